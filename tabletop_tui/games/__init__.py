@@ -1,0 +1,99 @@
+"""The registry: the five games by id. CLI, UI, tests and benchmarks all go through it."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+
+from ..engine import Rules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    players: str
+    blurb: str
+    #: "module:Class" of the Rules, or None while the game is not built yet
+    rules_path: str | None = None
+    #: "module:Class" of the heuristic bot
+    bot_path: str | None = None
+
+    @property
+    def playable(self) -> bool:
+        return self.rules_path is not None
+
+    @property
+    def status(self) -> str:
+        return "playable" if self.playable else "coming soon"
+
+
+GAMES: dict[str, GameInfo] = {
+    g.id: g
+    for g in [
+        GameInfo(
+            "army-of-zero",
+            "Army Of Zero",
+            "2",
+            "Secret squad order, secret Attack/Defend, dice decide every blow.",
+            "tabletop_tui.games.army_of_zero.rules:ArmyOfZeroRules",
+            "tabletop_tui.games.army_of_zero.bot:ArmyOfZeroBot",
+        ),
+        GameInfo(
+            "pr-ccg-2008",
+            "Power Rangers Collectible Card Game (2008)",
+            "2",
+            "Secret simultaneous card choice with bluffing and hand cost.",
+        ),
+        GameInfo(
+            "zoobotz",
+            "ZOOBOTZ",
+            "2-6",
+            "Constructed decks: invest, play, USE Botz to RESEARCH, HACK and SHIELD.",
+        ),
+        GameInfo(
+            "zeo-dbg",
+            "Power Rangers Deck-Building Game: Zeo",
+            "2-4",
+            "Teams, the Grid, Attacks and Blocks, Zord Bay and The Lair.",
+        ),
+        GameInfo(
+            "hotg",
+            "Heroes of the Grid + Rise of the Psycho Rangers",
+            "1-6",
+            "Co-operative board game: locations, battles, Psycho Rangers.",
+        ),
+    ]
+}
+
+
+def _load(path: str):
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def unknown_game_message(game_id: str) -> str:
+    return f"unknown game '{game_id}' (known: {', '.join(GAMES)})"
+
+
+@cache
+def get_rules(game_id: str) -> Rules | None:
+    info = GAMES.get(game_id)
+    if info is None or info.rules_path is None:
+        return None
+    return _load(info.rules_path)()
+
+
+def playable_ids() -> list[str]:
+    return [g.id for g in GAMES.values() if g.playable]
+
+
+def make_bot(game_id: str, kind: str):
+    """A bot for a seat: 'random' works everywhere, 'heuristic' is the game's own."""
+    from ..engine.bots import RandomBot
+
+    info = GAMES[game_id]
+    if kind == "heuristic" and info.bot_path:
+        return _load(info.bot_path)()
+    return RandomBot()

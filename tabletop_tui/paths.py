@@ -1,0 +1,34 @@
+"""Where saves and autosaves live: $TABLETOP_TUI_HOME, else the XDG data folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    env = os.environ.get("TABLETOP_TUI_HOME")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tabletop-tui"
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+def autosave_path(game_id: str) -> Path:
+    return autosave_dir() / f"{game_id}.json"
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def latest_autosave() -> Path | None:
+    folder = autosave_dir()
+    if not folder.is_dir():
+        return None
+    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return files[0] if files else None
