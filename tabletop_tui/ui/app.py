@@ -1,0 +1,107 @@
+"""The Textual application: launcher -> setup -> a game screen, with one stylesheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from ..engine.match import Match, SaveError, SeatSpec
+from ..paths import autosave_path
+from .screens.dialogs import HelpScreen
+from .screens.launcher import LauncherScreen
+from .screens.setup import SetupScreen
+from .session import Session
+
+SCREENS_BY_GAME = {
+    "army-of-zero": "tabletop_tui.ui.games.army_of_zero:ArmyOfZeroScreen",
+}
+
+
+def game_screen_class(game_id: str):
+    import importlib
+
+    module, _, name = SCREENS_BY_GAME[game_id].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class TabletopApp(App):
+    TITLE = "tabletop-tui"
+    CSS_PATH = ["app.tcss", "games/army_of_zero.tcss"]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        game: str | None = None,
+        seats: list[SeatSpec] | None = None,
+        seed: int | None = None,
+        load: Path | None = None,
+        demo_delay: float | None = None,
+        exit_at_end: bool = False,
+        bot_delay: float = 0.4,
+        autosave: bool = True,
+    ):
+        super().__init__()
+        self.start_game_id = game
+        self.start_seats = seats
+        self.start_seed = seed
+        self.start_load = load
+        self.demo = demo_delay is not None
+        self.bot_delay = demo_delay if demo_delay is not None else bot_delay
+        self.exit_at_end = exit_at_end
+        self.autosave = autosave
+
+    def on_mount(self) -> None:
+        self.push_screen(LauncherScreen())
+        if self.start_load is not None:
+            self.open_save(self.start_load)
+        elif self.start_game_id is not None:
+            if self.start_seats is not None:
+                import random
+
+                seed = (
+                    self.start_seed if self.start_seed is not None else random.randrange(1, 100000)
+                )
+                self.start_game(self.start_game_id, self.start_seats, seed)
+            else:
+                self.open_setup(self.start_game_id)
+
+    # -- navigation ------------------------------------------------------------
+    def open_launcher(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, LauncherScreen):
+            self.pop_screen() if len(self.screen_stack) > 1 else self.push_screen(LauncherScreen())
+
+    def open_setup(self, game_id: str, replace: bool = False) -> None:
+        if replace:
+            self.open_launcher()
+        self.push_screen(SetupScreen(game_id, seed=self.start_seed))
+
+    def start_game(
+        self, game_id: str, seats: list[SeatSpec], seed: int, replace: bool = False
+    ) -> None:
+        session = Session.new(game_id, seats, seed, autosave=self.autosave)
+        self._show_session(session, replace)
+
+    def open_save(self, path: Path) -> None:
+        try:
+            match = Match.load(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot load save", severity="error", timeout=10)
+            return
+        if self.autosave:
+            match.autosave_path = autosave_path(match.rules.game_id)
+        self._show_session(Session.for_match(match), replace=False)
+
+    def _show_session(self, session: Session, replace: bool) -> None:
+        screen = game_screen_class(session.match.rules.game_id)(
+            session, delay=self.bot_delay, demo=self.demo, exit_at_end=self.exit_at_end
+        )
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def show_help(self, title: str, keys: list[tuple[str, str]], game_id: str | None) -> None:
+        self.push_screen(HelpScreen(title, keys, game_id))

@@ -1,0 +1,212 @@
+"""What every game screen shares: the hot-seat loop, bots' pace, undo, save, quit, help.
+
+A game screen subclasses `GameScreen`, renders the View it is given in `show_view`
+and turns keys into Actions with `submit`. It never touches the State.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+from textual.binding import Binding
+
+from ..engine import Event, Rejection
+from ..paths import saves_dir
+from .screens.base import BaseScreen
+from .screens.curtain import CurtainScreen
+from .screens.dialogs import ConfirmQuit, GameOverScreen, HelpScreen, RevealScreen
+from .session import Session
+
+
+class GameScreen(BaseScreen):
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+    #: keys listed in help, (key, meaning), added to by each game
+    HELP_KEYS: list[tuple[str, str]] = []
+
+    def __init__(
+        self, session: Session, delay: float = 0.4, demo: bool = False, exit_at_end: bool = False
+    ):
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.demo = demo
+        self.exit_at_end = exit_at_end
+        self.waiting = False  # a curtain, reveal or bot turn is in progress
+        self.message: Text | str = ""
+        self._over_shown = False
+
+    @property
+    def match(self):
+        return self.session.match
+
+    @property
+    def rules(self):
+        return self.session.match.rules
+
+    # -- for subclasses --------------------------------------------------------
+    def show_view(self, view, seat) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def reveal_body(self, events: tuple[Event, ...]):
+        """A renderable for the shared reveal screen, or None when nothing was revealed."""
+        return None
+
+    def summary(self) -> Text:
+        return Text(self.match.outcome().summary)
+
+    # -- the loop ----------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.redraw()
+        self.call_after_refresh(self.advance)
+
+    def redraw(self) -> None:
+        seat = self.session.viewer()
+        self.show_view(self.match.view(seat), seat)
+
+    def set_message(self, message: Text | str) -> None:
+        self.message = message
+        self.redraw()
+
+    def advance(self) -> None:
+        """Decide what happens next: game over, a bot's move, a curtain, or wait for a key."""
+        if self.waiting or not self.is_attached:
+            return
+        if self.session.over:
+            self.redraw()
+            self._game_over()
+            return
+        bot = self.session.next_bot()
+        if bot is not None:
+            self.waiting = True
+            self.set_timer(
+                self.delay, lambda: self._bot_turn(bot)
+            ) if self.delay else self.call_later(self._bot_turn, bot)
+            return
+        seat = self.session.needs_curtain()
+        if seat is not None:
+            self.waiting = True
+            note = self.message if isinstance(self.message, str) else self.message.plain
+            self.app.push_screen(
+                CurtainScreen(self.session.name(seat), seat, note), lambda _: self._passed(seat)
+            )
+            return
+        self.redraw()
+
+    def _passed(self, seat: int) -> None:
+        self.session.on_screen = seat
+        self.waiting = False
+        self.message = ""
+        self.redraw()
+        self.advance()
+
+    def _bot_turn(self, seat: int) -> None:
+        if not self.is_attached:
+            return
+        events = self.session.play_bot(seat)
+        self.waiting = False
+        self._after(events)
+
+    def submit(self, action) -> bool:
+        """Play an action for the seat on screen; an illegal one shows the rule and changes nothing."""
+        if self.waiting:
+            return False
+        seat = self.session.on_screen
+        if seat is None or seat not in self.match.to_act():
+            self.set_message(Text("It is not your turn to act.", style="bold red"))
+            return False
+        result = self.session.act(seat, action)
+        if isinstance(result, Rejection):
+            self.set_message(Text(f"✘ {result.reason}. [{result.rule}]", style="bold red"))
+            self.app.bell()
+            return False
+        self.message = ""
+        self._after(result)
+        return True
+
+    def _after(self, events: tuple[Event, ...]) -> None:
+        self.redraw()
+        body = self.reveal_body(events)
+        if body is not None:
+            self.waiting = True
+            auto = self.delay * 4 if (self.demo or not self.session.humans) else None
+            self.app.push_screen(
+                RevealScreen("Reveal", body, auto_close=auto), lambda _: self._revealed()
+            )
+            return
+        self.advance()
+
+    def _revealed(self) -> None:
+        self.waiting = False
+        self.redraw()
+        self.advance()
+
+    def _game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        outcome = self.match.outcome()
+        if outcome.is_draw:
+            headline = "A draw"
+        else:
+            headline = " & ".join(self.session.name(w) for w in outcome.winners) + " wins"
+        if self.exit_at_end:
+            self.set_timer(max(self.delay * 4, 0.5), lambda: self.app.exit(outcome))
+            return
+        self.app.push_screen(GameOverScreen(headline, self.summary()), self._after_game_over)
+
+    def _after_game_over(self, choice: str | None) -> None:
+        if choice == "new":
+            self.app.open_setup(self.rules.game_id, replace=True)  # type: ignore[attr-defined]
+        elif choice == "launcher":
+            self.app.open_launcher()  # type: ignore[attr-defined]
+        elif choice == "quit":
+            self.app.exit()
+
+    # -- keys --------------------------------------------------------------------
+    def action_help(self) -> None:
+        common = [
+            ("?", "this help"),
+            ("u", "undo (stops at revealed information)"),
+            ("s", "save"),
+            ("q", "quit (autosaved)"),
+        ]
+        self.app.push_screen(
+            HelpScreen(self.rules.title, self.HELP_KEYS + common, self.rules.game_id)
+        )
+
+    def action_undo(self) -> None:
+        if self.waiting:
+            return
+        if self.session.undo():
+            self.set_message(Text("↶ Undone.", style="bold"))
+        else:
+            self.set_message(
+                Text(
+                    "Nothing to undo: undo stops at revealed information (a reveal, a roll or a laid-down pile).",
+                    style="bold yellow",
+                )
+            )
+
+    def action_save(self) -> None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = saves_dir() / f"{self.rules.game_id}-{stamp}.json"
+        try:
+            self.session.save_to(path)
+        except OSError as exc:
+            self.set_message(Text(f"Could not save: {exc}", style="bold red"))
+            return
+        self.set_message(Text(f"Saved to {path}", style="bold green"))
+        self.notify(f"Saved to {path}")
+
+    def action_quit_game(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmQuit(), done)

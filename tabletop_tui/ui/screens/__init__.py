@@ -1,0 +1,1 @@
+"""Screens shared by every game: launcher, setup, curtain, help, reveal, quit, game over."""

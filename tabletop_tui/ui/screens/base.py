@@ -1,0 +1,56 @@
+"""A screen that swaps its layout for a clear notice when the terminal is too small."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmall(Static):
+    DEFAULT_CSS = """
+    TooSmall { display: none; width: 100%; height: 100%; content-align: center middle;
+               text-align: center; background: $error 20%; }
+    """
+
+    def on_mount(self) -> None:
+        self.refresh_text()
+
+    def refresh_text(self) -> None:
+        w, h = self.app.size
+        self.update(
+            f"Terminal too small: {w}x{h}.\n"
+            f"tabletop-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            "Enlarge the window; the game is paused and saved."
+        )
+
+
+class SizedMixin:
+    """Adds `-too-small` to the screen below 80x24; CSS hides everything but the notice."""
+
+    def compose_notice(self) -> ComposeResult:
+        yield TooSmall()
+
+    def _check_size(self) -> None:
+        w, h = self.app.size  # type: ignore[attr-defined]
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        self.set_class(small, "-too-small")  # type: ignore[attr-defined]
+        if small:
+            for notice in self.query(TooSmall):  # type: ignore[attr-defined]
+                notice.refresh_text()
+
+    def on_resize(self, event) -> None:
+        self._check_size()
+
+    def on_screen_resume(self) -> None:
+        self._check_size()
+
+
+class BaseScreen(SizedMixin, Screen):
+    pass
+
+
+class BaseModal(SizedMixin, ModalScreen):
+    pass

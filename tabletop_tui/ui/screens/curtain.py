@@ -1,0 +1,48 @@
+"""The full-screen curtain that hides one seat's secrets while the keyboard passes."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.widgets import Static
+
+from .base import BaseScreen
+
+SEAT_GLYPHS = "▲●■◆★♣"
+
+
+def seat_tag(seat: int) -> str:
+    """Every seat has a glyph and a number as well as a colour."""
+    return f"{SEAT_GLYPHS[seat % len(SEAT_GLYPHS)]}{seat + 1}"
+
+
+class CurtainScreen(BaseScreen):
+    BINDINGS = [Binding("enter,space", "go", "I am NAME", show=False)]
+
+    def __init__(self, name: str, seat: int, note: str = ""):
+        super().__init__(classes=f"seat-{seat}")
+        self.player = name
+        self.seat = seat
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Middle(id="curtain-body"), Center():
+            text = Text(justify="center")
+            if self.note:
+                text.append(self.note + "\n\n", style="italic")
+            text.append(
+                f"{seat_tag(self.seat)}  Pass to {self.player}  {seat_tag(self.seat)}\n\n",
+                style="bold",
+            )
+            text.append("Everyone else: look away.\n")
+            text.append(f"{self.player}: press Enter or click to continue.", style="dim")
+            yield Static(text, id="curtain-text")
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)

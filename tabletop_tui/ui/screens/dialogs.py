@@ -1,0 +1,136 @@
+"""Small modal screens: quit confirmation, reveal, help, game over."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Static
+
+from .base import BaseModal
+
+
+class ConfirmQuit(BaseModal):
+    BINDINGS = [
+        Binding("y", "answer(True)", "Quit"),
+        Binding("n,escape", "answer(False)", "Stay"),
+    ]
+
+    def __init__(self, detail: str = "The game is autosaved: `tabletop-tui resume` continues it."):
+        super().__init__()
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Quit the game?", style="bold"))
+            yield Static(self.detail)
+            with Horizontal(classes="buttons"):
+                yield Button("Yes, quit (y)", id="yes", variant="error")
+                yield Button("No, stay (n)", id="no", variant="primary")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class RevealScreen(BaseModal):
+    """All secret choices turned face up at once, with the dice that followed."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+
+    def __init__(self, title: str, body, auto_close: float | None = None):
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.auto_close = auto_close
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog reveal"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Static(self.body, id="reveal-body")
+            yield Static(Text("Enter or click: continue", style="dim"))
+
+    def on_mount(self) -> None:
+        if self.auto_close is not None:
+            self.set_timer(self.auto_close, self.action_close)
+
+    def action_close(self) -> None:
+        if self.is_attached and self.app.screen is self:
+            self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.action_close()
+
+
+def rulebook_text(game_id: str) -> str:
+    try:
+        return (
+            resources.files("tabletop_tui.rulebooks").joinpath(f"{game_id}.txt").read_text("utf-8")
+        )
+    except (FileNotFoundError, OSError):
+        return "The rulebook for this game is not bundled."
+
+
+class HelpScreen(BaseModal):
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close help")]
+
+    def __init__(self, title: str, keys: list[tuple[str, str]], game_id: str | None):
+        super().__init__()
+        self.title_text = title
+        self.keys = keys
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with VerticalScroll(classes="dialog help"):
+            yield Static(Text(f"{self.title_text}: help", style="bold"))
+            keys = Text()
+            for key, what in self.keys:
+                keys.append(f"{key:>12}  ", style="bold")
+                keys.append(f"{what}\n")
+            yield Static(keys, id="help-keys")
+            if self.game_id:
+                yield Static(Text("Rulebook", style="bold underline"))
+                yield Static(rulebook_text(self.game_id), id="help-rulebook", markup=False)
+            yield Static(Text("Esc, q or ?: close", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(BaseModal):
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("l", "choose('launcher')", "Launcher"),
+        Binding("v", "choose('view')", "View board"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, headline: str, summary):
+        super().__init__()
+        self.headline = headline
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog gameover"):
+            yield Static(Text(f"★ {self.headline} ★", style="bold"), id="gameover-headline")
+            yield Static(self.summary, id="gameover-summary")
+            with Horizontal(classes="buttons"):
+                yield Button("New (n)", id="new", variant="primary")
+                yield Button("Board (v)", id="view")
+                yield Button("Launcher (l)", id="launcher")
+                yield Button("Quit (q)", id="quit", variant="error")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "view")

@@ -1,0 +1,143 @@
+"""Scenes of every screen, from fixed seeds: the README's screenshots and the snapshot tests."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.match import SeatSpec
+from .app import TabletopApp
+
+SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
+HUMANS = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
+VS_BOT = [SeatSpec(name="Alice"), SeatSpec(name="Bot", kind="heuristic")]
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    make_app: Callable[[], TabletopApp]
+    steps: Callable[[object], Awaitable[None]]
+
+
+async def _settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def _nothing(pilot) -> None:
+    await _settle(pilot)
+
+
+async def _ordering(pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("down", "enter")
+    await _settle(pilot)
+
+
+async def _battle(pilot) -> None:
+    """Lay down the squad, then fight a few rounds against the bot."""
+    await _settle(pilot)
+    await pilot.press("r")
+    await _settle(pilot)
+    for key in ("a", "enter", "d", "enter", "a", "enter"):
+        await pilot.press(key)
+        await _settle(pilot)
+
+
+async def _reveal(pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("r")
+    await _settle(pilot)
+    await pilot.press("a")
+    await _settle(pilot)
+
+
+async def _curtain(pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("enter")  # first curtain: Alice takes the keyboard
+    await _settle(pilot)
+    await pilot.press("r")  # Alice lays down her squad: the curtain falls for Bob
+    await _settle(pilot)
+
+
+async def _help(pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("r")
+    await _settle(pilot)
+    await pilot.press("question_mark")
+    await _settle(pilot)
+
+
+async def _game_over(pilot) -> None:
+    await _settle(pilot, 2)
+    app = pilot.app
+    for _ in range(400):
+        screen = type(app.screen).__name__
+        if screen == "GameOverScreen":
+            break
+        if screen in ("RevealScreen", "CurtainScreen"):
+            await pilot.press("enter")
+        elif app.screen.match.view(None).phase == "order":
+            await pilot.press("r")
+        else:
+            await pilot.press("a" if not app.screen.query_one("#btn-attack").disabled else "d")
+        await pilot.pause()
+    await _settle(pilot)
+
+
+def _aoz(seats, seed=7) -> Callable[[], TabletopApp]:
+    return lambda: TabletopApp(
+        game="army-of-zero", seats=list(seats), seed=seed, bot_delay=0, autosave=False
+    )
+
+
+SCENES = [
+    Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
+    Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
+    Scene("army-of-zero-order", _aoz(VS_BOT), _ordering),
+    Scene("army-of-zero", _aoz(VS_BOT), _battle),
+    Scene("army-of-zero-reveal", _aoz(VS_BOT), _reveal),
+    Scene("army-of-zero-curtain", _aoz(HUMANS), _curtain),
+    Scene("army-of-zero-help", _aoz(VS_BOT), _help),
+    Scene("army-of-zero-game-over", _aoz(VS_BOT, seed=11), _game_over),
+]
+
+
+async def capture(scene: Scene, size: tuple[int, int]) -> str:
+    app = scene.make_app()
+    async with app.run_test(size=size) as pilot:
+        await scene.steps(pilot)
+        return app.export_screenshot(title=f"tabletop-tui: {scene.name}")
+
+
+def generate_screenshots(out_dir: Path) -> list[Path]:
+    """Write every scene at every size as SVG; no real saves are touched."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    old_home = os.environ.get("TABLETOP_TUI_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["TABLETOP_TUI_HOME"] = home
+        try:
+            for scene in SCENES:
+                for label, size in SIZES.items():
+                    svg = asyncio.run(capture(scene, size))
+                    name = (
+                        f"{scene.name}.svg"
+                        if label == "160x48" and scene.name == "launcher"
+                        else f"{scene.name}-{label}.svg"
+                    )
+                    path = out_dir / name
+                    path.write_text(svg, encoding="utf-8")
+                    written.append(path)
+        finally:
+            if old_home is None:
+                os.environ.pop("TABLETOP_TUI_HOME", None)
+            else:
+                os.environ["TABLETOP_TUI_HOME"] = old_home
+    return written

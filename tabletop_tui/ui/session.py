@@ -1,0 +1,117 @@
+"""Hot-seat flow for any game: who acts next, when the curtain falls, bots' turns.
+
+Kept free of Textual so the rules of passing the keyboard are tested on their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import Event, Rejection, Seat
+from ..engine.bots import bot_rng
+from ..engine.core import IllegalAction
+from ..engine.match import Match, SeatSpec
+from ..games import get_rules, make_bot
+from ..paths import autosave_path
+
+
+@dataclass
+class Session:
+    match: Match
+    #: the seat whose private view is on screen (None: nobody's yet, or a spectator)
+    on_screen: Seat | None = None
+    bots: dict[Seat, object] = field(default_factory=dict)
+
+    @classmethod
+    def new(
+        cls, game_id: str, seats: list[SeatSpec], seed: int, autosave: bool = True, **config
+    ) -> Session:
+        rules = get_rules(game_id)
+        if rules is None:
+            raise ValueError(f"{game_id} is not playable yet")
+        cfg = rules.config_type(names=tuple(s.name for s in seats), **config)
+        path = autosave_path(game_id) if autosave else None
+        match = Match(rules, cfg, seed, seats=seats, autosave=path)
+        if path:
+            match.save(path)
+        return cls.for_match(match)
+
+    @classmethod
+    def for_match(cls, match: Match) -> Session:
+        bots = {
+            i: make_bot(match.rules.game_id, s.kind) for i, s in enumerate(match.seats) if s.is_bot
+        }
+        session = cls(match=match, bots=bots)
+        humans = session.humans
+        session.on_screen = humans[0] if len(humans) == 1 else None
+        return session
+
+    # -- seats -----------------------------------------------------------------
+    @property
+    def humans(self) -> list[Seat]:
+        return [i for i, s in enumerate(self.match.seats) if not s.is_bot]
+
+    @property
+    def bot_seats(self) -> frozenset[Seat]:
+        return frozenset(self.bots)
+
+    def name(self, seat: Seat) -> str:
+        return self.match.seats[seat].name
+
+    @property
+    def over(self) -> bool:
+        return self.match.outcome() is not None
+
+    def next_bot(self) -> Seat | None:
+        waiting = sorted(self.match.to_act() & self.bot_seats)
+        return waiting[0] if waiting else None
+
+    def next_human(self) -> Seat | None:
+        """The human seat to hand the keyboard to; the one on screen keeps it if it may act."""
+        waiting = self.match.to_act() - self.bot_seats
+        if not waiting:
+            return None
+        if self.on_screen in waiting:
+            return self.on_screen
+        return min(waiting)
+
+    def needs_curtain(self) -> Seat | None:
+        """A seat to pass the keyboard to behind a curtain, or None to carry on.
+
+        With one human there is nothing to hide from anyone at the keyboard, so no curtain.
+        """
+        nxt = self.next_human()
+        if nxt is None or nxt == self.on_screen:
+            return None
+        if len(self.humans) <= 1:
+            self.on_screen = nxt
+            return None
+        return nxt
+
+    def viewer(self) -> Seat | None:
+        """Whose view to render: the seat on screen, or the public view with no humans."""
+        if not self.humans:
+            return None
+        return self.on_screen
+
+    # -- acting ----------------------------------------------------------------
+    def act(self, seat: Seat, action) -> Rejection | tuple[Event, ...]:
+        try:
+            return self.match.play(seat, action)
+        except IllegalAction as exc:
+            return exc.rejection
+
+    def play_bot(self, seat: Seat) -> tuple[Event, ...]:
+        bot = self.bots[seat]
+        view = self.match.view(seat)
+        legal = self.match.legal_actions(seat)
+        rng = bot_rng(self.match.seed, len(self.match.actions), seat)
+        return self.match.play(seat, bot.choose(view, legal, seat, rng))  # type: ignore[attr-defined]
+
+    def undo(self) -> int:
+        seat = self.on_screen if self.humans else None
+        return self.match.undo(seat, self.bot_seats)
+
+    def save_to(self, path: Path) -> None:
+        self.match.save(path)

@@ -1,0 +1,9 @@
+"""Widgets every game screen shares, so the collection looks like one product."""
+
+from .card import CardFace, CardView
+from .dice import DiceRoll, DiceView
+from .log import LogPanel
+from .pile import PileView
+from .tracker import TrackerView
+
+__all__ = ["CardFace", "CardView", "DiceRoll", "DiceView", "LogPanel", "PileView", "TrackerView"]

@@ -1,0 +1,52 @@
+"""The log of events, newest at the bottom; re-wraps when the terminal is resized."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine import Event
+
+STYLE = {"reveal": "bold", "defeat": "bold", "over": "bold reverse", "phase": "bold italic"}
+GLYPH = {
+    "reveal": "◉",
+    "roll": "⚄",
+    "defeat": "✝",
+    "over": "★",
+    "phase": "↻",
+    "commit": "▣",
+    "squad": "▤",
+}
+MAX_LINES = 400
+
+
+class LogPanel(VerticalScroll):
+    DEFAULT_CSS = """
+    LogPanel { border: round $panel; border-title-align: left; scrollbar-size-vertical: 1; }
+    LogPanel > Static { width: 100%; }
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.border_title = "Log"
+        self.count = -1
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text")
+
+    def sync(self, events: list[Event]) -> None:
+        """Show exactly `events` (so an undo takes its lines away too)."""
+        if len(events) == self.count:
+            return
+        self.count = len(events)
+        text = Text()
+        for i, event in enumerate(events[-MAX_LINES:]):
+            if i:
+                text.append("\n")
+            text.append(
+                f"{GLYPH.get(event.kind, '·')} {event.text}", style=STYLE.get(event.kind, "")
+            )
+        self.query_one("#log-text", Static).update(text)
+        self.scroll_end(animate=False)

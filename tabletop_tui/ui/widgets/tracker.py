@@ -1,0 +1,21 @@
+"""A value with its maximum, drawn as a bar plus numbers (HP, Energy, characters left)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class TrackerView(Static):
+    DEFAULT_CSS = "TrackerView { height: 1; width: auto; padding: 0 1; }"
+
+    def show(self, label: str, value: int, maximum: int, width: int = 10) -> None:
+        filled = round(width * value / maximum) if maximum else 0
+        self.update(
+            Text.assemble(
+                (f"{label} ", "bold"),
+                ("█" * filled, "green"),
+                ("░" * (width - filled), "dim"),
+                (f" {value}/{maximum}", "bold"),
+            )
+        )
