@@ -122,7 +122,7 @@ class GameScreen(BaseScreen):
             return False
         result = self.session.act(seat, action)
         if isinstance(result, Rejection):
-            self.set_message(Text(f"✘ {result.reason}. [{result.rule}]", style="bold red"))
+            self.set_message(Text(f"✘ {result.rule}: {result.reason}.", style="bold red"))
             self.app.bell()
             return False
         self.message = ""

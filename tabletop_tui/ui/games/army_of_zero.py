@@ -286,7 +286,7 @@ class ArmyOfZeroScreen(GameScreen):
         if self.match.view(None).phase != "battle":
             self.set_message(
                 Text(
-                    "Combat Cards come out once both squads are laid down. [Playing The Game]",
+                    "✘ Playing The Game: Combat Cards come out once both squads are laid down.",
                     style="bold red",
                 )
             )

@@ -59,7 +59,10 @@ class RevealScreen(BaseModal):
 
     def on_mount(self) -> None:
         if self.auto_close is not None:
-            self.set_timer(self.auto_close, self.action_close)
+            if self.auto_close > 0:
+                self.set_timer(self.auto_close, self.action_close)
+            else:
+                self.call_after_refresh(self.action_close)
 
     def action_close(self) -> None:
         if self.is_attached and self.app.screen is self:

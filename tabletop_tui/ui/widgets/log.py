@@ -1,4 +1,8 @@
-"""The log of events, newest at the bottom; re-wraps when the terminal is resized."""
+"""The log of events, newest at the bottom; re-wraps when the terminal is resized.
+
+Only the last lines are kept on screen: re-rendering a long log on every move is
+what made a whole game slow to draw.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ GLYPH = {
     "commit": "▣",
     "squad": "▤",
 }
-MAX_LINES = 400
+MAX_LINES = 80
 
 
 class LogPanel(VerticalScroll):

@@ -1,0 +1,43 @@
+"""Driving the app like a player: keys only."""
+
+from __future__ import annotations
+
+from tabletop_tui.ui.app import TabletopApp
+
+
+def screen_name(app: TabletopApp) -> str:
+    return type(app.screen).__name__
+
+
+def screen_text(app: TabletopApp) -> str:
+    """The visible text of the current screen (SVG spaces turned back into spaces)."""
+    svg = app.export_screenshot()
+    return svg.replace("&#160;", " ")
+
+
+async def settle(pilot, times: int = 2) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def play_to_end(pilot, limit: int = 3000) -> int:
+    """Answer every screen with keys until the game-over screen; returns keys pressed."""
+    app = pilot.app
+    for pressed in range(limit):
+        name = screen_name(app)
+        if name == "GameOverScreen":
+            return pressed
+        if name in ("RevealScreen", "CurtainScreen"):
+            await pilot.press("enter")
+        elif name == "ArmyOfZeroScreen":
+            screen = app.screen
+            if screen.waiting:
+                await pilot.pause()
+                continue
+            if screen.match.view(None).phase == "order":
+                await pilot.press("r")
+            else:
+                attack_ok = not screen.query_one("#btn-attack").disabled
+                await pilot.press("a" if attack_ok and pressed % 3 else "d")
+        await pilot.pause()
+    raise AssertionError(f"no game over after {limit} keys; on {screen_name(app)}")

@@ -1,0 +1,246 @@
+"""Army Of Zero through the UI: whole games with keys, curtains, reveals, undo, saves."""
+
+import json
+
+from tabletop_tui.engine.match import Match, SeatSpec
+from tabletop_tui.games.army_of_zero.models import ChooseCombat
+from tabletop_tui.paths import autosave_path
+from tabletop_tui.ui.app import TabletopApp
+
+from .helpers import play_to_end, screen_name, screen_text, settle
+
+HUMANS = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
+VS_BOT = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="heuristic")]
+
+
+async def test_whole_game_from_the_launcher_with_keys():
+    """Launcher -> setup -> a full game against the bot -> game over, keys only."""
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Army Of Zero is first
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        await pilot.press("ctrl+s")  # seat 1 human, seat 2 heuristic bot by default
+        await settle(pilot, 3)
+        assert screen_name(app) in ("ArmyOfZeroScreen", "RevealScreen")
+        await play_to_end(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        game = app.screen_stack[-2]
+        outcome = game.match.outcome()
+        assert outcome is not None
+        assert "wins" in screen_text(app) or "draw" in screen_text(app)
+        # the autosave holds the finished game and replays to the same outcome
+        saved = Match.load(autosave_path("army-of-zero"))
+        assert saved.outcome() == outcome
+
+
+async def test_hot_seat_curtains_hide_each_squad():
+    """Two humans: a curtain before each seat's secret ordering; Bob never sees Alice's pile."""
+    app = TabletopApp(game="army-of-zero", seats=HUMANS, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        assert "Pass to Alice" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        game = app.screen
+        alice_pile = [c.name.split()[-1] for c in game.match.view(0).seats[0].unplaced]
+        assert any(name in screen_text(app) for name in alice_pile)  # Alice sees her own
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        text = screen_text(app)
+        assert "Pass to Bob" in text
+        assert not any(name in text for name in alice_pile)
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)
+        bob_pile = [c.name.split()[-1] for c in game.match.view(1).seats[1].unplaced]
+        assert any(name in text for name in bob_pile)
+        assert not any(name in text for name in alice_pile)
+
+
+async def test_secret_choice_locked_in_then_one_reveal():
+    app = TabletopApp(game="army-of-zero", seats=HUMANS, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for key in ("enter", "r", "enter", "r"):
+            await pilot.press(key)
+            await settle(pilot)
+        # Both piles down: the fighters are revealed; Bob is on screen and chooses first.
+        game = (
+            app.screen_stack[-1] if screen_name(app) == "ArmyOfZeroScreen" else app.screen_stack[-2]
+        )
+        assert game.match.view(None).phase == "battle"
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        curtain = screen_text(app)
+        assert "DEFEND" not in curtain.upper().replace("DEFENDED", "")
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "card face down" in text  # Alice sees that Bob chose, not what
+        assert "locked in: DEFEND" not in text
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen_name(app) == "RevealScreen"
+        text = screen_text(app)
+        assert "ATTACK" in text and "DEFEND" in text
+
+
+async def test_illegal_action_names_the_rule_and_changes_nothing():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("a")  # still ordering: no combat cards yet
+        await settle(pilot)
+        assert "Playing The Game" in screen_text(app)
+        await pilot.press("r")
+        await settle(pilot)
+        # Attack twice (close each reveal), then a third attack must be refused by step 1.
+        attacks = 0
+        while attacks < 2:
+            before = game.match.view(0).seats[0]
+            await pilot.press("a")
+            await settle(pilot)
+            while screen_name(app) == "RevealScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+            after = game.match.view(0).seats[0]
+            if after.fighter != before.fighter or game.match.outcome():
+                return  # a fighter fell; the rule is covered in the rules tests
+            attacks += 1
+        state = game.match.state
+        count = len(game.match.actions)
+        await pilot.press("a")
+        await settle(pilot)
+        assert "Step 1" in screen_text(app)
+        assert game.match.state is state
+        assert len(game.match.actions) == count
+        assert game.match.check(0, ChooseCombat(card="attack")) is not None
+
+
+async def test_undo_takes_back_a_placement_but_not_a_reveal():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("enter")  # place one character
+        await settle(pilot)
+        placed = len(game.match.view(0).seats[0].squad)
+        assert placed == 1
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(game.match.view(0).seats[0].squad) == 0
+        await pilot.press("r")
+        await settle(pilot)
+        count = len(game.match.actions)
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(game.match.actions) == count
+        assert "undo stops at revealed information" in screen_text(app)
+
+
+async def test_save_key_writes_a_loadable_file(_home):
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        saves = list((_home / "saves").glob("army-of-zero-*.json"))
+        assert len(saves) == 1
+        loaded = Match.load(saves[0])
+        assert loaded.state == app.screen.match.state
+
+
+async def test_quit_asks_first():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmQuit"
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+        await pilot.press("q", "y")
+        await settle(pilot)
+    assert app.return_code == 0 or app.return_code is None
+    assert autosave_path("army-of-zero").exists()  # quitting loses nothing
+
+
+async def test_broken_save_shows_message_and_app_keeps_running(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "tabletop-tui-save", "version": 1, "game": "army-of-zero", "conf')
+    before = bad.read_bytes()
+    app = TabletopApp(load=bad, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "LauncherScreen"
+        messages = [str(n.message) for n in app._notifications]
+        assert any(str(bad) in m and "JSON" in m for m in messages)
+    assert bad.read_bytes() == before
+
+
+async def test_resume_continues_the_autosave():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=9, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        state = app.screen.match.state
+    data = json.loads(autosave_path("army-of-zero").read_text())
+    assert data["seed"] == 9
+    app = TabletopApp(load=autosave_path("army-of-zero"), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+        assert app.screen.match.state == state
+
+
+async def test_help_shows_the_rulebook():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        text = screen_text(app)
+        assert "Attack" in text and "Rulebook" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+
+
+async def test_mouse_clicks_play_too():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.click("#btn-rest")
+        await settle(pilot)
+        assert game.match.view(0).seats[0].laid_down
+        count = len(game.match.actions)
+        await pilot.click("#btn-defend")
+        await settle(pilot)
+        assert len(game.match.actions) > count
+
+
+async def test_two_bots_play_a_whole_demo_game():
+    seats = [SeatSpec(name="A", kind="heuristic"), SeatSpec(name="B", kind="random")]
+    app = TabletopApp(
+        game="army-of-zero", seats=seats, seed=2, demo_delay=0.0, exit_at_end=True, autosave=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await pilot.pause(0.01)
+            if app.return_value is not None:
+                break
+    assert app.return_value is not None  # the Outcome

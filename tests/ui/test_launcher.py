@@ -1,0 +1,52 @@
+"""The launcher lists the five games; only built ones start."""
+
+from tabletop_tui.games import GAMES
+from tabletop_tui.ui.app import TabletopApp
+
+from .helpers import screen_name, screen_text, settle
+
+
+async def test_launcher_lists_all_five_games_with_status():
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "LauncherScreen"
+        text = screen_text(app)
+        for info in GAMES.values():
+            assert info.title[:20] in text
+        assert "coming soon" in text
+        assert "[ready]" in text
+
+
+async def test_coming_soon_game_cannot_start():
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")  # pr-ccg-2008: not built yet
+        await settle(pilot)
+        assert screen_name(app) == "LauncherScreen"
+        assert any("coming soon" in str(n.message) for n in app._notifications)
+
+
+async def test_enter_opens_setup_and_escape_returns():
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "LauncherScreen"
+
+
+async def test_too_small_terminal_shows_notice_then_recovers():
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert app.screen.has_class("-too-small")
+        assert "Terminal too small" in screen_text(app)
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert not app.screen.has_class("-too-small")
+        assert "Terminal too small" not in screen_text(app)
