@@ -15,7 +15,7 @@ async def test_launcher_lists_all_five_games_with_status():
         for info in GAMES.values():
             assert info.title[:20] in text
         assert "coming soon" in text
-        assert "[ready]" in text
+        assert "ready to play" in text
 
 
 async def test_coming_soon_game_cannot_start():

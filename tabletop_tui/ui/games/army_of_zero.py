@@ -42,7 +42,7 @@ def stat_line(c: Character) -> Text:
     return text
 
 
-ORDER_HEADER = f"    {'Character':<21}SPD CBT WPN ARM Clan"
+ORDER_HEADER = f"    {'Character':<21}SPD CBT WPN ARM"
 
 
 def combat_cards(s: SeatView) -> Text:
@@ -188,7 +188,7 @@ class ArmyOfZeroScreen(GameScreen):
             options.clear_options()
             for c in me.unplaced:
                 label = Text.assemble(
-                    (f"[{c.rank[0]}] {c.name[:20]:<21}", "bold"), stat_line(c), (c.clan, "dim")
+                    (f"[{c.rank[0]}] {c.name[:20]:<21}", "bold"), stat_line(c)
                 )
                 options.add_option(Option(label, id=c.id))
             if me.unplaced:

@@ -40,12 +40,10 @@ class LauncherScreen(BaseScreen):
             mark = "▶" if info.playable else "…"
             label = Text.assemble(
                 (f"{mark} ", "bold"),
-                (f"{info.title}", "bold" if info.playable else "dim"),
-                (f"  {info.players}p  ", ""),
-                (
-                    "[ready]" if info.playable else "[coming soon]",
-                    "green" if info.playable else "dim",
-                ),
+                (info.title, "bold" if info.playable else ""),
+                "\n  ",
+                (f"{info.players} players · ", "dim"),
+                ("ready to play" if info.playable else "coming soon", "bold" if info.playable else "dim italic"),
             )
             out.append(Option(label, id=info.id))
         return out
