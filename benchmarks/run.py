@@ -1,0 +1,389 @@
+"""Benchmarks: `python benchmarks/run.py` prints one JSON document.
+
+Measured side by side in one run (never asserted in tests):
+
+- startup: wall time from spawning a process to its first frame, for the launcher
+  (`tabletop-tui` with no arguments) and for a bare Textual app, in alternating
+  subprocesses; the ratio of the medians. Goal: <= 1.3.
+- engine: actions per second for every playable game of the registry under seeded random
+  playouts (to_act + legal_actions + apply, and apply alone). Goal: Army Of Zero >= 20,000.
+- key_to_screen: time from a key press to the updated screen (Pilot: press, then pause until
+  the screen has re-rendered) in an Army Of Zero game between two humans, against a bare
+  Textual app whose key handler updates a Static; the ratio of the medians. Goal: <= 2.0.
+
+A part that fails (say the UI is unfinished) reports its error instead of a number.
+Options: --quick (fewer runs), --runs N (startup runs per app), --seconds S (engine time
+per game), --parts startup,engine,keys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+GOALS = {
+    "startup_ratio_max": 1.3,
+    "key_to_screen_ratio_max": 2.0,
+    "army-of-zero_actions_per_s": 20_000,
+}
+
+# -- startup: a child process that exits at its first frame -------------------------------------
+FIRST_FRAME_CHILD = r"""
+import os, sys, time
+T0 = float(os.environ["BENCH_T0"])
+which = sys.argv[1]
+if which == "bare":
+    from textual.app import App
+    from textual.widgets import Footer, Header, Static
+
+    class Base(App):
+        def compose(self):
+            yield Header()
+            yield Static("Hello from a bare Textual app")
+            yield Footer()
+
+    def wanted(screen):
+        return True
+else:
+    from tabletop_tui.ui.app import TabletopApp as Base
+
+    def wanted(screen):
+        return type(screen).__name__ == "LauncherScreen"
+
+
+app = Base()
+_display = app._display
+
+
+def timed_display(screen, renderable):
+    if renderable is not None and wanted(screen):
+        if hasattr(renderable, "render_segments"):
+            renderable.render_segments(app.console)  # the terminal output of the frame
+        sys.stdout.write(f"{(time.time() - T0) * 1000:.3f}\n")
+        sys.stdout.flush()
+        os._exit(0)
+    _display(screen, renderable)
+
+
+app._display = timed_display
+app.run(headless=True, size=(80, 24))
+os._exit(3)
+"""
+
+
+def _child_env(home: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    env["TABLETOP_TUI_HOME"] = home
+    return env
+
+
+def _first_frame_ms(which: str, env: dict[str, str]) -> float:
+    env = {**env, "BENCH_T0": repr(time.time())}
+    proc = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME_CHILD, which],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    lines = proc.stdout.split()
+    if proc.returncode != 0 or not lines:
+        tail = (proc.stderr.strip().splitlines() or ["no frame was drawn"])[-1]
+        raise RuntimeError(f"{which}: exit status {proc.returncode}: {tail}")
+    return float(lines[-1])
+
+
+def bench_startup(runs: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as home:
+        env = _child_env(home)
+        for which in ("bare", "launcher"):  # warm the file cache and .pyc files
+            _first_frame_ms(which, env)
+        bare, launcher = [], []
+        for _ in range(runs):  # alternate, so both see the same machine load
+            bare.append(_first_frame_ms("bare", env))
+            launcher.append(_first_frame_ms("launcher", env))
+    bare_median, launcher_median = statistics.median(bare), statistics.median(launcher)
+    ratio = launcher_median / bare_median
+    return {
+        "what": "ms from spawning the process to its first frame (80x24, headless)",
+        "runs": runs,
+        "bare_ms_median": round(bare_median, 1),
+        "launcher_ms_median": round(launcher_median, 1),
+        "ratio": round(ratio, 3),
+        "goal_ratio_max": GOALS["startup_ratio_max"],
+        "meets_goal": ratio <= GOALS["startup_ratio_max"],
+        "bare_ms": [round(x, 1) for x in bare],
+        "launcher_ms": [round(x, 1) for x in launcher],
+    }
+
+
+# -- engine: random playouts -------------------------------------------------------------------
+def _playout(rules, seed: int, max_steps: int = 100_000) -> tuple[int, float, float]:
+    """One seeded random game: (actions, seconds for the whole loop, seconds inside apply)."""
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    start = clock()
+    state = rules.new_game(rules.default_config(), seed)
+    in_apply = 0.0
+    actions = 0
+    while actions < max_steps:
+        seats = rules.to_act(state)
+        if not seats:
+            break
+        seat = min(seats)  # simultaneous choices: seats commit one after another
+        legal = rules.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        t = clock()
+        state, _ = rules.apply(state, seat, action)
+        in_apply += clock() - t
+        actions += 1
+    return actions, clock() - start, in_apply
+
+
+def bench_engine(seconds: float) -> dict[str, Any]:
+    from tabletop_tui.games import get_rules, playable_ids
+
+    out: dict[str, Any] = {}
+    for game_id in playable_ids():
+        try:
+            rules = get_rules(game_id)
+            _playout(rules, 10_000)  # warm caches (card files, adapters)
+            actions = games = 0
+            total = applying = 0.0
+            while total < seconds:
+                n, dt, da = _playout(rules, games)
+                actions, total, applying, games = actions + n, total + dt, applying + da, games + 1
+            result: dict[str, Any] = {
+                "playouts": games,
+                "actions": actions,
+                "seconds": round(total, 3),
+                "actions_per_s": round(actions / total),
+                "apply_only_actions_per_s": round(actions / applying),
+                "actions_per_game": round(actions / games, 1),
+            }
+            goal = GOALS.get(f"{game_id}_actions_per_s")
+            if goal:
+                result["goal_actions_per_s_min"] = goal
+                result["meets_goal"] = actions / total >= goal
+            out[game_id] = result
+        except Exception as exc:
+            out[game_id] = _error(exc)
+    return out
+
+
+# -- key to screen: Pilot, game screen vs a bare app ---------------------------------------------
+def _bare_app():
+    from textual.app import App
+    from textual.widgets import Footer, Static
+
+    class Bare(App):
+        BINDINGS = [("r", "bump", "Bump"), ("j", "bump", "Down"), ("k", "bump", "Up")]
+
+        def compose(self):
+            yield Static("0", id="counter")
+            yield Footer()
+
+        def action_bump(self) -> None:
+            self.count = getattr(self, "count", 0) + 1
+            self.query_one("#counter", Static).update(f"pressed {self.count} times")
+
+    return Bare()
+
+
+def _game_app():
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.ui.app import TabletopApp
+
+    return TabletopApp(
+        game="army-of-zero", seats=[SeatSpec(name="Alice"), SeatSpec(name="Bob")], seed=1
+    )
+
+
+def _watch_frames(app) -> list[float]:
+    """Record when each frame is drawn (and draw it into terminal output, as a terminal would)."""
+    frames: list[float] = []
+    display = app._display
+
+    def timed_display(screen, renderable):
+        if renderable is not None:
+            if hasattr(renderable, "render_segments"):
+                renderable.render_segments(app.console)
+            frames.append(time.perf_counter())
+        display(screen, renderable)
+
+    app._display = timed_display
+    return frames
+
+
+async def _press_ms(pilot, key: str, frames: list[float]) -> tuple[float, float]:
+    """(ms to the last frame drawn for the key, ms until the app is idle again)."""
+    frames.clear()
+    start = time.perf_counter()
+    await pilot.press(key)
+    await pilot.pause()
+    idle = time.perf_counter()
+    last = max(frames, default=idle)
+    return (last - start) * 1000, (idle - start) * 1000
+
+
+async def _ready(pilot) -> str:
+    """Settle the first screen; pass a "Pass to NAME" curtain if one is up."""
+    for _ in range(3):
+        await pilot.pause()
+    for _ in range(3):
+        if "Curtain" not in type(pilot.app.screen).__name__:
+            break
+        await pilot.press("enter")
+        await pilot.pause()
+    return type(pilot.app.screen).__name__
+
+
+async def _one_action(make_app, key: str) -> tuple[float, float, str]:
+    app = make_app()
+    frames = _watch_frames(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = await _ready(pilot)
+        to_frame, to_idle = await _press_ms(pilot, key, frames)
+        after = type(app.screen).__name__
+    return to_frame, to_idle, f"{before} -> {after}"
+
+
+async def _cursor_moves(make_app, presses: int) -> list[tuple[float, float]]:
+    app = make_app()
+    frames = _watch_frames(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ready(pilot)
+        return [await _press_ms(pilot, "jk"[i % 2], frames) for i in range(presses)]
+
+
+def _compare(bare: list[tuple[float, float]], game: list[tuple[float, float]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for index, label in ((0, "to_frame"), (1, "to_idle")):
+        b = statistics.median(x[index] for x in bare)
+        g = statistics.median(x[index] for x in game)
+        out[label] = {
+            "bare_ms_median": round(b, 2),
+            "game_ms_median": round(g, 2),
+            "ratio": round(g / b, 3),
+            "bare_ms": [round(x[index], 2) for x in bare],
+            "game_ms": [round(x[index], 2) for x in game],
+        }
+    return out
+
+
+async def _bench_keys(apps: int, presses: int) -> dict[str, Any]:
+    bare_action, game_action = [], []
+    screens = set()
+    for _ in range(apps):  # alternate fresh apps: the action key ("r", lay down the squad)
+        to_frame, to_idle, _ = await _one_action(_bare_app, "r")
+        bare_action.append((to_frame, to_idle))
+        to_frame, to_idle, change = await _one_action(_game_app, "r")
+        game_action.append((to_frame, to_idle))
+        screens.add(change)
+    bare_cursor = await _cursor_moves(_bare_app, presses)
+    game_cursor = await _cursor_moves(_game_app, presses)
+    action = _compare(bare_action, game_action)
+    ratio = action["to_idle"]["ratio"]
+    return {
+        "what": "ms from pilot.press(key) until pilot.pause() finds the app idle with the "
+        "screen re-rendered (to_idle: the goal's measure; Pilot's idle wait adds a near-constant "
+        "~80 ms to both apps), and to the last frame drawn for the key (to_frame)",
+        "game": "army-of-zero, two humans, seed 1, 80x24",
+        "ratio": ratio,
+        "to_frame_ratio": action["to_frame"]["ratio"],
+        "goal_ratio_max": GOALS["key_to_screen_ratio_max"],
+        "meets_goal": ratio <= GOALS["key_to_screen_ratio_max"],
+        "action_key": {"key": "r (lay down the squad)", "screens": sorted(screens)} | action,
+        "cursor_keys": {"keys": "j/k (move in the squad list)"}
+        | _compare(bare_cursor, game_cursor),
+    }
+
+
+def bench_keys(apps: int, presses: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as home:
+        old = os.environ.get("TABLETOP_TUI_HOME")
+        os.environ["TABLETOP_TUI_HOME"] = home  # autosaves go to a throwaway folder
+        try:
+            return asyncio.run(_bench_keys(apps, presses))
+        finally:
+            if old is None:
+                os.environ.pop("TABLETOP_TUI_HOME", None)
+            else:
+                os.environ["TABLETOP_TUI_HOME"] = old
+
+
+def _error(exc: BaseException) -> dict[str, Any]:
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+    return {"error": f"{type(exc).__name__}: {exc}".strip(), "where": where}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs, for a smoke test")
+    parser.add_argument("--runs", type=int, help="startup runs per app (default 9, quick 3)")
+    parser.add_argument("--seconds", type=float, help="engine seconds per game (default 3)")
+    parser.add_argument("--parts", default="startup,engine,keys")
+    args = parser.parse_args(argv)
+    parts = set(args.parts.split(","))
+    runs = args.runs or (3 if args.quick else 9)
+    seconds = args.seconds or (0.5 if args.quick else 3.0)
+
+    import textual
+
+    report: dict[str, Any] = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "textual": getattr(textual, "__version__", "?"),
+        },
+        "goals": GOALS,
+    }
+    jobs = [
+        ("startup", "startup", lambda: bench_startup(runs)),
+        ("engine", "engine", lambda: bench_engine(seconds)),
+        (
+            "keys",
+            "key_to_screen",
+            lambda: bench_keys(3 if args.quick else 7, 10 if args.quick else 30),
+        ),
+    ]
+    for part, name, job in jobs:
+        if part not in parts:
+            continue
+        try:
+            report[name] = job()
+        except Exception as exc:
+            report[name] = _error(exc)
+    met = {
+        "startup_ratio": report.get("startup", {}).get("meets_goal"),
+        "key_to_screen_ratio": report.get("key_to_screen", {}).get("meets_goal"),
+        "army-of-zero_actions_per_s": report.get("engine", {})
+        .get("army-of-zero", {})
+        .get("meets_goal"),
+    }
+    report["goals_met"] = met
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

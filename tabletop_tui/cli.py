@@ -1,0 +1,534 @@
+"""The `tabletop-tui` command.
+
+Every error is one line on stderr, `tabletop-tui: error: ...`, with exit status 2 and no
+traceback. Textual is imported only by the commands that open the UI, so `list`,
+`selfplay` and `cards` start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import __version__
+from .cards import CardDataError, card_dir, set_cards_dir
+from .engine.match import SaveError, SeatSpec
+from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_message
+
+PROG = "tabletop-tui"
+MAX_SEED = 2**63 - 1
+MAX_GAMES = 1_000_000
+MAX_NAME = 24
+DEMO_DELAY = 0.6
+SEAT_KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
+BOT_KINDS = {k: v for k, v in SEAT_KINDS.items() if v != "human"}
+
+
+class CliError(Exception):
+    """A problem with what the user asked for: one line, exit status 2."""
+
+
+# -- card files per game (for `cards validate` and `cards schema`) -------------------------------
+@dataclass(frozen=True)
+class CardFile:
+    name: str
+    #: the TOML array-of-tables key, one table per card
+    key: str
+    #: "module:Model" of one record
+    model: str
+    #: rules the JSON Schema cannot express (checked by the model's validators)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CardSet:
+    #: "module:function" taking the game's card folder, returning the validated cards
+    loader: str
+    files: tuple[CardFile, ...]
+
+
+CARD_SETS: dict[str, CardSet] = {
+    "army-of-zero": CardSet(
+        "tabletop_tui.games.army_of_zero.cards:load_characters",
+        (
+            CardFile(
+                "characters.toml",
+                "character",
+                "tabletop_tui.games.army_of_zero.cards:Character",
+                "One character card. SPEED + COMBAT + WEAPON + ARMOUR must add up to 0; "
+                "ids must be unique; a deck needs at least 20 characters.",
+            ),
+        ),
+    ),
+}
+
+
+def _load(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def card_file_schema(game_id: str) -> dict[str, Any]:
+    """JSON Schema of a game's card file(s), built from the pydantic models that load them."""
+    from pydantic import create_model
+
+    card_set = _card_set(game_id)
+    schemas = {}
+    for spec in card_set.files:
+        record = _load(spec.model)
+        model = create_model(
+            f"{record.__name__}File",
+            __doc__=f"{GAMES[game_id].title}: {spec.name}, one [[{spec.key}]] table per card.",
+            **{spec.key: (list[record], ...)},
+        )
+        schema = model.model_json_schema()
+        record_schema = schema.get("$defs", {}).get(record.__name__)
+        if record_schema is not None and spec.note:
+            record_schema.setdefault("description", spec.note)
+        schema = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            **schema,
+            "title": f"{game_id} {spec.name}",
+        }
+        schemas[spec.name] = schema
+    if len(schemas) == 1:
+        return next(iter(schemas.values()))
+    return {"title": f"{game_id} card files", "files": schemas}
+
+
+def _card_set(game_id: str) -> CardSet:
+    info = _game(game_id)
+    card_set = CARD_SETS.get(game_id)
+    if card_set is None:
+        raise CliError(f"{info.id} ({info.title}) has no card data yet: it is coming soon")
+    return card_set
+
+
+# -- argument types ---------------------------------------------------------------------------
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"bad seed '{text}': use a whole number from 0 to {MAX_SEED}"
+        )
+    return value
+
+
+def _games(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(
+            f"bad number of games '{text}': use a whole number from 1 to {MAX_GAMES}"
+        )
+    return value
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 60.0:
+        raise argparse.ArgumentTypeError(f"bad delay '{text}': use seconds from 0 to 60, e.g. 0.5")
+    return value
+
+
+def _folder(text: str) -> Path:
+    path = Path(text).expanduser()
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"'{text}' is not a folder")
+    return path
+
+
+def _split(text: str, what: str) -> list[str]:
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not item for item in items):
+        raise CliError(f"bad {what} '{text}': give a comma-separated list without empty entries")
+    return items
+
+
+# -- the games --------------------------------------------------------------------------------
+def _game(game_id: str) -> GameInfo:
+    info = GAMES.get(game_id)
+    if info is None:
+        raise CliError(unknown_game_message(game_id))
+    return info
+
+
+def _playable(game_id: str):
+    info = _game(game_id)
+    rules = get_rules(game_id)
+    if rules is None:
+        raise CliError(
+            f"{info.id} ({info.title}) is coming soon and cannot be played yet; "
+            f"playable now: {', '.join(playable_ids())}"
+        )
+    return rules
+
+
+def _seat_range(rules) -> str:
+    lo, hi = rules.min_seats, rules.max_seats
+    return f"{lo} seat{'s' * (lo != 1)}" if lo == hi else f"{lo} to {hi} seats"
+
+
+def _kinds(rules, text: str, option: str, allowed: dict[str, str]) -> list[str]:
+    kinds = []
+    for item in _split(text, f"{option} list"):
+        kind = allowed.get(item.lower())
+        if kind is None:
+            raise CliError(
+                f"bad seat '{item}' in {option} '{text}': each seat is one of {', '.join(allowed)}"
+            )
+        kinds.append(kind)
+    if not rules.min_seats <= len(kinds) <= rules.max_seats:
+        raise CliError(
+            f"{rules.game_id} needs {_seat_range(rules)}; {option} '{text}' gives {len(kinds)}"
+        )
+    return kinds
+
+
+def _names(rules, text: str, count: int | None) -> list[str]:
+    names = _split(text, "--names list")
+    if count is not None and len(names) != count:
+        raise CliError(f"--names '{text}' gives {len(names)} names for {count} seats")
+    if not rules.min_seats <= len(names) <= rules.max_seats:
+        raise CliError(
+            f"{rules.game_id} needs {_seat_range(rules)}; --names '{text}' gives {len(names)}"
+        )
+    for name in names:
+        if len(name) > MAX_NAME:
+            raise CliError(f"name '{name}' is too long: at most {MAX_NAME} characters")
+    if len({n.casefold() for n in names}) != len(names):
+        raise CliError(f"--names '{text}': every seat needs a different name")
+    return names
+
+
+def _default_name(kind: str, number: int) -> str:
+    return {"human": "Player", "heuristic": "Bot", "random": "Random bot"}[kind] + f" {number}"
+
+
+def seat_specs(rules, seats: str | None, names: str | None) -> list[SeatSpec] | None:
+    """Seats from `--seats` and `--names`; None when neither is given (the UI asks)."""
+    if seats is None and names is None:
+        return None
+    kinds = _kinds(rules, seats, "--seats", SEAT_KINDS) if seats is not None else None
+    given = _names(rules, names, len(kinds) if kinds else None) if names is not None else None
+    if kinds is None:
+        kinds = ["human"] * len(given or ())
+    return [
+        SeatSpec(name=given[i] if given else _default_name(kind, i + 1), kind=kind)
+        for i, kind in enumerate(kinds)
+    ]
+
+
+def config_overrides(rules) -> dict[str, Any]:
+    """Settings the CLI passes into a game's Config: the `--cards` folder where it has one."""
+    from . import cards
+
+    override = cards._override
+    if override is None or "cards_dir" not in rules.config_type.model_fields:
+        return {}
+    return {"cards_dir": str(card_dir(rules.game_id, override).resolve())}
+
+
+def _preflight(rules, seats: list[SeatSpec] | None, seed: int | None) -> None:
+    """Deal a game before the UI starts, so bad card files are one line here, not a crash there."""
+    count = len(seats) if seats else rules.min_seats
+    names = [s.name for s in seats] if seats else [f"Player {i + 1}" for i in range(count)]
+    try:
+        config = rules.config_type(names=tuple(names), **config_overrides(rules))
+    except Exception as exc:  # a pydantic ValidationError from the game's settings
+        raise CliError(f"bad settings for {rules.game_id}: {_first_line(exc)}") from None
+    rules.new_game(config, seed or 0)
+
+
+def _load_save(path: Path, game_id: str | None = None):
+    from .engine.match import Match
+
+    match = Match.load(path)  # SaveError names the file and the problem; the file is not touched
+    if game_id is not None and match.rules.game_id != game_id:
+        raise CliError(f"{path}: is a save of '{match.rules.game_id}', not '{game_id}'")
+    return match
+
+
+def _run_app(**kwargs: Any) -> int:
+    try:
+        from .ui.app import TabletopApp
+    except ImportError as exc:
+        raise CliError(f"the terminal UI cannot start: {exc}") from None
+    game = kwargs.get("game")
+    rules = get_rules(game) if game else None
+    overrides = config_overrides(rules) if rules is not None else {}
+    if overrides and "config" in inspect.signature(TabletopApp).parameters:
+        kwargs["config"] = overrides  # e.g. the --cards folder, recorded in the save
+    app = TabletopApp(**kwargs)
+    app.run()
+    return int(getattr(app, "return_code", 0) or 0)
+
+
+# -- commands ---------------------------------------------------------------------------------
+def cmd_launcher(args: argparse.Namespace) -> int:
+    return _run_app()
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rows = [("ID", "TITLE", "PLAYERS", "STATUS")] + [
+        (g.id, g.title, g.players, g.status) for g in GAMES.values()
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[3]]))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = _playable(args.game)
+    if args.load is not None:
+        if args.seats is not None or args.names is not None:
+            raise CliError("--load takes the seats and names from the save; drop --seats/--names")
+        _load_save(args.load, rules.game_id)
+        return _run_app(game=rules.game_id, load=args.load)
+    seats = seat_specs(rules, args.seats, args.names)
+    _preflight(rules, seats, args.seed)
+    return _run_app(game=rules.game_id, seats=seats, seed=args.seed)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from .paths import autosave_dir, latest_autosave
+
+    path = latest_autosave()
+    if path is None:
+        raise CliError(f"no autosaved game to resume in {autosave_dir()}")
+    match = _load_save(path)
+    return _run_app(game=match.rules.game_id, load=path)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    rules = _playable(args.game)
+    seats = [SeatSpec(name=f"Bot {i + 1}", kind="heuristic") for i in range(rules.min_seats)]
+    _preflight(rules, seats, args.seed)
+    return _run_app(
+        game=rules.game_id,
+        seats=seats,
+        seed=args.seed,
+        demo_delay=DEMO_DELAY if args.delay is None else args.delay,
+        exit_at_end=args.exit_at_end,
+    )
+
+
+def cmd_screenshots(args: argparse.Namespace) -> int:
+    try:
+        from .ui.screenshots import generate_screenshots
+    except ImportError as exc:
+        raise CliError(f"screenshots need the terminal UI: {exc}") from None
+    out = Path(args.dir)
+    if out.exists() and not out.is_dir():
+        raise CliError(f"'{out}' is not a folder")
+    paths = generate_screenshots(out)
+    for path in paths:
+        print(path)
+    print(f"{len(paths)} screenshots written to {out}")
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    rules = _playable(args.game)
+    kinds = (
+        _kinds(rules, args.bots, "--bots", BOT_KINDS)
+        if args.bots is not None
+        else ["heuristic"] * rules.min_seats
+    )
+    _preflight(rules, _bot_seats(kinds), args.seed)
+    from .selfplay import play_headless
+
+    wins = [0] * len(kinds)
+    draws = actions = 0
+    ms = 0.0
+    for number in range(args.games):
+        result = play_headless(rules.game_id, args.seed + number, kinds)
+        if args.json:
+            print(result.model_dump_json(), flush=True)
+        winners = list(result.winners)
+        for seat in winners:
+            wins[seat] += 1
+        draws += not winners
+        actions += result.actions
+        ms += result.ms
+    if not args.json:
+        n = args.games
+        last = args.seed + n - 1
+        seeds = f"seed {args.seed}" if n == 1 else f"seeds {args.seed}-{last}"
+        print(f"{rules.title}: {n} game{'s' * (n != 1)}, {seeds}, {' vs '.join(kinds)}")
+        for seat, kind in enumerate(kinds):
+            print(f"  seat {seat + 1} ({kind}): {wins[seat]} wins ({100 * wins[seat] / n:.1f}%)")
+        print(f"  draws: {draws} ({100 * draws / n:.1f}%)")
+        print(f"  {actions / n:.1f} actions and {ms / n:.1f} ms per game on average")
+    return 0
+
+
+def _bot_seats(kinds: list[str]) -> list[SeatSpec]:
+    return [SeatSpec(name=_default_name(k, i + 1), kind=k) for i, k in enumerate(kinds)]  # type: ignore[arg-type]
+
+
+def cmd_cards_validate(args: argparse.Namespace) -> int:
+    card_set = _card_set(args.game)
+    folder = card_dir(args.game, args.dir)
+    if not folder.is_dir():
+        raise CliError(f"{folder}: no such folder")
+    cards = _load(card_set.loader)(folder)
+    files = ", ".join(f.name for f in card_set.files)
+    noun = card_set.files[0].key if len(card_set.files) == 1 else "card"
+    print(f"{args.game}: {len(cards)} {noun}s valid in {folder.resolve()} ({files})")
+    return 0
+
+
+def cmd_cards_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(card_file_schema(args.game), indent=2))
+    return 0
+
+
+# -- the parser -------------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    cards_help = "play with your own card files from DIR instead of the shipped ones"
+    common = _Parser(add_help=False)
+    # repeated on every command (SUPPRESS keeps a value given before the command)
+    common.add_argument(
+        "--cards", metavar="DIR", type=_folder, default=argparse.SUPPRESS, help=cards_help
+    )
+
+    parser = _Parser(
+        prog=PROG,
+        description="Five tabletop games in the terminal. With no command, opens the launcher.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--cards", metavar="DIR", type=_folder, default=None, help=cards_help)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str, help: str, func) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help, parents=[common])
+        p.set_defaults(func=func)
+        return p
+
+    command("list", "list the games with their ids, players and status", cmd_list)
+
+    p = command("play", "play a game (hot-seat, or against bots)", cmd_play)
+    p.add_argument("game", metavar="GAME", help="game id (see 'tabletop-tui list')")
+    p.add_argument(
+        "--seats",
+        metavar="KINDS",
+        help="comma-separated seat kinds: human, bot (= heuristic), heuristic, random; "
+        "e.g. human,bot",
+    )
+    p.add_argument("--names", metavar="NAMES", help="comma-separated player names, e.g. Ann,Bob")
+    p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
+    p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
+
+    command("resume", "continue the most recently autosaved game", cmd_resume)
+
+    p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--games", metavar="N", type=_games, default=10, help="games (default 10)")
+    p.add_argument(
+        "--seed", metavar="S", type=_seed, default=0, help="seed of the first game (default 0)"
+    )
+    p.add_argument(
+        "--bots",
+        metavar="KINDS",
+        help="comma-separated bot kinds per seat: random, heuristic (default: heuristic everywhere)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON line per game")
+
+    p = command("demo", "bots play every seat in the real UI", cmd_demo)
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--seed", metavar="N", type=_seed)
+    p.add_argument(
+        "--delay",
+        metavar="S",
+        type=_delay,
+        help=f"seconds between bot moves (default {DEMO_DELAY})",
+    )
+    p.add_argument("--exit-at-end", action="store_true", help="quit when the game is over")
+
+    p = command("screenshots", "regenerate the SVG screenshots", cmd_screenshots)
+    p.add_argument("dir", metavar="DIR", nargs="?", default="screenshots")
+
+    cards = sub.add_parser(
+        "cards", help="check card files, or print their JSON Schema", parents=[common]
+    )
+    cards_sub = cards.add_subparsers(
+        dest="cards_command", metavar="{validate,schema}", parser_class=_Parser
+    )
+    cards_sub.required = True
+    p = cards_sub.add_parser(
+        "validate", help="load and validate a game's card files", parents=[common]
+    )
+    p.set_defaults(func=cmd_cards_validate)
+    p.add_argument("game", metavar="GAME")
+    p.add_argument(
+        "dir",
+        metavar="DIR",
+        nargs="?",
+        type=Path,
+        help="folder of card files (default: --cards, else the shipped cards)",
+    )
+    p = cards_sub.add_parser(
+        "schema", help="print the JSON Schema of a game's card files", parents=[common]
+    )
+    p.set_defaults(func=cmd_cards_schema)
+    p.add_argument("game", metavar="GAME")
+    return parser
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip() or type(exc).__name__).splitlines()[0]
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        set_cards_dir(args.cards)
+        return args.func(args) if getattr(args, "func", None) else cmd_launcher(args)
+    except SystemExit as exc:  # --help and --version
+        return exc.code if isinstance(exc.code, int) else 0
+    except (CliError, SaveError, CardDataError) as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `selfplay --json | head -1`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except Exception as exc:  # a bug: still one line, with a way to see the traceback
+        if os.environ.get("TABLETOP_TUI_DEBUG"):
+            raise
+        return _fail(
+            f"internal error: {type(exc).__name__}: {_first_line(exc)} "
+            "(set TABLETOP_TUI_DEBUG=1 to see the traceback)"
+        )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
