@@ -44,6 +44,11 @@ def _index(state: State) -> dict[str, Character]:
     return character_index(state.config.cards_dir)
 
 
+def _score(roll: Roll, fighters: list[Character]) -> str:
+    """'Ceznor 2+2=4': whose roll, the die, the ability and the total."""
+    return f"{fighters[roll.seat].name.split()[-1]} {roll.die}{roll.modifier:+d}={roll.total}"
+
+
 def _replace(seats: tuple[SeatState, SeatState], seat: int, new: SeatState):
     return (new, seats[1]) if seat == 0 else (seats[0], new)
 
@@ -249,7 +254,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 if lands
                 else f"{fighters[defender].name}'s armour holds"
             )
-            text = f"Step {step}: WEAPON {w.die}{w.modifier:+d}={w.total} vs ARMOUR {a.die}{a.modifier:+d}={a.total}: {verdict}."
+            text = f"Step {step}: WEAPON {_score(w, fighters)} vs ARMOUR {_score(a, fighters)}: {verdict}."
             tests.append(
                 Test(
                     step=step,
@@ -272,14 +277,10 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             c_att, rng = self._roll(rng, attacker, fighters[attacker], "combat")
             c_def, rng = self._roll(rng, defender, fighters[defender], "combat")
             hit = c_att.total >= c_def.total
-            text = (
-                f"Step 3: COMBAT {c_att.die}{c_att.modifier:+d}={c_att.total} vs "
-                f"{c_def.die}{c_def.modifier:+d}={c_def.total}: "
-                + (
-                    f"{fighters[attacker].name} lands a blow."
-                    if hit
-                    else f"{fighters[defender].name} fends it off."
-                )
+            text = f"Step 3: COMBAT {_score(c_att, fighters)} vs {_score(c_def, fighters)}: " + (
+                f"{fighters[attacker].name} lands a blow."
+                if hit
+                else f"{fighters[defender].name} fends it off."
             )
             tests.append(
                 Test(
@@ -298,7 +299,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             s0, rng = self._roll(rng, 0, fighters[0], "speed")
             s1, rng = self._roll(rng, 1, fighters[1], "speed")
             if s0.total == s1.total:
-                text = f"Step 4: SPEED {s0.die}{s0.modifier:+d}={s0.total} vs {s1.die}{s1.modifier:+d}={s1.total}: a tie, both blows land at once."
+                text = f"Step 4: SPEED {_score(s0, fighters)} vs {_score(s1, fighters)}: a tie, both blows land at once."
                 tests.append(Test(step=4, kind="speed", rolls=(s0, s1), winner=None, text=text))
                 steps.append(5)
                 blow(0, 5)
@@ -306,7 +307,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             else:
                 faster = 0 if s0.total > s1.total else 1
                 text = (
-                    f"Step 4: SPEED {s0.die}{s0.modifier:+d}={s0.total} vs {s1.die}{s1.modifier:+d}={s1.total}: "
+                    f"Step 4: SPEED {_score(s0, fighters)} vs {_score(s1, fighters)}: "
                     f"{fighters[faster].name} strikes first."
                 )
                 tests.append(Test(step=4, kind="speed", rolls=(s0, s1), winner=faster, text=text))

@@ -18,6 +18,8 @@ from ..screens.curtain import seat_tag
 from ..widgets import CardFace, CardView, DiceRoll, DiceView, LogPanel, PileView, TrackerView
 from ..widgets.dice import render_roll
 
+#: rank codes are unique (General and Guardian share an initial)
+RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
 ABBR = {"speed": "SPD", "combat": "CBT", "weapon": "WPN", "armour": "ARM"}
 CARD_GLYPH = {"attack": "A⚔", "defend": "D◊"}
 
@@ -25,7 +27,7 @@ CARD_GLYPH = {"attack": "A⚔", "defend": "D◊"}
 def face(c: Character, note: str = "") -> CardFace:
     return CardFace(
         title=c.name,
-        letter=c.rank[0],
+        letter=RANK_CODE[c.rank],
         kind=c.rank.lower(),
         subtitle=f"{c.rank} · {c.clan} Clan",
         stats=(("SPD", c.speed), ("CBT", c.combat), ("WPN", c.weapon), ("ARM", c.armour)),
@@ -42,7 +44,7 @@ def stat_line(c: Character) -> Text:
     return text
 
 
-ORDER_HEADER = f"    {'Character':<21}SPD CBT WPN ARM"
+ORDER_HEADER = f"     {'Character':<21}SPD CBT WPN ARM"
 
 
 def combat_cards(s: SeatView) -> Text:
@@ -188,7 +190,7 @@ class ArmyOfZeroScreen(GameScreen):
             options.clear_options()
             for c in me.unplaced:
                 label = Text.assemble(
-                    (f"[{c.rank[0]}] {c.name[:20]:<21}", "bold"), stat_line(c)
+                    (f"[{RANK_CODE[c.rank]}] {c.name[:20]:<21}", "bold"), stat_line(c)
                 )
                 options.add_option(Option(label, id=c.id))
             if me.unplaced:
@@ -202,7 +204,9 @@ class ArmyOfZeroScreen(GameScreen):
         theirs.show(face(them.fighter, f"{them.name}'s fighter") if them.fighter else None)
         mine.show(face(me.fighter, f"{me.name}'s fighter") if me.fighter else None)
         self.query_one("#aoz-dice", DiceView).show(self._dice_lines(view))
-        self.query_one("#aoz-roster", Static).update(self._roster(me, them))
+        roster = self.query_one("#aoz-roster", Static)
+        roster.display = self.app.size.height >= 34  # only where there is room to spare
+        roster.update(self._roster(me, them))
 
     def _roster(self, me: SeatView, them: SeatView) -> Text:
         """Room to spare (a large terminal): the whole pile with stats, and what is known of theirs."""
@@ -210,7 +214,7 @@ class ArmyOfZeroScreen(GameScreen):
         if me.squad:
             text.append("Your pile, top first      SPD CBT WPN ARM\n", style="bold")
             for n, c in enumerate(me.squad, 1):
-                text.append(f"{n:>2}. [{c.rank[0]}] {c.name[:18]:<19}")
+                text.append(f"{n:>2}. [{RANK_CODE[c.rank]}] {c.name[:18]:<19}")
                 text.append_text(stat_line(c))
                 text.append("\n")
         for label, group in (

@@ -43,7 +43,10 @@ class LauncherScreen(BaseScreen):
                 (info.title, "bold" if info.playable else ""),
                 "\n  ",
                 (f"{info.players} players · ", "dim"),
-                ("ready to play" if info.playable else "coming soon", "bold" if info.playable else "dim italic"),
+                (
+                    "ready to play" if info.playable else "coming soon",
+                    "bold" if info.playable else "dim italic",
+                ),
             )
             out.append(Option(label, id=info.id))
         return out

@@ -81,5 +81,5 @@ class CardView(Static):
             self.border_title = None
             return
         self.add_class(f"kind-{face.kind}")
-        self.border_title = f"{face.letter}"
+        self.border_title = face.subtitle.split(" · ")[0] if face.subtitle else face.letter
         self.update(render_face(face))
