@@ -24,6 +24,11 @@ def set_cards_dir(path: Path | None) -> None:
     _override = Path(path) if path else None
 
 
+def cards_override() -> Path | None:
+    """The `--cards` folder in force, if any."""
+    return _override
+
+
 def shipped_root() -> Path:
     here = Path(__file__).resolve().parent
     for candidate in (here / "card_data", here.parent / "card_data"):

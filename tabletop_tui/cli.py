@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import inspect
 import json
 import os
 import sys
@@ -236,9 +235,9 @@ def seat_specs(rules, seats: str | None, names: str | None) -> list[SeatSpec] | 
 
 def config_overrides(rules) -> dict[str, Any]:
     """Settings the CLI passes into a game's Config: the `--cards` folder where it has one."""
-    from . import cards
+    from .cards import cards_override
 
-    override = cards._override
+    override = cards_override()
     if override is None or "cards_dir" not in rules.config_type.model_fields:
         return {}
     return {"cards_dir": str(card_dir(rules.game_id, override).resolve())}
@@ -272,7 +271,7 @@ def _run_app(**kwargs: Any) -> int:
     game = kwargs.get("game")
     rules = get_rules(game) if game else None
     overrides = config_overrides(rules) if rules is not None else {}
-    if overrides and "config" in inspect.signature(TabletopApp).parameters:
+    if overrides:
         kwargs["config"] = overrides  # e.g. the --cards folder, recorded in the save
     app = TabletopApp(**kwargs)
     app.run()

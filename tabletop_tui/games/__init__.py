@@ -5,8 +5,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from ..engine import Rules
+if TYPE_CHECKING:  # the launcher lists games without paying for pydantic
+    from ..engine import Rules
 
 
 @dataclass(frozen=True)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from ..engine.match import Match, SaveError, SeatSpec
-from ..paths import autosave_path
-from .screens.dialogs import HelpScreen
 from .screens.launcher import LauncherScreen
-from .screens.setup import SetupScreen
-from .session import Session
+
+if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame is quick
+    from ..engine.match import SeatSpec
+    from .session import Session
 
 SCREENS_BY_GAME = {
     "army-of-zero": "tabletop_tui.ui.games.army_of_zero:ArmyOfZeroScreen",
@@ -40,8 +40,11 @@ class TabletopApp(App):
         exit_at_end: bool = False,
         bot_delay: float = 0.4,
         autosave: bool = True,
+        config: dict | None = None,
     ):
         super().__init__()
+        #: extra game settings, e.g. {"cards_dir": ...} for a player's own cards
+        self.config = dict(config or {})
         self.start_game_id = game
         self.start_seats = seats
         self.start_seed = seed
@@ -74,6 +77,8 @@ class TabletopApp(App):
             self.pop_screen() if len(self.screen_stack) > 1 else self.push_screen(LauncherScreen())
 
     def open_setup(self, game_id: str, replace: bool = False) -> None:
+        from .screens.setup import SetupScreen
+
         if replace:
             self.open_launcher()
         self.push_screen(SetupScreen(game_id, seed=self.start_seed))
@@ -81,10 +86,16 @@ class TabletopApp(App):
     def start_game(
         self, game_id: str, seats: list[SeatSpec], seed: int, replace: bool = False
     ) -> None:
-        session = Session.new(game_id, seats, seed, autosave=self.autosave)
+        from .session import Session
+
+        session = Session.new(game_id, seats, seed, autosave=self.autosave, **self.config)
         self._show_session(session, replace)
 
     def open_save(self, path: Path) -> None:
+        from ..engine.match import Match, SaveError
+        from ..paths import autosave_path
+        from .session import Session
+
         try:
             match = Match.load(path)
         except SaveError as exc:
@@ -104,4 +115,6 @@ class TabletopApp(App):
             self.push_screen(screen)
 
     def show_help(self, title: str, keys: list[tuple[str, str]], game_id: str | None) -> None:
+        from .screens.dialogs import HelpScreen
+
         self.push_screen(HelpScreen(title, keys, game_id))

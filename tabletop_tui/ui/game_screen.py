@@ -40,6 +40,7 @@ class GameScreen(BaseScreen):
         self.waiting = False  # a curtain, reveal or bot turn is in progress
         self.message: Text | str = ""
         self._over_shown = False
+        self._shown: dict[str, object] = {}
 
     @property
     def match(self):
@@ -69,6 +70,12 @@ class GameScreen(BaseScreen):
         seat = self.session.viewer()
         self.show_view(self.match.view(seat), seat)
 
+    def put(self, selector: str, content) -> None:
+        """Update a Static only when its content changed: redraws stay cheap."""
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            self.query_one(selector).update(content)
+
     def set_message(self, message: Text | str) -> None:
         self.message = message
         self.redraw()
@@ -84,9 +91,11 @@ class GameScreen(BaseScreen):
         bot = self.session.next_bot()
         if bot is not None:
             self.waiting = True
-            self.set_timer(
-                self.delay, lambda: self._bot_turn(bot)
-            ) if self.delay else self.call_later(self._bot_turn, bot)
+            self.redraw()  # show the last move while the bot "thinks"
+            if self.delay:
+                self.set_timer(self.delay, lambda: self._bot_turn(bot))
+            else:
+                self.call_later(self._bot_turn, bot)
             return
         seat = self.session.needs_curtain()
         if seat is not None:
@@ -130,9 +139,9 @@ class GameScreen(BaseScreen):
         return True
 
     def _after(self, events: tuple[Event, ...]) -> None:
-        self.redraw()
         body = self.reveal_body(events)
         if body is not None:
+            self.redraw()
             self.waiting = True
             auto = self.delay * 4 if (self.demo or not self.session.humans) else None
             self.app.push_screen(

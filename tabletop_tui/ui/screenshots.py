@@ -85,7 +85,7 @@ async def _game_over(pilot) -> None:
         elif app.screen.match.view(None).phase == "order":
             await pilot.press("r")
         else:
-            await pilot.press("a" if not app.screen.query_one("#btn-attack").disabled else "d")
+            await pilot.press("a" if app.screen.match.view(0).seats[0].attacks_in_hand else "d")
         await pilot.pause()
     await _settle(pilot)
 

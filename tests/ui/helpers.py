@@ -37,7 +37,12 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
             if screen.match.view(None).phase == "order":
                 await pilot.press("r")
             else:
-                attack_ok = not screen.query_one("#btn-attack").disabled
+                attack_ok = (
+                    screen.match.view(screen.session.on_screen)
+                    .seats[screen.session.on_screen]
+                    .attacks_in_hand
+                    > 0
+                )
                 await pilot.press("a" if attack_ok and pressed % 3 else "d")
         await pilot.pause()
     raise AssertionError(f"no game over after {limit} keys; on {screen_name(app)}")

@@ -228,7 +228,7 @@ async def test_mouse_clicks_play_too():
         await settle(pilot)
         assert game.match.view(0).seats[0].laid_down
         count = len(game.match.actions)
-        await pilot.click("#btn-defend")
+        await pilot.click(".hand-defend")
         await settle(pilot)
         assert len(game.match.actions) > count
 

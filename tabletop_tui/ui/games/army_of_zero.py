@@ -15,13 +15,24 @@ from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ..game_screen import GameScreen
 from ..screens.curtain import seat_tag
-from ..widgets import CardFace, CardView, DiceRoll, DiceView, LogPanel, PileView, TrackerView
+from ..widgets import (
+    CardFace,
+    CardView,
+    DiceRoll,
+    DiceView,
+    HandView,
+    LogPanel,
+    PileView,
+    TrackerView,
+)
 from ..widgets.dice import render_roll
 
 #: rank codes are unique (General and Guardian share an initial)
 RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
 ABBR = {"speed": "SPD", "combat": "CBT", "weapon": "WPN", "armour": "ARM"}
 CARD_GLYPH = {"attack": "A⚔", "defend": "D◊"}
+ATTACK_FACE = CardFace(title="Attack", letter="A⚔", kind="attack")
+DEFEND_FACE = CardFace(title="Defend", letter="D◊", kind="defend")
 
 
 def face(c: Character, note: str = "") -> CardFace:
@@ -94,8 +105,7 @@ class ArmyOfZeroScreen(GameScreen):
                     yield Static(id="aoz-roster")
                 yield Static(id="aoz-me", classes="squad-bar")
                 with Horizontal(id="aoz-actions"):
-                    yield Button("Attack (a)", id="btn-attack", variant="error")
-                    yield Button("Defend (d)", id="btn-defend", variant="primary")
+                    yield HandView(id="aoz-hand")
                     yield Button("Lay down rest (r)", id="btn-rest")
                 yield Static(id="aoz-message")
             with Vertical(id="aoz-side"):
@@ -120,13 +130,9 @@ class ArmyOfZeroScreen(GameScreen):
             ("  │ to act: ", "dim"),
             acting,
         )
-        self.query_one("#aoz-status", Static).update(status)
-        self.query_one("#aoz-opponent", Static).update(
-            self._squad_text(them, them_seat, mine=False, view=view)
-        )
-        self.query_one("#aoz-me", Static).update(
-            self._squad_text(me, me_seat, mine=seat is not None, view=view)
-        )
+        self.put("#aoz-status", status)
+        self.put("#aoz-opponent", self._squad_text(them, them_seat, mine=False, view=view))
+        self.put("#aoz-me", self._squad_text(me, me_seat, mine=seat is not None, view=view))
 
         ordering = view.phase == "order"
         self.query_one("#aoz-order").display = ordering
@@ -136,13 +142,12 @@ class ArmyOfZeroScreen(GameScreen):
         else:
             self._show_battle(view, me, them)
         my_turn = seat is not None and seat in view.to_act
-        self.query_one("#btn-attack", Button).display = not ordering
-        self.query_one("#btn-defend", Button).display = not ordering
+        self.query_one("#aoz-hand").display = not ordering
         self.query_one("#btn-rest", Button).display = ordering
-        self.query_one("#btn-attack", Button).disabled = not (my_turn and me.attacks_in_hand > 0)
-        self.query_one("#btn-defend", Button).disabled = not (my_turn and me.defend_in_hand)
+        if not ordering:
+            self._show_hand(me, my_turn)
         self.query_one("#btn-rest", Button).disabled = not my_turn
-        self.query_one("#aoz-message", Static).update(self.message)
+        self.put("#aoz-message", self.message)
         for i, s in enumerate(view.seats):
             self.query_one(f"#pile-{i}", PileView).show(
                 f"{seat_tag(i)} squad", s.squad_count + s.unplaced_count
@@ -151,21 +156,30 @@ class ArmyOfZeroScreen(GameScreen):
         self.query_one("#aoz-log", LogPanel).sync(list(self.match.log_lines()))
 
     def _squad_text(self, s: SeatView, seat: int, mine: bool, view: View) -> Text:
-        text = Text()
-        text.append(f"{seat_tag(seat)} {s.name}", style=f"bold {'red' if seat == 0 else 'blue'}")
-        text.append(
-            f"  ▤ pile {s.squad_count + s.unplaced_count}  ♥ won {len(s.survivors)}  ✝ lost {len(s.defeated)}\n"
-        )
-        if view.phase == "battle":
-            text.append_text(combat_cards(s))
-        if mine and s.squad:
-            text.append("\nPile (top first): ")
-            text.append(" · ".join(c.name.split()[-1] for c in s.squad), style="italic")
-        elif not mine and view.phase == "order":
-            text.append(
-                "laid down" if s.laid_down else "ordering their squad in secret…", style="italic"
+        lines = [
+            Text.assemble(
+                (f"{seat_tag(seat)} {s.name}", f"bold {'red' if seat == 0 else 'blue'}"),
+                f"  ▤ pile {s.squad_count + s.unplaced_count}  ♥ won {len(s.survivors)}"
+                f"  ✝ lost {len(s.defeated)}",
             )
-        return text
+        ]
+        if view.phase == "battle":
+            lines.append(combat_cards(s))
+        if mine and s.squad:
+            lines.append(
+                Text.assemble(
+                    "Pile (top first): ",
+                    (" · ".join(c.name.split()[-1] for c in s.squad), "italic"),
+                )
+            )
+        elif not mine and view.phase == "order":
+            lines.append(
+                Text(
+                    "laid down" if s.laid_down else "ordering their squad in secret…",
+                    style="italic",
+                )
+            )
+        return Text("\n").join(lines)
 
     def _show_ordering(self, me: SeatView, seat: int | None, view: View) -> None:
         help_text = Text()
@@ -181,7 +195,7 @@ class ArmyOfZeroScreen(GameScreen):
                 "Enter: next on pile · r: rest as shown"
             )
         help_text.append("\n" + ORDER_HEADER, style="dim")
-        self.query_one("#aoz-order-help", Static).update(help_text)
+        self.put("#aoz-order-help", help_text)
         options = self.query_one("#aoz-unplaced", OptionList)
         wanted = [c.id for c in me.unplaced]
         current = [options.get_option_at_index(i).id for i in range(options.option_count)]
@@ -203,10 +217,17 @@ class ArmyOfZeroScreen(GameScreen):
         theirs = self.query_one("#aoz-their-fighter", CardView)
         theirs.show(face(them.fighter, f"{them.name}'s fighter") if them.fighter else None)
         mine.show(face(me.fighter, f"{me.name}'s fighter") if me.fighter else None)
-        self.query_one("#aoz-dice", DiceView).show(self._dice_lines(view))
+        self.put("#aoz-dice", DiceView.compose_lines(self._dice_lines(view)))
         roster = self.query_one("#aoz-roster", Static)
         roster.display = self.app.size.height >= 34  # only where there is room to spare
-        roster.update(self._roster(me, them))
+        self.put("#aoz-roster", self._roster(me, them))
+
+    def _show_hand(self, me: SeatView, my_turn: bool) -> None:
+        """The Combat Cards in hand: click one, or press a / d."""
+        cards = [(f"attack-{i}", ATTACK_FACE, my_turn) for i in range(me.attacks_in_hand)] + (
+            [("defend", DEFEND_FACE, my_turn)] if me.defend_in_hand else []
+        )
+        self.query_one("#aoz-hand", HandView).show(cards)
 
     def _roster(self, me: SeatView, them: SeatView) -> Text:
         """Room to spare (a large terminal): the whole pile with stats, and what is known of theirs."""
@@ -308,12 +329,11 @@ class ArmyOfZeroScreen(GameScreen):
         if event.option.id:
             self.submit(PlaceCharacter(card=event.option.id))
 
+    def on_hand_view_picked(self, event: HandView.Picked) -> None:
+        self.action_combat("defend" if event.card_id == "defend" else "attack")
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "btn-attack":
-            self.action_combat("attack")
-        elif event.button.id == "btn-defend":
-            self.action_combat("defend")
-        elif event.button.id == "btn-rest":
+        if event.button.id == "btn-rest":
             self.action_place_rest()
 
     def summary(self) -> Text:

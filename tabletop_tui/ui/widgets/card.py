@@ -35,7 +35,7 @@ def _stat_style(value: int | str) -> str:
 def render_face(face: CardFace, width: int = 0):
     if face.hidden:
         return Text("▒▒ face down ▒▒", style="dim", justify="center")
-    head = Text.assemble((f"[{face.letter}] ", "bold reverse"), (face.title, "bold"))
+    head = Text.assemble((f"[{face.letter}]", "bold reverse"), " ", (face.title, "bold"))
     lines = [head]
     if face.subtitle:
         lines.append(Text(face.subtitle, style="italic"))
@@ -67,11 +67,15 @@ class CardView(Static):
     def __init__(self, face: CardFace | None = None, **kwargs):
         super().__init__(**kwargs)
         self.face = face
+        self._shown_once = False
 
     def on_mount(self) -> None:
         self.show(self.face)
 
     def show(self, face: CardFace | None, empty: str = "—") -> None:
+        if face == self.face and self.is_mounted and self._shown_once:
+            return
+        self._shown_once = True
         if self.face is not None:
             self.remove_class(f"kind-{self.face.kind}")
         self.face = face

@@ -38,9 +38,13 @@ class DiceView(Static):
     DEFAULT_CSS = "DiceView { height: auto; }"
 
     def show(self, lines: list[Text | str]) -> None:
+        self.update(self.compose_lines(lines))
+
+    @staticmethod
+    def compose_lines(lines: list[Text | str]) -> Text:
         out = Text()
         for i, line in enumerate(lines):
             if i:
                 out.append("\n")
             out.append(line if isinstance(line, Text) else Text(line))
-        self.update(out)
+        return out

@@ -10,6 +10,9 @@ class TrackerView(Static):
     DEFAULT_CSS = "TrackerView { height: 1; width: auto; padding: 0 1; }"
 
     def show(self, label: str, value: int, maximum: int, width: int = 10) -> None:
+        if getattr(self, "_last", None) == (label, value, maximum, width):
+            return
+        self._last = (label, value, maximum, width)
         filled = round(width * value / maximum) if maximum else 0
         self.update(
             Text.assemble(
