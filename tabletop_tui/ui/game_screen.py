@@ -134,7 +134,11 @@ class GameScreen(BaseScreen):
             self.set_message(Text(f"✘ {result.rule}: {result.reason}.", style="bold red"))
             self.app.bell()
             return False
-        self.message = ""
+        waiting = self.match.to_act()
+        # A secret choice made while others still choose: say so, and say it on the curtain.
+        self.message = (
+            f"▣ {self.session.name(seat)} is locked in." if seat not in waiting and waiting else ""
+        )
         self._after(result)
         return True
 

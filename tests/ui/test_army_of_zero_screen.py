@@ -244,3 +244,33 @@ async def test_two_bots_play_a_whole_demo_game():
             if app.return_value is not None:
                 break
     assert app.return_value is not None  # the Outcome
+
+
+async def test_locked_in_is_announced_on_the_curtain():
+    app = TabletopApp(game="army-of-zero", seats=HUMANS, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "r")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        assert "Alice is locked in" in screen_text(app)
+
+
+async def test_no_color_is_fully_playable(monkeypatch):
+    """NO_COLOR: seats, ranks and cards still carry glyphs and letters, and a game can be played."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        await pilot.press("r")
+        await settle(pilot)
+        text = screen_text(app)
+        for glyph in ("▲1", "●2", "[A⚔]", "[D◊]", "SPD", "ARM"):
+            assert glyph in text
+        assert any(f"[{code}]" in text for code in ("LD", "GN", "CM", "GD", "TH"))
+        game = app.screen
+        count = len(game.match.actions)
+        await pilot.press("d")
+        await settle(pilot)
+        assert len(game.match.actions) > count
