@@ -187,7 +187,15 @@ class Match:
             config = rules.config_type.model_validate(data.config)
         except ValidationError as exc:
             raise SaveError(f"{source}: bad game settings: {_first_error(exc)}") from None
-        match = cls(rules, config, data.seed, seats=data.seats)
+        seats = rules.seat_count(config)
+        if len(data.seats) != seats:
+            raise SaveError(f"{source}: has {len(data.seats)} seats; this game has {seats}")
+        from ..cards import CardDataError  # late, like the registry: generic card loading
+
+        try:
+            match = cls(rules, config, data.seed, seats=data.seats)
+        except CardDataError as exc:  # e.g. the --cards folder it was saved with is gone
+            raise SaveError(f"{source}: cannot set up the game: {exc}") from None
         for number, logged in enumerate(data.actions, 1):
             try:
                 action = rules.parse_action(logged.action)

@@ -31,7 +31,10 @@ class Character(Model):
     def _zero_sum(self) -> Character:
         total = self.speed + self.combat + self.weapon + self.armour
         if total != 0:
-            raise ValueError(f"the four abilities must add up to 0, they add up to {total}")
+            raise ValueError(
+                f"the four abilities (speed {self.speed}, combat {self.combat}, weapon "
+                f"{self.weapon}, armour {self.armour}) must add up to 0, they add up to {total}"
+            )
         return self
 
     def stat(self, ability: str) -> int:
