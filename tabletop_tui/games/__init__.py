@@ -76,6 +76,8 @@ def _load(path: str):
 
 
 def unknown_game_message(game_id: str) -> str:
+    if game_id in GAMES:
+        return f"{GAMES[game_id].title} ('{game_id}') is coming soon and cannot be played yet"
     return f"unknown game '{game_id}' (known: {', '.join(GAMES)})"
 
 
