@@ -10,11 +10,7 @@ from .card import CardFace, CardView
 
 
 class HandCard(CardView):
-    DEFAULT_CSS = """
-    HandView > HandCard { width: 15; height: 3; margin: 0 1 0 0; padding: 0 1; }
-    HandCard.-disabled { opacity: 60%; text-style: dim; }
-    HandCard:hover { background: $boost; }
-    """
+    # sized in app.tcss: a DEFAULT_CSS here would lose to CardView's `width: 1fr`
 
     def __init__(self, face: CardFace, card_id: str, enabled: bool, **kwargs):
         super().__init__(face, **kwargs)
