@@ -82,10 +82,7 @@ class Session:
         With one human there is nothing to hide from anyone at the keyboard, so no curtain.
         """
         nxt = self.next_human()
-        if nxt is None or nxt == self.on_screen:
-            return None
-        if len(self.humans) <= 1:
-            self.on_screen = nxt
+        if nxt is None or nxt == self.on_screen or len(self.humans) <= 1:
             return None
         return nxt
 
