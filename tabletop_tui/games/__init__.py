@@ -47,6 +47,8 @@ GAMES: dict[str, GameInfo] = {
             "Power Rangers Collectible Card Game (2008)",
             "2",
             "Secret simultaneous card choice with bluffing and hand cost.",
+            "tabletop_tui.games.pr_ccg_2008.rules:PrCcgRules",
+            "tabletop_tui.games.pr_ccg_2008.bot:PrCcgBot",
         ),
         GameInfo(
             "zoobotz",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame 
 
 SCREENS_BY_GAME = {
     "army-of-zero": "tabletop_tui.ui.games.army_of_zero:ArmyOfZeroScreen",
+    "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008:PrCcgScreen",
 }
 
 
@@ -27,7 +28,7 @@ def game_screen_class(game_id: str):
 
 class TabletopApp(App):
     TITLE = "tabletop-tui"
-    CSS_PATH = ["app.tcss", "games/army_of_zero.tcss"]
+    CSS_PATH = ["app.tcss", "games/army_of_zero.tcss", "games/pr_ccg_2008.tcss"]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
@@ -84,11 +85,17 @@ class TabletopApp(App):
         self.push_screen(SetupScreen(game_id, seed=self.start_seed))
 
     def start_game(
-        self, game_id: str, seats: list[SeatSpec], seed: int, replace: bool = False
+        self,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int,
+        replace: bool = False,
+        config: dict | None = None,
     ) -> None:
         from .session import Session
 
-        session = Session.new(game_id, seats, seed, autosave=self.autosave, **self.config)
+        options = {**self.config, **(config or {})}
+        session = Session.new(game_id, seats, seed, autosave=self.autosave, **options)
         self._show_session(session, replace)
 
     def open_save(self, path: Path) -> None:

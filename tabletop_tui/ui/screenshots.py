@@ -96,6 +96,46 @@ def _aoz(seats, seed=7) -> Callable[[], TabletopApp]:
     )
 
 
+async def _pr_select(pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("down")
+    await _settle(pilot)
+
+
+async def _pr_pay(pilot) -> None:
+    """Select the first card with a Hand Cost, leaving the picker open."""
+    await _settle(pilot)
+    screen = pilot.app.screen
+    seat = screen.session.on_screen
+    view = screen.match.view(seat)
+    costly = next(i for i, (_, c) in enumerate(view.seats[seat].hand) if c.hand_cost > 0)
+    for _ in range(costly):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await _settle(pilot)
+
+
+async def _pr_reveal(pilot) -> None:
+    await _settle(pilot)
+    for _ in range(6):  # select, then pay card by card until the reveal
+        if type(pilot.app.screen).__name__ == "RevealScreen":
+            break
+        await pilot.press("enter")
+        await _settle(pilot)
+
+
+def _pr(seed=2, opening=5) -> Callable[[], TabletopApp]:
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bot", kind="random")]
+    return lambda: TabletopApp(
+        game="pr-ccg-2008",
+        seats=seats,
+        seed=seed,
+        bot_delay=0,
+        autosave=False,
+        config={"opening_hand": opening},
+    )
+
+
 SCENES = [
     Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
     Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
@@ -105,6 +145,9 @@ SCENES = [
     Scene("army-of-zero-curtain", _aoz(HUMANS), _curtain),
     Scene("army-of-zero-help", _aoz(VS_BOT), _help),
     Scene("army-of-zero-game-over", _aoz(VS_BOT, seed=11), _game_over),
+    Scene("pr-ccg-2008", _pr(), _pr_select),
+    Scene("pr-ccg-2008-pay", _pr(), _pr_pay),
+    Scene("pr-ccg-2008-reveal", _pr(), _pr_reveal),
 ]
 
 

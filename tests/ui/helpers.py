@@ -29,6 +29,22 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
             return pressed
         if name in ("RevealScreen", "CurtainScreen"):
             await pilot.press("enter")
+        elif name == "PrCcgScreen":
+            screen = app.screen
+            if screen.waiting:
+                await pilot.pause()
+                continue
+            seat = screen.session.on_screen
+            legal = screen.match.legal_actions(seat) if seat is not None else []
+            kinds = {a.kind for a in legal}
+            if "element" in kinds:
+                await pilot.press("1")
+            elif "select" in kinds and pressed % 4:
+                await pilot.press("enter")
+            elif "pay" in kinds:
+                await pilot.press("enter")
+            else:
+                await pilot.press("n")
         elif name == "ArmyOfZeroScreen":
             screen = app.screen
             if screen.waiting:

@@ -7,11 +7,12 @@ import random
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine.match import SeatSpec
 from ...games import GAMES, get_rules
+from ..setup_options import options_for
 from .base import BaseScreen
 from .curtain import seat_tag
 
@@ -29,12 +30,13 @@ class SetupScreen(BaseScreen):
         self.game_id = game_id
         self.seed = seed if seed is not None else random.randrange(1, 100000)
         self.rules = get_rules(game_id)
+        self.options = options_for(game_id) if self.rules else []
         self.seat_count = self.rules.max_seats if self.rules else 2
 
     def compose(self) -> ComposeResult:
         info = GAMES[self.game_id]
         yield from self.compose_notice()
-        with Vertical(id="setup"):
+        with VerticalScroll(id="setup"):
             yield Static(Text(f"New game: {info.title}", style="bold"), id="setup-title")
             for seat in range(self.seat_count):
                 with Horizontal(classes="seat-row"):
@@ -48,6 +50,19 @@ class SetupScreen(BaseScreen):
                         allow_blank=False,
                         id=f"kind-{seat}",
                     )
+            for option in self.options:
+                for seat in range(self.seat_count if option.per_seat else 1):
+                    default = option.default[seat] if option.per_seat else option.default
+                    label = f"{seat_tag(seat)} {option.label}" if option.per_seat else option.label
+                    with Horizontal(classes="seat-row"):
+                        yield Label(label, classes="seat-label option-label")
+                        yield Select(
+                            option.options(),
+                            value=default,
+                            allow_blank=False,
+                            id=f"opt-{option.key}-{seat}",
+                            classes="option-select",
+                        )
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="seat-label")
                 yield Input(value=str(self.seed), id="seed", restrict=r"[0-9]*")
@@ -91,4 +106,16 @@ class SetupScreen(BaseScreen):
         if not seed_text.isdigit():
             error.update(Text("The seed must be a whole number.", style="bold red"))
             return
-        self.app.start_game(self.game_id, seats, int(seed_text), replace=True)  # type: ignore[attr-defined]
+        self.app.start_game(  # type: ignore[attr-defined]
+            self.game_id, seats, int(seed_text), replace=True, config=self.config()
+        )
+
+    def config(self) -> dict:
+        """The game options as Config fields (per-seat ones as tuples)."""
+        out: dict = {}
+        for option in self.options:
+            count = self.seat_count if option.per_seat else 1
+            values = [self.query_one(f"#opt-{option.key}-{i}", Select).value for i in range(count)]
+            values = [int(v) if isinstance(v, str) and v.isdigit() else v for v in values]
+            out[option.key] = tuple(values) if option.per_seat else values[0]
+        return out

@@ -19,7 +19,8 @@ class CardFace:
     stats: tuple[tuple[str, int | str], ...] = ()
     note: str = ""
     hidden: bool = False
-    extra: tuple[str, ...] = field(default=())
+    #: more lines of card text (str or rich Text, e.g. with a highlighted value)
+    extra: tuple = field(default=())
 
 
 def _signed(value: int | str) -> str:
@@ -50,7 +51,7 @@ def render_face(face: CardFace, width: int = 0):
             row.append("  ")
         lines.append(row)
     for line in face.extra:
-        lines.append(Text(line))
+        lines.append(line if isinstance(line, Text) else Text(line))
     if face.note:
         lines.append(Text(face.note, style="dim"))
     return Group(*lines)
@@ -68,14 +69,16 @@ class CardView(Static):
         super().__init__(**kwargs)
         self.face = face
         self._shown_once = False
+        self._empty = ""
 
     def on_mount(self) -> None:
         self.show(self.face)
 
     def show(self, face: CardFace | None, empty: str = "—") -> None:
-        if face == self.face and self.is_mounted and self._shown_once:
+        if (face, empty) == (self.face, self._empty) and self._shown_once:
             return
         self._shown_once = True
+        self._empty = empty
         if self.face is not None:
             self.remove_class(f"kind-{self.face.kind}")
         self.face = face

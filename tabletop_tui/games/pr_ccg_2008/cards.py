@@ -1,0 +1,155 @@
+"""Elements, cards and decks, loaded from card_data/pr-ccg-2008/.
+
+elements.toml lists the Battle Elements; each deck-*.toml holds one 20-card deck:
+a [deck] table and [[card]] records with their copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from pydantic import Field, model_validator
+
+from ...cards import CardDataError, card_dir, read_toml, validate_records
+from ...engine import Model
+
+GAME_ID = "pr-ccg-2008"
+DECK_SIZE = 20
+
+
+class Element(Model):
+    id: str = Field(pattern=r"^[a-z]+$")
+    name: str = Field(min_length=1)
+    #: one letter shown beside the colour, so the element never relies on colour alone
+    letter: str = Field(min_length=1, max_length=1)
+
+
+class Card(Model):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    hand_cost: int = Field(ge=0, le=6)
+    #: the element(s) the OPPONENT must use in battle against this card
+    battle_elements: tuple[str, ...] = Field(min_length=1)
+    #: this card's value in each element
+    values: dict[str, int]
+    damage: int = Field(ge=1, le=10)
+    copies: int = Field(default=1, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _distinct_elements(self) -> Card:
+        if len(set(self.battle_elements)) != len(self.battle_elements):
+            raise ValueError("battle_elements names an element twice")
+        for element, value in self.values.items():
+            if not 0 <= value <= 99:
+                raise ValueError(f"value {value} for {element} is outside 0..99")
+        return self
+
+
+class DeckInfo(Model):
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str = Field(min_length=1)
+    blurb: str = ""
+
+
+class Deck(Model):
+    info: DeckInfo
+    cards: tuple[Card, ...]
+
+    def instances(self) -> tuple[str, ...]:
+        """One id per physical card: 'card-id#n'."""
+        return tuple(f"{c.id}#{n}" for c in self.cards for n in range(1, c.copies + 1))
+
+
+class CardSet(Model):
+    elements: tuple[Element, ...]
+    decks: tuple[Deck, ...]
+
+    @property
+    def element_ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.elements)
+
+    def deck(self, deck_id: str) -> Deck:
+        for d in self.decks:
+            if d.info.id == deck_id:
+                return d
+        raise KeyError(deck_id)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A loaded card set plus a lookup from a physical card ('id#n') to its Card."""
+
+    card_set: CardSet
+    index: dict[str, Card]
+
+    def card(self, instance: str) -> Card:
+        return self.index[instance.split("#", 1)[0]]
+
+
+def _check_card(path: Path, card: Card, elements: tuple[str, ...]) -> None:
+    where = f"{path}: card '{card.name}'"
+    for e in card.battle_elements:
+        if e not in elements:
+            raise CardDataError(
+                f"{where}, field 'battle_elements': unknown element '{e}' (known: {', '.join(elements)})"
+            )
+    missing = [e for e in elements if e not in card.values]
+    extra = [e for e in card.values if e not in elements]
+    if missing:
+        raise CardDataError(f"{where}, field 'values': no value for {', '.join(missing)}")
+    if extra:
+        raise CardDataError(f"{where}, field 'values': unknown element {', '.join(extra)}")
+
+
+def load_card_set(folder: Path | None = None) -> CardSet:
+    folder = Path(folder) if folder else card_dir(GAME_ID)
+    elements_path = folder / "elements.toml"
+    elements = tuple(
+        validate_records(
+            elements_path, read_toml(elements_path).get("element", []), Element, key="element"
+        )
+    )
+    if len(elements) < 2:
+        raise CardDataError(f"{elements_path}: at least two [[element]] records are needed")
+    element_ids = tuple(e.id for e in elements)
+    decks: list[Deck] = []
+    seen_cards: dict[str, Path] = {}
+    paths = sorted(folder.glob("deck-*.toml"))
+    if len(paths) < 1:
+        raise CardDataError(f"{folder}: no deck-*.toml files")
+    for path in paths:
+        data = read_toml(path)
+        info_list = validate_records(path, [data.get("deck", {})], DeckInfo, key="deck")
+        cards = tuple(validate_records(path, data.get("card", []), Card))
+        for card in cards:
+            _check_card(path, card, element_ids)
+            if card.id in seen_cards:
+                raise CardDataError(
+                    f"{path}: card '{card.name}', field 'id': {card.id} is also used in {seen_cards[card.id]}"
+                )
+            seen_cards[card.id] = path
+        total = sum(c.copies for c in cards)
+        if total != DECK_SIZE:
+            raise CardDataError(
+                f"{path}: deck '{info_list[0].name}' has {total} cards; a deck has exactly {DECK_SIZE}"
+            )
+        decks.append(Deck(info=info_list[0], cards=cards))
+    for field in ("id", "name"):
+        values = [getattr(d.info, field) for d in decks]
+        twice = sorted({v for v in values if values.count(v) > 1})
+        if twice:
+            raise CardDataError(f"{folder}: two decks share the {field} '{twice[0]}' ([deck] field '{field}')")
+    return CardSet(elements=elements, decks=tuple(decks))
+
+
+def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
+    """Every card record of every deck in a card folder, validated (for `cards validate`)."""
+    return tuple(c for d in load_card_set(folder).decks for c in d.cards)
+
+
+@cache
+def catalog(cards_dir: str | None = None) -> Catalog:
+    card_set = load_card_set(Path(cards_dir) if cards_dir else None)
+    return Catalog(card_set, {c.id: c for d in card_set.decks for c in d.cards})

@@ -1,0 +1,486 @@
+"""Power Rangers Collectible Card Game (Bandai, 2008), Steps 1-6 of the rulebook.
+
+The rulebook is tabletop_tui/rulebooks/pr-ccg-2008.txt; rejections and comments cite its
+steps. Rulings where it is silent are listed in card_data/pr-ccg-2008/RULINGS.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from .cards import Card, Catalog, catalog
+from .models import (
+    Action,
+    Battle,
+    CancelSelection,
+    ChooseElement,
+    Config,
+    PayCard,
+    PlayNothing,
+    SeatState,
+    SeatView,
+    SelectCard,
+    State,
+    View,
+)
+
+OTHER = (1, 0)
+_NOTHING = PlayNothing()
+_CANCEL = CancelSelection()
+
+
+def _cat(state: State) -> Catalog:
+    return catalog(state.config.cards_dir)
+
+
+def _replace(seats, seat: int, new: SeatState):
+    return (new, seats[1]) if seat == 0 else (seats[0], new)
+
+
+def _free(s: SeatState) -> tuple[str, ...]:
+    """Cards in hand not set aside for this round's battle."""
+    if s.selected is None:
+        return s.hand
+    taken = {s.selected, *s.paid}
+    return tuple(c for c in s.hand if c not in taken)
+
+
+class PrCcgRules(Rules[Config, State, Action, View]):
+    game_id = "pr-ccg-2008"
+    title = "Power Rangers Collectible Card Game (2008)"
+    min_seats = 2
+    max_seats = 2
+    config_type = Config
+    state_type = State
+    view_type = View
+    action_type = Action
+
+    # -- setting up ------------------------------------------------------------
+    def new_game(self, config: Config, seed: int) -> State:
+        """Each player shuffles their deck; the house rule may deal an opening hand."""
+        cat = catalog(config.cards_dir)
+        for deck_id in config.decks:
+            try:
+                cat.card_set.deck(deck_id)
+            except KeyError:
+                known = ", ".join(d.info.id for d in cat.card_set.decks)
+                raise ValueError(f"unknown deck '{deck_id}' (known: {known})") from None
+        rng = Rng(seed=seed)
+        seats = []
+        for deck_id in config.decks:
+            cards, rng = rng.shuffled(cat.card_set.deck(deck_id).instances())
+            n = config.opening_hand
+            seats.append(SeatState(deck=cards[n:], hand=cards[:n]))
+        state = State(config=config, rng=rng, seats=tuple(seats), round=0)  # type: ignore[arg-type]
+        state, _ = self._step1(state)
+        return state
+
+    def _step1(self, state: State) -> tuple[State, tuple[Event, ...]]:
+        """Step 1: each player draws a card; one who cannot loses (both: a draw)."""
+        names = state.config.names
+        empty = [not s.deck for s in state.seats]
+        if all(empty):
+            out = Outcome(
+                winners=(), summary="Both players had to draw from an empty deck: a draw."
+            )
+        elif any(empty):
+            loser = empty.index(True)
+            out = Outcome(
+                winners=(OTHER[loser],),
+                summary=f"{names[loser]} had to draw from an empty deck and loses.",
+            )
+        else:
+            out = None
+        if out is not None:
+            state = state.model_copy(update={"phase": "over", "outcome": out})
+            return state, (Event(text=out.summary, kind="over", barrier=True),)
+        seats = tuple(
+            SeatState(deck=s.deck[1:], hand=s.hand + (s.deck[0],), discard=s.discard)
+            for s in state.seats
+        )
+        number = state.round + 1
+        state = state.model_copy(update={"seats": seats, "phase": "select", "round": number})
+        text = f"Round {number}, step 1: both players draw a card."
+        return state, (Event(text=text, kind="draw", barrier=True),)
+
+    # -- who acts --------------------------------------------------------------
+    def _needs_element(self, state: State, seat: int) -> bool:
+        s = state.seats[seat]
+        return (
+            s.selected is not None
+            and s.element is None
+            and len(_cat(state).card(s.selected).battle_elements) > 1
+        )
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        if state.phase == "select":
+            return frozenset(i for i, s in enumerate(state.seats) if not s.locked)
+        if state.phase == "element":
+            return frozenset(i for i in (0, 1) if self._needs_element(state, i))
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        s = state.seats[seat]
+        cat = _cat(state)
+        if state.phase == "element":
+            return [ChooseElement(element=e) for e in cat.card(s.selected).battle_elements]  # type: ignore[arg-type]
+        if s.selected is None:
+            out: list[Action] = [
+                SelectCard(card=c) for c in s.hand if cat.card(c).hand_cost <= len(s.hand) - 1
+            ]
+            out.append(_NOTHING)
+            return out
+        return [PayCard(card=c) for c in _free(s)] + [_CANCEL]
+
+    def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
+        if state.phase == "over":
+            return Rejection(rule="Winning the Game", reason="The game is over")
+        if seat not in (0, 1):
+            return Rejection(
+                rule="Turn Flow",
+                reason=f"There is no seat {seat + 1}: this game is for two players",
+            )
+        s = state.seats[seat]
+        cat = _cat(state)
+        if isinstance(action, ChooseElement):
+            if state.phase != "element":
+                return Rejection(
+                    rule="Step 6A",
+                    reason="Battle Elements are chosen only when both players have played a card",
+                )
+            if s.selected is None or len(cat.card(s.selected).battle_elements) < 2:
+                return Rejection(
+                    rule="Step 6A",
+                    reason="Your card names one Battle Element: there is nothing to choose",
+                )
+            if s.element is not None:
+                return Rejection(rule="Step 6A", reason="You have already chosen the element")
+            if action.element not in cat.card(s.selected).battle_elements:
+                names = ", ".join(cat.card(s.selected).battle_elements)
+                return Rejection(rule="Step 6A", reason=f"Your card lets you choose only {names}")
+            return None
+        if state.phase != "select":
+            return Rejection(
+                rule="Step 6A",
+                reason="Cards are face up: choose a Battle Element, if yours names several",
+            )
+        if s.locked:
+            return Rejection(rule="Step 4", reason="You are locked in for this round")
+        if isinstance(action, PlayNothing):
+            if s.selected is not None:
+                return Rejection(
+                    rule="Step 2",
+                    reason="Take your selected card back first (cancel), then choose to play nothing",
+                )
+            return None
+        if isinstance(action, SelectCard):
+            if s.selected is not None:
+                return Rejection(
+                    rule="Step 2", reason="You have already selected a card for this battle"
+                )
+            if action.card not in s.hand:
+                return Rejection(rule="Step 2", reason="That card is not in your hand")
+            cost = cat.card(action.card).hand_cost
+            if cost > len(s.hand) - 1:
+                return Rejection(
+                    rule="Step 3",
+                    reason=f"Its Hand Cost is {cost} and you hold only {len(s.hand) - 1} other card(s): it cannot be played",
+                )
+            return None
+        if isinstance(action, PayCard):
+            if s.selected is None:
+                return Rejection(
+                    rule="Step 3", reason="Select the card to play before paying its Hand Cost"
+                )
+            if action.card == s.selected:
+                return Rejection(
+                    rule="Step 3",
+                    reason="The Hand Cost is paid with other cards, not the card being played",
+                )
+            if action.card not in _free(s):
+                return Rejection(rule="Step 3", reason="That card is not free in your hand")
+            return None
+        if isinstance(action, CancelSelection):
+            if s.selected is None:
+                return Rejection(rule="Step 2", reason="No card is selected")
+            return None
+        return Rejection(rule="Turn Flow", reason="That is not an action of this game")
+
+    # -- applying --------------------------------------------------------------
+    def _resolve(self, state: State, seat: Seat, action: Action):
+        s = state.seats[seat]
+        cat = _cat(state)
+        name = state.config.names[seat]
+        if isinstance(action, ChooseElement):
+            s = s.model_copy(update={"element": action.element})
+            state = state.model_copy(update={"seats": _replace(state.seats, seat, s)})
+            chose = Event(
+                text=f"{name} chooses a Battle Element in secret.", kind="commit", seat=seat
+            )
+            if self.to_act(state):
+                return state, (chose,)
+            state, events = self._battle(state, reveal_elements=True)
+            return state, (chose, *events)
+        if isinstance(action, CancelSelection):
+            s = s.model_copy(update={"selected": None, "paid": ()})
+            return state.model_copy(update={"seats": _replace(state.seats, seat, s)}), ()
+        if isinstance(action, SelectCard):
+            s = s.model_copy(
+                update={
+                    "selected": action.card,
+                    "paid": (),
+                    "locked": cat.card(action.card).hand_cost == 0,
+                }
+            )
+        elif isinstance(action, PayCard):
+            paid = s.paid + (action.card,)
+            s = s.model_copy(
+                update={"paid": paid, "locked": len(paid) == cat.card(s.selected).hand_cost}
+            )  # type: ignore[arg-type]
+        else:  # PlayNothing
+            s = s.model_copy(update={"selected": None, "paid": (), "locked": True})
+        state = state.model_copy(update={"seats": _replace(state.seats, seat, s)})
+        if not s.locked:
+            return state, ()
+        locked = Event(text=f"{name} is locked in.", kind="commit", seat=seat)
+        if any(not t.locked for t in state.seats):
+            return state, (locked,)
+        state, events = self._reveal(state)
+        return state, (locked, *events)
+
+    def _reveal(self, state: State):
+        """Step 4: both reveal on three; the Hand Cost payments go to the discard piles."""
+        cat = _cat(state)
+        names = state.config.names
+        seats = []
+        parts = []
+        for i, s in enumerate(state.seats):
+            taken = {s.selected, *s.paid} if s.selected else set()
+            seats.append(
+                s.model_copy(
+                    update={
+                        "hand": tuple(c for c in s.hand if c not in taken),
+                        "discard": s.discard + s.paid,
+                    }
+                )
+            )
+            if s.selected:
+                card = cat.card(s.selected)
+                paid = f", paying {len(s.paid)}" if s.paid else ""
+                parts.append(f"{names[i]} plays {card.name}{paid}")
+            else:
+                parts.append(f"{names[i]} plays nothing")
+        state = state.model_copy(update={"seats": tuple(seats)})
+        cards = tuple(s.selected for s in state.seats)
+        reveal = Event(
+            text="1..2..3! " + "; ".join(parts) + ".",
+            kind="reveal",
+            barrier=True,
+            data={"cards": list(cards), "paid": [list(s.paid) for s in state.seats]},
+        )
+        if cards[0] is None and cards[1] is None:
+            battle = Battle(
+                round=state.round,
+                cards=cards,
+                text="Step 5: neither played a card; nothing happens.",
+            )
+            return self._end_round(state, battle, (reveal, Event(text=battle.text, kind="step")))
+        if cards[0] is None or cards[1] is None:
+            winner = 0 if cards[0] else 1
+            card = cat.card(cards[winner])  # type: ignore[arg-type]
+            battle = Battle(
+                round=state.round,
+                cards=cards,
+                paid=tuple(s.paid for s in state.seats),
+                winner=winner,
+                damage=card.damage,  # type: ignore[arg-type]
+                text=f"Step 5: {names[winner]}'s {card.name} meets no card and deals {card.damage} Damage.",
+            )
+            return self._end_round(state, battle, (reveal, Event(text=battle.text, kind="step")))
+        if any(self._needs_element(state, i) for i in (0, 1)):
+            state = state.model_copy(update={"phase": "element"})
+            return state, (
+                reveal,
+                Event(
+                    text="Step 6A: a card names several Battle Elements; its owner chooses one in secret.",
+                    kind="step",
+                ),
+            )
+        return self._battle(state, reveal_elements=False, before=(reveal,))
+
+    def _battle(self, state: State, reveal_elements: bool, before: tuple[Event, ...] = ()):
+        """Step 6: each player's power is their card's value in the element the other card names."""
+        cat = _cat(state)
+        names = state.config.names
+        cards = [cat.card(s.selected) for s in state.seats]  # type: ignore[arg-type]
+        # element[i] = the element seat i must use = the one named by the OTHER seat's card
+        named = [s.element or cards[i].battle_elements[0] for i, s in enumerate(state.seats)]
+        uses = (named[1], named[0])
+        powers = (cards[0].values[uses[0]], cards[1].values[uses[1]])
+        events = list(before)
+        if reveal_elements:
+            events.append(
+                Event(
+                    text=f"Elements revealed: {names[0]} names {named[0].upper()}, {names[1]} names {named[1].upper()}.",
+                    kind="reveal",
+                    barrier=True,
+                    data={"elements": list(named)},
+                )
+            )
+        if powers[0] == powers[1]:
+            winner = None
+            text = (
+                f"Step 6B: {cards[0].name} {uses[0].upper()} {powers[0]} vs {cards[1].name} "
+                f"{uses[1].upper()} {powers[1]}: equal, a draw."
+            )
+            damage = 0
+        else:
+            winner = 0 if powers[0] > powers[1] else 1
+            damage = cards[winner].damage
+            text = (
+                f"Step 6B: {cards[0].name} {uses[0].upper()} {powers[0]} vs {cards[1].name} "
+                f"{uses[1].upper()} {powers[1]}: {names[winner]} wins and deals {damage} Damage."
+            )
+        battle = Battle(
+            round=state.round,
+            cards=(state.seats[0].selected, state.seats[1].selected),
+            paid=tuple(s.paid for s in state.seats),  # type: ignore[arg-type]
+            elements=uses,
+            powers=powers,
+            winner=winner,
+            damage=damage,
+            text=text,
+        )
+        events.append(Event(text=text, kind="roll"))
+        return self._end_round(state, battle, tuple(events))
+
+    def _end_round(self, state: State, battle: Battle, events: tuple[Event, ...]):
+        """Step 6C: the loser draws the Damage; used cards go to the discard piles; back to step 1."""
+        names = state.config.names
+        more: list[Event] = []
+        seats = list(state.seats)
+        if battle.winner is not None and battle.damage:
+            loser = OTHER[battle.winner]
+            s = seats[loser]
+            if len(s.deck) < battle.damage:
+                out = Outcome(
+                    winners=(battle.winner,),
+                    summary=f"{names[loser]} must draw {battle.damage} but has {len(s.deck)} card(s) left: {names[battle.winner]} wins.",
+                )
+                battle = battle.model_copy(update={"drawn": 0})
+                state = state.model_copy(update={"phase": "over", "outcome": out, "last": battle})
+                return state, (*events, Event(text=out.summary, kind="over", barrier=True))
+            seats[loser] = s.model_copy(
+                update={"deck": s.deck[battle.damage :], "hand": s.hand + s.deck[: battle.damage]}
+            )
+            battle = battle.model_copy(update={"drawn": battle.damage})
+            more.append(
+                Event(
+                    text=f"{names[loser]} takes {battle.damage} Damage: draws {battle.damage} card(s).",
+                    kind="defeat",
+                    seat=loser,
+                )
+            )
+        seats = [
+            s.model_copy(
+                update={
+                    "discard": s.discard + ((s.selected,) if s.selected else ()),
+                    "selected": None,
+                    "paid": (),
+                    "locked": False,
+                    "element": None,
+                }
+            )
+            for s in seats
+        ]
+        state = state.model_copy(update={"seats": tuple(seats), "last": battle})
+        state, drawn = self._step1(state)
+        return state, (*events, *more, *drawn)
+
+    # -- reading ---------------------------------------------------------------
+    def view(self, state: State, seat: Seat | None) -> View:
+        cat = _cat(state)
+        card = cat.card
+        views = []
+        for i, s in enumerate(state.seats):
+            mine = seat == i
+            revealed = state.phase == "element"
+            views.append(
+                SeatView(
+                    name=state.config.names[i],
+                    deck_name=cat.card_set.deck(state.config.decks[i]).info.name,
+                    deck_count=len(s.deck),
+                    hand_count=len(s.hand),
+                    discard=tuple(card(c) for c in s.discard),
+                    hand=tuple((c, card(c)) for c in s.hand) if mine else (),
+                    selected=(s.selected, card(s.selected))
+                    if s.selected and (mine or revealed)
+                    else None,
+                    paid=tuple((c, card(c)) for c in s.paid) if mine else (),
+                    locked=s.locked,
+                    element=s.element if mine else None,
+                    # only once the cards are face up: before that it would tell the
+                    # opponent whether the secret card names several elements
+                    element_pending=revealed and self._needs_element(state, i),
+                )
+            )
+        battle_cards = (None, None)
+        if state.phase == "element":
+            battle_cards = tuple(card(s.selected) for s in state.seats)  # type: ignore[assignment,arg-type]
+        last_cards = (None, None)
+        if state.last is not None:
+            last_cards = tuple(card(c) if c else None for c in state.last.cards)  # type: ignore[assignment]
+        return View(
+            viewer=seat,
+            phase=state.phase,
+            round=state.round,
+            seats=tuple(views),  # type: ignore[arg-type]
+            elements=tuple((e.id, e.name, e.letter) for e in cat.card_set.elements),
+            battle_cards=battle_cards,  # type: ignore[arg-type]
+            last=state.last,
+            last_cards=last_cards,  # type: ignore[arg-type]
+            to_act=tuple(sorted(self.to_act(state))),
+            outcome=state.outcome,
+        )
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, SelectCard):
+            return f"select {action.card} for battle"
+        if isinstance(action, PayCard):
+            return f"pay the Hand Cost with {action.card}"
+        if isinstance(action, CancelSelection):
+            return "take the selected card back"
+        if isinstance(action, PlayNothing):
+            return "play nothing this round"
+        return f"choose {action.element.upper()} as the element"
+
+    def hidden_variant(self, state: State, observer: Seat | None, rng: random.Random) -> State:
+        """Re-deal other seats' hand and deck, keep every count; flip a secret element."""
+        cat = _cat(state)
+        seats = list(state.seats)
+        for i, s in enumerate(state.seats):
+            if observer == i:
+                continue
+            pool = list(s.hand + s.deck)
+            rng.shuffle(pool)
+            hand, deck = tuple(pool[: len(s.hand)]), tuple(pool[len(s.hand) :])
+            update: dict = {"hand": hand, "deck": deck}
+            if state.phase == "select" and s.selected is not None:
+                # Keep the secret's shape: a selected card and payments among the new hand.
+                mapping = dict(zip(s.hand, hand, strict=True))
+                update["selected"] = mapping[s.selected]
+                update["paid"] = tuple(mapping[c] for c in s.paid)
+            if state.phase == "element" and s.element is not None:
+                update["element"] = rng.choice(cat.card(s.selected).battle_elements)  # type: ignore[arg-type]
+            seats[i] = s.model_copy(update=update)
+        return state.model_copy(update={"seats": tuple(seats)})
+
+
+def card_of(state: State, instance: str) -> Card:
+    return _cat(state).card(instance)

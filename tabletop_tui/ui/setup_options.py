@@ -1,0 +1,34 @@
+"""Per-game choices on the setup screen (decks, house rules), declared as data.
+
+A game screen lists its options; the setup screen draws them and turns the answers
+into the game's Config fields. Games without options show names, seats and seed only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    #: the Config field it sets
+    key: str
+    label: str
+    #: (label, value) pairs; a callable is evaluated when the setup screen opens
+    choices: tuple[tuple[str, str], ...] | Callable[[], tuple[tuple[str, str], ...]] = ()
+    #: one answer per seat (collected into a tuple), or one for the game
+    per_seat: bool = False
+    #: default value, or per-seat defaults
+    default: object = None
+    help: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def options(self) -> tuple[tuple[str, str], ...]:
+        return self.choices() if callable(self.choices) else self.choices
+
+
+def options_for(game_id: str) -> list[SetupOption]:
+    from .app import game_screen_class
+
+    return list(getattr(game_screen_class(game_id), "SETUP_OPTIONS", ()))
