@@ -654,6 +654,9 @@ def test_damage_that_cannot_be_drawn_loses_at_once(kit):
     assert events[-1].kind == "over" and events[-1].barrier
     rejected(state, 0, NOTHING, "Winning the Game")
     rejected(state, 1, NOTHING, "Winning the Game")
+    # STEP 6C still happens: the played cards reach their discard piles (none left on the table)
+    assert "k-heavy#1" in state.seats[0].discard and "k-free#1" in state.seats[1].discard
+    assert all(s.selected is None for s in state.seats)
 
 
 def test_damage_exactly_the_deck_then_step_1_loses(kit):

@@ -361,7 +361,19 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         """Step 6C: the loser draws the Damage; used cards go to the discard piles; back to step 1."""
         names = state.config.names
         more: list[Event] = []
-        seats = list(state.seats)
+        # Move all used cards to their discard piles, whatever happens next.
+        seats = [
+            s.model_copy(
+                update={
+                    "discard": s.discard + ((s.selected,) if s.selected else ()),
+                    "selected": None,
+                    "paid": (),
+                    "locked": False,
+                    "element": None,
+                }
+            )
+            for s in state.seats
+        ]
         if battle.winner is not None and battle.damage:
             loser = OTHER[battle.winner]
             s = seats[loser]
@@ -370,8 +382,9 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                     winners=(battle.winner,),
                     summary=f"{names[loser]} must draw {battle.damage} but has {len(s.deck)} card(s) left: {names[battle.winner]} wins.",
                 )
-                battle = battle.model_copy(update={"drawn": 0})
-                state = state.model_copy(update={"phase": "over", "outcome": out, "last": battle})
+                state = state.model_copy(
+                    update={"phase": "over", "outcome": out, "last": battle, "seats": tuple(seats)}
+                )
                 return state, (*events, Event(text=out.summary, kind="over", barrier=True))
             seats[loser] = s.model_copy(
                 update={"deck": s.deck[battle.damage :], "hand": s.hand + s.deck[: battle.damage]}
@@ -384,18 +397,6 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                     seat=loser,
                 )
             )
-        seats = [
-            s.model_copy(
-                update={
-                    "discard": s.discard + ((s.selected,) if s.selected else ()),
-                    "selected": None,
-                    "paid": (),
-                    "locked": False,
-                    "element": None,
-                }
-            )
-            for s in seats
-        ]
         state = state.model_copy(update={"seats": tuple(seats), "last": battle})
         state, drawn = self._step1(state)
         return state, (*events, *more, *drawn)
