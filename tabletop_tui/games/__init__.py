@@ -21,10 +21,12 @@ class GameInfo:
     rules_path: str | None = None
     #: "module:Class" of the heuristic bot
     bot_path: str | None = None
+    #: False while the rules exist but the screen does not: engine tests run, players can't start it
+    ready: bool = True
 
     @property
     def playable(self) -> bool:
-        return self.rules_path is not None
+        return self.rules_path is not None and self.ready
 
     @property
     def status(self) -> str:
@@ -84,15 +86,21 @@ def unknown_game_message(game_id: str) -> str:
 
 
 @cache
-def get_rules(game_id: str) -> Rules | None:
+def get_rules(game_id: str, unfinished: bool = False) -> Rules | None:
+    """The game's rules; `unfinished=True` also gives rules whose screen is not built yet."""
     info = GAMES.get(game_id)
-    if info is None or info.rules_path is None:
+    if info is None or info.rules_path is None or not (info.ready or unfinished):
         return None
     return _load(info.rules_path)()
 
 
 def playable_ids() -> list[str]:
     return [g.id for g in GAMES.values() if g.playable]
+
+
+def engine_ids() -> list[str]:
+    """Every game with rules, finished or not: the conformance kit runs over these."""
+    return [g.id for g in GAMES.values() if g.rules_path is not None]
 
 
 def make_bot(game_id: str, kind: str):
