@@ -57,6 +57,9 @@ GAMES: dict[str, GameInfo] = {
             "ZOOBOTZ",
             "2-6",
             "Constructed decks: invest, play, USE Botz to RESEARCH, HACK and SHIELD.",
+            "tabletop_tui.games.zoobotz.rules:ZoobotzRules",
+            "tabletop_tui.games.zoobotz.bot:ZoobotzBot",
+            ready=False,
         ),
         GameInfo(
             "zeo-dbg",
