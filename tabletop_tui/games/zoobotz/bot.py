@@ -51,6 +51,8 @@ class Params:
     shield_factor: float = 1.0
     #: how much a point of RESEARCH now is worth against a point of Bot value in play
     research_weight: float = 1.0
+    #: with this many cards in hand, invest whatever the table looks like
+    spare_hand: int = 3
 
 
 DEFAULT = Params()
@@ -146,9 +148,9 @@ class ZoobotzBot:
             best = max(researches, key=lambda a: a.cards)
             if me.research + best.cards >= view.goal:
                 return best
-        # 2. invest
+        # 2. invest, while more invested cards would be put to work
         invests = [a for a in legal if isinstance(a, Invest)]
-        if invests:
+        if invests and self._wants_invest(me):
             return self._invest(me, invests)
         # 3. HACK
         hack = self._best_hack(view, legal, seat, me)
@@ -160,6 +162,23 @@ class ZoobotzBot:
             return play
         # 5. SHIELD and RESEARCH
         return self._use_botz(view, legal, me, foes, researches)
+
+    def _wants_invest(self, me: SeatView) -> bool:
+        """Invest while my Botz (and the ones in hand) could RESEARCH with more cards, or
+        while the hand is full enough to spare a card."""
+        if me.hand_count >= self.params.spare_hand:
+            return True
+        if me.hand_count == 0:
+            return False
+        values = sum(b.value for b in me.botz)
+        in_hand = sorted(((f.value or 0) for _, f in me.hand if f.kind == "bot"), reverse=True)
+        if me.hand_count == 1:
+            # the last card: keep a Bot I could play soon, invest anything else
+            face = me.hand[0][1]
+            if face.kind == "bot" and face.cost <= me.invested_count + 1:
+                return False
+            return me.invested_count < values + 1 or face.kind != "bot"
+        return me.invested_count < values + (in_hand[0] if in_hand else 0) + 1
 
     @staticmethod
     def _invest(me: SeatView, invests: list):

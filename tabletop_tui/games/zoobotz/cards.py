@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from ...cards import CardDataError, card_dir, read_toml, validate_records
 from ...engine import Model
@@ -21,7 +21,6 @@ from .effects import (
     REACTION_EFFECTS,
     REACTIONS,
     TRIGGERS,
-    CostDiscount,
     DeleteRisk,
     Effect,
     Modifier,
@@ -43,61 +42,74 @@ class Card(Model):
     #: Botz cost 1-6; programs and modules 0-6
     cost: int = Field(ge=0, le=6)
     #: Botz only, 1-6: how much RESEARCH it can make, the RISK it deals and can take
-    value: int | None = Field(default=None, ge=1, le=6)
+    value: int | None = Field(default=None, ge=1, le=6, validate_default=True)
     #: the zoo animal it is built after (Botz), or any words of flavour
     flavor: str = ""
-    on_play: tuple[Effect, ...] = ()
+    on_play: tuple[Effect, ...] = Field(default=(), validate_default=True)
     start_of_turn: tuple[Effect, ...] = ()
     end_of_turn: tuple[Effect, ...] = ()
     when_dealt_risk: tuple[Effect, ...] = ()
     when_you_delete_risk: tuple[Effect, ...] = ()
-    ongoing: tuple[Modifier, ...] = ()
+    #: checked last, so its validator sees every other field
+    ongoing: tuple[Modifier, ...] = Field(default=(), validate_default=True)
 
-    @model_validator(mode="after")
-    def _fits_its_kind(self) -> Card:
-        if self.kind == "bot":
-            if self.value is None:
-                raise ValueError("a Bot needs a value (1-6)")
-            if self.cost < 1:
-                raise ValueError("a Bot costs 1-6")
-        else:
-            if self.value is not None:
-                raise ValueError(f"a {self.kind} has no value: only Botz do")
-            if self.when_dealt_risk:
-                raise ValueError(f"when_dealt_risk needs a Bot, not a {self.kind}")
-            for mod in self.ongoing:
-                if getattr(mod, "scope", "all_yours") != "all_yours":
-                    raise ValueError(
-                        f"ongoing {mod.mod}: a {self.kind} has no 'this' Bot: use scope 'all_yours'"
-                    )
-        if self.kind == "program":
-            others = [t for t in TRIGGERS if t != "on_play" and getattr(self, t)]
-            if others or self.ongoing:
+    # Each check is a field validator, so an error names the field at fault.
+    @field_validator("cost")
+    @classmethod
+    def _bot_cost(cls, cost: int, info: ValidationInfo) -> int:
+        if info.data.get("kind") == "bot" and cost < 1:
+            raise ValueError("a Bot costs 1-6")
+        return cost
+
+    @field_validator("value")
+    @classmethod
+    def _bot_value(cls, value: int | None, info: ValidationInfo) -> int | None:
+        kind = info.data.get("kind")
+        if kind == "bot" and value is None:
+            raise ValueError("a Bot needs a value (1-6)")
+        if kind in ("program", "module") and value is not None:
+            raise ValueError(f"a {kind} has no value: only Botz do")
+        return value
+
+    @field_validator(*TRIGGERS)
+    @classmethod
+    def _abilities(cls, effects: tuple, info: ValidationInfo) -> tuple:
+        kind, trigger = info.data.get("kind"), info.field_name
+        if kind == "program" and trigger == "on_play" and not effects:
+            raise ValueError("a program needs at least one on_play effect")
+        if not effects or kind is None:
+            return effects
+        if kind == "program" and trigger != "on_play":
+            raise ValueError("a program resolves once and goes to the discard: only on_play")
+        if trigger == "when_dealt_risk" and kind != "bot":
+            raise ValueError(f"'this Bot' is dealt RISK: only a Bot has it, not a {kind}")
+        for effect in effects:
+            if kind != "bot" and _targets_this(effect):
+                raise ValueError(f"{effect.do} names 'this' Bot, but a {kind} is no Bot")
+            if trigger in REACTIONS and (
+                effect.do not in REACTION_EFFECTS or getattr(effect, "optional", False)
+            ):
                 raise ValueError(
-                    "a program resolves once and goes to the discard: only on_play effects"
+                    "can fire on another player's turn, so only draw and gain_research with "
+                    "optional = false (no choices) are allowed"
                 )
-            if not self.on_play:
-                raise ValueError("a program needs at least one on_play effect")
-        if self.kind == "module" and not (
-            self.ongoing or any(getattr(self, t) for t in TRIGGERS[1:])
-        ):
-            raise ValueError("a module stays in play: give it an ongoing or a triggered ability")
-        for trigger in TRIGGERS:
-            for effect in getattr(self, trigger):
-                if self.kind != "bot" and _targets_this(effect):
-                    raise ValueError(
-                        f"{trigger}: {effect.do} names 'this' Bot but a {self.kind} is no Bot"
-                    )
-                if trigger in REACTIONS:
-                    if effect.do not in REACTION_EFFECTS or getattr(effect, "optional", False):
-                        raise ValueError(
-                            f"{trigger}: can fire on another player's turn, so only draw and "
-                            "gain_research with optional = false (no choices) are allowed"
-                        )
-        for mod in self.ongoing:
-            if isinstance(mod, CostDiscount) and self.kind == "program":
-                raise ValueError("a program has no ongoing effects")
-        return self
+        return effects
+
+    @field_validator("ongoing")
+    @classmethod
+    def _ongoing(cls, ongoing: tuple, info: ValidationInfo) -> tuple:
+        kind = info.data.get("kind")
+        if kind == "program":
+            if ongoing:
+                raise ValueError("a program resolves once: it has no ongoing effects")
+        if kind == "module":
+            triggered = any(info.data.get(t) for t in TRIGGERS[1:])
+            if not (ongoing or triggered):
+                raise ValueError("a module stays in play: give it an ongoing or triggered ability")
+        for mod in ongoing:
+            if kind != "bot" and getattr(mod, "scope", "all_yours") != "all_yours":
+                raise ValueError(f"{mod.mod}: a {kind} has no 'this' Bot: use scope 'all_yours'")
+        return ongoing
 
     @property
     def text(self) -> str:

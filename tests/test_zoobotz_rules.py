@@ -1,0 +1,1303 @@
+"""ZOOBOTZ, scenario by scenario from the rulebook (tabletop_tui/rulebooks/zoobotz.txt, a copy
+of ../shared/seeds/zoobotz-rules.txt; its FAQs are part of the rules).
+
+Each test's docstring names the rulebook section (or FAQ) it checks; the readings chosen
+where the rulebook is silent are in card_data/zoobotz/RULINGS.md and cited as "Ruling N".
+The tests never use the shipped pool (it is tuned for balance): a small card folder with
+one card per effect kind is written to a temporary directory, and most scenarios build a
+`State` by hand, so every outcome is fixed by the test rather than by a shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tabletop_tui.engine import IllegalAction, Rejection, Rng
+from tabletop_tui.engine.match import Match
+from tabletop_tui.games.zoobotz.cards import catalog
+from tabletop_tui.games.zoobotz.effects import card_text
+from tabletop_tui.games.zoobotz.models import (
+    BotInPlay,
+    Bottom,
+    Choose,
+    Config,
+    CustomDeck,
+    EndTurn,
+    Hack,
+    Invest,
+    Keep,
+    Play,
+    Research,
+    SeatState,
+    Shield,
+    State,
+)
+from tabletop_tui.games.zoobotz.rules import ZoobotzRules
+
+RULES = ZoobotzRules()
+END = EndTurn()
+KEEP = Keep()
+
+# -- the test card folder -----------------------------------------------------------------------
+#: one TOML record per line: plain Botz, then one card per effect kind and trigger
+KIT = """
+[[card]]
+id = "v1"
+name = "Vanilla One"
+kind = "bot"
+cost = 1
+value = 1
+
+[[card]]
+id = "v2"
+name = "Vanilla Two"
+kind = "bot"
+cost = 2
+value = 2
+
+[[card]]
+id = "v3"
+name = "Vanilla Three"
+kind = "bot"
+cost = 3
+value = 3
+
+[[card]]
+id = "v4"
+name = "Vanilla Four"
+kind = "bot"
+cost = 4
+value = 4
+
+[[card]]
+id = "v6"
+name = "Vanilla Six"
+kind = "bot"
+cost = 6
+value = 6
+
+[[card]]
+id = "deal"
+name = "Dealer"
+kind = "bot"
+cost = 2
+value = 2
+on_play = [{ do = "deal_risk", amount = 2, target = "chosen_opposing" }]
+
+[[card]]
+id = "deal-each"
+name = "Storm"
+kind = "program"
+cost = 1
+on_play = [{ do = "deal_risk", amount = 1, target = "each_opposing" }]
+
+[[card]]
+id = "heal-this"
+name = "Self Repair"
+kind = "bot"
+cost = 3
+value = 3
+start_of_turn = [{ do = "delete_risk", amount = 1, target = "this" }]
+
+[[card]]
+id = "heal-one"
+name = "Patch"
+kind = "program"
+cost = 0
+on_play = [{ do = "delete_risk", amount = 2, target = "chosen_yours" }]
+
+[[card]]
+id = "heal-all"
+name = "Sweep"
+kind = "program"
+cost = 0
+on_play = [{ do = "delete_risk", amount = 1, target = "each_yours" }]
+
+[[card]]
+id = "move"
+name = "Shift"
+kind = "program"
+cost = 0
+on_play = [{ do = "move_risk", amount = 2, source = "chosen_yours" }]
+
+[[card]]
+id = "move-this"
+name = "Passer"
+kind = "bot"
+cost = 4
+value = 4
+end_of_turn = [{ do = "move_risk", amount = 1, source = "this" }]
+
+[[card]]
+id = "unuse-mine"
+name = "Reset"
+kind = "program"
+cost = 0
+on_play = [{ do = "unuse", target = "chosen_yours" }]
+
+[[card]]
+id = "unuse-theirs"
+name = "Breach"
+kind = "program"
+cost = 0
+on_play = [{ do = "unuse", target = "chosen_opposing" }]
+
+[[card]]
+id = "unuse-this"
+name = "Nightly"
+kind = "bot"
+cost = 2
+value = 2
+end_of_turn = [{ do = "unuse", target = "this" }]
+
+[[card]]
+id = "draw"
+name = "Dump"
+kind = "program"
+cost = 0
+on_play = [{ do = "draw", count = 2 }]
+
+[[card]]
+id = "extra"
+name = "Funding"
+kind = "program"
+cost = 0
+on_play = [{ do = "extra_invest", count = 1 }]
+
+[[card]]
+id = "idea"
+name = "Idea"
+kind = "program"
+cost = 0
+on_play = [{ do = "gain_research", amount = 2, optional = true }]
+
+[[card]]
+id = "grant"
+name = "Grant"
+kind = "module"
+cost = 0
+start_of_turn = [{ do = "gain_research", amount = 1, optional = false }]
+
+[[card]]
+id = "reader"
+name = "Reader"
+kind = "module"
+cost = 0
+start_of_turn = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "watch"
+name = "Watch"
+kind = "module"
+cost = 0
+end_of_turn = [{ do = "deal_risk", amount = 1, target = "chosen_opposing" }]
+
+[[card]]
+id = "alarm"
+name = "Alarm"
+kind = "bot"
+cost = 3
+value = 3
+when_dealt_risk = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "guard"
+name = "Guard"
+kind = "bot"
+cost = 3
+value = 3
+ongoing = [{ mod = "armor", amount = 1, scope = "this" }]
+when_dealt_risk = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "recycler"
+name = "Recycler"
+kind = "module"
+cost = 0
+when_you_delete_risk = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "chip"
+name = "Chip"
+kind = "module"
+cost = 0
+ongoing = [{ mod = "value_bonus", amount = 1, scope = "all_yours" }]
+
+[[card]]
+id = "coach"
+name = "Coach"
+kind = "bot"
+cost = 2
+value = 2
+ongoing = [{ mod = "value_bonus", amount = 1, scope = "other_yours" }]
+
+[[card]]
+id = "shell"
+name = "Shell"
+kind = "bot"
+cost = 3
+value = 3
+ongoing = [{ mod = "armor", amount = 1, scope = "this" }]
+
+[[card]]
+id = "fang"
+name = "Fang"
+kind = "bot"
+cost = 2
+value = 2
+ongoing = [{ mod = "hack_bonus", amount = 1, scope = "this" }]
+
+[[card]]
+id = "line"
+name = "Line"
+kind = "module"
+cost = 0
+ongoing = [{ mod = "cost_discount", amount = 1, cards = "botz" }]
+"""
+
+DECK = """
+[deck]
+id = "kit"
+name = "Kit"
+plan = "tests"
+
+[deck.cards]
+v1 = 4
+v2 = 4
+v3 = 4
+v4 = 4
+v6 = 4
+deal = 4
+heal-this = 4
+alarm = 4
+shell = 4
+fang = 4
+"""
+
+
+def write_card_folder(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "kit.toml").write_text(KIT)
+    (folder / "deck-kit.toml").write_text(DECK)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def cards_dir(tmp_path_factory) -> str:
+    return str(write_card_folder(tmp_path_factory.mktemp("zoobotz-cards")))
+
+
+@pytest.fixture(scope="module")
+def cfg(cards_dir) -> Config:
+    return Config(cards_dir=cards_dir, decks=("kit", "kit"))
+
+
+@pytest.fixture(scope="module")
+def cfg3(cards_dir) -> Config:
+    return Config(names=("Ann", "Bo", "Cy"), cards_dir=cards_dir, decks=("kit",) * 3)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+_serial = iter(range(1, 1_000_000))
+
+
+def c(card_id: str, seat: int = 0) -> str:
+    """A fresh physical card of `card_id` belonging to `seat`."""
+    return f"{card_id}#{seat + 1}.{next(_serial)}"
+
+
+def filler(seat: int, n: int) -> tuple[str, ...]:
+    return tuple(c("v1", seat) for _ in range(n))
+
+
+def bot(card_id: str, seat: int = 0, *, risk=0, used=False, shielding=False, played_turn=0):
+    return BotInPlay(
+        card=c(card_id, seat), risk=risk, used=used or shielding, shielding=shielding,
+        played_turn=played_turn,
+    )  # fmt: skip
+
+
+def seat(n: int, *, hand=(), botz=(), invested=0, used=0, deck=None, modules=(), research=0,
+         discard=(), out=False) -> SeatState:  # fmt: skip
+    return SeatState(
+        deck=filler(n, 10) if deck is None else tuple(deck),
+        hand=tuple(hand),
+        botz=tuple(botz),
+        modules=tuple(modules),
+        invested=filler(n, invested),
+        invested_used=used,
+        research=research,
+        discard=tuple(discard),
+        out=out,
+        mulligan_done=True,
+    )
+
+
+def table(config: Config, *seats: SeatState, active=0, turn=5, invests_left=1) -> State:
+    """The main part of `active`'s turn `turn` (every Bot on the table was played earlier)."""
+    return State(
+        config=config,
+        rng=Rng(seed=0),
+        phase="main",
+        turn=turn,
+        active=active,
+        first_player=0,
+        seats=tuple(seats),
+        invests_left=invests_left,
+    )
+
+
+def play(state: State, seat_: int, *actions):
+    events = []
+    for action in actions:
+        state, new = RULES.apply(state, seat_, action)
+        events.extend(new)
+    return state, events
+
+
+def ends(state: State, times: int = 1):
+    """Whoever is active ends their turn, `times` times."""
+    for _ in range(times):
+        state, _ = RULES.apply(state, state.active, END)
+    return state
+
+
+def texts(events) -> str:
+    return "\n".join(e.text for e in events)
+
+
+def rejected(state: State, seat_: int, action, rule: str) -> Rejection:
+    """Refused for `rule` by check and by apply; the state is untouched; not a legal action."""
+    before = state.model_dump(mode="json")
+    rejection = RULES.check(state, seat_, action)
+    assert rejection is not None, f"{action!r} should be illegal for seat {seat_}"
+    assert rejection.rule == rule, rejection
+    with pytest.raises(IllegalAction) as info:
+        RULES.apply(state, seat_, action)
+    assert info.value.rejection == rejection
+    assert state.model_dump(mode="json") == before
+    assert action not in RULES.legal_actions(state, seat_)
+    return rejection
+
+
+def legal(state: State, seat_: int, action) -> None:
+    assert RULES.check(state, seat_, action) is None, RULES.check(state, seat_, action)
+    assert action in RULES.legal_actions(state, seat_)
+
+
+def bot_at(state: State, seat_: int, index: int) -> BotInPlay:
+    return state.seats[seat_].botz[index]
+
+
+def ids(state: State, seat_: int) -> list[str]:
+    return [b.card for b in state.seats[seat_].botz]
+
+
+def test_the_test_card_folder_loads(cards_dir):
+    """Deck Building: the kit deck is a legal 40-card deck of the kit pool."""
+    cat = catalog(cards_dir)
+    assert cat.decks["kit"].size == 40
+    assert cat.card("v3#1.9").value == 3
+
+
+# -- GAME_OVERVIEW, Deck Building ---------------------------------------------------------------
+def test_two_to_six_players(cards_dir):
+    """GAME_OVERVIEW: 2-6 Players. Each seat gets a deck; 1 or 7 players is refused."""
+    for n in range(2, 7):
+        config = Config(names=tuple(f"P{i}" for i in range(n)), cards_dir=cards_dir)
+        assert RULES.seat_count(config) == n and len(config.decks) == n
+    for n in (1, 7):
+        with pytest.raises(ValueError, match="2-6 players"):
+            Config(names=tuple(f"P{i}" for i in range(n)))
+    with pytest.raises(ValueError, match="need 3 decks"):
+        Config(names=("a", "b", "c"), decks=("kit", "kit"))
+
+
+def test_decks_need_40_cards_and_at_most_4_copies(cards_dir):
+    """Deck Building: at least 40 cards, up to 4 copies of any card (a player's own deck)."""
+    good = tuple(
+        (k, 4) for k in ("v1", "v2", "v3", "v4", "v6", "deal", "alarm", "shell", "fang", "line")
+    )
+    state = RULES.new_game(
+        Config(cards_dir=cards_dir, decks=(CustomDeck(name="Mine", cards=good), "kit")), 1
+    )
+    assert len(state.seats[0].deck) + len(state.seats[0].hand) == 40
+    short = CustomDeck(name="Short", cards=good[:-1] + (("line", 3),))
+    with pytest.raises(ValueError, match="39 cards: a deck needs at least 40"):
+        RULES.new_game(Config(cards_dir=cards_dir, decks=(short, "kit")), 1)
+    five = CustomDeck(name="Five", cards=good + (("v1", 1),))
+    with pytest.raises(ValueError, match="listed twice"):
+        RULES.new_game(Config(cards_dir=cards_dir, decks=(five, "kit")), 1)
+    five = CustomDeck(name="Five", cards=good[:-1] + (("line", 5),))
+    with pytest.raises(ValueError, match="at most 4"):
+        RULES.new_game(Config(cards_dir=cards_dir, decks=(five, "kit")), 1)
+
+
+def test_reaching_10_research_wins_at_once(cfg):
+    """Objectives: a Player wins the game when they have 10 or more RESEARCH - at once."""
+    state = table(cfg, seat(0, botz=[bot("v4")], invested=4, research=7), seat(1))
+    state, events = play(state, 0, Research(bot=ids(state, 0)[0], cards=4))
+    assert state.seats[0].research == 11
+    assert RULES.outcome(state).winners == (0,)
+    assert RULES.to_act(state) == frozenset()
+    assert "wins" in texts(events)
+    rejected(state, 0, END, "Objectives")
+
+
+# -- GAME_SETUP --------------------------------------------------------------------------------
+def test_setup_shuffle_and_draw_a_6_card_hand(cfg):
+    """Setup: players shuffle their 40+ card decks and draw a 6 card starting hand."""
+    state = RULES.new_game(cfg, 3)
+    assert state.phase == "mulligan" and state.first_player is None
+    for i, s in enumerate(state.seats):
+        assert len(s.hand) == 6 and len(s.deck) == 34
+        assert sorted(s.hand + s.deck) == sorted(catalog(cfg.cards_dir).instances("kit", i))
+    orders = {RULES.new_game(cfg, seed).seats[0].deck for seed in range(8)}
+    assert len(orders) == 8, "the shuffle comes from the seed"
+    assert RULES.new_game(cfg, 3) == state
+
+
+def test_setup_send_chosen_cards_to_the_bottom_in_order_then_draw_to_6(cfg):
+    """Setup: send chosen cards from the starting hand to the bottom of the deck in any order,
+    then draw until the hand has 6 cards. Everyone does it at the same time (Ruling 16)."""
+    state = RULES.new_game(cfg, 4)
+    assert RULES.to_act(state) == frozenset({0, 1})
+    hand, deck = state.seats[0].hand, state.seats[0].deck
+    state, _ = play(state, 0, Bottom(card=hand[4]), Bottom(card=hand[1]))
+    s = state.seats[0]
+    assert s.deck[-2:] == (hand[4], hand[1]), "in the order chosen, last one at the very bottom"
+    assert len(s.hand) == 4 and s.bottomed == 2
+    state, events = play(state, 0, KEEP)
+    s = state.seats[0]
+    assert len(s.hand) == 6 and s.hand[4:] == deck[:2] and s.mulligan_done
+    assert RULES.to_act(state) == frozenset({1})
+    assert RULES.view(state, 1).seats[0].bottomed == 2, "how many went to the bottom is public"
+
+
+def test_setup_send_to_bottom_only_once(cfg):
+    """Setup: the starting hand is set once; no more cards go to the bottom after that."""
+    state = RULES.new_game(cfg, 4)
+    state, _ = play(state, 0, KEEP)
+    rejected(state, 0, Bottom(card=state.seats[0].hand[0]), "GAME_SETUP")
+    rejected(state, 0, KEEP, "GAME_SETUP")
+    state, _ = play(state, 1, KEEP)
+    assert state.phase == "main"
+    rejected(state, state.active, Bottom(card=state.seats[state.active].hand[0]), "GAME_SETUP")
+    rejected(state, state.active, KEEP, "GAME_SETUP")
+
+
+def test_setup_main_actions_wait_for_the_starting_hands(cfg):
+    """Setup comes before the turns: no investing while starting hands are being set."""
+    state = RULES.new_game(cfg, 4)
+    rejected(state, 0, Invest(card=state.seats[0].hand[0]), "GAME_SETUP")
+    rejected(state, 0, END, "GAME_SETUP")
+
+
+def _started(config: Config, seed: int) -> State:
+    state = RULES.new_game(config, seed)
+    for i in range(len(state.seats)):
+        state, _ = play(state, i, KEEP)
+    return state
+
+
+def test_setup_first_player_at_random_from_the_seed(cfg):
+    """Setup: the First Player is determined at random (seeded: the same seed, the same one)."""
+    firsts = {_started(cfg, seed).first_player for seed in range(30)}
+    assert firsts == {0, 1}
+    assert _started(cfg, 11).first_player == _started(cfg, 11).first_player
+    state = _started(cfg, 11)
+    assert state.active == state.first_player and state.turn == 1
+
+
+def test_setup_first_player_does_not_draw_on_their_first_turn(cfg):
+    """Setup: the Player that goes first doesn't draw at the start of their first turn; the next
+    player does draw on theirs."""
+    state = _started(cfg, 2)
+    first = state.active
+    assert len(state.seats[first].hand) == 6 and len(state.seats[first].deck) == 34
+    state, events = play(state, first, END)
+    second = state.active
+    assert second != first
+    assert len(state.seats[second].hand) == 7 and len(state.seats[second].deck) == 33
+    assert "draws a card" in texts(events)
+    state, _ = play(state, second, END)
+    assert len(state.seats[first].hand) == 7, "from their second turn on, the first player draws"
+
+
+# -- 01: Before Turn ---------------------------------------------------------------------------
+def test_before_turn_unuse_all_your_botz_and_invested_cards(cfg):
+    """01 Before Turn: UNUSE all your Botz and invested cards (FAQ: changing USED cards to
+    UNUSED at the start of each of your turns is required)."""
+    state = table(
+        cfg,
+        seat(0),
+        seat(1, botz=[bot("v3", 1, used=True), bot("v4", 1, shielding=True)], invested=3, used=3),
+    )
+    state, _ = play(state, 0, END)
+    s = state.seats[1]
+    assert state.active == 1
+    assert all(not b.used and not b.shielding for b in s.botz)
+    assert s.invested_used == 0 and s.invested_unused == 3
+
+
+def test_before_turn_draw_is_required(cfg):
+    """01 Before Turn: draw a card from your deck (FAQ: drawing at the start of each turn is
+    required: there is no action to skip it)."""
+    state = table(cfg, seat(0), seat(1, hand=[c("v1", 1)]))
+    top = state.seats[1].deck[0]
+    state, events = play(state, 0, END)
+    assert state.seats[1].hand[-1] == top and len(state.seats[1].deck) == 9
+    assert any(e.kind == "draw" and e.barrier for e in events), "a draw is an undo barrier"
+
+
+def test_a_player_who_should_draw_but_cannot_loses(cfg):
+    """FAQ: What happens if a deck runs out of cards? A Player loses when they should draw,
+    but can't. With two players the other one wins."""
+    state = table(cfg, seat(0), seat(1, deck=()))
+    state, events = play(state, 0, END)
+    assert RULES.outcome(state).winners == (0,)
+    assert "Player 2 should draw but their deck is empty" in texts(events)
+
+
+def test_an_effect_draw_from_an_empty_deck_loses_too(cfg):
+    """FAQ (deck runs out), Ruling 5: a card that says draw makes you draw; if you can't, you lose."""
+    dump = c("draw")
+    state = table(cfg, seat(0, hand=[dump], deck=[c("v1")]), seat(1))
+    state, events = play(state, 0, Play(card=dump))
+    assert RULES.outcome(state).winners == (1,)
+    assert "draws a card" in texts(events), "the one card left is drawn first"
+
+
+def test_with_three_players_a_loser_is_out_and_the_others_play_on(cfg3):
+    """GAME_OVERVIEW with 3+ players (Ruling 6): a player who loses is out, their cards leave
+    play (to their discard) and the others play on; their turns are skipped."""
+    state = table(
+        cfg3,
+        seat(0),
+        seat(1, deck=(), botz=[bot("v3", 1, used=True)], invested=2, modules=[c("chip", 1)]),
+        seat(2),
+    )
+    state, events = play(state, 0, END)
+    b = state.seats[1]
+    assert b.out and b.botz == () and b.invested == () and b.modules == ()
+    assert len(b.discard) == 4
+    assert RULES.outcome(state) is None
+    assert state.active == 2, "Bo is out: Cy plays next"
+    assert "Bo should draw but their deck is empty" in texts(events)
+    state, _ = play(state, 2, END)
+    assert state.active == 0
+    rejected(state, 1, END, "GAME_OVERVIEW")
+    assert RULES.legal_actions(state, 1) == []
+
+
+def test_the_last_player_left_wins(cfg3):
+    """GAME_OVERVIEW with 3+ players: the last player left wins."""
+    state = table(cfg3, seat(0), seat(1, out=True, deck=()), seat(2, deck=()))
+    state, events = play(state, 0, END)
+    assert RULES.outcome(state).winners == (0,)
+    assert "Ann wins" in texts(events)
+
+
+def test_an_out_player_cannot_be_hacked_nor_stop_research(cfg3):
+    """GAME_OVERVIEW with 3+ players (Ruling 6): an out player's Botz left play with them."""
+    state = table(cfg3, seat(0, botz=[bot("v3")], invested=2), seat(1, out=True), seat(2))
+    attacker = ids(state, 0)[0]
+    legal(state, 0, Research(bot=attacker, cards=2))
+    assert not [a for a in RULES.legal_actions(state, 0) if isinstance(a, Hack)]
+
+
+# -- 02: Start Turn, simultaneous effects ------------------------------------------------------
+def test_start_of_turn_effects_happen_after_the_draw(cfg):
+    """02 Start Turn: things that happen at start of turn happen now - after 01's draw."""
+    state = table(cfg, seat(0), seat(1, modules=[c("reader", 1)]))
+    state, events = play(state, 0, END)
+    assert len(state.seats[1].hand) == 2
+    lines = [e.text for e in events if e.kind == "draw"]
+    assert lines == ["Player 2 draws a card.", "Player 2 draws a card (Reader)."]
+    assert state.phase == "main"
+
+
+def test_simultaneous_effects_the_active_player_chooses_the_order(cfg):
+    """FAQ: How is order determined when multiple things happen simultaneously? Active Player
+    chooses the order (Ruling 3). Here two start-of-turn effects: Reader and Grant."""
+    state = table(cfg, seat(0), seat(1, modules=[c("reader", 1), c("grant", 1)]))
+    state, _ = play(state, 0, END)
+    decision = state.decision
+    assert decision is not None and decision.kind == "order" and decision.seat == 1
+    assert RULES.to_act(state) == frozenset({1})
+    assert [o.label.split(" (")[0] for o in decision.options] == ["Reader", "Grant"]
+    rejected(state, 1, END, "TURN_OVERVIEW")
+    state, events = play(state, 1, Choose(option="2"))
+    assert [e.kind for e in events if e.kind in ("research", "draw")] == ["research", "draw"]
+    assert state.phase == "main" and state.decision is None
+
+
+def test_identical_simultaneous_effects_need_no_ordering(cfg):
+    """FAQ (order of simultaneous things), Ruling 3: the same ability twice resolves without asking."""
+    state = table(cfg, seat(0), seat(1, modules=[c("reader", 1), c("reader", 1)]))
+    state, _ = play(state, 0, END)
+    assert state.decision is None and len(state.seats[1].hand) == 3
+
+
+# -- 03: Investing -----------------------------------------------------------------------------
+def test_invest_once_per_turn(cfg):
+    """COST: investing cards (once per turn); FAQ: Can you invest multiple cards per turn? NO."""
+    a, b = c("v1"), c("v2")
+    state = table(cfg, seat(0, hand=[a, b]), seat(1))
+    state, _ = play(state, 0, Invest(card=a))
+    assert state.seats[0].invested[-1] == a and state.seats[0].invested_unused == 1
+    rejected(state, 0, Invest(card=b), "FAQs")
+
+
+def test_invested_cards_are_usable_at_once_and_worth_1_cost(cfg):
+    """COST: invested cards may be USED the turn played and are each worth 1 COST."""
+    a, one = c("v2"), c("v1")
+    state = table(cfg, seat(0, hand=[a, one]), seat(1))
+    rejected(state, 0, Play(card=one), "COST")
+    state, _ = play(state, 0, Invest(card=a), Play(card=one))
+    assert state.seats[0].invested_used == 1 and ids(state, 0) == [one]
+
+
+def test_investing_reveals_the_card_then_it_lies_face_down(cfg):
+    """COST: reveal the card and send it to your invested cards UNUSED face down (Ruling 1);
+    FAQ: Can Players search face-down invested cards? NO."""
+    a = c("v6")
+    state = table(cfg, seat(0, hand=[a], invested=2), seat(1))
+    state, events = play(state, 0, Invest(card=a))
+    (event,) = events
+    assert "reveals Vanilla Six" in event.text and event.barrier
+    mine, theirs = RULES.view(state, 0).seats[0], RULES.view(state, 1).seats[0]
+    assert mine.invested[-1].name == "Vanilla Six"
+    assert theirs.invested == () and theirs.invested_count == 3 and theirs.invested_unused == 3
+    assert RULES.view(state, None).seats[0].invested == ()
+
+
+def test_investing_playing_and_using_are_not_required(cfg):
+    """FAQ: Is investing, playing or USING cards each turn required? NO: end the turn at once."""
+    state = table(cfg, seat(0, hand=[c("v1")], botz=[bot("v2")], invested=1), seat(1))
+    legal(state, 0, END)
+    state, _ = play(state, 0, END)
+    assert state.active == 1
+
+
+# -- 03: Playing cards -------------------------------------------------------------------------
+def test_play_a_card_by_using_unused_invested_cards_equal_to_its_cost(cfg):
+    """COST: play a card by changing UNUSED invested cards of yours to USED equal to its COST."""
+    three = c("v3")
+    state = table(cfg, seat(0, hand=[three], invested=4, used=1), seat(1))
+    rejection = rejected(
+        table(cfg, seat(0, hand=[three], invested=4, used=2), seat(1)), 0, Play(card=three), "COST"
+    )
+    assert "COST is 3" in rejection.reason
+    state, events = play(state, 0, Play(card=three))
+    s = state.seats[0]
+    assert s.invested_used == 4 and s.hand == () and ids(state, 0) == [three]
+    assert "plays Vanilla Three (COST 3)" in texts(events)
+
+
+def test_play_multiple_cards_per_turn(cfg):
+    """FAQ: Can you play multiple cards per turn? YES (no limit)."""
+    cards = [c("v1"), c("v1"), c("v2")]
+    state = table(cfg, seat(0, hand=cards, invested=4), seat(1))
+    state, _ = play(state, 0, *(Play(card=x) for x in cards))
+    assert len(state.seats[0].botz) == 3 and state.seats[0].invested_unused == 0
+
+
+def test_invested_cards_cannot_be_used_toward_the_next_card_on_their_own(cfg):
+    """FAQ: Can invested cards be independently USED toward your next card played? NO: there is
+    no such action; invested cards change to USED only when a card is played or a Bot RESEARCHes."""
+    state = table(cfg, seat(0, hand=[c("v3"), c("v1")], botz=[bot("v2")], invested=2), seat(1))
+    kinds = {a.kind for a in RULES.legal_actions(state, 0)}
+    assert kinds == {"invest", "play", "research", "shield", "end"}
+    assert all(a.cards >= 0 for a in RULES.legal_actions(state, 0) if isinstance(a, Research))
+
+
+def test_no_limits_on_hand_botz_or_invested_cards(cfg):
+    """FAQ: no limit to the cards in hand, the Botz in play, or the invested cards."""
+    hand = [c("v1") for _ in range(15)]
+    state = table(
+        cfg, seat(0, hand=hand, botz=[bot("v1") for _ in range(12)], invested=20), seat(1)
+    )
+    state, _ = play(state, 0, *(Play(card=x) for x in hand[:10]))
+    assert len(state.seats[0].botz) == 22 and len(state.seats[0].hand) == 5
+    state = ends(state, 2)
+    assert len(state.seats[0].hand) == 6
+
+
+# -- 03: USING Botz ----------------------------------------------------------------------------
+def test_botz_cannot_be_used_the_turn_they_are_played(cfg):
+    """FAQ: Can Botz be USED the turn they're played? NO; from the owner's next turn on, yes."""
+    new = c("v3")
+    state = table(cfg, seat(0, hand=[new], invested=3), seat(1, botz=[bot("v2", 1, used=True)]))
+    state, _ = play(state, 0, Play(card=new))
+    for action in (
+        Research(bot=new, cards=0),
+        Shield(bot=new),
+        Hack(bot=new, target=ids(state, 1)[0]),
+    ):
+        rejected(state, 0, action, "FAQs")
+    state = ends(state, 2)
+    legal(state, 0, Shield(bot=new))
+
+
+def test_use_multiple_botz_and_a_bot_again_once_unused(cfg):
+    """FAQ: Can you USE multiple cards per turn? YES. More than once per turn? YES, if changed
+    to UNUSED."""
+    reset = c("unuse-mine")
+    state = table(cfg, seat(0, hand=[reset], botz=[bot("v2"), bot("v3")], invested=6), seat(1))
+    a, b = ids(state, 0)
+    state, _ = play(state, 0, Research(bot=a, cards=2), Research(bot=b, cards=3))
+    rejected(state, 0, Research(bot=a, cards=0), "TURN_OVERVIEW")
+    # both Botz are USED: Reset asks which to UNUSE
+    state, _ = play(state, 0, Play(card=reset))
+    assert state.decision.kind == "target" and {o.id for o in state.decision.options} == {a, b}
+    state, _ = play(state, 0, Choose(option=a), Research(bot=a, cards=1))
+    assert state.seats[0].research == 6
+
+
+def test_nothing_is_played_or_used_on_another_players_turn(cfg):
+    """FAQ: Can cards be played or USED during an opposing Player's turn? NO."""
+    theirs = c("v1", 1)
+    state = table(cfg, seat(0), seat(1, hand=[theirs], botz=[bot("v2", 1)], invested=2))
+    assert RULES.to_act(state) == frozenset({0}) and RULES.legal_actions(state, 1) == []
+    for action in (Invest(card=theirs), Play(card=theirs), Shield(bot=ids(state, 1)[0]), END):
+        rejected(state, 1, action, "FAQs")
+
+
+def test_only_your_own_botz_can_be_used(cfg):
+    """03: USE chosen UNUSED Bot of yours."""
+    state = table(cfg, seat(0, invested=2), seat(1, botz=[bot("v2", 1)]))
+    rejected(state, 0, Shield(bot=ids(state, 1)[0]), "TURN_OVERVIEW")
+
+
+# -- RESEARCH ----------------------------------------------------------------------------------
+def test_research_uses_invested_cards_up_to_the_bots_value(cfg):
+    """RESEARCH: USE the Bot and USE invested cards to gain 1 RESEARCH per card, up to its value."""
+    state = table(cfg, seat(0, botz=[bot("v3")], invested=5, used=1), seat(1))
+    b = ids(state, 0)[0]
+    assert [a.cards for a in RULES.legal_actions(state, 0) if isinstance(a, Research)] == [
+        0,
+        1,
+        2,
+        3,
+    ]
+    rejected(state, 0, Research(bot=b, cards=4), "RESEARCH")
+    state, events = play(state, 0, Research(bot=b, cards=3))
+    s = state.seats[0]
+    assert s.research == 3 and s.invested_used == 4 and s.botz[0].used
+    assert "gains 3 RESEARCH (3/10)" in texts(events)
+    small = table(cfg, seat(0, botz=[bot("v3")], invested=2), seat(1))
+    rejected(small, 0, Research(bot=ids(small, 0)[0], cards=3), "RESEARCH")
+
+
+def test_research_for_zero(cfg):
+    """FAQ: Can Botz be USED to RESEARCH for 0? YES."""
+    state = table(cfg, seat(0, botz=[bot("v3")]), seat(1))
+    state, _ = play(state, 0, Research(bot=ids(state, 0)[0], cards=0))
+    assert state.seats[0].research == 0 and bot_at(state, 0, 0).used
+
+
+# -- SHIELD --------------------------------------------------------------------------------------
+def test_shield_stays_while_the_bot_stays_used(cfg):
+    """FAQ: If a Bot is being USED to SHIELD and it stays USED, is it still shielding? YES - through
+    the opponent's turn, until its owner's Before Turn UNUSEs it."""
+    state = table(cfg, seat(0, botz=[bot("v3")]), seat(1))
+    state, events = play(state, 0, Shield(bot=ids(state, 0)[0]), END)
+    assert bot_at(state, 0, 0).shielding and bot_at(state, 0, 0).used
+    assert RULES.view(state, 1).seats[0].shielded
+    state, _ = play(state, 1, END)
+    assert not bot_at(state, 0, 0).shielding and not bot_at(state, 0, 0).used
+
+
+def test_an_opposing_shield_stops_your_research(cfg):
+    """SHIELD: while a Bot of yours is USED to SHIELD, opposing Botz can't be USED to RESEARCH;
+    your own Botz still can."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("v3"), bot("v2")], invested=2),
+        seat(1, botz=[bot("v2", 1)], invested=2),
+    )
+    shield, researcher = ids(state, 0)
+    state, _ = play(state, 0, Shield(bot=shield))
+    legal(state, 0, Research(bot=researcher, cards=2))
+    state, _ = play(state, 0, END)
+    theirs = ids(state, 1)[0]
+    assert not [a for a in RULES.legal_actions(state, 1) if isinstance(a, Research)]
+    rejected(state, 1, Research(bot=theirs, cards=1), "SHIELD")
+
+
+def test_shield_blocks_research_on_the_opponents_turn(cfg):
+    """SHIELD: opposing Botz can't be USED to RESEARCH while your shield stands."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("v3", 0, shielding=True)]),
+        seat(1, botz=[bot("v2", 1)], invested=2),
+        active=1,
+    )
+    theirs = ids(state, 1)[0]
+    rejection = rejected(state, 1, Research(bot=theirs, cards=1), "SHIELD")
+    assert "SHIELD" in rejection.reason
+    rejected(state, 1, Research(bot=theirs, cards=0), "SHIELD")
+    legal(state, 1, Shield(bot=theirs))
+
+
+def test_shield_must_be_hacked_before_your_other_used_botz(cfg):
+    """SHIELD: opposing Botz can't HACK USED Botz of yours while they could HACK your SHIELD."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("v3", shielding=True), bot("v2", used=True), bot("v4")]),
+        seat(1, botz=[bot("v4", 1)]),
+        active=1,
+    )
+    shield, used, unused = ids(state, 0)
+    me = ids(state, 1)[0]
+    hacks = [a for a in RULES.legal_actions(state, 1) if isinstance(a, Hack)]
+    assert hacks == [Hack(bot=me, target=shield)]
+    assert "HACK a SHIELD instead" in rejected(state, 1, Hack(bot=me, target=used), "SHIELD").reason
+    rejected(state, 1, Hack(bot=me, target=unused), "FAQs")
+
+
+def test_with_several_shields_the_attacker_chooses(cfg):
+    """SHIELD: with multiple Botz USED to SHIELD, the opposing Player chooses which to HACK."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("v3", shielding=True), bot("v2", shielding=True)]),
+        seat(1, botz=[bot("v6", 1)]),
+        active=1,
+    )
+    me = ids(state, 1)[0]
+    targets = {a.target for a in RULES.legal_actions(state, 1) if isinstance(a, Hack)}
+    assert targets == set(ids(state, 0))
+    state, _ = play(state, 1, Hack(bot=me, target=ids(state, 0)[1]))
+    assert [b.card.split("#")[0] for b in state.seats[0].botz] == ["v3"]
+
+
+def test_a_shield_ends_when_its_bot_is_unused(cfg):
+    """SHIELD + Ruling 8: UNUSE ends shielding; then the owner's other USED Botz can be HACKed."""
+    breach = c("unuse-theirs")
+    state = table(
+        cfg,
+        seat(0, hand=[breach], botz=[bot("v3")]),
+        seat(1, botz=[bot("v4", 1, shielding=True), bot("v2", 1, used=True)]),
+    )
+    shield, used = ids(state, 1)
+    state, _ = play(state, 0, Play(card=breach))
+    assert state.decision.kind == "target"
+    assert {o.id for o in state.decision.options} == {shield, used}, "USED opposing Botz"
+    state, events = play(state, 0, Choose(option=shield))
+    assert not bot_at(state, 1, 0).used and not bot_at(state, 1, 0).shielding
+    me = ids(state, 0)[0]
+    assert {a.target for a in RULES.legal_actions(state, 0) if isinstance(a, Hack)} == {used}
+    legal(state, 0, Research(bot=me, cards=0))
+
+
+def test_three_players_each_opponents_shield_counts(cfg3):
+    """SHIELD with 3+ players (Ruling 7): any opposing shield stops your RESEARCH; you may HACK
+    one opponent's shield or the USED Botz of an opponent without a shield."""
+    state = table(
+        cfg3,
+        seat(0, botz=[bot("v6")], invested=3),
+        seat(1, botz=[bot("v2", 1, shielding=True), bot("v3", 1, used=True)]),
+        seat(2, botz=[bot("v2", 2, used=True), bot("v3", 2)]),
+    )
+    me = ids(state, 0)[0]
+    targets = {a.target for a in RULES.legal_actions(state, 0) if isinstance(a, Hack)}
+    assert targets == {ids(state, 1)[0], ids(state, 2)[0]}
+    rejected(state, 0, Research(bot=me, cards=3), "SHIELD")
+
+
+# -- HACK ------------------------------------------------------------------------------------------
+def test_hack_each_deals_risk_equal_to_its_value_at_the_same_time(cfg):
+    """HACK: your Bot deals RISK equal to its value to the opposing Bot, which simultaneously
+    deals RISK equal to its value to your Bot."""
+    state = table(cfg, seat(0, botz=[bot("v4")]), seat(1, botz=[bot("v6", 1, used=True)]))
+    me, them = ids(state, 0)[0], ids(state, 1)[0]
+    state, events = play(state, 0, Hack(bot=me, target=them))
+    assert bot_at(state, 1, 0).risk == 4
+    assert state.seats[0].botz == () and state.seats[0].discard == (me,)
+    assert "HACK" in texts(events)
+    state = table(cfg, seat(0, botz=[bot("v3")]), seat(1, botz=[bot("v2", 1, used=True)]))
+    me, them = ids(state, 0)[0], ids(state, 1)[0]
+    state, _ = play(state, 0, Hack(bot=me, target=them))
+    assert bot_at(state, 0, 0).risk == 2 and bot_at(state, 0, 0).used
+    assert state.seats[1].discard == (them,)
+
+
+def test_a_bot_whose_risk_reaches_its_value_goes_to_the_discard_at_once(cfg):
+    """SHIELD section: whenever a Bot has RISK equal to its value, immediately send it to its
+    discard from play - both Botz of a HACK can go at once."""
+    state = table(
+        cfg, seat(0, botz=[bot("v3", risk=1)]), seat(1, botz=[bot("v3", 1, used=True, risk=1)])
+    )
+    me, them = ids(state, 0)[0], ids(state, 1)[0]
+    state, events = play(state, 0, Hack(bot=me, target=them))
+    assert state.seats[0].botz == () and state.seats[1].botz == ()
+    assert state.seats[0].discard == (me,) and state.seats[1].discard == (them,)
+    assert sum(e.kind == "destroy" for e in events) == 2
+    assert RULES.view(state, 1).seats[0].discard[0].name == "Vanilla Three", "discards are public"
+
+
+def test_botz_cannot_hack_unused_or_allied_botz(cfg):
+    """FAQ: Can Botz be USED to HACK UNUSED Botz or to HACK ally Botz? NO."""
+    state = table(
+        cfg, seat(0, botz=[bot("v3"), bot("v2", used=True)]), seat(1, botz=[bot("v2", 1)])
+    )
+    me, ally = ids(state, 0)
+    assert "ally" in rejected(state, 0, Hack(bot=me, target=ally), "FAQs").reason
+    assert "UNUSED" in rejected(state, 0, Hack(bot=me, target=ids(state, 1)[0]), "FAQs").reason
+    assert not [a for a in RULES.legal_actions(state, 0) if isinstance(a, Hack)]
+
+
+def test_hack_a_used_bot_whose_owner_has_no_shield(cfg):
+    """HACK: HACK chosen opposing USED Bot that does not have a SHIELD."""
+    state = table(
+        cfg, seat(0, botz=[bot("v3")]), seat(1, botz=[bot("v2", 1, used=True), bot("v2", 1)])
+    )
+    me, (used, unused) = ids(state, 0)[0], ids(state, 1)
+    assert [a for a in RULES.legal_actions(state, 0) if isinstance(a, Hack)] == [
+        Hack(bot=me, target=used)
+    ]
+    state, _ = play(state, 0, Hack(bot=me, target=used))
+    assert ids(state, 1) == [unused]
+
+
+def test_discards_are_public_and_hands_are_not(cfg):
+    """FAQ: Can any Player's discard be searched at any time? YES. Hands are hidden."""
+    state = table(cfg, seat(0, hand=[c("v4")], discard=[c("v6")]), seat(1, discard=[c("v2", 1)]))
+    view = RULES.view(state, 1)
+    assert view.seats[0].discard[0].name == "Vanilla Six" and view.seats[0].hand == ()
+    assert view.seats[0].hand_count == 1 and RULES.view(state, 0).seats[0].hand[0][1].value == 4
+
+
+# -- 04: End Turn ----------------------------------------------------------------------------------
+def test_end_turn_effects_then_the_next_player(cfg):
+    """04 End Turn: things that happen at end of turn happen now, then the next player's turn."""
+    state = table(cfg, seat(0, modules=[c("watch")]), seat(1, botz=[bot("v3", 1)]))
+    state, events = play(state, 0, END)
+    assert bot_at(state, 1, 0).risk == 1 and state.active == 1
+    assert texts(events).index("ends their turn") < texts(events).index("dealt 1 RISK")
+
+
+# -- the FAQ on RISK: moving and 0 ---------------------------------------------------------------
+def test_moving_risk_is_not_deleting_risk(cfg):
+    """FAQ: Does moving RISK count as deleting RISK? NO - a 'whenever you delete RISK' card
+    doesn't fire on a move, and does on a delete (Ruling 10)."""
+    shift, patch = c("move"), c("heal-one")
+    state = table(
+        cfg,
+        seat(0, hand=[shift, patch], botz=[bot("v4", risk=3)], modules=[c("recycler")]),
+        seat(1, botz=[bot("v6", 1)]),
+    )
+    hand = len(state.seats[0].hand)
+    state, events = play(state, 0, Play(card=shift))
+    assert bot_at(state, 0, 0).risk == 1 and bot_at(state, 1, 0).risk == 2
+    assert len(state.seats[0].hand) == hand - 1, "no draw from Recycler"
+    state, events = play(state, 0, Play(card=patch))
+    assert bot_at(state, 0, 0).risk == 0
+    assert "draws a card (Recycler)" in texts(events)
+
+
+def test_zero_risk_is_not_dealing_or_deleting_risk(cfg):
+    """FAQ: Does dealing or removing 0 RISK count as dealing RISK? NO - armor that cuts 1 RISK to 0
+    fires no 'dealt RISK' ability, and deleting from Botz with no RISK fires no 'delete' one."""
+    # Guard: value 3, armor 1, "whenever this Bot is dealt RISK: draw a card"
+    state = table(cfg, seat(0, botz=[bot("v1")]), seat(1, botz=[bot("guard", 1, used=True)]))
+    state, events = play(state, 0, Hack(bot=ids(state, 0)[0], target=ids(state, 1)[0]))
+    assert bot_at(state, 1, 0).risk == 0 and "Guard is dealt no RISK" in texts(events)
+    assert state.seats[1].hand == () and "draws" not in texts(events)
+    state = table(cfg, seat(0, botz=[bot("v2")]), seat(1, botz=[bot("guard", 1, used=True)]))
+    state, events = play(state, 0, Hack(bot=ids(state, 0)[0], target=ids(state, 1)[0]))
+    assert bot_at(state, 1, 0).risk == 1 and len(state.seats[1].hand) == 1
+    # deleting RISK from Botz that have none deletes nothing: no Recycler draw
+    sweep = c("heal-all")
+    state = table(cfg, seat(0, hand=[sweep], modules=[c("recycler")], botz=[bot("v2")]), seat(1))
+    state, events = play(state, 0, Play(card=sweep))
+    assert state.seats[0].hand == () and "draws" not in texts(events)
+
+
+# -- effect kinds, one scenario each -------------------------------------------------------------
+def test_effect_deal_risk_to_chosen_opposing_bot_asks_when_there_is_a_choice(cfg):
+    """Effect deal_risk (chosen_opposing), trigger on_play: a pending Decision, never blocking."""
+    dealer = c("deal")
+    state = table(
+        cfg, seat(0, hand=[dealer], invested=2), seat(1, botz=[bot("v3", 1), bot("v2", 1)])
+    )
+    state, _ = play(state, 0, Play(card=dealer))
+    decision = state.decision
+    assert decision.kind == "target" and decision.seat == 0
+    assert "Dealer: deal 2 RISK to chosen opposing Bot" in decision.prompt
+    assert RULES.legal_actions(state, 0) == [Choose(option=o.id) for o in decision.options]
+    rejected(state, 0, END, "TURN_OVERVIEW")
+    rejected(state, 0, Choose(option="nonsense"), "TURN_OVERVIEW")
+    state, _ = play(state, 0, Choose(option=ids(state, 1)[1]))
+    assert state.seats[1].botz[0].risk == 0 and len(state.seats[1].botz) == 1
+    assert state.decision is None and state.phase == "main"
+    rejected(state, 0, Choose(option="1"), "TURN_OVERVIEW")
+
+
+def test_effect_with_one_possible_target_needs_no_question(cfg):
+    """Effect targets (Ruling 13): one candidate is chosen at once; none: the effect does nothing."""
+    dealer, dealer2 = c("deal"), c("deal")
+    state = table(cfg, seat(0, hand=[dealer, dealer2], invested=4), seat(1, botz=[bot("v3", 1)]))
+    state, _ = play(state, 0, Play(card=dealer))
+    assert state.decision is None and bot_at(state, 1, 0).risk == 2
+    empty = table(cfg, seat(0, hand=[dealer2], invested=2), seat(1))
+    empty, _ = play(empty, 0, Play(card=dealer2))
+    assert empty.decision is None and empty.phase == "main"
+
+
+def test_effect_deal_risk_to_each_opposing_bot(cfg):
+    """Effect deal_risk (each_opposing): every opposing Bot, USED or not, at the same time."""
+    storm = c("deal-each")
+    state = table(
+        cfg,
+        seat(0, hand=[storm], invested=1),
+        seat(1, botz=[bot("v1", 1), bot("v3", 1, shielding=True)]),
+    )
+    state, events = play(state, 0, Play(card=storm))
+    assert [b.risk for b in state.seats[1].botz] == [1]
+    assert state.seats[1].discard[0].startswith("v1#") and state.seats[0].discard == (storm,)
+
+
+def test_effect_delete_risk_from_this_bot_at_start_of_turn(cfg):
+    """Effect delete_risk (this), trigger start_of_turn."""
+    state = table(cfg, seat(0), seat(1, botz=[bot("heal-this", 1, risk=2)]))
+    state, _ = play(state, 0, END)
+    assert bot_at(state, 1, 0).risk == 1
+
+
+def test_effect_delete_risk_from_chosen_and_each_bot_of_yours(cfg):
+    """Effect delete_risk (chosen_yours: only Botz with RISK are offered; each_yours)."""
+    patch, sweep = c("heal-one"), c("heal-all")
+    state = table(
+        cfg,
+        seat(0, hand=[patch, sweep], botz=[bot("v4", risk=3), bot("v3"), bot("v2", risk=1)]),
+        seat(1),
+    )
+    state, _ = play(state, 0, Play(card=patch))
+    assert {o.id for o in state.decision.options} == {ids(state, 0)[0], ids(state, 0)[2]}
+    state, _ = play(state, 0, Choose(option=ids(state, 0)[0]))
+    assert [b.risk for b in state.seats[0].botz] == [1, 0, 1]
+    state, _ = play(state, 0, Play(card=sweep))
+    assert [b.risk for b in state.seats[0].botz] == [0, 0, 0]
+
+
+def test_effect_move_risk_from_chosen_bot_of_yours_to_chosen_opposing_bot(cfg):
+    """Effect move_risk (chosen_yours -> chosen opposing): two questions, then the move; a Bot
+    that gets RISK equal to its value by a move goes to the discard."""
+    shift = c("move")
+    state = table(
+        cfg,
+        seat(0, hand=[shift], botz=[bot("v4", risk=3), bot("v3", risk=1)]),
+        seat(1, botz=[bot("v2", 1), bot("v6", 1)]),
+    )
+    state, _ = play(state, 0, Play(card=shift))
+    assert "move RISK from" in state.decision.prompt
+    state, _ = play(state, 0, Choose(option=ids(state, 0)[0]))
+    assert "move RISK to" in state.decision.prompt
+    victim = ids(state, 1)[0]
+    state, events = play(state, 0, Choose(option=victim))
+    assert bot_at(state, 0, 0).risk == 1
+    assert victim in state.seats[1].discard and len(state.seats[1].botz) == 1
+
+
+def test_effect_move_risk_from_this_bot_at_end_of_turn(cfg):
+    """Effect move_risk (this), trigger end_of_turn; armor doesn't cut moved RISK (Ruling 10)."""
+    state = table(cfg, seat(0, botz=[bot("move-this", risk=2)]), seat(1, botz=[bot("shell", 1)]))
+    state, _ = play(state, 0, END)
+    assert bot_at(state, 0, 0).risk == 1 and bot_at(state, 1, 0).risk == 1
+
+
+def test_effect_unuse_this_bot_at_end_of_turn(cfg):
+    """Effect unuse (this), trigger end_of_turn: USED to RESEARCH, UNUSED before the opponent's
+    turn, so it can't be HACKed."""
+    state = table(cfg, seat(0, botz=[bot("unuse-this")], invested=2), seat(1, botz=[bot("v6", 1)]))
+    state, _ = play(state, 0, Research(bot=ids(state, 0)[0], cards=2), END)
+    assert not bot_at(state, 0, 0).used
+    assert not [a for a in RULES.legal_actions(state, 1) if isinstance(a, Hack)]
+
+
+def test_effect_draw(cfg):
+    """Effect draw: cards come from the top of the deck into the hand."""
+    dump = c("draw")
+    state = table(cfg, seat(0, hand=[dump]), seat(1))
+    top = state.seats[0].deck[:2]
+    state, _ = play(state, 0, Play(card=dump))
+    assert state.seats[0].hand == top
+
+
+def test_effect_extra_invest(cfg):
+    """Effect extra_invest: one more invest this turn (Ruling 15)."""
+    funding, a, b, d = c("extra"), c("v1"), c("v2"), c("v3")
+    state = table(cfg, seat(0, hand=[funding, a, b, d]), seat(1))
+    state, _ = play(state, 0, Invest(card=a), Play(card=funding), Invest(card=b))
+    assert state.seats[0].invested[-2:] == (a, b)
+    rejected(state, 0, Invest(card=d), "FAQs")
+
+
+def test_effect_gain_research_if_you_want(cfg):
+    """Effect gain_research (optional): the controller says yes or no."""
+    idea, idea2 = c("idea"), c("idea")
+    state = table(cfg, seat(0, hand=[idea, idea2]), seat(1))
+    state, _ = play(state, 0, Play(card=idea))
+    assert state.decision.kind == "confirm"
+    assert RULES.legal_actions(state, 0) == [Choose(option="yes"), Choose(option="no")]
+    state, _ = play(state, 0, Choose(option="no"), Play(card=idea2), Choose(option="yes"))
+    assert state.seats[0].research == 2
+
+
+def test_effect_gain_research_can_win(cfg):
+    """Effect gain_research (fixed), start_of_turn: reaching 10 wins at once (Objectives)."""
+    state = table(cfg, seat(0), seat(1, modules=[c("grant", 1)], research=9))
+    state, _ = play(state, 0, END)
+    assert RULES.outcome(state).winners == (1,)
+
+
+def test_trigger_when_dealt_risk_even_when_the_bot_goes(cfg):
+    """Trigger when_dealt_risk (Ruling 11): it fires, on the opponent's turn too, even when the
+    RISK sends the Bot to the discard; the owner draws."""
+    state = table(cfg, seat(0, botz=[bot("v6")]), seat(1, botz=[bot("alarm", 1, used=True)]))
+    hand = len(state.seats[1].hand)
+    state, events = play(state, 0, Hack(bot=ids(state, 0)[0], target=ids(state, 1)[0]))
+    assert state.seats[1].botz == () and len(state.seats[1].hand) == hand + 1
+
+
+def test_simultaneous_dealt_triggers_from_one_hack_are_ordered_by_the_active_player(cfg):
+    """FAQ (simultaneous things: the active player orders) with triggers from one HACK."""
+    state = table(cfg, seat(0, botz=[bot("alarm")]), seat(1, botz=[bot("alarm", 1, used=True)]))
+    state, _ = play(state, 0, Hack(bot=ids(state, 0)[0], target=ids(state, 1)[0]))
+    assert state.decision.kind == "order" and state.decision.seat == 0
+    state, _ = play(state, 0, Choose(option="2"))
+    assert (
+        state.decision is None and len(state.seats[1].hand) == 1 and len(state.seats[0].hand) == 1
+    )
+
+
+def test_modifier_value_bonus(cfg):
+    """Ongoing value_bonus (all_yours, other_yours): a bigger value RESEARCHes with more cards."""
+    state = table(
+        cfg, seat(0, botz=[bot("coach"), bot("v2")], invested=5, modules=[c("chip")]), seat(1)
+    )
+    assert [b.value for b in RULES.view(state, 1).seats[0].botz] == [3, 4]
+    helped = ids(state, 0)[1]
+    cards = [
+        a.cards
+        for a in RULES.legal_actions(state, 0)
+        if isinstance(a, Research) and a.bot == helped
+    ]
+    assert max(cards) == 4
+
+
+def test_a_value_bonus_leaving_play_can_send_a_bot_to_the_discard(cfg):
+    """Whenever a Bot has RISK equal to its value it goes to the discard (Ruling 12): when the
+    Coach goes, the Bot it helped (value 3 -> 2) with RISK 2 goes too."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("coach", used=True), bot("v2", risk=2)]),
+        seat(1, botz=[bot("v6", 1)]),
+        active=1,
+    )
+    coach, helped = ids(state, 0)
+    state, events = play(state, 1, Hack(bot=ids(state, 1)[0], target=coach))
+    assert state.seats[0].botz == () and set(state.seats[0].discard) == {coach, helped}
+
+
+def test_modifier_armor(cfg):
+    """Ongoing armor: the Bot is dealt that much less RISK."""
+    state = table(cfg, seat(0, botz=[bot("v3")]), seat(1, botz=[bot("shell", 1, used=True)]))
+    state, events = play(state, 0, Hack(bot=ids(state, 0)[0], target=ids(state, 1)[0]))
+    assert bot_at(state, 1, 0).risk == 2 and state.seats[0].botz == ()
+
+
+def test_modifier_hack_bonus(cfg):
+    """Ongoing hack_bonus: more RISK when this Bot HACKs; none extra when it is HACKed (Ruling 9)."""
+    state = table(cfg, seat(0, botz=[bot("fang")]), seat(1, botz=[bot("v4", 1, used=True)]))
+    fang = ids(state, 0)[0]
+    state, _ = play(state, 0, Hack(bot=fang, target=ids(state, 1)[0]))
+    assert bot_at(state, 1, 0).risk == 3 and state.seats[0].discard == (fang,)
+    state = table(cfg, seat(0, botz=[bot("v6")]), seat(1, botz=[bot("fang", 1, used=True)]))
+    state, _ = play(state, 0, Hack(bot=ids(state, 0)[0], target=ids(state, 1)[0]))
+    assert bot_at(state, 0, 0).risk == 2
+
+
+def test_modifier_cost_discount(cfg):
+    """Ongoing cost_discount: your Botz cost 1 less, minimum 1; other cards cost the same."""
+    four, one, storm = c("v4"), c("v1"), c("deal-each")
+    state = table(cfg, seat(0, hand=[four, one, storm], invested=4, modules=[c("line")]), seat(1))
+    assert RULES.view(state, 0).seats[0].costs == (3, 1, 1)
+    state, _ = play(state, 0, Play(card=four), Play(card=one))
+    assert state.seats[0].invested_unused == 0
+
+
+# -- card text from the data ---------------------------------------------------------------------
+def test_card_text_is_generated_from_the_effect_data(cards_dir):
+    """Effects as data: the printed text is generated from the same records the rules run."""
+    cat = catalog(cards_dir)
+    expect = {
+        "deal": "When played: deal 2 RISK to chosen opposing Bot.",
+        "deal-each": "When played: deal 1 RISK to each opposing Bot.",
+        "heal-this": "Start of turn: delete 1 RISK from this Bot.",
+        "heal-all": "When played: delete 1 RISK from each Bot of yours.",
+        "move": "When played: move 2 RISK from chosen Bot of yours to chosen opposing Bot.",
+        "unuse-theirs": "When played: UNUSE chosen USED opposing Bot.",
+        "draw": "When played: draw 2 cards.",
+        "extra": "When played: you may invest 1 more card this turn.",
+        "idea": "When played: you may gain 2 RESEARCH.",
+        "grant": "Start of turn: gain 1 RESEARCH.",
+        "alarm": "Whenever this Bot is dealt RISK: draw a card.",
+        "recycler": "Whenever you delete RISK: draw a card.",
+        "coach": "Ongoing: your other Botz have +1 value.",
+        "shell": "Ongoing: this Bot is dealt 1 less RISK.",
+        "fang": "Ongoing: this Bot deals 1 more RISK when it HACKs.",
+        "line": "Ongoing: your Botz cost 1 less (minimum 1).",
+        "v3": "",
+    }
+    for card_id, text in expect.items():
+        assert card_text(cat.cards[card_id]) == text == cat.cards[card_id].text
+
+
+# -- the whole game ------------------------------------------------------------------------------
+def test_a_multiplayer_game_replays_from_its_log(cfg3, tmp_path):
+    """The engine contract with 3 players: random legal play reaches an outcome; a save replays."""
+    rng = random.Random(5)
+    match = Match(RULES, cfg3, 9)
+    while match.to_act():
+        seat_ = min(match.to_act())
+        actions = match.legal_actions(seat_)
+        match.play(seat_, actions[rng.randrange(len(actions))])
+    assert match.outcome() is not None
+    replayed = list(match.replay())
+    assert replayed[-1] == match.state
+
+
+class FourSeats(ZoobotzRules):
+    """The rules with a four-player default table, for the conformance kit."""
+
+    def default_config(self, names=None) -> Config:
+        return Config(names=tuple(names or ("Ann", "Bo", "Cy", "Di")))
+
+
+def test_the_conformance_kit_with_four_players(tmp_path):
+    """The engine contract (tests/conformance.py) at a 4-player table: playouts end, illegal
+    actions are refused, same seed same game, saves replay, views leak no hidden card."""
+    from conformance import (
+        action_pool,
+        check_determinism,
+        check_illegal_rejected,
+        check_save_load_replay,
+        check_views_do_not_leak,
+        random_playout,
+    )
+
+    rules = FourSeats()
+    playouts = [random_playout(rules, seed) for seed in (0, 1, 2)]
+    for p in playouts:
+        check_determinism(rules, p)
+        assert check_views_do_not_leak(rules, p, every=4, variants=2) > 0
+    assert (
+        sum(check_illegal_rejected(rules, p, action_pool(rules, playouts)) for p in playouts) > 50
+    )
+    check_save_load_replay(rules, playouts[0], tmp_path)
