@@ -145,6 +145,68 @@ def _delay(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"bad port '{text}': use a whole number from 0 to 65535 (0: any free port)"
+        )
+    return value
+
+
+def _web_port(text: str) -> int:
+    value = _port(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("bad port '0': the web server needs a fixed port")
+    return value
+
+
+def _sessions(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(
+            f"bad number of sessions '{text}': use a whole number from 1 to 1000"
+        )
+    return value
+
+
+def _rate(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(
+            f"bad rate limit '{text}': connections per minute, 0 or more (0: no limit)"
+        )
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 7 * 24 * 3600:
+        raise argparse.ArgumentTypeError(
+            f"bad idle timeout '{text}': use seconds, 0 or more (0: never)"
+        )
+    return value
+
+
+def _file(text: str) -> Path:
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"'{text}' is not a file")
+    return path
+
+
 def _folder(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_dir():
@@ -378,6 +440,67 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve_common(args: argparse.Namespace) -> list[str]:
+    """The checked --game, and the app arguments every served session gets."""
+    if args.game is not None:
+        _playable(args.game)
+    return ["--cards", str(args.cards.resolve())] if args.cards is not None else []
+
+
+def cmd_serve_ssh(args: argparse.Namespace) -> int:
+    app_args = _serve_common(args)
+    auth = args.auth
+    if auth is None:  # inferred from the files given
+        if args.password_file is not None and args.authorized_keys is not None:
+            raise CliError("give --auth password or --auth keys, not both files")
+        auth = (
+            "password"
+            if args.password_file is not None
+            else "keys"
+            if args.authorized_keys is not None
+            else "none"
+        )
+    if args.password_file is not None and auth != "password":
+        raise CliError(f"--password-file needs --auth password (not --auth {auth})")
+    if args.authorized_keys is not None and auth != "keys":
+        raise CliError(f"--authorized-keys needs --auth keys (not --auth {auth})")
+    try:
+        from .serve.security import ServeError
+        from .serve.ssh import SSHServeConfig, run_ssh
+    except ImportError as exc:
+        raise CliError(f"serve ssh needs asyncssh: {exc} (pip install asyncssh)") from None
+    config = SSHServeConfig(
+        host=args.host,
+        port=args.port,
+        host_key=args.host_key,
+        auth=auth,
+        authorized_keys=args.authorized_keys,
+        password_file=args.password_file,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+        game=args.game,
+        rate_limit=args.rate_limit,
+        app_args=app_args,
+    )
+    try:
+        return run_ssh(config)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+
+
+def cmd_serve_web(args: argparse.Namespace) -> int:
+    app_args = _serve_common(args)
+    from .serve.security import ServeError
+    from .serve.web import run_web
+
+    try:
+        return run_web(args.host, args.port, args.game, app_args)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+
+
 def _bot_seats(kinds: list[str]) -> list[SeatSpec]:
     return [SeatSpec(name=_default_name(k, i + 1), kind=k) for i, k in enumerate(kinds)]  # type: ignore[arg-type]
 
@@ -468,6 +591,77 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("screenshots", "regenerate the SVG screenshots", cmd_screenshots)
     p.add_argument("dir", metavar="DIR", nargs="?", default="screenshots")
+
+    serve = sub.add_parser(
+        "serve", help="serve the games over SSH or the web (for demos)", parents=[common]
+    )
+    serve_sub = serve.add_subparsers(
+        dest="serve_command", metavar="{ssh,web}", parser_class=_Parser
+    )
+    serve_sub.required = True
+    p = serve_sub.add_parser(
+        "ssh",
+        help="an SSH server: every connection gets its own terminal and game",
+        description="An SSH server for demos: every connection gets its own pseudo-terminal "
+        "and app process, and nothing else (no shell, commands, file transfer or forwarding).",
+        parents=[common],
+    )
+    p.set_defaults(func=cmd_serve_ssh)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=2222, help="port (default 2222; 0: any free port)")
+    p.add_argument(
+        "--host-key",
+        metavar="FILE",
+        type=lambda text: Path(text).expanduser(),
+        help="host private key, made on first run if missing "
+        "(default: ssh_host_ed25519_key in the data folder)",
+    )
+    p.add_argument(
+        "--auth",
+        choices=("none", "password", "keys"),
+        help="none (anyone may connect; the default), password, or keys",
+    )
+    p.add_argument(
+        "--authorized-keys",
+        metavar="FILE",
+        type=_file,
+        help="public keys allowed to connect, OpenSSH authorized_keys format (--auth keys)",
+    )
+    p.add_argument(
+        "--password-file",
+        metavar="FILE",
+        type=_file,
+        help="USER:PASSWORD lines, USER * for anyone (--auth password)",
+    )
+    p.add_argument(
+        "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N players (20)"
+    )
+    p.add_argument(
+        "--idle-timeout",
+        metavar="SECONDS",
+        type=_seconds,
+        default=900.0,
+        help="close a session after this long without a key (default 900; 0: never)",
+    )
+    p.add_argument(
+        "--rate-limit",
+        metavar="N",
+        type=_rate,
+        default=30,
+        help="new connections per minute from one address (default 30; 0: no limit)",
+    )
+    p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
+    p = serve_sub.add_parser(
+        "web",
+        help="a web server (textual-serve): every browser tab gets its own game",
+        description="Serve the games in a web browser with textual-serve (the 'web' extra). "
+        "There is no login: keep it on loopback.",
+        parents=[common],
+    )
+    p.set_defaults(func=cmd_serve_web)
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_web_port, default=8000, help="port (default 8000)")
+    p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
 
     cards = sub.add_parser(
         "cards", help="check card files, or print their JSON Schema", parents=[common]

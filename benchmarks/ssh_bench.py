@@ -1,0 +1,198 @@
+"""SSH demo server benchmark: `python benchmarks/ssh_bench.py` prints one JSON document.
+
+Starts the real command (`tabletop-tui serve ssh --port 0`) in its own process with a
+throwaway data folder, then for each level of concurrency (default 1, 10 and 30 sessions):
+
+- connects that many asyncssh clients at once, each with an 80x24 pty, and times how long
+  until every one of them shows the launcher (`all_ready_s`);
+- memory: RSS and PSS (RSS with shared pages split between the processes sharing them) of
+  each session's app process, and the server's own RSS;
+- key-to-echo latency: every client presses `j` / `k` in turn (the launcher's highlight moves
+  down and up, so every key changes the screen) at a human pace, one key every
+  --think seconds (+-50% jitter, all clients at once), and times from writing the key to the
+  first byte of the answer arriving back over SSH. p50, p95 and max over all keys.
+
+Goal (issue 8): p95 <= 150 ms with 30 sessions on a 2-core machine. Loopback only. The
+clients run in this process, the server in another: both share the machine's cores.
+Options: --levels 1,10,30, --keys N (per session), --think S.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+for path in (ROOT, ROOT / "tests"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+import asyncssh  # noqa: E402
+from serve_client import Term, connect  # noqa: E402
+
+GOAL_P95_MS_AT_30 = 150.0
+
+
+def _kib(pid: int, path: str, field: str) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/{path}").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(p) for p in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def _start_server(home: str) -> tuple[asyncio.subprocess.Process, int]:
+    env = {**os.environ, "TABLETOP_TUI_HOME": home}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tabletop_tui",
+        "serve",
+        "ssh",
+        "--port",
+        "0",
+        "--max-sessions",
+        "100",
+        "--idle-timeout",
+        "0",
+        "--rate-limit",
+        "0",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+        env=env,
+    )
+    line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
+    port = int(line.split("127.0.0.1:")[1].split()[0])
+    return proc, port
+
+
+async def _press_keys(term: Term, keys: int, think: float, rng: random.Random) -> list[float]:
+    latencies = []
+    await asyncio.sleep(rng.uniform(0, think))  # clients do not press in lockstep
+    for number in range(keys):
+        mark = term.mark()
+        start = time.perf_counter()
+        term.send(b"j" if number % 2 == 0 else b"k")
+        while term.mark() == mark:
+            if time.perf_counter() - start > 10:
+                raise RuntimeError("no answer to a key within 10 s")
+            await asyncio.sleep(0.0005)
+        latencies.append((time.perf_counter() - start) * 1000)
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+    return latencies
+
+
+async def _level(port: int, server_pid: int, sessions: int, keys: int, think: float) -> dict:
+    rng = random.Random(sessions)
+    started = time.perf_counter()
+
+    async def open_one(number: int):
+        conn = await connect(port, username=f"bench{number}")
+        term = await Term.open(conn, size=(80, 24))
+        await term.wait_for("Army Of Zero", timeout=120)
+        return conn, term
+
+    clients = await asyncio.gather(*(open_one(n) for n in range(sessions)))
+    ready = time.perf_counter() - started
+    for _, term in clients:
+        await term.wait_quiet(0.3, timeout=30)
+    pids = _children(server_pid)
+    rss = [v for v in (_kib(p, "status", "VmRSS") for p in pids) if v]
+    pss = [v for v in (_kib(p, "smaps_rollup", "Pss") for p in pids) if v]
+    results = await asyncio.gather(
+        *(_press_keys(term, keys, think, random.Random(rng.random())) for _, term in clients)
+    )
+    latencies = [ms for per_client in results for ms in per_client]
+    server_rss = _kib(server_pid, "status", "VmRSS")
+    for conn, _ in clients:
+        conn.close()
+    deadline = time.monotonic() + 30
+    while _children(server_pid) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    return {
+        "sessions": sessions,
+        "all_ready_s": round(ready, 2),
+        "app_processes": len(pids),
+        "rss_per_session_mib": round(statistics.mean(rss) / 1024, 1) if rss else None,
+        "pss_per_session_mib": round(statistics.mean(pss) / 1024, 1) if pss else None,
+        "server_rss_mib": round(server_rss / 1024, 1) if server_rss else None,
+        "keys": len(latencies),
+        "key_to_echo_ms": {
+            "p50": round(_pct(latencies, 0.50), 1),
+            "p95": round(_pct(latencies, 0.95), 1),
+            "max": round(max(latencies), 1),
+        },
+        "left_behind": len(_children(server_pid)),
+    }
+
+
+async def run(levels: list[int], keys: int, think: float) -> dict[str, Any]:
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as home:
+        server, port = await _start_server(home)
+        try:
+            results = [await _level(port, server.pid, n, keys, think) for n in levels]
+        finally:
+            server.terminate()
+            await asyncio.wait_for(server.wait(), 30)
+    at_30 = next((r for r in results if r["sessions"] == 30), None)
+    return {
+        "benchmark": "ssh",
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "asyncssh": asyncssh.__version__,
+            # other work on the machine skews the numbers: check the load was low
+            "loadavg_1min_before": round(load_before, 2),
+        },
+        "load": f"each session presses a key every {think} s (+-50%), {keys} keys per session",
+        "levels": results,
+        "loadavg_1min_after": round(os.getloadavg()[0], 2),
+        "goal": {
+            "p95_ms_at_30_sessions_max": GOAL_P95_MS_AT_30,
+            "met": None if at_30 is None else at_30["key_to_echo_ms"]["p95"] <= GOAL_P95_MS_AT_30,
+        },
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="1,10,30", help="sessions per level (1,10,30)")
+    parser.add_argument("--keys", type=int, default=30, help="keys per session (30)")
+    parser.add_argument("--think", type=float, default=0.25, help="seconds between keys (0.25)")
+    args = parser.parse_args()
+    levels = [int(x) for x in args.levels.split(",")]
+    print(json.dumps(asyncio.run(run(levels, args.keys, args.think)), indent=2))
+
+
+if __name__ == "__main__":
+    main()

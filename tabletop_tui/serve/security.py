@@ -1,0 +1,197 @@
+"""The safety pieces of the demo server, free of asyncssh so they are quick to test.
+
+- `safe_user_folder_name`: an SSH user name as a folder name, with no path tricks;
+- `RateLimiter`: new connections per address in a sliding window;
+- `is_loopback`: whether a --host binds only to this machine;
+- `load_passwords` / `check_password`: the --password-file (`USER:PASSWORD` lines);
+- `ensure_host_key`: the server's host key, generated on first run with owner-only access;
+- `clean_term` / `clamp_size`: what a client may choose for its terminal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import os
+import re
+import socket
+import stat
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+#: longest user folder name (a sanitised name plus, when it was changed, a short hash)
+MAX_USER_NAME = 32
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+DEFAULT_TERM = "xterm-256color"
+#: a client may not ask for a bigger terminal than this (Textual allocates per cell)
+MAX_COLS, MAX_ROWS = 500, 200
+DEFAULT_SIZE = (80, 24)
+
+
+class ServeError(Exception):
+    """A problem with how the server was asked to run: one line, exit status 2."""
+
+
+# -- user names -------------------------------------------------------------------------------
+def safe_user_folder_name(username: str) -> str:
+    """A folder name for an SSH user: only [A-Za-z0-9_-], at most MAX_USER_NAME characters.
+
+    A name that is already safe (and short enough) is kept as it is. Any other name is
+    cleaned and gets a short hash of the original appended, so "a.b" and "a_b" (or two long
+    names with the same start) never share a save folder. ".", "..", "/", NUL and the like
+    cannot survive, so the result is always one plain path component.
+    """
+    if username and len(username) <= MAX_USER_NAME and not _UNSAFE.search(username):
+        return username
+    digest = hashlib.sha256(username.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    cleaned = _UNSAFE.sub("_", username).strip("_-")[: MAX_USER_NAME - 9]
+    return f"{cleaned or 'user'}-{digest}"
+
+
+def printable(text: str, limit: int = 64) -> str:
+    """A client-chosen string made safe for one log line (no control characters)."""
+    text = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
+    return text + ("..." if len(text) >= limit else "")
+
+
+# -- terminals --------------------------------------------------------------------------------
+def clean_term(term_type: str | None) -> str:
+    """The client's TERM if it looks like a terminal name, else xterm-256color."""
+    if term_type and _TERM.fullmatch(term_type):
+        return term_type
+    return DEFAULT_TERM
+
+
+def clamp_size(cols: int, rows: int) -> tuple[int, int]:
+    """A terminal size within bounds; 0 (unknown) means the 80x24 default."""
+    cols = DEFAULT_SIZE[0] if cols <= 0 else min(cols, MAX_COLS)
+    rows = DEFAULT_SIZE[1] if rows <= 0 else min(rows, MAX_ROWS)
+    return cols, rows
+
+
+# -- addresses --------------------------------------------------------------------------------
+def is_loopback(host: str) -> bool:
+    """True when binding `host` listens only on this machine (127.0.0.0/8, ::1, localhost)."""
+    if host in ("", "*"):
+        return False  # every interface
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except OSError:
+        return False
+    addrs = {info[4][0] for info in infos}
+    return bool(addrs) and all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addrs)
+
+
+class RateLimiter:
+    """At most `limit` new connections per address in any `window` seconds."""
+
+    def __init__(
+        self, limit: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ):
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self._seen: dict[str, deque[float]] = {}
+
+    def allow(self, address: str) -> bool:
+        if self.limit <= 0:
+            return True
+        now = self.clock()
+        if len(self._seen) > 10_000:
+            self._prune(now)
+        times = self._seen.setdefault(address, deque())
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        return True
+
+    def _prune(self, now: float) -> None:
+        for address in [a for a, t in self._seen.items() if not t or now - t[-1] >= self.window]:
+            del self._seen[address]
+
+
+# -- passwords --------------------------------------------------------------------------------
+def load_passwords(path: Path) -> dict[str, str]:
+    """Read a password file: one `USER:PASSWORD` per line; USER `*` matches every user.
+
+    Blank lines and lines starting with `#` are skipped. The password is everything after
+    the first colon (it may contain colons). Raises ServeError for an unreadable or empty
+    file, or a line without a colon.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ServeError(f"cannot read --password-file {path}: {exc}") from None
+    passwords: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        user, sep, password = line.partition(":")
+        if not sep or not user or not password:
+            raise ServeError(
+                f"{path}:{number}: expected USER:PASSWORD (USER may be * for every user)"
+            )
+        passwords[user] = password
+    if not passwords:
+        raise ServeError(f"--password-file {path} has no USER:PASSWORD lines")
+    return passwords
+
+
+def check_password(passwords: dict[str, str], username: str, password: str) -> bool:
+    """Constant-time comparison against the user's own line, else the `*` line."""
+    expected = passwords.get(username, passwords.get("*"))
+    if expected is None:
+        # compare anyway, so an unknown user takes as long as a known one
+        hmac.compare_digest(password.encode(), password.encode())
+        return False
+    return hmac.compare_digest(expected.encode(), password.encode())
+
+
+def loose_permissions(path: Path) -> bool:
+    """True when group or others may read or write the file."""
+    try:
+        return bool(path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO))
+    except OSError:
+        return False
+
+
+# -- the host key -----------------------------------------------------------------------------
+def ensure_host_key(path: Path) -> bool:
+    """Create an Ed25519 host key at `path` (owner-only, 0600) unless one exists.
+
+    Returns True when a new key was written. The key is written to a fresh file opened
+    with O_EXCL and mode 0600, so it is never readable by others, not even for a moment;
+    two servers starting at once both end up using the same key.
+    """
+    if path.exists():
+        return False
+    import asyncssh
+
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    data = asyncssh.generate_private_key("ssh-ed25519").export_private_key()
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(tmp, path)  # fails if another server won the race: keep theirs
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without hard links
+            os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return True

@@ -1,0 +1,708 @@
+"""`tabletop-tui serve ssh`: the games over SSH, one pty and one app process per session.
+
+Anyone who connects lands in the launcher (or the `--game` setup screen) and can reach
+nothing else: no shell, no commands, no file transfer, no forwarding of any kind. Each
+session's app runs as its own process (`python -m tabletop_tui.serve.child`), so a crash
+ends only that session, with TABLETOP_TUI_HOME set to a save folder of the SSH user name.
+
+`DemoServer` is the server as an object (tests and the benchmark start it in their own
+event loop); `run_ssh` is the command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from .pty_session import PtyProcess
+from .security import (
+    RateLimiter,
+    ServeError,
+    check_password,
+    clamp_size,
+    clean_term,
+    ensure_host_key,
+    is_loopback,
+    load_passwords,
+    loose_permissions,
+    printable,
+    safe_user_folder_name,
+)
+
+log = logging.getLogger("tabletop_tui.serve")
+
+AUTH_MODES = ("none", "password", "keys")
+#: a failed password costs this long, and this many failures end the connection
+FAILED_PASSWORD_DELAY = 0.3
+MAX_PASSWORD_FAILURES = 3
+LOGIN_TIMEOUT = 30.0
+#: connections (including ones still logging in) beyond the session limit
+EXTRA_CONNECTIONS = 10
+#: session channels one connection may have open at once (ssh multiplexing opens several)
+MAX_SESSIONS_PER_CONNECTION = 3
+#: client environment variables passed on to the app, with the values allowed
+CLIENT_ENV = {"COLORTERM": {"truecolor", "24bit", "256color"}, "NO_COLOR": None}
+
+#: puts a terminal back to normal after an app that could not clean up (killed, crashed):
+#: attributes, cursor shown, mouse and focus reporting off, bracketed paste off, main screen
+RESET_TERMINAL = (
+    b"\x1b[0m\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
+    b"\x1b[?1004l\x1b[?2004l\x1b[?1049l\r\n"
+)
+
+
+def _line(text: str) -> bytes:
+    return (text + "\r\n").encode()
+
+
+@dataclass
+class SSHServeConfig:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    #: the host key file (made on first run if missing); None: `ssh_host_ed25519_key` in the
+    #: data folder
+    host_key: Path | None = None
+    auth: str = "none"
+    authorized_keys: Path | None = None
+    password_file: Path | None = None
+    max_sessions: int = 20
+    #: seconds without a key from the client before its session is closed; 0: never
+    idle_timeout: float = 900.0
+    #: open this game's setup instead of the launcher
+    game: str | None = None
+    #: new connections per client address per minute; 0: no limit
+    rate_limit: int = 30
+    #: the server's own folder (host key, `ssh-users/NAME` save folders); None: data_dir()
+    data_dir: Path | None = None
+    #: extra arguments before the command of every app (e.g. ["--cards", DIR])
+    app_args: list[str] = field(default_factory=list)
+    #: the program of each session instead of the app (tests use it to simulate a crash)
+    child_argv: list[str] | None = None
+
+
+def package_root() -> str:
+    return str(Path(__file__).resolve().parent.parent.parent)
+
+
+class DemoServer:
+    """The SSH server. `await start()`, then `await close()` (which ends every session)."""
+
+    def __init__(self, config: SSHServeConfig):
+        if config.auth not in AUTH_MODES:
+            raise ServeError(f"bad --auth '{config.auth}': use one of {', '.join(AUTH_MODES)}")
+        self.config = config
+        if config.data_dir is None:
+            from ..paths import data_dir
+
+            config.data_dir = data_dir()
+        self.data_dir = Path(config.data_dir)
+        self.users_dir = self.data_dir / "ssh-users"
+        self.host_key_path = config.host_key or (self.data_dir / "ssh_host_ed25519_key")
+        self.passwords: dict[str, str] = {}
+        if config.auth == "password":
+            if config.password_file is None:
+                raise ServeError("--auth password needs --password-file FILE (USER:PASSWORD lines)")
+            self.passwords = load_passwords(config.password_file)
+            if loose_permissions(config.password_file):
+                log.warning("%s is readable by others: chmod 600 it", config.password_file)
+        if config.auth == "keys":
+            if config.authorized_keys is None:
+                raise ServeError("--auth keys needs --authorized-keys FILE")
+            try:
+                self.authorized_keys = asyncssh.read_authorized_keys(str(config.authorized_keys))
+            except (OSError, ValueError) as exc:
+                raise ServeError(
+                    f"cannot read --authorized-keys {config.authorized_keys}: {exc}"
+                ) from None
+        self.rate = RateLimiter(config.rate_limit)
+        self.connections: set[_Connection] = set()
+        #: sessions holding a slot: from the start of their app until it is reaped
+        self.sessions: set[_Session] = set()
+        self._cleanups: set[asyncio.Task[Any]] = set()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.port: int = config.port
+        self.fingerprint = ""
+        self.new_host_key = False
+
+    # -- start and stop ------------------------------------------------------------------
+    async def start(self) -> None:
+        cfg = self.config
+        try:
+            self.new_host_key = ensure_host_key(self.host_key_path)
+        except OSError as exc:
+            raise ServeError(f"cannot write the host key {self.host_key_path}: {exc}") from None
+        try:
+            key = asyncssh.read_private_key(str(self.host_key_path))
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            raise ServeError(f"cannot read the host key {self.host_key_path}: {exc}") from None
+        self.fingerprint = key.get_fingerprint()
+        if loose_permissions(self.host_key_path):
+            log.warning("host key %s is readable by others: chmod 600 it", self.host_key_path)
+        self.users_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        options: dict[str, Any] = {
+            "server_host_keys": [key],
+            "encoding": None,  # bytes in and out: the pty speaks bytes
+            "line_editor": False,
+            "allow_pty": True,
+            "agent_forwarding": False,
+            "x11_forwarding": False,
+            "allow_scp": False,
+            "sftp_factory": None,
+            "login_timeout": LOGIN_TIMEOUT,
+            "keepalive_interval": 30,
+            "keepalive_count_max": 3,
+            "public_key_auth": cfg.auth == "keys",
+            "password_auth": cfg.auth == "password",
+            "kbdint_auth": cfg.auth == "password",
+            "host_based_auth": False,
+            "gss_host": None,
+        }
+        if cfg.auth == "keys":
+            options["authorized_client_keys"] = self.authorized_keys
+        try:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Connection(self), cfg.host, cfg.port, reuse_address=True, **options
+            )
+        except OSError as exc:
+            raise ServeError(
+                f"cannot listen on {cfg.host}:{cfg.port}: {exc.strerror or exc}"
+            ) from None
+        self.port = self._acceptor.get_port()
+
+    async def close(self) -> None:
+        """Stop listening, end every session (its app is ended and reaped), drop clients."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for session in list(self.sessions):
+            session.stop("shutdown")
+        connections = list(self.connections)
+        with contextlib.suppress(TimeoutError):  # the goodbye messages reach the clients
+            await asyncio.wait_for(asyncio.gather(*(c.wait_sessions() for c in connections)), 10)
+        for conn in connections:
+            conn.close()
+        # until every app is reaped (a session releases its place only then)
+        deadline = time.monotonic() + 30
+        while (self._cleanups or self.sessions) and time.monotonic() < deadline:
+            if self._cleanups:
+                await asyncio.wait(list(self._cleanups), timeout=1)
+            else:
+                await asyncio.sleep(0.02)
+        if self._acceptor is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+
+    async def __aenter__(self) -> DemoServer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # -- bookkeeping ---------------------------------------------------------------------
+    def reserve(self, session: _Session) -> bool:
+        if len(self.sessions) >= self.config.max_sessions:
+            return False
+        self.sessions.add(session)
+        return True
+
+    def release(self, session: _Session) -> None:
+        self.sessions.discard(session)
+
+    def track(self, task: asyncio.Task[Any]) -> None:
+        self._cleanups.add(task)
+        task.add_done_callback(self._cleanups.discard)
+
+    def child_pids(self) -> list[int]:
+        return [s.pty.pid for s in self.sessions if s.pty is not None and s.pty.pid]
+
+    def app_argv(self) -> list[str]:
+        if self.config.child_argv is not None:
+            return list(self.config.child_argv)
+        argv = [sys.executable, "-P", "-m", "tabletop_tui.serve.child", *self.config.app_args]
+        if self.config.game:
+            argv += ["play", self.config.game]
+        return argv
+
+    def app_env(self, term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
+        """A small, fixed environment: nothing of the server's own (tokens, keys) leaks."""
+        pythonpath = os.pathsep.join(
+            p for p in (package_root(), os.environ.get("PYTHONPATH", "")) if p
+        )
+        env = {
+            "PATH": os.environ.get("PATH", os.defpath),
+            "PYTHONPATH": pythonpath,
+            "PYTHONIOENCODING": "utf-8",
+            "LANG": "C.UTF-8",
+            "TERM": term,
+            "HOME": str(home),
+            "TABLETOP_TUI_HOME": str(home),
+        }
+        for name, allowed in CLIENT_ENV.items():
+            value = client_env.get(name)
+            if value is not None and len(value) <= 32 and (allowed is None or value in allowed):
+                env[name] = value
+        return env
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client connection: admission (rate, capacity), authentication, refusals."""
+
+    def __init__(self, server: DemoServer):
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.username = ""
+        self.failures = 0
+        self.sessions: set[_Session] = set()
+        self.started = time.monotonic()
+        self.any_session = False
+        self._no_session_timer: asyncio.TimerHandle | None = None
+
+    # -- lifetime ------------------------------------------------------------------------
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        address = str(peer[0])
+        self.peer = f"{address}:{peer[1]}" if ":" not in address else f"[{address}]:{peer[1]}"
+        server = self.server
+        refuse = None
+        if not server.rate.allow(address):
+            refuse = (
+                "too many new connections from your address: please try again in a minute",
+                "rate limit",
+            )
+        elif len(server.connections) >= server.config.max_sessions + EXTRA_CONNECTIONS:
+            refuse = ("the server is full: please try again later", "too many connections")
+        if refuse is not None:
+            log.info("refused %s (%s)", self.peer, refuse[1])
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refuse[0]
+            )
+            return
+        server.connections.add(self)
+        log.info("connect %s", self.peer)
+        # a connection that logs in but never starts a session does not hold a place forever
+        self._no_session_timer = asyncio.get_running_loop().call_later(
+            LOGIN_TIMEOUT + 10, self._no_session
+        )
+
+    def _no_session(self) -> None:
+        if not self.any_session and self.conn is not None:
+            log.info("closing %s: no session was started", self.peer)
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was started")
+
+    def session_started(self) -> None:
+        self.any_session = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._no_session_timer is not None:
+            self._no_session_timer.cancel()
+        if self in self.server.connections:
+            self.server.connections.discard(self)
+            why = f" ({printable(str(exc), 120)})" if exc else ""
+            user = f" user={printable(self.username)}" if self.username else ""
+            log.info(
+                "disconnect %s%s after %.0f s%s",
+                self.peer,
+                user,
+                time.monotonic() - self.started,
+                why,
+            )
+
+    async def wait_sessions(self) -> None:
+        """Until every session that was started has closed."""
+        await asyncio.gather(*(s.closed.wait() for s in list(self.sessions) if s._task))
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+    # -- authentication ------------------------------------------------------------------
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return self.server.config.auth != "none"
+
+    def auth_completed(self) -> None:
+        log.info(
+            "login %s user=%s (saves: %s)",
+            self.peer,
+            printable(self.username),
+            safe_user_folder_name(self.username),
+        )
+
+    def password_auth_supported(self) -> bool:
+        return self.server.config.auth == "password"
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        if check_password(self.server.passwords, username, password):
+            return True
+        self.failures += 1
+        log.info("failed password for user=%s from %s", printable(username), self.peer)
+        await asyncio.sleep(FAILED_PASSWORD_DELAY)
+        if self.failures >= MAX_PASSWORD_FAILURES and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failures")
+        return False
+
+    # -- what a client may open ----------------------------------------------------------
+    def session_requested(self) -> _Session:
+        if len(self.sessions) >= MAX_SESSIONS_PER_CONNECTION:
+            self._refuse("one more session on the same connection")
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"at most {MAX_SESSIONS_PER_CONNECTION} sessions per connection",
+            )
+        session = _Session(self.server, self)
+        self.sessions.add(session)
+        return session
+
+    def _refuse(self, what: str) -> bool:
+        log.info("refused %s from %s user=%s", what, self.peer, printable(self.username))
+        return False
+
+    def connection_requested(self, dest_host: str, dest_port: int, *args: Any) -> bool:
+        return self._refuse(f"port forwarding to {printable(dest_host)}:{dest_port}")
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return self._refuse(f"remote port forwarding on {printable(listen_host)}:{listen_port}")
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return self._refuse("unix socket forwarding")
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return self._refuse("unix socket forwarding")
+
+    def tun_requested(self, unit: int | None) -> bool:
+        return self._refuse("tun forwarding")
+
+    def tap_requested(self, unit: int | None) -> bool:
+        return self._refuse("tap forwarding")
+
+
+class _Session(asyncssh.SSHServerSession):
+    """One session channel: refused unless it is a shell on a pty; else one app process."""
+
+    def __init__(self, server: DemoServer, connection: _Connection):
+        self.server = server
+        self.connection = connection
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.has_pty = False
+        self.term = clean_term(None)
+        self.size = clamp_size(0, 0)
+        self.pty: PtyProcess | None = None
+        self.reason: str | None = None  # why the server ended it: idle, shutdown
+        self.closed = asyncio.Event()
+        self._early_input = bytearray()
+        self._last_input = time.monotonic()
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._task: asyncio.Task[Any] | None = None
+        #: set once the app has started, or it is known that it never will
+        self._ready = asyncio.Event()
+        self._started = time.monotonic()
+
+    # -- requests ------------------------------------------------------------------------
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, ...], term_modes: Any) -> bool:
+        self.has_pty = True
+        self.term = clean_term(term_type)
+        self.size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return self.connection._refuse(f"command {printable(command)!r}")
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return self.connection._refuse(f"subsystem {printable(subsystem)!r}")
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        pass  # signals from the client never reach the app (Ctrl+C is a key in the pty)
+
+    def eof_received(self) -> bool:
+        # the client's input ended (`ssh -tt host < FILE`): end the app, then the session
+        self.stop("eof")
+        return True  # keep our side open for the last output and the exit status
+
+    def session_started(self) -> None:
+        self.connection.session_started()
+        self._task = asyncio.ensure_future(self._run())
+
+    # -- the app -------------------------------------------------------------------------
+    async def _run(self) -> None:
+        try:
+            started = await self._start_app()
+        finally:
+            self._ready.set()
+        if not started or self.pty is None:
+            return
+        if self._early_input:
+            self.pty.write(bytes(self._early_input))
+            self._early_input.clear()
+        if self.reason is not None:  # the server is stopping: end the app just started
+            self.stop(self.reason)
+        self._arm_idle_timer()
+        code = await self.pty.wait()
+        if self.closed.is_set():
+            return
+        cfg = self.server.config
+        if self.reason == "idle":
+            minutes = cfg.idle_timeout / 60
+            span = f"{minutes:g} minutes" if minutes >= 1 else f"{cfg.idle_timeout:g} seconds"
+            message = _line(f"Closed after {span} without a key press. Your game is autosaved.")
+            self._end(RESET_TERMINAL + message, 0)
+        elif self.reason == "shutdown":
+            self._end(RESET_TERMINAL + _line("The server is shutting down. Goodbye!"), 0)
+        elif self.reason == "eof":
+            self._end(RESET_TERMINAL, 0)
+        elif code != 0:
+            log.warning("app pid=%s of %s ended with status %s", self.pty.pid, self.peer, code)
+            self._end(
+                RESET_TERMINAL
+                + _line(f"The game stopped unexpectedly (exit status {code}).")
+                + _line("Your game is autosaved: reconnect and press r in the launcher."),
+                1,
+            )
+        else:
+            self._end(b"", 0)
+
+    @property
+    def peer(self) -> str:
+        return self.connection.peer
+
+    async def _start_app(self) -> bool:
+        """Refuse the session (no pty, server full) or start its app; True when started."""
+        server, cfg = self.server, self.server.config
+        if not self.has_pty:
+            log.info("refused no-pty session from %s", self.peer)
+            self._end(
+                _line(
+                    "tabletop-tui: this is a game server: it needs an interactive terminal. "
+                    f"Connect with: ssh -t -p {server.port} NAME@HOST (no commands)."
+                ),
+                1,
+            )
+            return False
+        if self.closed.is_set() or self.reason is not None:  # gone or ended before starting
+            self._end(b"", 0)
+            return False
+        if not server.reserve(self):
+            log.info("full: refused session from %s", self.peer)
+            self._end(
+                _line(
+                    f"Sorry, the server is full ({cfg.max_sessions} of {cfg.max_sessions} "
+                    "players): please try again later."
+                ),
+                1,
+            )
+            return False
+        user = safe_user_folder_name(self.connection.username)
+        home = server.users_dir / user
+        try:
+            home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            pty = PtyProcess(
+                server.app_argv(),
+                env=server.app_env(self.term, home, self._client_env()),
+                cwd=home,
+                size=self.size,
+                on_output=self._on_output,
+                on_input_blocked=self._on_input_blocked,
+            )
+            await pty.start()
+        except OSError as exc:
+            log.error("cannot start the app for %s: %s", self.peer, exc)
+            server.release(self)
+            self._end(_line("tabletop-tui: the game could not start; please try later."), 1)
+            return False
+        self.pty = pty
+        if self.size != pty.size:  # the window changed while the app was starting
+            pty.resize(*self.size)
+        log.info(
+            "session start %s user=%s pid=%s term=%s size=%dx%d (%d/%d)",
+            self.peer,
+            printable(self.connection.username),
+            pty.pid,
+            self.term,
+            *self.size,
+            len(server.sessions),
+            cfg.max_sessions,
+        )
+        return True
+
+    def _client_env(self) -> dict[str, str]:
+        if self.chan is None:
+            return {}
+        try:
+            return dict(self.chan.get_environment())
+        except Exception:
+            return {}
+
+    def _end(self, message: bytes, status: int) -> None:
+        if self.chan is None or self.closed.is_set():
+            return
+        if message:
+            with contextlib.suppress(Exception):
+                self.chan.write(message)
+        try:
+            self.chan.exit(status)
+        except Exception:
+            self.chan.close()
+
+    def stop(self, reason: str) -> None:
+        """End the app (the session then closes with a message for `reason`)."""
+        if self.reason is None:
+            self.reason = reason
+        if self.pty is not None:
+            self.server.track(asyncio.ensure_future(self.pty.terminate()))
+        # else: still starting; _run ends the app as soon as it has started
+
+    # -- traffic -------------------------------------------------------------------------
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self._last_input = time.monotonic()
+        if self.pty is None:
+            if len(self._early_input) < 4096:
+                self._early_input += data[: 4096 - len(self._early_input)]
+            return
+        self.pty.write(data)
+
+    def _on_output(self, data: bytes) -> None:
+        if self.chan is not None and not self.closed.is_set():
+            self.chan.write(data)
+
+    def _on_input_blocked(self, blocked: bool) -> None:
+        if self.chan is None or self.closed.is_set():
+            return
+        if blocked:
+            self.chan.pause_reading()
+        else:
+            self.chan.resume_reading()
+
+    def pause_writing(self) -> None:
+        if self.pty is not None:
+            self.pty.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.pty is not None:
+            self.pty.resume_output()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._last_input = time.monotonic()
+        self.size = clamp_size(width, height)
+        if self.pty is not None:
+            self.pty.resize(*self.size)
+
+    # -- idle ----------------------------------------------------------------------------
+    def _arm_idle_timer(self) -> None:
+        timeout = self.server.config.idle_timeout
+        if timeout <= 0 or self.closed.is_set():
+            return
+        left = self._last_input + timeout - time.monotonic()
+        if left <= 0:
+            log.info("idle: closing the session of %s", self.peer)
+            self.stop("idle")
+            return
+        self._idle_timer = asyncio.get_running_loop().call_later(left, self._arm_idle_timer)
+
+    # -- the end -------------------------------------------------------------------------
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.closed.is_set():
+            return
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+        self.closed.set()
+        self.server.track(asyncio.ensure_future(self._cleanup()))
+
+    async def _cleanup(self) -> None:
+        try:
+            if self._task is not None:
+                # still starting: let it finish, so its process is known and can be ended
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._ready.wait(), 60)
+            if self.pty is not None:
+                code = await self.pty.terminate()
+                log.info(
+                    "session end %s user=%s pid=%s status=%s after %.0f s",
+                    self.peer,
+                    printable(self.connection.username),
+                    self.pty.pid,
+                    code,
+                    time.monotonic() - self._started,
+                )
+        finally:
+            self.server.release(self)
+            self.connection.sessions.discard(self)
+
+
+# -- the command ---------------------------------------------------------------------------
+def non_loopback_warning(host: str, auth: str) -> str | None:
+    if auth != "none" or is_loopback(host):
+        return None
+    bar = "!" * 78
+    return (
+        f"{bar}\n"
+        f"WARNING: listening on {host or 'every interface'} with --auth none: ANYONE who can\n"
+        "reach this address can connect, without a password, and use this machine's CPU\n"
+        "and disk for saves. Use --auth password or --auth keys, or --host 127.0.0.1.\n"
+        f"{bar}"
+    )
+
+
+def run_ssh(config: SSHServeConfig) -> int:
+    """Run the server until SIGINT or SIGTERM; every session's app is ended on the way out."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s tabletop-tui serve: %(message)s"))
+    log.addHandler(handler)
+    level, propagate = log.level, log.propagate
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    warning = non_loopback_warning(config.host, config.auth)
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
+    try:
+        return asyncio.run(_serve(config))
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(level)
+        log.propagate = propagate
+
+
+async def _serve(config: SSHServeConfig) -> int:
+    server = DemoServer(config)
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)
+    shown_host = config.host if ":" not in config.host else f"[{config.host}]"
+    if server.new_host_key:
+        log.info("new host key written to %s", server.host_key_path)
+    print(
+        f"tabletop-tui: SSH demo server on {shown_host}:{server.port} "
+        f"(auth {config.auth}, at most {config.max_sessions} sessions)\n"
+        f"  connect with: ssh -p {server.port} demo@{shown_host}\n"
+        f"  host key {server.fingerprint}\n"
+        "  Ctrl+C stops the server",
+        flush=True,
+    )
+    try:
+        await stop.wait()
+    finally:
+        log.info("stopping: ending %d sessions", len(server.sessions))
+        await server.close()
+    return 0
