@@ -3,13 +3,16 @@
 Each call looks at the table afresh and returns the first step of a short plan:
 
 1. a RESEARCH that reaches 10 wins at once: take it;
-2. invest once a turn (the card least worth keeping: too dear to play soon, or weak);
+2. invest once a turn while more invested cards would be put to work (the card least worth
+   playing now, a little less when it is too dear to play soon);
 3. HACK where the trade is good: kill a Bot (best of all a SHIELD that stops my RESEARCH)
    without losing a better one;
 4. play cards: Botz while the table is small, otherwise only with the invested cards my
    Botz can't RESEARCH with this turn; removal when it kills, UNUSE-opposing on a SHIELD;
-5. SHIELD with my toughest Bot when the opponents' next RESEARCH is worth more than what
-   that Bot would RESEARCH now; RESEARCH with the rest, biggest value first;
+5. SHIELD with my toughest Bot when it would RESEARCH little anyway, or when no opposing
+   Bot can break that SHIELD in one HACK and the opponents' next RESEARCH is worth more
+   than what it would RESEARCH now (or they are close to 10); RESEARCH with the rest,
+   biggest value first;
 6. end the turn.
 
 Questions (targets, order, "gain RESEARCH?") are answered from the prompt and the Botz on
@@ -48,9 +51,17 @@ class Params:
     #: play Botz with every invested card while I have fewer Botz than this
     build_botz: int = 3
     #: a SHIELD is raised when it denies at least this many RESEARCH (times the factor)
-    shield_factor: float = 1.0
+    shield_factor: float = 0.15
     #: how much a point of RESEARCH now is worth against a point of Bot value in play
     research_weight: float = 1.0
+    #: the same for a SHIELD that no single opposing Bot can send to the discard
+    safe_shield_factor: float = 1.0
+    #: how much a SHIELD is worth per point of value of my USED Botz it keeps from HACKs
+    protect: float = 0.0
+    #: a HACK is made when its score (value killed minus value lost, roughly) passes this
+    hack_threshold: float = 0.5
+    #: how much less a card is worth keeping when it costs more than 2 over my budget
+    far_penalty: float = 1.0
     #: with this many cards in hand, invest whatever the table looks like
     spare_hand: int = 3
 
@@ -151,7 +162,7 @@ class ZoobotzBot:
         # 2. invest, while more invested cards would be put to work
         invests = [a for a in legal if isinstance(a, Invest)]
         if invests and self._wants_invest(me):
-            return self._invest(me, invests)
+            return self._invest(view, seat, me, invests)
         # 3. HACK
         hack = self._best_hack(view, legal, seat, me)
         if hack is not None:
@@ -180,16 +191,20 @@ class ZoobotzBot:
             return me.invested_count < values + 1 or face.kind != "bot"
         return me.invested_count < values + (in_hand[0] if in_hand else 0) + 1
 
-    @staticmethod
-    def _invest(me: SeatView, invests: list):
+    def _invest(self, view: View, seat: int, me: SeatView, invests: list):
+        """Invest the card least worth keeping: weak, or too dear to play for a while."""
         budget = me.invested_count + 1
         hand = dict(me.hand)
 
-        def keep(action: Invest) -> tuple:
+        def keep(action: Invest) -> float:
             face = hand[action.card]
-            far = face.cost > budget + 2
-            worth = (face.value or 2) + (1 if face.kind == "module" else 0)
-            return (not far, worth, -face.cost)
+            card = _card(face.id)
+            if card is None:  # a card the bot can't read: keep the bigger Botz
+                return float(face.value or 2)
+            worth = self._play_score(view, seat, me, card)
+            if face.cost > budget + 2:
+                worth -= self.params.far_penalty
+            return worth
 
         return min(invests, key=keep)
 
@@ -202,7 +217,7 @@ class ZoobotzBot:
         blocked = not any(isinstance(a, Research) for a in legal) and any(
             s.shielded for i, s in enumerate(view.seats) if i != seat
         )
-        best, best_score = None, 0.5
+        best, best_score = None, self.params.hack_threshold
         for a in hacks:
             attacker, target = mine[a.bot], theirs[a.target]
             dealt = max(0, attacker.value + attacker.hack - target.armor)
@@ -340,7 +355,18 @@ class ZoobotzBot:
                 0, min(unused, sum(others) + mine[tough.bot].value) - min(unused, sum(others))
             )
             lost = min(lost, own) if researches else 0
-            if threat > 0 and threat * self.params.shield_factor >= lost:
+            # a SHIELD also keeps HACKs off my other USED Botz: those an opposing Bot could kill
+            attack = max((b.value + b.hack for f in foes for b in f.botz), default=0)
+            exposed = [mine[b] for b in {r.bot for r in researches} if b != tough.bot]
+            exposed += [b for b in me.botz if b.used and not b.shielding]
+            protect = self.params.protect * sum(
+                b.value for b in exposed if _remaining(b) + b.armor <= attack
+            )
+            # a SHIELD no opposing Bot can send to the discard in one HACK holds for a turn
+            guard = mine[tough.bot]
+            safe = _remaining(guard) + guard.armor > attack
+            factor = self.params.safe_shield_factor if safe else self.params.shield_factor
+            if (threat > 0 or protect > 0) and threat * factor + protect >= lost:
                 return tough
         if researches and unused > 0:
             bots = {a.bot for a in researches}
