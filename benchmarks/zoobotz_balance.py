@@ -42,8 +42,8 @@ CHUNK = 250
 STEP_BOUND = 5_000
 
 
-def play(seed: int, decks: list[str], bots: list) -> tuple[int | None, int]:
-    """One game: (winning seat or None, actions played)."""
+def play(seed: int, decks: list[str], bots: list) -> tuple[int | None, int, int | None]:
+    """One game: (winning seat or None, actions played, the first player)."""
     rules = get_rules(GAME, unfinished=True)
     config = Config(names=tuple(f"Seat {i + 1}" for i in range(len(decks))), decks=tuple(decks))
     state = rules.new_game(config, seed)
@@ -63,8 +63,8 @@ def play(seed: int, decks: list[str], bots: list) -> tuple[int | None, int]:
             step += 1
     outcome = rules.outcome(state)
     if outcome is None or not outcome.winners:
-        return None, step
-    return outcome.winners[0], step
+        return None, step, state.first_player
+    return outcome.winners[0], step, state.first_player
 
 
 def _init(cards: str | None) -> None:
@@ -74,13 +74,14 @@ def _init(cards: str | None) -> None:
 def _play(task: tuple[str, str, int, int]) -> tuple[str, str, dict]:
     """Games seed .. seed + count - 1 of one pairing, tallied for deck A."""
     a, b, seed, count = task
-    tally = {"a": 0, "b": 0, "unfinished": 0, "actions": 0}
+    tally = {"a": 0, "b": 0, "unfinished": 0, "actions": 0, "first": 0}
     bots = [ZoobotzBot(), ZoobotzBot()]
     for n in range(seed, seed + count):
         a_seat = n % 2
         decks = [a, b] if a_seat == 0 else [b, a]
-        winner, steps = play(n, decks, bots)
+        winner, steps, first = play(n, decks, bots)
         tally["actions"] += steps
+        tally["first"] += winner is not None and winner == first
         if winner is None:
             tally["unfinished"] += 1
         elif winner == a_seat:
@@ -98,7 +99,7 @@ def _vs_random(task: tuple[int, int]) -> dict:
         bot_seat = n % 2
         bots = [ZoobotzBot(), RandomBot()] if bot_seat == 0 else [RandomBot(), ZoobotzBot()]
         pair = [decks[n % len(decks)], decks[(n // len(decks)) % len(decks)]]
-        winner, _ = play(n, pair, bots)
+        winner, _, _ = play(n, pair, bots)
         key = "unfinished" if winner is None else "bot" if winner == bot_seat else "random"
         tally[key] += 1
     return tally
@@ -116,7 +117,7 @@ def run(games: int, seed: int, workers: int, cards: str | None, vs_random: int) 
     random_tasks = [
         (seed + start, min(CHUNK, vs_random - start)) for start in range(0, vs_random, CHUNK)
     ]
-    totals = {p: {"a": 0, "b": 0, "unfinished": 0, "actions": 0} for p in pairs}
+    totals = {p: {"a": 0, "b": 0, "unfinished": 0, "actions": 0, "first": 0} for p in pairs}
     versus = {"bot": 0, "random": 0, "unfinished": 0}
     started = time.perf_counter()
     if workers > 1:
@@ -158,6 +159,8 @@ def run(games: int, seed: int, workers: int, cards: str | None, vs_random: int) 
         overall[r["a"]][1] += r["games"]
         overall[r["b"]][1] += r["games"]
     played = sum(versus.values())
+    games_total = sum(r["games"] for r in rows)
+    first = sum(t["first"] for t in totals.values())
     return {
         "games_per_pair": games,
         "seed": seed,
@@ -165,6 +168,7 @@ def run(games: int, seed: int, workers: int, cards: str | None, vs_random: int) 
         "pairs": rows,
         "overall": {d: round(w / max(1, n), 4) for d, (w, n) in overall.items()},
         "all_balanced": all(r["balanced"] for r in rows),
+        "first_player_share": round(first / max(1, games_total), 4),
         "vs_random": {**versus, "bot_share": round(versus["bot"] / max(1, played), 4)},
         "seconds": round(seconds, 1),
     }
@@ -191,7 +195,7 @@ def markdown(result: dict) -> str:
     vs = result["vs_random"]
     return f"""# ZOOBOTZ deck balance
 
-Written by `python benchmarks/zoobotz_balance.py --games {result["games_per_pair"]} --seed {result["seed"]} --write card_data/zoobotz/BALANCE.md`
+Written by `python benchmarks/zoobotz_balance.py --games {result["games_per_pair"]} --seed {result["seed"]} --vs-random {sum(vs[k] for k in ("bot", "random", "unfinished"))} --write card_data/zoobotz/BALANCE.md`
 on {dt.date.today().isoformat()} ({result["seconds"]} s).
 
 Method: every pair of shipped decks plays {result["games_per_pair"]} two-player games between two
@@ -202,7 +206,8 @@ say. Target: every deck wins 35%-65% against every other deck.
 
 {table(result)}
 
-All pairings within 35%-65%: **{"yes" if result["all_balanced"] else "NO"}**.
+All pairings within 35%-65%: **{"yes" if result["all_balanced"] else "NO"}**. The first
+player won {result["first_player_share"]:.1%} of these games.
 
 Heuristic bot against RandomBot ({sum(vs[k] for k in ("bot", "random", "unfinished"))} two-player games, decks rotating,
 seats alternating): the bot wins **{vs["bot_share"]:.1%}** (goal: at least 65%).
@@ -219,10 +224,10 @@ def main() -> None:
     parser.add_argument("--write", default=None)
     args = parser.parse_args()
     result = run(args.games, args.seed, args.workers, args.cards, args.vs_random)
-    print(table(result))
-    print(json.dumps(result, indent=1))
     if args.write:
         Path(args.write).write_text(markdown(result), encoding="utf-8")
+    print(table(result))
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":
