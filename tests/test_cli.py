@@ -128,7 +128,7 @@ def test_list_shows_every_game_with_its_status(capsys):
     for game_id, info in GAMES.items():
         assert rows[game_id].rstrip().endswith("playable" if info.playable else "coming soon")
     assert rows["army-of-zero"].rstrip().endswith("playable")
-    assert rows["zoobotz"].rstrip().endswith("coming soon")
+    assert rows["zeo-dbg"].rstrip().endswith("coming soon")
     for game_id, info in GAMES.items():
         assert info.title in rows[game_id] and f" {info.players} " in rows[game_id]
 
@@ -152,7 +152,7 @@ def test_python_dash_m_runs_the_command(tmp_path):
 # -- bad input: one line, exit status 2 --------------------------------------------------------
 BAD_INPUT = [
     (["play", "chess"], ["unknown game 'chess'", "army-of-zero"]),
-    (["play", "zoobotz"], ["zoobotz", "coming soon"]),
+    (["play", "zeo-dbg"], ["zeo-dbg", "coming soon"]),
     (["play", "hotg", "--seats", "human"], ["hotg", "coming soon"]),
     (["play"], ["GAME"]),
     (["play", GAME, "--seats", "human,bot,random"], ["2 seats", "gives 3"]),
@@ -184,7 +184,7 @@ BAD_INPUT = [
     (["demo", GAME, "--delay", "-1"], ["bad delay '-1'"]),
     (["cards"], ["validate,schema"]),
     (["cards", "validate", "chess"], ["unknown game 'chess'"]),
-    (["cards", "validate", "zoobotz"], ["zoobotz", "coming soon"]),
+    (["cards", "validate", "hotg"], ["hotg", "coming soon"]),
     (["cards", "validate", GAME, "no-such-folder"], ["no-such-folder", "no such folder"]),
     (["cards", "schema", "chess"], ["unknown game 'chess'"]),
     (["cards", "schema", "hotg"], ["hotg", "coming soon"]),
@@ -209,7 +209,7 @@ def test_bad_input_is_one_line_and_exit_status_2(capsys, argv, needles):
         ["play", GAME, "--seats", "human,bot,bot"],
         ["play", GAME, "--seed", "-1"],
         ["selfplay", GAME, "--games", "0"],
-        ["cards", "validate", "zoobotz"],
+        ["cards", "validate", "hotg"],
     ],
 )
 def test_bad_input_from_the_real_command_has_no_traceback(argv):

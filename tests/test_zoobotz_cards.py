@@ -165,10 +165,10 @@ def test_a_config_deck_must_be_a_legal_deck(cat):
 
 
 # -- the bot ---------------------------------------------------------------------------------------
-def test_registry_lists_zoobotz_rules_and_bot_but_not_ready():
+def test_registry_lists_zoobotz_rules_bot_and_screen():
     info = GAMES["zoobotz"]
-    assert info.rules_path and info.bot_path and not info.ready and not info.playable
-    assert get_rules("zoobotz") is None and get_rules("zoobotz", unfinished=True) is not None
+    assert info.rules_path and info.bot_path and info.ready and info.playable
+    assert get_rules("zoobotz") is not None
     assert isinstance(make_bot("zoobotz", "heuristic"), ZoobotzBot)
 
 

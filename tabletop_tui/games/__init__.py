@@ -59,7 +59,6 @@ GAMES: dict[str, GameInfo] = {
             "Constructed decks: invest, play, USE Botz to RESEARCH, HACK and SHIELD.",
             "tabletop_tui.games.zoobotz.rules:ZoobotzRules",
             "tabletop_tui.games.zoobotz.bot:ZoobotzBot",
-            ready=False,
         ),
         GameInfo(
             "zeo-dbg",

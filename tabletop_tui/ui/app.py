@@ -16,6 +16,11 @@ if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame 
 SCREENS_BY_GAME = {
     "army-of-zero": "tabletop_tui.ui.games.army_of_zero:ArmyOfZeroScreen",
     "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008:PrCcgScreen",
+    "zoobotz": "tabletop_tui.ui.games.zoobotz:ZoobotzScreen",
+}
+#: games whose players build their own decks: the screen for it (launcher `b`, setup Ctrl+B)
+DECK_BUILDERS = {
+    "zoobotz": "tabletop_tui.ui.games.zoobotz_decks:DeckBuilderScreen",
 }
 
 
@@ -28,7 +33,12 @@ def game_screen_class(game_id: str):
 
 class TabletopApp(App):
     TITLE = "tabletop-tui"
-    CSS_PATH = ["app.tcss", "games/army_of_zero.tcss", "games/pr_ccg_2008.tcss"]
+    CSS_PATH = [
+        "app.tcss",
+        "games/army_of_zero.tcss",
+        "games/pr_ccg_2008.tcss",
+        "games/zoobotz.tcss",
+    ]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
@@ -83,6 +93,16 @@ class TabletopApp(App):
         if replace:
             self.open_launcher()
         self.push_screen(SetupScreen(game_id, seed=self.start_seed))
+
+    def open_deck_builder(self, game_id: str) -> None:
+        import importlib
+
+        if game_id not in DECK_BUILDERS:
+            self.notify("This game plays with fixed decks: there is no deck builder.")
+            return
+        module, _, name = DECK_BUILDERS[game_id].partition(":")
+        screen = getattr(importlib.import_module(module), name)(self.config.get("cards_dir"))
+        self.push_screen(screen)
 
     def start_game(
         self,

@@ -136,6 +136,96 @@ def _pr(seed=2, opening=5) -> Callable[[], TabletopApp]:
     )
 
 
+def _zb(players: int = 2, seed: int = 5, humans: int = 1) -> Callable[[], TabletopApp]:
+    names = ["Alice", "Bot", "Cleo", "Dex", "Eve", "Finn"]
+    seats = [
+        SeatSpec(name=names[i], kind="human" if i < humans else "heuristic") for i in range(players)
+    ]
+    return lambda: TabletopApp(game="zoobotz", seats=seats, seed=seed, bot_delay=0, autosave=False)
+
+
+async def _zb_drive(pilot, until, limit: int = 200) -> None:
+    """Let the heuristic bot choose for the seat on screen (through the screen) until `until`."""
+    from ..engine.bots import bot_rng
+    from ..games import make_bot
+
+    app = pilot.app
+    bot = make_bot("zoobotz", "heuristic")
+    for _ in range(limit):
+        screen = app.screen
+        name = type(screen).__name__
+        if name in ("CurtainScreen", "RevealScreen"):
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        if name != "ZoobotzScreen" or screen.match.outcome() is not None:
+            return
+        seat = screen.session.on_screen
+        if screen.waiting or seat is None or seat not in screen.match.to_act():
+            await pilot.pause()
+            continue
+        if until(screen, seat):
+            return
+        match = screen.match
+        choice = bot.choose(
+            match.view(seat),
+            match.legal_actions(seat),
+            seat,
+            bot_rng(match.seed, len(match.actions), seat),
+        )
+        screen.submit(choice)
+        await pilot.pause()
+
+
+def _zb_turns(turns: int):
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        await _zb_drive(
+            pilot,
+            lambda screen, seat: screen.match.view(seat).turn >= turns and screen.mode == "main",
+        )
+        await _settle(pilot)
+
+    return steps
+
+
+def _zb_can_hack(screen, seat) -> bool:
+    from ..games.zoobotz.models import Hack
+
+    view = screen.match.view(seat)
+    return view.phase == "main" and any(
+        isinstance(a, Hack) for a in screen.match.legal_actions(seat)
+    )
+
+
+async def _zb_hack(pilot) -> None:
+    """The HACK targeting menu: only the Botz this Bot may HACK are offered."""
+    from ..games.zoobotz.models import Hack
+
+    await _settle(pilot)
+    await _zb_drive(pilot, _zb_can_hack)
+    screen = pilot.app.screen
+    seat = screen.session.on_screen
+    bot = next(a.bot for a in screen.match.legal_actions(seat) if isinstance(a, Hack))
+    options = screen.query_one("#zb-list")
+    for _ in range(options.option_count * 2):
+        here = options.highlighted
+        if here is not None and options.get_option_at_index(here).id == f"b:{bot}":
+            break
+        await pilot.press("down")
+    await pilot.press("a")
+    await _settle(pilot)
+
+
+async def _zb_builder(pilot) -> None:
+    """The deck builder from the launcher, a few cards added, a Bot highlighted."""
+    await _settle(pilot)
+    await pilot.press("down", "down", "b")
+    await _settle(pilot)
+    await pilot.press("plus", "plus", "down", "down", "plus", "down", "enter", "enter", "enter")
+    await _settle(pilot)
+
+
 SCENES = [
     Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
     Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
@@ -148,6 +238,10 @@ SCENES = [
     Scene("pr-ccg-2008", _pr(), _pr_select),
     Scene("pr-ccg-2008-pay", _pr(), _pr_pay),
     Scene("pr-ccg-2008-reveal", _pr(), _pr_reveal),
+    Scene("zoobotz", _zb(2, seed=5), _zb_turns(7)),
+    Scene("zoobotz-6p", _zb(6, seed=3), _zb_turns(14)),
+    Scene("zoobotz-hack", _zb(2, seed=5), _zb_hack),
+    Scene("zoobotz-decks", lambda: TabletopApp(autosave=False), _zb_builder),
 ]
 
 

@@ -23,9 +23,17 @@ class SetupOption:
     default: object = None
     help: str = ""
     extra: dict = field(default_factory=dict)
+    #: turns the answers (a tuple for a per-seat option) into the Config value; may raise
+    #: ValueError with a message for the player (e.g. a saved deck that broke since)
+    convert: Callable[[object], object] | None = None
+    #: problems to report when the setup screen opens (e.g. unreadable saved decks)
+    warnings: Callable[[], list[str]] | None = None
 
     def options(self) -> tuple[tuple[str, str], ...]:
         return self.choices() if callable(self.choices) else self.choices
+
+    def problems(self) -> list[str]:
+        return list(self.warnings()) if self.warnings else []
 
 
 def options_for(game_id: str) -> list[SetupOption]:

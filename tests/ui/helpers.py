@@ -45,6 +45,11 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
                 await pilot.press("enter")
             else:
                 await pilot.press("n")
+        elif name == "ZoobotzScreen":
+            if app.screen.waiting:
+                await pilot.pause()
+                continue
+            await zoobotz_key(pilot, pressed)
         elif name == "ArmyOfZeroScreen":
             screen = app.screen
             if screen.waiting:
@@ -62,3 +67,64 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
                 await pilot.press("a" if attack_ok and pressed % 3 else "d")
         await pilot.pause()
     raise AssertionError(f"no game over after {limit} keys; on {screen_name(app)}")
+
+
+async def goto_option(pilot, option_id: str, widget: str = "#zb-list") -> bool:
+    """Move the highlight of an OptionList to `option_id` with the arrow keys only."""
+    from textual.widgets import OptionList
+
+    options = pilot.app.screen.query_one(widget, OptionList)
+    ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+    if option_id not in ids:
+        return False
+    for _ in range(len(ids) * 2):
+        here = options.highlighted
+        if here is not None and ids[here] == option_id:
+            return True
+        target = ids.index(option_id)
+        await pilot.press("down" if here is None or here < target else "up")
+    return options.highlighted is not None and ids[options.highlighted] == option_id
+
+
+async def zoobotz_key(pilot, pressed: int) -> None:
+    """One ZOOBOTZ move by keys: keep the hand, answer questions, invest, play, USE, end."""
+    from tabletop_tui.games.zoobotz.models import Hack, Invest, Play, Research
+
+    screen = pilot.app.screen
+    seat = screen.session.on_screen
+    mode = screen.mode
+    if seat is None or mode in ("wait", "set", "over"):
+        await pilot.pause()
+        return
+    if screen.menu is not None:
+        await pilot.press("1")
+        return
+    if mode == "mulligan":
+        await pilot.press("e")
+        return
+    if mode == "decision":
+        await pilot.press("1")
+        return
+    legal = screen.match.legal_actions(seat)
+    research = [a for a in legal if isinstance(a, Research) and a.cards > 0]
+    plays = [a for a in legal if isinstance(a, Play)]
+    invests = [a for a in legal if isinstance(a, Invest)]
+    hacks = [a for a in legal if isinstance(a, Hack)]
+    if research:
+        best = max(research, key=lambda a: a.cards)
+        if await goto_option(pilot, f"b:{best.bot}"):
+            await pilot.press("r")
+            return
+    if invests and pressed % 3:
+        if await goto_option(pilot, f"h:{invests[-1].card}"):
+            await pilot.press("i")
+            return
+    if plays:
+        if await goto_option(pilot, f"h:{plays[0].card}"):
+            await pilot.press("p")
+            return
+    if hacks and pressed % 2:
+        if await goto_option(pilot, f"b:{hacks[0].bot}"):
+            await pilot.press("a")
+            return
+    await pilot.press("e")

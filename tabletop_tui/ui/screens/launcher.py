@@ -18,6 +18,7 @@ class LauncherScreen(BaseScreen):
     BINDINGS = [
         Binding("enter", "start", "Play", show=True),
         Binding("r", "resume", "Resume last game"),
+        Binding("b", "deck_builder", "Deck builder"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
         Binding("j", "cursor_down", "Down", show=False),
@@ -60,6 +61,29 @@ class LauncherScreen(BaseScreen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
             self._describe(event.option.id)
+            self.refresh_bindings()
+
+    def _highlighted(self) -> str | None:
+        games = self.query_one("#games", OptionList)
+        if games.highlighted is None:
+            return None
+        return games.get_option_at_index(games.highlighted).id
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "deck_builder":
+            from ..app import DECK_BUILDERS
+
+            try:
+                game_id = self._highlighted()
+            except Exception:  # not composed yet
+                return False
+            return game_id in DECK_BUILDERS and GAMES[game_id].playable
+        return True
+
+    def action_deck_builder(self) -> None:
+        game_id = self._highlighted()
+        if game_id is not None:
+            self.app.open_deck_builder(game_id)  # type: ignore[attr-defined]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
@@ -73,6 +97,10 @@ class LauncherScreen(BaseScreen):
         text.append(info.blurb + "\n\n")
         if info.playable:
             text.append("Enter: set up a game.", style="bold")
+            from ..app import DECK_BUILDERS
+
+            if game_id in DECK_BUILDERS:
+                text.append("\nb: build your own decks.", style="bold")
         else:
             text.append("Coming soon: not playable yet.", style="italic")
         last = latest_autosave()
@@ -116,6 +144,7 @@ class LauncherScreen(BaseScreen):
                 ("↑↓ / j k", "choose a game"),
                 ("Enter", "set up the game"),
                 ("r", "resume the last game"),
+                ("b", "deck builder (games with constructed decks)"),
                 ("q", "quit"),
             ],
             None,

@@ -17,12 +17,15 @@ from .base import BaseScreen
 from .curtain import seat_tag
 
 KINDS = [("Human", "human"), ("Bot (heuristic)", "heuristic"), ("Bot (random)", "random")]
+#: seats past a game's minimum may stay empty (ZOOBOTZ: 2 to 6 players)
+EMPTY = ("Empty seat", "none")
 
 
 class SetupScreen(BaseScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("escape", "back", "Back"),
+        Binding("ctrl+b", "deck_builder", "Deck builder"),
     ]
 
     def __init__(self, game_id: str, seed: int | None = None):
@@ -32,6 +35,7 @@ class SetupScreen(BaseScreen):
         self.rules = get_rules(game_id)
         self.options = options_for(game_id) if self.rules else []
         self.seat_count = self.rules.max_seats if self.rules else 2
+        self.min_seats = self.rules.min_seats if self.rules else 2
 
     def compose(self) -> ComposeResult:
         info = GAMES[self.game_id]
@@ -44,9 +48,10 @@ class SetupScreen(BaseScreen):
                         f"{seat_tag(seat)} Seat {seat + 1}", classes=f"seat-label seat-{seat}"
                     )
                     yield Input(value=f"Player {seat + 1}", id=f"name-{seat}", max_length=20)
+                    optional = seat >= self.min_seats
                     yield Select(
-                        KINDS,
-                        value="human" if seat == 0 else "heuristic",
+                        KINDS + [EMPTY] if optional else KINDS,
+                        value="human" if seat == 0 else "none" if optional else "heuristic",
                         allow_blank=False,
                         id=f"kind-{seat}",
                     )
@@ -67,6 +72,7 @@ class SetupScreen(BaseScreen):
                 yield Label("Seed", classes="seat-label")
                 yield Input(value=str(self.seed), id="seed", restrict=r"[0-9]*")
             yield Static("", id="setup-error")
+            yield Static("", id="setup-warnings")
             with Horizontal(classes="buttons"):
                 yield Button("Start  (Ctrl+S)", id="start", variant="primary")
                 yield Button("Back  (Esc)", id="back")
@@ -74,6 +80,48 @@ class SetupScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        self._show_warnings()
+
+    def on_screen_resume(self) -> None:
+        # (Textual also runs SizedMixin's handler: handlers of base classes are called too)
+        self._refresh_choices()
+
+    def _refresh_choices(self) -> None:
+        """Back from the deck builder: offer the decks saved there, keep what was chosen."""
+        for option in self.options:
+            if not callable(option.choices):
+                continue
+            choices = option.options()
+            values = {v for _, v in choices}
+            for seat in range(self.seat_count if option.per_seat else 1):
+                select = self.query_one(f"#opt-{option.key}-{seat}", Select)
+                current = select.value
+                select.set_options(choices)
+                if current in values:
+                    select.value = current
+                elif choices:
+                    select.value = choices[0][1]
+        self._show_warnings()
+
+    def _show_warnings(self) -> None:
+        problems = [p for option in self.options for p in option.problems()]
+        notice = self.query_one("#setup-warnings", Static)
+        notice.display = bool(problems)
+        if problems:
+            text = Text("Not offered (fix or delete the file):\n", style="bold yellow")
+            for problem in problems:
+                text.append(f"⚠ {problem}\n")
+            notice.update(text)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "deck_builder":
+            from ..app import DECK_BUILDERS
+
+            return self.game_id in DECK_BUILDERS
+        return True
+
+    def action_deck_builder(self) -> None:
+        self.app.open_deck_builder(self.game_id)  # type: ignore[attr-defined]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -87,9 +135,17 @@ class SetupScreen(BaseScreen):
     def action_back(self) -> None:
         self.app.pop_screen()
 
+    def taken(self) -> list[int]:
+        """The seats that are played (not left empty)."""
+        return [
+            seat
+            for seat in range(self.seat_count)
+            if self.query_one(f"#kind-{seat}", Select).value != "none"
+        ]
+
     def seats(self) -> list[SeatSpec]:
         out = []
-        for seat in range(self.seat_count):
+        for seat in self.taken():
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
             kind = self.query_one(f"#kind-{seat}", Select).value
             out.append(SeatSpec(name=name, kind=kind))  # type: ignore[arg-type]
@@ -106,16 +162,26 @@ class SetupScreen(BaseScreen):
         if not seed_text.isdigit():
             error.update(Text("The seed must be a whole number.", style="bold red"))
             return
+        try:
+            config = self.config()
+        except ValueError as exc:
+            error.update(Text(f"✘ {exc}", style="bold red"))
+            return
         self.app.start_game(  # type: ignore[attr-defined]
-            self.game_id, seats, int(seed_text), replace=True, config=self.config()
+            self.game_id, seats, int(seed_text), replace=True, config=config
         )
 
     def config(self) -> dict:
-        """The game options as Config fields (per-seat ones as tuples)."""
+        """The game options as Config fields (per-seat ones as tuples, for the seats played).
+
+        Raises ValueError with a message for the player when an answer can't be used.
+        """
         out: dict = {}
+        taken = self.taken()
         for option in self.options:
-            count = self.seat_count if option.per_seat else 1
-            values = [self.query_one(f"#opt-{option.key}-{i}", Select).value for i in range(count)]
+            seats = taken if option.per_seat else [0]
+            values = [self.query_one(f"#opt-{option.key}-{i}", Select).value for i in seats]
             values = [int(v) if isinstance(v, str) and v.isdigit() else v for v in values]
-            out[option.key] = tuple(values) if option.per_seat else values[0]
+            value = tuple(values) if option.per_seat else values[0]
+            out[option.key] = option.convert(value) if option.convert else value
         return out

@@ -32,10 +32,12 @@ class LogPanel(VerticalScroll):
     LogPanel > Static { width: 100%; }
     """
 
-    def __init__(self, **kwargs):
+    def __init__(self, glyphs: dict[str, str] | None = None, **kwargs):
+        """`glyphs`: a game's own event kinds and their glyphs, added to the common ones."""
         super().__init__(**kwargs)
         self.border_title = "Log"
         self.count = -1
+        self.glyphs = {**GLYPH, **(glyphs or {})}
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text")
@@ -50,7 +52,7 @@ class LogPanel(VerticalScroll):
             if i:
                 text.append("\n")
             text.append(
-                f"{GLYPH.get(event.kind, '·')} {event.text}", style=STYLE.get(event.kind, "")
+                f"{self.glyphs.get(event.kind, '·')} {event.text}", style=STYLE.get(event.kind, "")
             )
         self.query_one("#log-text", Static).update(text)
         self.scroll_end(animate=False)

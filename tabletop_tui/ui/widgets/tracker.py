@@ -13,7 +13,7 @@ class TrackerView(Static):
         if getattr(self, "_last", None) == (label, value, maximum, width):
             return
         self._last = (label, value, maximum, width)
-        filled = round(width * value / maximum) if maximum else 0
+        filled = max(0, min(width, round(width * value / maximum))) if maximum else 0
         self.update(
             Text.assemble(
                 (f"{label} ", "bold"),

@@ -1,0 +1,950 @@
+"""ZOOBOTZ on screen: 2-6 seats, Botz with value, RISK, USED/UNUSED and SHIELD marks,
+RESEARCH bars, invested cards, the starting hand, pending decisions and HACK targeting.
+
+Everything shown comes from the View of the seat on screen; every choice offered comes from
+`match.legal_actions` for that seat, so a menu can only hold legal moves. Keys that act on
+the highlighted card or Bot build the Action directly: an illegal one is refused by the
+rules and its rule is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...games.zoobotz.models import (
+    DEFAULT_DECKS,
+    Bottom,
+    BotView,
+    Choose,
+    EndTurn,
+    Hack,
+    Invest,
+    Keep,
+    Play,
+    Research,
+    SeatView,
+    Shield,
+    View,
+)
+from ...games.zoobotz.models import CardFace as ZCard
+from ..game_screen import GameScreen
+from ..screens.curtain import seat_tag
+from ..screens.dialogs import RevealScreen
+from ..setup_options import SetupOption
+from ..widgets import CardFace, CardView, LogPanel, TrackerView
+
+SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
+KIND_LETTER = {"bot": "B", "program": "P", "module": "M"}
+KIND_NAME = {"bot": "Bot", "program": "Program", "module": "Module"}
+LOG_GLYPHS = {
+    "turn": "↻",
+    "start": "↻",
+    "invest": "⊞",
+    "play": "▶",
+    "research": "✚",
+    "shield": "◈",
+    "hack": "⚔",
+    "risk": "◆",
+    "destroy": "✝",
+    "heal": "♥",
+    "unuse": "○",
+    "choice": "☞",
+    "draw": "▤",
+}
+#: a Bot's state: glyph, short letters, word (never colour alone)
+UNUSED_MARK = ("○", "un", "UNUSED")
+USED_MARK = ("●", "US", "USED")
+SHIELD_MARK = ("◈", "SH", "SHIELD")
+FRESH_MARK = ("✧", "nw", "new")
+LEGEND = (
+    "○ UNUSED · ● USED · ◈ SHIELD (USED to SHIELD) · ✧ new (played this turn: can't be USED) · "
+    "v value · R RISK (at its value the Bot goes to the discard) · ✝ would go to the discard · "
+    "▤ deck · ◫ hand · ⌫ discard · ⊞ invested (○ UNUSED / all) · ⚙ modules · ▶ whose turn · "
+    "[B] Bot [P] program [M] module"
+)
+
+
+# -- setup: a deck per seat, shipped or saved ------------------------------------------------------
+def _pool(cards_dir: str | None = None):
+    from ...games.zoobotz.cards import catalog
+
+    return catalog(cards_dir)
+
+
+def _deck_choices() -> tuple[tuple[str, str], ...]:
+    from .zoobotz_decklists import saved_decks
+
+    cat = _pool()
+    shipped = tuple((deck.name, deck.id) for deck in cat.decks.values())
+    saved = tuple((f"★ {d.name} (yours)", d.choice) for d in saved_decks(cat.cards) if d.ok)
+    return shipped + saved
+
+
+def _deck_warnings() -> list[str]:
+    from .zoobotz_decklists import saved_decks
+
+    return [d.report() for d in saved_decks(_pool().cards) if not d.ok]
+
+
+def _resolve_decks(values) -> tuple:
+    from .zoobotz_decklists import resolve_choice
+
+    pool = _pool().cards
+    return tuple(resolve_choice(v, pool) for v in values)
+
+
+class _DefaultDecks(tuple):
+    """Seat N plays the N-th shipped deck by default (the rules' own default order)."""
+
+    def __getitem__(self, index):
+        return DEFAULT_DECKS[index % len(DEFAULT_DECKS)]
+
+
+# -- drawing cards and Botz ------------------------------------------------------------------------
+def bot_mark(bot: BotView) -> tuple[str, str, str]:
+    if bot.shielding:
+        return SHIELD_MARK
+    return USED_MARK if bot.used else UNUSED_MARK
+
+
+def card_face(card: ZCard, bot: BotView | None = None, cost: int | None = None) -> CardFace:
+    """A ZOOBOTZ card in the collection's one card look."""
+    bits = [KIND_NAME[card.kind], f"COST {card.cost if cost is None else cost}"]
+    if card.value is not None:
+        bits.append(f"value {card.value}")
+    extra: tuple = tuple(card.text.splitlines()) or (Text("No abilities.", style="dim"),)
+    if bot is not None:
+        glyph, _, word = bot_mark(bot)
+        line = Text.assemble(
+            ("In play: ", "bold"),
+            f"value {bot.value} · RISK {bot.risk}/{bot.value} · {glyph} {word}",
+        )
+        if bot.fresh:
+            line.append(f" · {FRESH_MARK[0]} new")
+        extra += (line,)
+    return CardFace(
+        title=card.name,
+        letter=KIND_LETTER[card.kind],
+        kind=f"zb-{card.kind}",
+        subtitle=" · ".join(bits),
+        extra=extra,
+        note=card.flavor,
+    )
+
+
+def card_line(card: ZCard, cost: int | None = None) -> Text:
+    """One line for the compact card text: '[B] Data Dodo · Bot · COST 2 · value 3 — text'."""
+    text = Text.assemble((f"[{KIND_LETTER[card.kind]}]", "bold reverse"), " ", (card.name, "bold"))
+    text.append(f" · {KIND_NAME[card.kind]} · COST {card.cost if cost is None else cost}")
+    if card.value is not None:
+        text.append(f" · value {card.value}")
+    text.append(" — ")
+    text.append(card.text.replace("\n", " ") or "No abilities.", style="italic")
+    return text
+
+
+def _click(action: str) -> Style:
+    return Style(meta={"@click": action})
+
+
+def bot_token(bot: BotView, level: int) -> Text:
+    """A Bot on the table: level 0 in full, 1 short, 2 tiny; always value, RISK and marks."""
+    glyph, letters, word = bot_mark(bot)
+    name = bot.card.name
+    click = _click(f"screen.click_bot({bot.instance!r})")
+    if level == 0:
+        text = Text(" ")
+        text.append(f"{name[:18]:<18}", style=Style(bold=True) + click)
+        bar = "■" * min(bot.risk, bot.value) + "□" * max(0, bot.value - bot.risk)
+        text.append(f" v{bot.value}  RISK {bar} {bot.risk}/{bot.value}  ")
+        text.append(f"{glyph} {word}", style="bold" if bot.used else "")
+        if bot.fresh:
+            text.append(f" {FRESH_MARK[0]} new", style="italic")
+        if bot.armor:
+            text.append(f" armor {bot.armor}", style="dim")
+        if bot.hack:
+            text.append(f" HACK+{bot.hack}", style="dim")
+        return text
+    short = name if level == 1 and len(name) <= 12 else name.split()[-1][: 9 if level == 1 else 6]
+    text = Text()
+    text.append(short, style=Style(bold=True) + click)
+    text.append(f" v{bot.value} R{bot.risk} ")
+    text.append(f"{glyph}{letters}", style="bold" if bot.used else "")
+    if bot.fresh:
+        text.append(f"{FRESH_MARK[0]}")
+    return text
+
+
+def _fit(short: list[Text], tiny: list[Text], width: int, budget: int) -> list[Text]:
+    """Botz in at most `budget` lines: short names if they fit, else tiny, else '+N more'."""
+    for tokens in (short, tiny):
+        packed = _lines(tokens, width)
+        if len(packed) <= budget:
+            return packed
+    for shown in range(len(tiny) - 1, -1, -1):
+        more = Text(f"+{len(tiny) - shown} more (v)", style="italic")
+        packed = _lines([*tiny[:shown], more], width)
+        if len(packed) <= budget:
+            return packed
+    return [Text(f"{len(tiny)} Botz (v: see them)", style="italic")]
+
+
+def _lines(tokens: list[Text], width: int, sep: str = "  ") -> list[Text]:
+    """Tokens packed into lines of at most `width` cells."""
+    lines: list[Text] = []
+    line = Text()
+    for token in tokens:
+        if line.cell_len and line.cell_len + len(sep) + token.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(sep)
+        line.append_text(token)
+    if line.cell_len or not lines:
+        lines.append(line)
+    return lines
+
+
+# -- menus of legal actions ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Entry:
+    label: Text
+    #: the Action it submits (None: close the menu)
+    action: object | None = None
+    #: a card instance to show while the entry is highlighted
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Menu:
+    title: str
+    entries: tuple[Entry, ...]
+    #: what it is about: "card", "bot", "hack"
+    kind: str
+    source: str
+
+
+class ZoobotzScreen(GameScreen):
+    BINDINGS = [
+        Binding("p", "play", "Play"),
+        Binding("i", "invest", "Invest"),
+        Binding("r", "research", "Research"),
+        Binding("a", "hack", "Hack"),
+        Binding("d", "shield", "Shield"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("b", "bottom", "To bottom"),
+        Binding("e", "keep", "Keep hand"),
+        Binding("v", "table", "Table", show=False),
+        Binding("escape", "close_menu", "Back", show=False),
+        Binding("j", "cursor(1)", "Down", show=False),
+        Binding("k", "cursor(-1)", "Up", show=False),
+        *(Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)),
+    ]
+    HELP_KEYS = [
+        ("↑↓ / j k", "move through your hand and your Botz"),
+        ("Enter/click", "what the highlighted card or Bot can do now (legal choices only)"),
+        ("p", "play the highlighted card: USE invested cards equal to its COST"),
+        ("i", "invest the highlighted card face down, UNUSED (once per turn)"),
+        ("r", "USE the highlighted Bot to RESEARCH with as many invested cards as it can"),
+        ("a", "USE the highlighted Bot to HACK: choose one of the Botz it may HACK"),
+        ("d", "USE the highlighted Bot to SHIELD"),
+        ("e", "end your turn (starting hand: keep it and draw back to 6)"),
+        ("b", "starting hand: send the highlighted card to the bottom of your deck"),
+        ("1-9", "pick a numbered choice; a Bot's name on the table can be clicked too"),
+        ("Esc", "close a menu"),
+        ("v", "the whole table: every player's Botz, modules and discard pile (public)"),
+        ("marks", LEGEND),
+    ]
+    SETUP_OPTIONS = (
+        SetupOption(
+            "decks",
+            "Deck",
+            _deck_choices,
+            per_seat=True,
+            default=_DefaultDecks(),
+            convert=_resolve_decks,
+            warnings=_deck_warnings,
+            help="A shipped deck or one saved in the deck builder (Ctrl+B).",
+        ),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.menu: Menu | None = None
+        self.mode = "wait"
+        self.seat_count = len(self.match.seats)
+        self._view: View | None = None
+        self._seat: int | None = None
+        #: card instance -> (face, Bot in play or None, COST for its owner or None)
+        self._cards: dict[str, tuple[ZCard, BotView | None, int | None]] = {}
+        self._list_key: tuple = ()
+        #: the card or Bot a menu was opened from, highlighted again when it closes
+        self._return_to: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        yield Static(id="zb-status")
+        with VerticalScroll(id="zb-table"):
+            for i in range(self.seat_count):
+                with Vertical(id=f"seat-{i}", classes=f"zb-seat zb-seat-{i}"):
+                    with Horizontal(classes="zb-seat-head"):
+                        yield Static(id=f"seat-name-{i}", classes="zb-seat-name")
+                        yield TrackerView(id=f"research-{i}", classes="zb-research")
+                    yield Static(id=f"seat-body-{i}", classes="zb-seat-body")
+        yield Static(id="zb-prompt")
+        with Horizontal(id="zb-controls"):
+            yield OptionList(id="zb-list")
+            with Vertical(id="zb-middle"):
+                yield CardView(id="zb-card")
+                yield Static(id="zb-aside")
+            yield LogPanel(glyphs=LOG_GLYPHS, id="zb-log")
+        yield Static(id="zb-detail")
+        yield Static(id="zb-message")
+        yield Footer()
+
+    # -- layout ---------------------------------------------------------------------------------
+    @property
+    def compact(self) -> bool:
+        w, h = self.app.size
+        return w < 120 or h < 36
+
+    def _columns(self) -> int:
+        n = self.seat_count
+        if self.compact:
+            return 1 if n == 1 else 2
+        return n if n <= 3 else 2 if n == 4 else 3
+
+    def _layout(self) -> None:
+        compact = self.compact
+        if self._shown.get("layout") == (compact, self.app.size):
+            return
+        self._shown["layout"] = (compact, self.app.size)
+        self.set_class(compact, "-compact")
+        self.set_class(not compact, "-wide")
+        self.set_class(self.seat_count >= 5, "-crowded")
+        self.query_one(Footer).compact = compact
+        table = self.query_one("#zb-table")
+        cols = self._columns()
+        table.styles.grid_size_columns = cols
+        table.styles.grid_size_rows = 0
+
+    def on_resize(self, event) -> None:
+        if self.is_mounted and self._shown.get("layout", (None,))[1] != self.app.size:
+            self._shown.clear()
+            self._list_key = ()
+            self.redraw()
+
+    # -- rendering ------------------------------------------------------------------------------
+    def _mode(self, view: View, seat: int | None) -> str:
+        if view.phase == "over":
+            return "over"
+        if seat is None or seat not in view.to_act:
+            if view.phase == "mulligan" and seat is not None:
+                return "set"
+            return "wait"
+        if view.phase == "mulligan":
+            return "mulligan"
+        if view.decision is not None:
+            return "decision"
+        return "main"
+
+    def show_view(self, view: View, seat: int | None) -> None:
+        self._layout()
+        mode = self._mode(view, seat)
+        if mode != self.mode:
+            self.mode = mode
+            self.refresh_bindings()
+        if mode not in ("main", "mulligan"):
+            self.menu = None
+        self._view, self._seat = view, seat
+        self._cards = {}
+        for s in view.seats:
+            for bot in s.botz:
+                self._cards[bot.instance] = (bot.card, bot, None)
+        if seat is not None:
+            me = view.seats[seat]
+            for n, (inst, face) in enumerate(me.hand):
+                self._cards[inst] = (face, None, me.costs[n] if n < len(me.costs) else None)
+        self.put("#zb-status", self._status(view, seat))
+        compact = self.compact
+        for i, s in enumerate(view.seats):
+            self.put(f"#seat-name-{i}", self._seat_name(view, i, s, seat))
+            roomy = not compact and self._panel_width() >= 60
+            self.query_one(f"#research-{i}", TrackerView).show(
+                "RESEARCH" if roomy else "RES", s.research, view.goal, 5 if compact else 10
+            )
+            self.put(f"#seat-body-{i}", self._seat_body(view, i, s, seat, compact))
+            marks = (view.active == i and view.phase != "mulligan", s.out, seat == i)
+            if self._shown.get(f"#seat-{i}") != marks:  # restyling is dear: only on change
+                self._shown[f"#seat-{i}"] = marks
+                panel = self.query_one(f"#seat-{i}")
+                for on, name in zip(marks, ("-active", "-out", "-me"), strict=True):
+                    panel.set_class(on, name)
+        self.put("#zb-prompt", self._prompt(view, seat, mode))
+        self._show_list(view, seat, mode)
+        self.put("#zb-message", self.message)
+        if not compact:
+            self.put("#zb-aside", self._aside(view, seat))
+        self.query_one("#zb-log", LogPanel).sync(list(self.match.log_lines()))
+
+    def _status(self, view: View, seat: int | None) -> Text:
+        text = Text.assemble(("ZOOBOTZ", "bold"), " ")
+        if view.phase == "mulligan":
+            text.append(" Starting hands")
+        else:
+            active = view.seats[view.active]
+            text.append(f" Turn {view.turn} · ")
+            text.append(
+                f"▶ {seat_tag(view.active)} {active.name}", style=f"bold {self._style(view.active)}"
+            )
+            if view.phase == "main" and view.invests_left:
+                text.append(f" · may invest {view.invests_left}")
+        text.append("  │ ", style="dim")
+        if seat is None:
+            text.append("spectator", style="bold")
+        else:
+            text.append(f"{seat_tag(seat)} {view.seats[seat].name}", style="bold")
+        text.append(f"  │ goal {view.goal} RESEARCH", style="dim")
+        return text
+
+    def _style(self, seat: int) -> str:
+        return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+    def _seat_name(self, view: View, i: int, s: SeatView, me: int | None) -> Text:
+        active = view.active == i and view.phase not in ("mulligan",)
+        text = Text("▶" if active else " ", style="bold")
+        text.append(f"{seat_tag(i)} {s.name}", style=f"bold {self._style(i)}")
+        if i == me:
+            text.append(" (you)", style="italic")
+        if s.out:
+            text.append(" ✝ OUT", style="bold")
+        elif s.shielded:
+            text.append(f" {SHIELD_MARK[0]}{SHIELD_MARK[1]}", style="bold")
+        if view.phase == "mulligan":
+            text.append(" ✔ set" if s.mulligan_done else " … choosing", style="dim")
+        elif not self.compact:
+            text.append(f"  {s.deck_name}", style="italic dim")
+        return text
+
+    def _panel_width(self) -> int:
+        width = self.app.size.width - 2  # the table's scrollbar gutter
+        return max(20, width // self._columns() - 2)
+
+    def _seat_body(self, view: View, i: int, s: SeatView, me: int | None, compact: bool) -> Text:
+        width = self._panel_width()
+        botz = list(s.botz)
+        lines: list[Text] = []
+        if compact:
+            line = Text(
+                f"▤{s.deck_count} ◫{s.hand_count} ⌫{len(s.discard)} "
+                f"⊞{s.invested_unused}○/{s.invested_count}"
+            )
+            if s.modules:
+                line.append(f" ⚙{len(s.modules)}")
+            if view.phase == "mulligan" and s.bottomed:
+                line.append(f" ↓{s.bottomed} to bottom")
+            lines.append(line)
+            budget = 1 if self.seat_count >= 5 else 3 if self.seat_count >= 3 else 6
+            if not botz:
+                lines.append(Text("no Botz in play", style="dim"))
+            else:
+                lines += _fit(
+                    [bot_token(b, 1) for b in botz], [bot_token(b, 2) for b in botz], width, budget
+                )
+            return Text("\n").join(lines)
+        lines.append(
+            Text(f"▤ deck {s.deck_count}   ◫ hand {s.hand_count}   ⌫ discard {len(s.discard)}")
+        )
+        used = s.invested_count - s.invested_unused
+        line = Text(f"⊞ invested {s.invested_count}: ")
+        line.append(f"{UNUSED_MARK[0]} {s.invested_unused} UNUSED", style="bold")
+        line.append(f" · {USED_MARK[0]} {used} USED")
+        lines.append(line)
+        if i == me and s.invested:
+            lines.append(
+                Text(
+                    "  yours, face down: " + ", ".join(c.name for c in s.invested),
+                    style="dim italic",
+                )
+            )
+        if s.modules:
+            lines.append(Text("⚙ " + " · ".join(f.name for _, f in s.modules)))
+        if view.phase == "mulligan" and s.bottomed:
+            lines.append(Text(f"↓ {s.bottomed} card(s) sent to the bottom of the deck"))
+        if botz:
+            lines += [bot_token(b, 0) for b in botz]
+        else:
+            lines.append(Text("no Botz in play", style="dim"))
+        return Text("\n").join(lines)
+
+    def _aside(self, view: View, seat: int | None) -> Text:
+        """Wide terminals: the public piles and the marks, under the card."""
+        text = Text()
+        text.append("Discard piles (public; v: the whole table)\n", style="bold")
+        for i, s in enumerate(view.seats):
+            text.append(f"{seat_tag(i)} ", style=f"bold {self._style(i)}")
+            names = ", ".join(c.name for c in reversed(s.discard[-4:]))
+            more = "…" if len(s.discard) > 4 else ""
+            text.append(f"{len(s.discard)}: {names}{more}\n" if s.discard else "empty\n")
+        text.append("\nMarks\n", style="bold")
+        for part in LEGEND.split(" · "):
+            text.append(f"{part}\n", style="dim")
+        return text
+
+    def _prompt(self, view: View, seat: int | None, mode: str) -> Text:
+        if self.menu is not None:
+            return Text(self.menu.title + "  (Enter or 1-9 · Esc: back)", style="bold")
+        if mode == "over":
+            return Text(view.outcome.summary if view.outcome else "The game is over.", style="bold")
+        if mode == "wait":
+            active = view.seats[view.active]
+            if view.phase == "mulligan":
+                return Text("Players are choosing their starting hands…", style="italic")
+            return Text(f"▶ {seat_tag(view.active)} {active.name} is playing…", style="italic")
+        me = view.seats[seat]  # type: ignore[index]
+        if mode == "set":
+            return Text("Your starting hand is set. Waiting for the others…", style="italic")
+        if mode == "mulligan":
+            sent = f" ({me.bottomed} sent)" if me.bottomed else ""
+            return Text(
+                f"Starting hand{sent}: b sends the highlighted card to the bottom of your "
+                "deck · e keeps the hand and draws back to 6",
+                style="bold",
+            )
+        if mode == "decision":
+            decision = view.decision
+            return Text(f"☞ {decision.prompt}", style="bold")  # type: ignore[union-attr]
+        return Text(
+            f"Your turn · {me.invested_unused} UNUSED invested · "
+            "Enter: choices for the highlighted card or Bot",
+            style="bold",
+        )
+
+    # -- the list: hand and Botz, a menu, or a decision's options -------------------------------
+    def _rows(self, view: View, seat: int | None, mode: str) -> list[tuple[str, Text, bool]]:
+        if seat is None:
+            return []
+        me = view.seats[seat]
+        rows: list[tuple[str, Text, bool]] = []
+        if self.menu is not None:
+            for n, entry in enumerate(self.menu.entries, 1):
+                rows.append((f"m:{n - 1}", Text.assemble((f"{n}) ", "bold"), entry.label), False))
+            return rows
+        if mode == "decision" and view.decision is not None:
+            for n, option in enumerate(view.decision.options, 1):
+                rows.append(
+                    (f"c:{option.id}", Text.assemble((f"{n}) ", "bold"), option.label), False)
+                )
+            return rows
+        legal = self.match.legal_actions(seat) if mode == "main" else []
+        playable = {a.card for a in legal if isinstance(a, Play)}
+        usable = {a.bot for a in legal if isinstance(a, Research | Shield | Hack)}
+        acting = mode in ("main", "mulligan")
+        rows.append(("-hand", Text(f"Hand ({len(me.hand)})", style="bold underline"), True))
+        for n, (inst, card) in enumerate(me.hand):
+            cost = me.costs[n] if n < len(me.costs) else card.cost
+            mark = "✓" if inst in playable else " "
+            line = Text.assemble(
+                (mark, "bold"),
+                (f"[{KIND_LETTER[card.kind]}]", "bold"),
+                f" {cost} ",
+                (f"{card.name[:20]:<20}", "bold"),
+            )
+            if card.value is not None:
+                line.append(f" v{card.value}")
+            rows.append((f"h:{inst}", line, not acting))
+        if view.phase != "mulligan":
+            rows.append(
+                ("-botz", Text(f"Your Botz ({len(me.botz)})", style="bold underline"), True)
+            )
+            for bot in me.botz:
+                glyph, _, word = bot_mark(bot)
+                line = Text.assemble(
+                    ("▸" if bot.instance in usable else " ", "bold"),
+                    ("[B] ", "bold"),
+                    (f"{bot.card.name[:18]:<18}", "bold"),
+                    f" v{bot.value} R{bot.risk} {glyph} {word}",
+                )
+                if bot.fresh:
+                    line.append(f" {FRESH_MARK[0]} new", style="italic")
+                rows.append((f"b:{bot.instance}", line, not acting))
+        return rows
+
+    def _show_list(self, view: View, seat: int | None, mode: str) -> None:
+        options = self.query_one("#zb-list", OptionList)
+        rows = self._rows(view, seat, mode)
+        key = (tuple((i, t.plain, d) for i, t, d in rows), self.menu is not None)
+        if key != self._list_key:
+            self._list_key = key
+            keep = None
+            if options.highlighted is not None and options.option_count:
+                keep = options.get_option_at_index(options.highlighted).id
+            if self._return_to is not None and self.menu is None:
+                keep, self._return_to = self._return_to, None  # back on the card or Bot
+            options.clear_options()
+            options.add_options([Option(text, id=i, disabled=d) for i, text, d in rows])
+            enabled = [n for n, (_, _, d) in enumerate(rows) if not d]
+            ids = [i for i, _, _ in rows]
+            if enabled:
+                options.highlighted = (
+                    ids.index(keep) if keep in ids and ids.index(keep) in enabled else enabled[0]
+                )
+        if self.menu is not None:
+            title = "Choose"
+        elif mode == "decision":
+            title = "Answer"
+        elif seat is None:
+            title = "Spectating"
+        else:
+            title = "Your hand and Botz" if mode != "wait" else "Your hand (not your turn)"
+        options.border_title = title
+        if seat is not None and mode in ("main", "mulligan", "decision") and not self.waiting:
+            if self.app.screen is self:
+                options.focus()
+        self._show_card()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_card()
+
+    def _highlighted_id(self) -> str | None:
+        options = self.query_one("#zb-list", OptionList)
+        if options.highlighted is None or not options.option_count:
+            return None
+        return options.get_option_at_index(options.highlighted).id
+
+    def _show_card(self) -> None:
+        """The highlighted card in full: a card in the wide layout, a line in the compact one."""
+        option = self._highlighted_id() or ""
+        inst = None
+        if option[:2] in ("h:", "b:"):
+            inst = option[2:]
+        elif option.startswith("m:") and self.menu is not None:
+            inst = self.menu.entries[int(option[2:])].card
+        elif option.startswith("c:"):
+            inst = option[2:]
+        hit = self._cards.get(inst or "")
+        card = self.query_one("#zb-card", CardView)
+        if hit is None:
+            card.show(None, "highlight a card to read it")
+            self.put("#zb-detail", Text(LEGEND, style="dim"))
+            return
+        face, bot, cost = hit
+        card.show(card_face(face, bot, cost))
+        self.put("#zb-detail", card_line(face, cost))
+
+    # -- keys and clicks ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters) -> bool | None:
+        mode = self.mode
+        if action in ("bottom", "keep"):
+            return mode == "mulligan"
+        if action in ("play", "invest", "research", "hack", "shield", "end_turn"):
+            return mode in ("main", "decision")
+        return True
+
+    def submit(self, action) -> bool:
+        done = super().submit(action)
+        # "locked in" is for the secret starting hands; once turns begin, nobody is waiting
+        if done and isinstance(self.message, str) and self.message.startswith("▣"):
+            if self.match.view(None).phase != "mulligan":
+                self.message = ""
+                self.redraw()
+        return done
+
+    def _legal(self) -> list:
+        seat = self.session.on_screen
+        return self.match.legal_actions(seat) if seat is not None else []
+
+    def _selected(self, prefix: str) -> str | None:
+        option = self._highlighted_id() or ""
+        return option[2:] if option.startswith(prefix) else None
+
+    def _say(self, text: str) -> None:
+        self.set_message(Text(text, style="bold yellow"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        option = event.option.id or ""
+        if option.startswith("m:") and self.menu is not None:
+            entry = self.menu.entries[int(option[2:])]
+            self._run(entry)
+        elif option.startswith("c:"):
+            self.submit(Choose(option=option[2:]))
+        elif option.startswith("h:"):
+            self._card_menu(option[2:])
+        elif option.startswith("b:"):
+            self._bot_menu(option[2:])
+
+    def _run(self, entry: Entry) -> None:
+        self.menu = None
+        if entry.action is None:
+            self._list_key = ()
+            self.redraw()
+            return
+        if not self.submit(entry.action):
+            self._list_key = ()
+            self.redraw()
+
+    def _open(self, menu: Menu) -> None:
+        self.menu = menu
+        self._return_to = f"{'h' if menu.kind == 'card' else 'b'}:{menu.source}"
+        self.message = ""
+        self.redraw()
+
+    def action_close_menu(self) -> None:
+        if self.menu is not None:
+            self.menu = None
+            self.redraw()
+
+    def action_pick(self, n: int) -> None:
+        if self.menu is not None:
+            if n <= len(self.menu.entries):
+                self._run(self.menu.entries[n - 1])
+            return
+        if self.mode == "decision" and self._view is not None and self._view.decision:
+            choices = self._view.decision.options
+            if n <= len(choices):
+                self.submit(Choose(option=choices[n - 1].id))
+
+    def action_cursor(self, step: int) -> None:
+        options = self.query_one("#zb-list", OptionList)
+        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+
+    def _card_menu(self, inst: str) -> None:
+        hit = self._cards.get(inst)
+        if hit is None:
+            return
+        face = hit[0]
+        if self.mode == "mulligan":
+            self._open(
+                Menu(
+                    f"{face.name}: your starting hand",
+                    (
+                        Entry(
+                            Text("↓ Send it to the bottom of your deck"), Bottom(card=inst), inst
+                        ),
+                        Entry(Text("✔ Keep the hand as it is (draw back to 6)"), Keep(), inst),
+                        Entry(Text("Back", style="dim"), None, inst),
+                    ),
+                    "card",
+                    inst,
+                )
+            )
+            return
+        entries = []
+        for action in self._legal():
+            if isinstance(action, Play) and action.card == inst:
+                cost = hit[2] if hit[2] is not None else face.cost
+                entries.append(
+                    Entry(Text(f"▶ Play it: USE {cost} UNUSED invested card(s)"), action, inst)
+                )
+            elif isinstance(action, Invest) and action.card == inst:
+                entries.append(
+                    Entry(Text("⊞ Invest it: face down, UNUSED, worth 1 COST"), action, inst)
+                )
+        if not entries:
+            self.submit(Play(card=inst))  # not playable: the rules say why
+            return
+        entries.append(Entry(Text("Back", style="dim"), None, inst))
+        self._open(Menu(f"{face.name}: what to do with it", tuple(entries), "card", inst))
+
+    def _bot_menu(self, inst: str) -> None:
+        hit = self._cards.get(inst)
+        if hit is None:
+            return
+        entries = []
+        legal = [
+            a for a in self._legal() if isinstance(a, Research | Shield | Hack) and a.bot == inst
+        ]
+        research = sorted((a for a in legal if isinstance(a, Research)), key=lambda a: -a.cards)
+        for action in research:
+            entries.append(
+                Entry(
+                    Text(f"✚ RESEARCH with {action.cards} invested card(s): +{action.cards}"),
+                    action,
+                    inst,
+                )
+            )
+        for action in legal:
+            if isinstance(action, Shield):
+                entries.append(Entry(Text("◈ SHIELD: no opposing Bot can RESEARCH"), action, inst))
+        for action in legal:
+            if isinstance(action, Hack):
+                entries.append(self._hack_entry(action, hit[1]))
+        if not entries:
+            self.submit(Shield(bot=inst))  # not usable now: the rules say why
+            return
+        entries.append(Entry(Text("Back", style="dim"), None, inst))
+        self._open(Menu(f"USE {hit[0].name}", tuple(entries), "bot", inst))
+
+    def _hack_entry(self, action: Hack, mine: BotView | None) -> Entry:
+        target = self._cards.get(action.target)
+        if target is None or target[1] is None or mine is None or self._view is None:
+            return Entry(Text(f"⚔ HACK {action.target}"), action, action.target)
+        theirs = target[1]
+        owner = next(
+            i
+            for i, s in enumerate(self._view.seats)
+            if any(b.instance == theirs.instance for b in s.botz)
+        )
+        deals = max(0, mine.value + mine.hack - theirs.armor)
+        takes = max(0, theirs.value - mine.armor)
+        glyph, _, word = bot_mark(theirs)
+        label = Text.assemble(
+            "⚔ HACK ",
+            (theirs.card.name, "bold"),
+            (f" ({seat_tag(owner)} {self._view.seats[owner].name})", self._style(owner)),
+            f" v{theirs.value} R{theirs.risk} {glyph} {word}: deals {deals}",
+        )
+        if theirs.risk + deals >= theirs.value:
+            label.append(" ✝", style="bold")
+        label.append(f", takes {takes}")
+        if mine.risk + takes >= mine.value:
+            label.append(" ✝", style="bold")
+        return Entry(label, action, action.target)
+
+    def _hack_menu(self, inst: str) -> None:
+        hit = self._cards.get(inst)
+        if hit is None:
+            return
+        hacks = [a for a in self._legal() if isinstance(a, Hack) and a.bot == inst]
+        if not hacks:
+            view = self._view
+            seat = self.session.on_screen
+            others = [
+                b.instance
+                for i, s in enumerate(view.seats if view else ())
+                if i != seat and not s.out
+                for b in s.botz
+            ]
+            if not others:
+                self.set_message(Text("✘ HACK: no opposing Bot is in play.", style="bold red"))
+                self.app.bell()
+                return
+            # Nothing it may HACK: the rules say why (UNUSED Botz, a SHIELD first, ...)
+            self.submit(Hack(bot=inst, target=others[0]))
+            return
+        entries = [self._hack_entry(a, hit[1]) for a in hacks]
+        entries.append(Entry(Text("Back", style="dim"), None, inst))
+        self._open(
+            Menu(f"HACK with {hit[0].name}: choose the target", tuple(entries), "hack", inst)
+        )
+
+    def _need(self, prefix: str, what: str) -> str | None:
+        inst = self._selected(prefix)
+        if inst is None:
+            self._say(f"Highlight {what} first (↑↓ or j/k).")
+        return inst
+
+    def action_bottom(self) -> None:
+        inst = self._need("h:", "a card of your starting hand")
+        if inst is not None:
+            self.submit(Bottom(card=inst))
+
+    def action_keep(self) -> None:
+        self.menu = None
+        self.submit(Keep())
+
+    def action_play(self) -> None:
+        inst = self._need("h:", "a card in your hand")
+        if inst is not None:
+            self.menu = None
+            self.submit(Play(card=inst))
+
+    def action_invest(self) -> None:
+        inst = self._need("h:", "a card in your hand")
+        if inst is not None:
+            self.menu = None
+            self.submit(Invest(card=inst))
+
+    def action_research(self) -> None:
+        inst = self._need("b:", "one of your Botz")
+        if inst is None:
+            return
+        self.menu = None
+        amounts = [a.cards for a in self._legal() if isinstance(a, Research) and a.bot == inst]
+        if amounts:
+            self.submit(Research(bot=inst, cards=max(amounts)))
+            return
+        hit = self._cards.get(inst)
+        value = hit[1].value if hit and hit[1] else 0
+        unused = self._view.seats[self.session.on_screen].invested_unused if self._view else 0
+        self.submit(Research(bot=inst, cards=min(value, unused)))  # the rules say why not
+
+    def action_hack(self) -> None:
+        inst = self._need("b:", "one of your Botz")
+        if inst is not None:
+            self.menu = None
+            self._hack_menu(inst)
+
+    def action_shield(self) -> None:
+        inst = self._need("b:", "one of your Botz")
+        if inst is not None:
+            self.menu = None
+            self.submit(Shield(bot=inst))
+
+    def action_end_turn(self) -> None:
+        self.menu = None
+        self.submit(EndTurn())
+
+    def action_click_bot(self, inst: str) -> None:
+        """A Bot's name clicked on the table: a target, a choice, or one of yours to USE."""
+        if self.waiting:
+            return
+        if self.menu is not None and self.menu.kind == "hack":
+            for entry in self.menu.entries:
+                if isinstance(entry.action, Hack) and entry.action.target == inst:
+                    self._run(entry)
+                    return
+            self._say("That Bot can't be HACKed now: choose one of the targets listed.")
+            return
+        if self.mode == "decision" and self._view is not None and self._view.decision:
+            if inst in {o.id for o in self._view.decision.options}:
+                self.submit(Choose(option=inst))
+            else:
+                self._say("That Bot is not one of the choices.")
+            return
+        view, seat = self._view, self.session.on_screen
+        if self.mode == "main" and view is not None and seat is not None:
+            if any(b.instance == inst for b in view.seats[seat].botz):
+                self.menu = None
+                self._bot_menu(inst)
+
+    def action_table(self) -> None:
+        """Everything public on the table, in full, for terminals too small to show it all."""
+        view = self.match.view(self.session.viewer())
+        body = Text()
+        for i, s in enumerate(view.seats):
+            body.append(f"{seat_tag(i)} {s.name}", style=f"bold {self._style(i)}")
+            body.append(
+                f" · {s.research}/{view.goal} RESEARCH · ▤{s.deck_count} ◫{s.hand_count} "
+                f"⊞{s.invested_unused}○/{s.invested_count}" + (" · ✝ OUT" if s.out else "") + "\n"
+            )
+            for bot in s.botz:
+                body.append_text(bot_token(bot, 1))
+                body.append("\n")
+            if s.modules:
+                body.append("  ⚙ " + ", ".join(f.name for _, f in s.modules) + "\n")
+            discard = ", ".join(c.name for c in s.discard) if s.discard else "empty"
+            body.append(f"  ⌫ discard: {discard}\n", style="dim")
+        self.app.push_screen(RevealScreen("The table (public)", body))
+
+    def summary(self) -> Text:
+        view = self.match.view(None)
+        text = Text(self.match.outcome().summary + "\n\n")
+        for i, s in enumerate(view.seats):
+            text.append(f"{seat_tag(i)} {s.name} ({s.deck_name}): ", style="bold")
+            n = len(s.botz)
+            state = "out" if s.out else f"{n} Bot{'' if n == 1 else 'z'} in play"
+            text.append(f"{s.research} RESEARCH, {state}, deck {s.deck_count}\n")
+        text.append(
+            f"\nTurns: {view.turn} · actions: {len(self.match.actions)} · seed {self.match.seed}"
+        )
+        return text
