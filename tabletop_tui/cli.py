@@ -66,6 +66,23 @@ CARD_SETS: dict[str, CardSet] = {
             ),
         ),
     ),
+    "zoobotz": CardSet(
+        "tabletop_tui.games.zoobotz.cards:load_cards",
+        (
+            CardFile(
+                "*.toml",
+                "card",
+                "tabletop_tui.games.zoobotz.cards:Card",
+                "One card of the pool (every *.toml but deck-*.toml): kind bot (cost and value "
+                "1-6), program (on_play effects only, then discarded) or module (stays in play). "
+                "Effects: on_play, start_of_turn, end_of_turn, when_dealt_risk (Botz), "
+                "when_you_delete_risk (the last two only draw or gain a fixed RESEARCH); ongoing "
+                "modifiers. Each deck-<id>.toml holds one deck, checked too: a [deck] table (id, "
+                "name, plan, blurb) and [deck.cards] of card id = copies, 40+ cards, at most 4 "
+                "copies.",
+            ),
+        ),
+    ),
 }
 
 

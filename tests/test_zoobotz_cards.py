@@ -216,3 +216,22 @@ def test_bots_finish_multiplayer_games(cat, players):
     for seed in range(3):
         outcome = _game(seed, [ZoobotzBot() for _ in range(players)], decks)
         assert outcome is not None and len(outcome.winners) == 1
+
+
+def test_cards_validate_and_schema_from_the_command_line(capsys):
+    """`tabletop-tui cards validate zoobotz` checks the pool and decks; the schema fits them."""
+    import json
+    import tomllib
+
+    from tabletop_tui.cli import main
+
+    assert main(["cards", "validate", "zoobotz"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("zoobotz: ") and " cards valid in " in out
+    assert main(["cards", "schema", "zoobotz"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    jsonschema = pytest.importorskip("jsonschema")
+    for path in sorted((shipped_root() / GAME_ID).glob("*.toml")):
+        if not path.name.startswith("deck-"):
+            with open(path, "rb") as fh:
+                jsonschema.validate(tomllib.load(fh), schema)
