@@ -308,7 +308,10 @@ async def test_six_seats_fit_80x24():
         assert app.screen.has_class("-compact")
         await pilot.press("v")  # the whole table, public information
         await settle(pilot)
-        assert screen_name(app) == "RevealScreen" and "The table" in screen_text(app)
+        assert screen_name(app) == "TableScreen" and "The table" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "ZoobotzScreen"
 
 
 # -- the deck builder ----------------------------------------------------------------------------
@@ -522,3 +525,27 @@ async def test_mouse_menu_and_clicking_a_bot_on_the_table():
         await settle(pilot)
         assert len(game.match.actions) == count + 1
         assert game.match.actions[-1].action["kind"] == "hack"
+
+
+async def test_deck_built_from_setup_is_offered_on_return(_home):
+    """Setup -> Ctrl+B -> open a shipped deck, save it under a new name -> back: it's a choice."""
+    app = TabletopApp(game="zoobotz", seed=9, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+b")
+        await settle(pilot)
+        builder = app.screen
+        assert screen_name(app) == "DeckBuilderScreen"
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        await pilot.press("enter")  # the first shipped deck (no saved decks yet)
+        await settle(pilot)
+        assert builder.deck_size >= 40 and "(copy)" in builder.query_one("#db-name").value
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert list(decks_dir().glob("*-copy.toml"))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        values = {v for _, v in app.screen.query_one("#opt-decks-1")._options}
+        assert any(v.startswith("saved:") and v.endswith("-copy") for v in values)

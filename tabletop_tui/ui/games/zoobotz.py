@@ -36,8 +36,8 @@ from ...games.zoobotz.models import (
 )
 from ...games.zoobotz.models import CardFace as ZCard
 from ..game_screen import GameScreen
+from ..screens.base import BaseModal
 from ..screens.curtain import seat_tag
-from ..screens.dialogs import RevealScreen
 from ..setup_options import SetupOption
 from ..widgets import CardFace, CardView, LogPanel, TrackerView
 
@@ -155,11 +155,11 @@ def _click(action: str) -> Style:
     return Style(meta={"@click": action})
 
 
-def bot_token(bot: BotView, level: int) -> Text:
+def bot_token(bot: BotView, level: int, clickable: bool = True) -> Text:
     """A Bot on the table: level 0 in full, 1 short, 2 tiny; always value, RISK and marks."""
     glyph, letters, word = bot_mark(bot)
     name = bot.card.name
-    click = _click(f"screen.click_bot({bot.instance!r})")
+    click = _click(f"screen.click_bot({bot.instance!r})") if clickable else Style()
     if level == 0:
         text = Text(" ")
         text.append(f"{name[:18]:<18}", style=Style(bold=True) + click)
@@ -211,6 +211,32 @@ def _lines(tokens: list[Text], width: int, sep: str = "  ") -> list[Text]:
     if line.cell_len or not lines:
         lines.append(line)
     return lines
+
+
+class TableScreen(BaseModal):
+    """The whole public table in full (every Bot, module and discard pile), scrollable."""
+
+    BINDINGS = [Binding("escape,enter,space,v", "close", "Close")]
+
+    def __init__(self, body: Text):
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with VerticalScroll(classes="dialog zb-table-dialog"):
+            yield Static(Text("The table (public)", style="bold"), classes="dialog-title")
+            yield Static(self.body, id="zb-table-body")
+            yield Static(Text("Enter, Esc or click: close · ↑↓ scroll", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
 
 
 # -- menus of legal actions ----------------------------------------------------------------------
@@ -928,13 +954,17 @@ class ZoobotzScreen(GameScreen):
                 f"⊞{s.invested_unused}○/{s.invested_count}" + (" · ✝ OUT" if s.out else "") + "\n"
             )
             for bot in s.botz:
-                body.append_text(bot_token(bot, 1))
+                body.append_text(bot_token(bot, 0, clickable=False))
                 body.append("\n")
             if s.modules:
                 body.append("  ⚙ " + ", ".join(f.name for _, f in s.modules) + "\n")
             discard = ", ".join(c.name for c in s.discard) if s.discard else "empty"
             body.append(f"  ⌫ discard: {discard}\n", style="dim")
-        self.app.push_screen(RevealScreen("The table (public)", body))
+        self.app.push_screen(TableScreen(body))
+
+    def action_undo(self) -> None:
+        self.menu = None
+        super().action_undo()
 
     def summary(self) -> Text:
         view = self.match.view(None)
