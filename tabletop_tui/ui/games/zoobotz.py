@@ -606,6 +606,7 @@ class ZoobotzScreen(GameScreen):
 
     def _show_list(self, view: View, seat: int | None, mode: str) -> None:
         options = self.query_one("#zb-list", OptionList)
+        options.display = seat is not None  # a spectator (bots only) has no hand: more log
         rows = self._rows(view, seat, mode)
         key = (tuple((i, t.plain, d) for i, t, d in rows), self.menu is not None)
         if key != self._list_key:
