@@ -56,13 +56,17 @@ class SetupScreen(BaseScreen):
                         id=f"kind-{seat}",
                     )
             for option in self.options:
+                choices = option.options()
+                values = [value for _, value in choices]
                 for seat in range(self.seat_count if option.per_seat else 1):
                     default = option.default[seat] if option.per_seat else option.default
+                    if default not in values and values:  # e.g. a deck renamed since
+                        default = values[0]
                     label = f"{seat_tag(seat)} {option.label}" if option.per_seat else option.label
                     with Horizontal(classes="seat-row"):
                         yield Label(label, classes="seat-label option-label")
                         yield Select(
-                            option.options(),
+                            choices,
                             value=default,
                             allow_blank=False,
                             id=f"opt-{option.key}-{seat}",
