@@ -28,13 +28,15 @@ class GameScreen(BaseScreen):
     ]
     #: keys listed in help, (key, meaning), added to by each game
     HELP_KEYS: list[tuple[str, str]] = []
+    #: scales the bots' pause: games whose turns hold many small actions play them quicker
+    BOT_PACE: float = 1.0
 
     def __init__(
         self, session: Session, delay: float = 0.4, demo: bool = False, exit_at_end: bool = False
     ):
         super().__init__()
         self.session = session
-        self.delay = delay
+        self.delay = delay * self.BOT_PACE
         self.demo = demo
         self.exit_at_end = exit_at_end
         self.waiting = False  # a curtain, reveal or bot turn is in progress

@@ -259,6 +259,7 @@ class Menu:
 
 
 class ZoobotzScreen(GameScreen):
+    BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     BINDINGS = [
         Binding("p", "play", "Play"),
         Binding("i", "invest", "Invest"),

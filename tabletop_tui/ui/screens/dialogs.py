@@ -129,7 +129,7 @@ class GameOverScreen(BaseModal):
             with Horizontal(classes="buttons"):
                 yield Button("New (n)", id="new", variant="primary")
                 yield Button("Board (v)", id="view")
-                yield Button("Launcher (l)", id="launcher")
+                yield Button("Menu (l)", id="launcher")
                 yield Button("Quit (q)", id="quit", variant="error")
 
     def action_choose(self, what: str) -> None:
