@@ -7,6 +7,7 @@ throwaway data folder, then for each level of concurrency (default 1, 10 and 30 
   until every one of them shows the launcher (`all_ready_s`);
 - memory: RSS and PSS (RSS with shared pages split between the processes sharing them) of
   each session's app process, and the server's own RSS;
+- CPU time per key press of the server and of the app processes (while keys are pressed);
 - key-to-echo latency: every client presses `j` / `k` in turn (the launcher's highlight moves
   down and up, so every key changes the screen) at a human pace, one key every
   --think seconds (+-50% jitter, all clients at once), and times from writing the key to the
@@ -63,6 +64,15 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
@@ -99,13 +109,13 @@ async def _press_keys(term: Term, keys: int, think: float, rng: random.Random) -
     latencies = []
     await asyncio.sleep(rng.uniform(0, think))  # clients do not press in lockstep
     for number in range(keys):
-        mark = term.mark()
+        term.output.clear()
         start = time.perf_counter()
         term.send(b"j" if number % 2 == 0 else b"k")
-        while term.mark() == mark:
-            if time.perf_counter() - start > 10:
-                raise RuntimeError("no answer to a key within 10 s")
-            await asyncio.sleep(0.0005)
+        try:
+            await asyncio.wait_for(term.output.wait(), 10)
+        except TimeoutError:
+            raise RuntimeError("no answer to a key within 10 s") from None
         latencies.append((time.perf_counter() - start) * 1000)
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
     return latencies
@@ -128,9 +138,11 @@ async def _level(port: int, server_pid: int, sessions: int, keys: int, think: fl
     pids = _children(server_pid)
     rss = [v for v in (_kib(p, "status", "VmRSS") for p in pids) if v]
     pss = [v for v in (_kib(p, "smaps_rollup", "Pss") for p in pids) if v]
+    cpu_before = (_cpu_s(server_pid), sum(_cpu_s(p) for p in pids))
     results = await asyncio.gather(
         *(_press_keys(term, keys, think, random.Random(rng.random())) for _, term in clients)
     )
+    cpu_after = (_cpu_s(server_pid), sum(_cpu_s(p) for p in pids))
     latencies = [ms for per_client in results for ms in per_client]
     server_rss = _kib(server_pid, "status", "VmRSS")
     for conn, _ in clients:
@@ -146,6 +158,9 @@ async def _level(port: int, server_pid: int, sessions: int, keys: int, think: fl
         "pss_per_session_mib": round(statistics.mean(pss) / 1024, 1) if pss else None,
         "server_rss_mib": round(server_rss / 1024, 1) if server_rss else None,
         "keys": len(latencies),
+        # CPU per key press while the keys were pressed (includes the apps' idle work)
+        "server_cpu_ms_per_key": round((cpu_after[0] - cpu_before[0]) * 1000 / len(latencies), 2),
+        "apps_cpu_ms_per_key": round((cpu_after[1] - cpu_before[1]) * 1000 / len(latencies), 2),
         "key_to_echo_ms": {
             "p50": round(_pct(latencies, 0.50), 1),
             "p95": round(_pct(latencies, 0.95), 1),

@@ -86,6 +86,8 @@ class Term:
         self.process = process
         self.data = bytearray()
         self.closed = asyncio.Event()
+        #: set whenever output arrives (clear it, then wait on it)
+        self.output = asyncio.Event()
         self._task = asyncio.ensure_future(self._read())
 
     @classmethod
@@ -110,6 +112,7 @@ class Term:
                 if not chunk:
                     break
                 self.data.extend(chunk)
+                self.output.set()
         except (asyncssh.Error, OSError):
             pass
         finally:
