@@ -66,6 +66,29 @@ CARD_SETS: dict[str, CardSet] = {
             ),
         ),
     ),
+    "pr-ccg-2008": CardSet(
+        "tabletop_tui.games.pr_ccg_2008.cards:load_cards",
+        (
+            CardFile(
+                "elements.toml",
+                "element",
+                "tabletop_tui.games.pr_ccg_2008.cards:Element",
+                "One Battle Element: id (lowercase letters), name, and a one-letter symbol shown "
+                "beside its colour. At least two elements; every card needs a value for each.",
+            ),
+            CardFile(
+                "deck-*.toml",
+                "card",
+                "tabletop_tui.games.pr_ccg_2008.cards:Card",
+                "One card of a deck; each deck-<id>.toml also has a [deck] table (id, name, "
+                "blurb). battle_elements names the element(s) the OPPONENT must use; values "
+                "holds this card's value in every element of elements.toml; hand_cost is paid "
+                "with that many other cards from hand; damage is how many cards the loser "
+                "draws. The copies of a deck's cards add up to exactly 20; card ids are unique "
+                "across all decks.",
+            ),
+        ),
+    ),
     "zoobotz": CardSet(
         "tabletop_tui.games.zoobotz.cards:load_cards",
         (

@@ -29,14 +29,22 @@ class SelfplayResult(BaseModel):
 
 
 def play_headless(
-    game_id: str, seed: int, kinds: list[str], max_steps: int = 200_000
+    game_id: str,
+    seed: int,
+    kinds: list[str],
+    max_steps: int = 200_000,
+    config: dict | None = None,
 ) -> SelfplayResult:
-    """Play one game with a bot of `kinds[i]` ("random", "heuristic") in seat i."""
+    """Play one game with a bot of `kinds[i]` ("random", "heuristic") in seat i.
+
+    `config` (e.g. {"decks": ["guardians", "invaders"]}) is merged into the game's
+    default config; without it the default config is used.
+    """
     rules = get_rules(game_id)
     if rules is None:
         raise ValueError(unknown_game_message(game_id))
     started = time.perf_counter()
-    config = rules.default_config()
+    config = game_config(rules, config)
     state = rules.new_game(config, seed)
     bots = [make_bot(game_id, kind) for kind in kinds]
     step = 0
@@ -74,7 +82,17 @@ def play_headless(
     )
 
 
-def run_many(game_id: str, games: int, seed: int, kinds: list[str]) -> Iterator[SelfplayResult]:
-    """`games` headless games with seeds seed, seed + 1, ..."""
+def game_config(rules, overrides: dict | None = None):
+    """The game's default config with `overrides` merged in (validated by its Config model)."""
+    config = rules.default_config()
+    if not overrides:
+        return config
+    return rules.config_type.model_validate({**config.model_dump(), **overrides})
+
+
+def run_many(
+    game_id: str, games: int, seed: int, kinds: list[str], config: dict | None = None
+) -> Iterator[SelfplayResult]:
+    """`games` headless games with seeds seed, seed + 1, ... (`config` as in play_headless)."""
     for offset in range(games):
-        yield play_headless(game_id, seed + offset, kinds)
+        yield play_headless(game_id, seed + offset, kinds, config=config)

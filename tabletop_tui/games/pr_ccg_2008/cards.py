@@ -140,7 +140,9 @@ def load_card_set(folder: Path | None = None) -> CardSet:
         values = [getattr(d.info, field) for d in decks]
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
-            raise CardDataError(f"{folder}: two decks share the {field} '{twice[0]}' ([deck] field '{field}')")
+            raise CardDataError(
+                f"{folder}: two decks share the {field} '{twice[0]}' ([deck] field '{field}')"
+            )
     return CardSet(elements=elements, decks=tuple(decks))
 
 
