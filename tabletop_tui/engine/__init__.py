@@ -1,6 +1,16 @@
 """Pure game engine: no Textual, no Rich (tests/test_purity.py enforces it)."""
 
-from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
+from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat, replace_at
 from .rng import Rng
 
-__all__ = ["Event", "IllegalAction", "Model", "Outcome", "Rejection", "Rng", "Rules", "Seat"]
+__all__ = [
+    "Event",
+    "IllegalAction",
+    "Model",
+    "Outcome",
+    "Rejection",
+    "Rng",
+    "Rules",
+    "Seat",
+    "replace_at",
+]

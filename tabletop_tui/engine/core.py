@@ -21,6 +21,11 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def replace_at(items: tuple, index: int, item) -> tuple:
+    """A copy of `items` with one entry changed: states are immutable, seats are tuples."""
+    return (*items[:index], item, *items[index + 1 :])
+
+
 class Rejection(Model):
     """Why an action is illegal: the rule that forbids it, in words a player reads."""
 

@@ -10,7 +10,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
 from .cards import Character, character_index, load_characters, shipped_characters
 from .models import (
     Action,
@@ -47,10 +47,6 @@ def _index(state: State) -> dict[str, Character]:
 def _score(roll: Roll, fighters: list[Character]) -> str:
     """'Ceznor 2+2=4': whose roll, the die, the ability and the total."""
     return f"{fighters[roll.seat].name.split()[-1]} {roll.die}{roll.modifier:+d}={roll.total}"
-
-
-def _replace(seats: tuple[SeatState, SeatState], seat: int, new: SeatState):
-    return (new, seats[1]) if seat == 0 else (seats[0], new)
 
 
 class ArmyOfZeroRules(Rules[Config, State, Action, View]):
@@ -156,7 +152,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             squad, unplaced = squad + unplaced, ()
         done = not unplaced
         me = me.model_copy(update={"squad": squad, "unplaced": unplaced, "laid_down": done})
-        state = state.model_copy(update={"seats": _replace(state.seats, seat, me)})
+        state = state.model_copy(update={"seats": replace_at(state.seats, seat, me)})
         name = state.config.names[seat]
         events: list[Event] = []
         if done:
@@ -205,7 +201,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             me = me.model_copy(
                 update={"choice": card, "defend_in_hand": False, "table": me.table + ("defend",)}
             )
-        state = state.model_copy(update={"seats": _replace(state.seats, seat, me)})
+        state = state.model_copy(update={"seats": replace_at(state.seats, seat, me)})
         chose = Event(
             text=f"{state.config.names[seat]} puts a Combat Card face down.",
             kind="commit",

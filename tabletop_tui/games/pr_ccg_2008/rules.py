@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
 from .cards import Card, Catalog, catalog
 from .models import (
     Action,
@@ -32,10 +32,6 @@ _CANCEL = CancelSelection()
 
 def _cat(state: State) -> Catalog:
     return catalog(state.config.cards_dir)
-
-
-def _replace(seats, seat: int, new: SeatState):
-    return (new, seats[1]) if seat == 0 else (seats[0], new)
 
 
 def _free(s: SeatState) -> tuple[str, ...]:
@@ -216,7 +212,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         name = state.config.names[seat]
         if isinstance(action, ChooseElement):
             s = s.model_copy(update={"element": action.element})
-            state = state.model_copy(update={"seats": _replace(state.seats, seat, s)})
+            state = state.model_copy(update={"seats": replace_at(state.seats, seat, s)})
             chose = Event(
                 text=f"{name} chooses a Battle Element in secret.", kind="commit", seat=seat
             )
@@ -226,7 +222,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             return state, (chose, *events)
         if isinstance(action, CancelSelection):
             s = s.model_copy(update={"selected": None, "paid": ()})
-            return state.model_copy(update={"seats": _replace(state.seats, seat, s)}), ()
+            return state.model_copy(update={"seats": replace_at(state.seats, seat, s)}), ()
         if isinstance(action, SelectCard):
             s = s.model_copy(
                 update={
@@ -242,7 +238,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             )  # type: ignore[arg-type]
         else:  # PlayNothing
             s = s.model_copy(update={"selected": None, "paid": (), "locked": True})
-        state = state.model_copy(update={"seats": _replace(state.seats, seat, s)})
+        state = state.model_copy(update={"seats": replace_at(state.seats, seat, s)})
         if not s.locked:
             return state, ()
         locked = Event(text=f"{name} is locked in.", kind="commit", seat=seat)
