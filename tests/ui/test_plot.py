@@ -8,8 +8,11 @@ def rows(text):
 
 
 def test_each_series_has_its_own_glyph_and_a_legend():
-    chart = line_plot([Series("Heroes", [30, 25, 20], "H"), Series("Villains", [30, 28, 10], "V")],
-                      height=5, width=3)
+    chart = line_plot(
+        [Series("Heroes", [30, 25, 20], "H"), Series("Villains", [30, 28, 10], "V")],
+        height=5,
+        width=3,
+    )
     plain = chart.plain
     assert "H Heroes" in plain and "V Villains" in plain
     # both start at 30: the shared top-left cell shows the overlap mark
