@@ -65,6 +65,9 @@ GAMES: dict[str, GameInfo] = {
             "Power Rangers Deck-Building Game: Zeo",
             "2-4",
             "Teams, the Grid, Attacks and Blocks, Zord Bay and The Lair.",
+            "tabletop_tui.games.zeo_dbg.rules:ZeoRules",
+            "tabletop_tui.games.zeo_dbg.bot:ZeoBot",
+            ready=False,
         ),
         GameInfo(
             "hotg",

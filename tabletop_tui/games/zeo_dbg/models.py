@@ -1,0 +1,495 @@
+"""Power Rangers Deck-Building Game: Zeo - config, state, actions, pending decisions, views.
+
+Seats and turn order (rulebook "Setup"): seat 0 is always Villain player 1 (turn token 1);
+the sequence of play is Villain-Hero-Villain-Hero, as the four turn slots `TURN_ORDER`:
+
+    1v1                 seats [Villain, Hero]            slots 0, 1, 0, 1
+    2v2                 seats [V1, H1, V2, H2]           slots 0, 1, 2, 3
+    2v1 (lone Hero)     seats [V1, Hero, V2]             slots 0, 1, 2, 1
+    2v1 (lone Villain)  seats [Villain, H1, H2]          slots 0, 1, 0, 2
+
+Card instances are "card-id#N" strings, unique across the table.
+Team 0 is the Villains, team 1 the Heroes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from ...engine import Model, Outcome, Rng
+from .effects import Effect
+
+Format = Literal["1v1", "2v1", "2v2"]
+Phase = Literal["setup", "main", "end", "over"]
+VILLAINS, HEROES = 0, 1
+TEAM_NAMES = ("Villains", "Heroes")
+MAX_HP, MAX_ENERGY, GRID_SIZE, HAND_SIZE = 30, 20, 6, 5
+#: "deal 2 and pick 1" in Config.characters
+DEAL = ""
+
+
+def seat_teams(fmt: str, lone: str = "heroes") -> tuple[int, ...]:
+    if fmt == "1v1":
+        return (VILLAINS, HEROES)
+    if fmt == "2v2":
+        return (VILLAINS, HEROES, VILLAINS, HEROES)
+    return (VILLAINS, HEROES, VILLAINS) if lone == "heroes" else (VILLAINS, HEROES, HEROES)
+
+
+def turn_order(fmt: str, lone: str = "heroes") -> tuple[int, int, int, int]:
+    if fmt == "1v1":
+        return (0, 1, 0, 1)
+    if fmt == "2v2":
+        return (0, 1, 2, 3)
+    return (0, 1, 2, 1) if lone == "heroes" else (0, 1, 0, 2)
+
+
+class Config(Model):
+    names: tuple[str, ...] = ("Villain", "Hero")
+    format: Format = "1v1"
+    #: in 2v1, which team has the lone player (15 HP to start, draws 4, takes both turn slots)
+    lone: Literal["heroes", "villains"] = "heroes"
+    #: per seat: a character id, or "" to be dealt 2 of your team's characters and pick 1
+    characters: tuple[str, ...] = ()
+    #: the Serpentera promo: General Venjix joins the Villains and may buy Serpentera Sections
+    serpentera: bool = False
+    cards_dir: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill(cls, data):
+        if isinstance(data, dict):
+            names = data.get("names")
+            if names and "format" not in data:
+                data = {**data, "format": {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(names), "1v1")}
+            if not names:
+                teams = seat_teams(data.get("format", "1v1"), data.get("lone", "heroes"))
+                names = tuple(f"{TEAM_NAMES[t][:-1]} {i + 1}" for i, t in enumerate(teams))
+                data = {**data, "names": names}
+            if not data.get("characters"):
+                data = {**data, "characters": (DEAL,) * len(names)}
+        return data
+
+    @model_validator(mode="after")
+    def _seats(self) -> Config:
+        need = {"1v1": 2, "2v1": 3, "2v2": 4}[self.format]
+        if len(self.names) != need:
+            raise ValueError(f"{self.format} needs {need} players, not {len(self.names)}")
+        if len(self.characters) != need:
+            raise ValueError(f"{need} players need {need} character choices")
+        return self
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        return seat_teams(self.format, self.lone)
+
+    @property
+    def order(self) -> tuple[int, int, int, int]:
+        return turn_order(self.format, self.lone)
+
+
+# -- actions ------------------------------------------------------------------------------------
+class Pick(Model):
+    """Setup: choose 1 of the 2 characters you were dealt."""
+
+    kind: Literal["pick"] = "pick"
+    character: str
+
+
+class Play(Model):
+    """Play a card from hand for its Shards and Energy (Starter/Stun text takes effect)."""
+
+    kind: Literal["play"] = "play"
+    card: str
+
+
+class Buy(Model):
+    """Buy: a Grid card (`index`), the Zeo Blaster on top, your Signature Item, your own
+    Zord/Master, the top of the Zord/Master stack, or the top Serpentera Section."""
+
+    kind: Literal["buy"] = "buy"
+    source: Literal["grid", "blaster", "item", "own", "stack", "serpentera"]
+    index: int = Field(default=0, ge=0, le=5)
+
+
+class Attach(Model):
+    """Attach a card from hand to an empty matching slot (0-3) of your character."""
+
+    kind: Literal["attach"] = "attach"
+    card: str
+    slot: int = Field(ge=0, le=3)
+
+
+class AttachTile(Model):
+    """Re-attach a Zord (to the Zord Bay) or a Master (yours to your orange slot, others to
+    The Lair) drawn from your deck."""
+
+    kind: Literal["attach_tile"] = "attach_tile"
+    card: str
+
+
+class Battle(Model):
+    """Battle an adversary in The Grid (`index`), or (`slot`) a Defector/Singing Zap attached
+    to your own character."""
+
+    kind: Literal["battle"] = "battle"
+    index: int | None = Field(default=None, ge=0, le=5)
+    slot: int | None = Field(default=None, ge=0, le=3)
+
+
+class Activate(Model):
+    """Activate an ability: your flipped character, a ready attached card (`index` = slot), a
+    ready Zord in the Zord Bay (`index`), the Zord Bay itself, or Serpentera."""
+
+    kind: Literal["activate"] = "activate"
+    source: Literal["character", "slot", "zord", "bay", "serpentera"]
+    index: int = Field(default=0, ge=0, le=4)
+
+
+class DestroyBlaster(Model):
+    """Destroy a Zeo Blaster you played this turn for its ability."""
+
+    kind: Literal["destroy_blaster"] = "destroy_blaster"
+    card: str
+
+
+class DiscardAttached(Model):
+    """Discard an attached card: ready ones in the Main Phase, any in the End Phase."""
+
+    kind: Literal["discard_attached"] = "discard_attached"
+    slot: int = Field(ge=0, le=3)
+
+
+class EndMain(Model):
+    """End the Main Phase: end-of-turn effects, then 1 damage per adversary in The Grid."""
+
+    kind: Literal["end_main"] = "end_main"
+
+
+class EndTurn(Model):
+    """Finish the End Phase: discard played cards and hand, draw up, next player."""
+
+    kind: Literal["end_turn"] = "end_turn"
+
+
+class Choose(Model):
+    """Answer the pending Decision with one of its options."""
+
+    kind: Literal["choose"] = "choose"
+    option: str
+
+
+Action = Annotated[
+    Pick
+    | Play
+    | Buy
+    | Attach
+    | AttachTile
+    | Battle
+    | Activate
+    | DestroyBlaster
+    | DiscardAttached
+    | EndMain
+    | EndTurn
+    | Choose,
+    Field(discriminator="kind"),
+]
+
+
+# -- state --------------------------------------------------------------------------------------
+class Attached(Model):
+    card: str
+    ready: bool = True
+    #: Defector / Singing Zap: only its character's owner can remove it, only by Battle
+    stuck: bool = False
+
+
+class Player(Model):
+    character: str = ""
+    #: Ranger / Empowered side
+    flipped: bool = False
+    slots: tuple[Attached | None, ...] = (None, None, None, None)
+    deck: tuple[str, ...] = ()  # top first
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    #: cards played this turn (the play area)
+    played: tuple[str, ...] = ()
+    #: Ongoing Locations in play in front of this player
+    locations: tuple[str, ...] = ()
+    #: setup: the 2 characters dealt
+    offer: tuple[str, ...] = ()
+    item_gained: bool = False
+    own_gained: bool = False
+    #: the flipped character's ability was used this turn
+    char_used: bool = False
+    serpentera: int = 0
+    serpentera_ready: bool = True
+
+
+class Team(Model):
+    hp: int = MAX_HP
+    energy: int = 0
+
+
+class Job(Model):
+    """Effects on their way: whose, from where, how far, and (inside an Attack) against whom."""
+
+    seat: int
+    effects: tuple[Effect, ...]
+    step: int = 0
+    source: str = ""
+    #: inside an Attack: the target foe's seat (None = the opposing team)
+    target: int | None = None
+    #: the attached slot the ability came from (Love Arrows discards itself)
+    slot: int | None = None
+    #: for "each foe" effects: how many foes are done
+    sub: int = 0
+    #: internal steps: "start" (a start-of-turn effect, ordered by the player),
+    #: "adversaries" (end-phase damage), "trey:<seat>:<slot>" (destroy after an Attack)
+    marker: str = ""
+    ordered: bool = False
+
+
+class Option(Model):
+    id: str
+    label: str
+
+
+class Decision(Model):
+    """A question one seat must answer (with `Choose`) before anything else happens."""
+
+    kind: Literal[
+        "target",
+        "block",
+        "destroy",
+        "discard",
+        "discard_attached",
+        "ready",
+        "attach_grid",
+        "copy",
+        "character",
+        "refresh",
+        "order",
+    ]
+    seat: int
+    prompt: str
+    options: tuple[Option, ...]
+    #: the card the question is about (Defector being attached)
+    card: str = ""
+
+
+class PendingAttack(Model):
+    """An Attack waiting for Blocks: defenders decide one at a time, in `waiting` order."""
+
+    attacker: int
+    source: str
+    #: where the attacking card is attached ("slot:2") for Trey of Triforia's destroy
+    source_ref: str = ""
+    effects: tuple[Effect, ...]
+    if_negated: tuple[Effect, ...] = ()
+    #: one Attack per entry: a target seat, or None for the whole team (non-targeted)
+    parts: tuple[int | None, ...]
+    #: seats still to decide, and for which part (index into parts)
+    waiting: tuple[tuple[int, int], ...]
+    negated: tuple[bool, ...]
+    forced: bool = False
+    destroy_source: bool = False
+
+
+class State(Model):
+    config: Config
+    rng: Rng
+    phase: Phase = "setup"
+    turn: int = 0
+    #: position in the 4-slot turn order
+    slot: int = 0
+    active: int = 0
+    players: tuple[Player, ...]
+    teams: tuple[Team, Team] = (Team(), Team())
+    grid: tuple[str | None, ...] = ()
+    main_deck: tuple[str, ...] = ()
+    main_discard: tuple[str, ...] = ()
+    destroyed: tuple[str, ...] = ()
+    blasters: tuple[str, ...] = ()
+    blaster_up: bool = True
+    stuns: tuple[str, ...] = ()
+    zord_stack: tuple[str, ...] = ()
+    zord_up: bool = True
+    master_stack: tuple[str, ...] = ()
+    master_up: bool = True
+    bay: tuple[Attached, ...] = ()
+    bay_side: Literal["bay", "battlezord", "megazord"] = "bay"
+    bay_used: bool = False
+    zord_acts: int = 0
+    lair: tuple[str, ...] = ()
+    shards: int = 0
+    healed2: bool = False
+    battle_draws: tuple[int, ...] = ()
+    #: the main deck could not refill The Grid: the game ends after this turn
+    last_turn: bool = False
+    jobs: tuple[Job, ...] = ()
+    decision: Decision | None = None
+    attack: PendingAttack | None = None
+    #: (Villain HP, Hero HP) at the start of each turn, for the game-over chart
+    hp_history: tuple[tuple[int, int], ...] = ()
+    outcome: Outcome | None = None
+
+
+# -- views --------------------------------------------------------------------------------------
+class CardFace(Model):
+    """What a player reads on a card.
+
+    `letter` is the type letter (H Hero, V Villain, E Equipment, M Maneuver, C Zeo Crystal,
+    L Location, S Starter, X Stun, B Zeo Blaster, I Signature Item, Z Zord, O Master,
+    P Serpentera Section); `colour` the type colour (red, purple, blue, green, rainbow, gold,
+    grey, white, orange)."""
+
+    id: str
+    name: str
+    kind: str
+    letter: str
+    colour: str
+    #: Shard cost to buy (None: cannot be bought)
+    cost: int | None = None
+    shards: int = 0
+    energy: int = 0
+    #: Energy cost of its activated ability (None: no ability)
+    ability_cost: int | None = None
+    block_cost: int | None = None
+    #: the hand icon: usable as a Block from the hand
+    block_from_hand: bool = False
+    #: Heroes/Villains: the Shard cost to Battle it, and the reward text
+    battle_cost: int | None = None
+    battle_text: str = ""
+    ongoing: bool = False
+    text: str = ""
+
+
+class GridCardView(Model):
+    index: int
+    card: CardFace | None
+    #: an adversary of the viewer's team (Battle it, may not buy it)
+    adversary: bool = False
+    #: the price this viewer would pay now (after discounts), buy or Battle
+    price: int | None = None
+
+
+class SlotView(Model):
+    #: red (Hero), purple (Villain), blue (Equipment), green (Maneuver), orange (own Master),
+    #: rainbow (any type but Villains: Jason Lee Scott)
+    colour: str
+    card: CardFace | None = None
+    instance: str = ""
+    ready: bool = True
+    stuck: bool = False
+
+
+class CharacterView(Model):
+    id: str
+    name: str
+    #: the side showing: Teenager/Scheming, or Ranger/Empowered once flipped
+    side_name: str
+    flipped: bool
+    #: the text of the side showing, and of the other side
+    text: str
+    other_text: str
+    ability_cost: int | None = None
+    ability_used: bool = False
+    slots: tuple[SlotView, ...]
+
+
+class SeatView(Model):
+    name: str
+    team: int
+    character: CharacterView | None = None
+    hand_count: int = 0
+    #: this seat's own hand (instance, face); empty for every other viewer
+    hand: tuple[tuple[str, CardFace], ...] = ()
+    deck_count: int = 0
+    discard: tuple[CardFace, ...] = ()
+    played: tuple[tuple[str, CardFace], ...] = ()
+    locations: tuple[CardFace, ...] = ()
+    #: Signature Item and own Zord/Master set aside (None once gained)
+    item: CardFace | None = None
+    own: CardFace | None = None
+    serpentera: int = 0
+    #: setup: the 2 characters dealt (own seat only) and whether a pick was made
+    offer: tuple[CardFace, ...] = ()
+    picked: bool = False
+
+
+class TeamView(Model):
+    name: str
+    hp: int
+    max_hp: int = MAX_HP
+    energy: int
+    max_energy: int = MAX_ENERGY
+
+
+class StackView(Model):
+    count: int
+    #: the face-up top card, if any (None if face down or empty)
+    top: CardFace | None = None
+
+
+class ZordBayView(Model):
+    #: "bay" (Zeo Zord Bay, 1 activation), "battlezord" (Red Battlezord, 3), "megazord" (5)
+    side: str
+    side_name: str
+    text: str
+    ability_cost: int
+    ability_used: bool
+    activations_left: int
+    slots: tuple[SlotView, ...]
+
+
+class AttackView(Model):
+    attacker: int
+    source: str
+    text: str
+    parts: tuple[int | None, ...]
+    waiting_on: int | None
+
+
+class View(Model):
+    """Everything the screen may show to `viewer` (None = spectator).
+
+    phase/turn/active: whose turn; `to_act`: seats that must decide now (a Block prompt makes
+    a defender act during the attacker's turn). `decision` is the pending question, shown in
+    full only to its seat (`decision.seat`); other viewers get `decision_prompt` only.
+    `grid`: 6 spaces (card None = empty until the next Start Phase). `shards`: the active
+    player's unspent Shards. `log` is not kept here: use the events from Rules.apply.
+    """
+
+    viewer: int | None
+    format: str
+    phase: Phase
+    turn: int
+    active: int
+    turn_order: tuple[int, int, int, int]
+    turn_slot: int
+    seats: tuple[SeatView, ...]
+    teams: tuple[TeamView, TeamView]
+    grid: tuple[GridCardView, ...]
+    main_deck: StackView
+    main_discard: tuple[CardFace, ...]
+    destroyed_count: int
+    blasters: StackView
+    stuns: StackView
+    zords: StackView
+    masters: StackView
+    serpentera: StackView | None = None
+    bay: ZordBayView
+    lair: tuple[CardFace, ...]
+    lair_text: str
+    shards: int
+    decision: Decision | None = None
+    decision_seat: int | None = None
+    decision_prompt: str = ""
+    attack: AttackView | None = None
+    last_turn: bool = False
+    hp_history: tuple[tuple[int, int], ...] = ()
+    to_act: tuple[int, ...] = ()
+    outcome: Outcome | None = None
