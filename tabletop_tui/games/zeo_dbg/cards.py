@@ -71,6 +71,18 @@ COLOUR = {
     "section": "purple",
 }
 SlotColour = Literal["red", "purple", "blue", "green", "orange", "rainbow"]
+#: effects that need no choice (a Block's reward resolves inside the Attack)
+SIMPLE_EFFECTS = (
+    "damage",
+    "lose_hp",
+    "heal",
+    "energy",
+    "drain_energy",
+    "draw",
+    "shards",
+    "give_stun",
+    "gain_blaster",
+)
 SLOT_TAKES = {"red": "hero", "purple": "villain", "blue": "equipment", "green": "maneuver"}
 
 
@@ -143,6 +155,18 @@ class Card(Model):
             raise ValueError("only Ongoing cards (Locations, Masters) have start-of-turn text")
         return value
 
+    @field_validator("block")
+    @classmethod
+    def _block(cls, block):
+        if block is not None:
+            for e in block.reward:
+                if e.do not in SIMPLE_EFFECTS:
+                    raise ValueError(
+                        f"a Block's reward resolves at once: '{e.do}' needs a "
+                        f"choice (allowed: {', '.join(SIMPLE_EFFECTS)})"
+                    )
+        return block
+
     @property
     def letter(self) -> str:
         return LETTER[self.kind]
@@ -186,7 +210,12 @@ class Card(Model):
             parts.append("When you Battle: " + effects_text(self.on_battle))
         if self.on_foe_battle:
             parts.append("Whenever a foe Battles (any turn): " + effects_text(self.on_foe_battle))
-        if self.ability:
+        if self.ability and self.kind == "blaster":
+            parts.append(
+                "Destroy this card during the turn you play it: "
+                + effects_text(self.ability.effects)
+            )
+        elif self.ability:
             parts.append(ability_text(self.ability))
         if self.block:
             parts.append(block_text(self.block))

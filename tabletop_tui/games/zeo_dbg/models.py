@@ -66,7 +66,7 @@ class Config(Model):
                 data = {**data, "format": {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(names), "1v1")}
             if not names:
                 teams = seat_teams(data.get("format", "1v1"), data.get("lone", "heroes"))
-                names = tuple(f"{TEAM_NAMES[t][:-1]} {i + 1}" for i, t in enumerate(teams))
+                names = tuple(f"{('Villain', 'Hero')[t]} {i + 1}" for i, t in enumerate(teams))
                 data = {**data, "names": names}
             if not data.get("characters"):
                 data = {**data, "characters": (DEAL,) * len(names)}

@@ -838,6 +838,21 @@ class ZeoRules(Rules[Config, State, Action, View]):
             return state
         return self._advance(state, job)
 
+    def _simple_trigger(self, state: State, seat: int, what: str, kind: str, ev: list):
+        """Resolve a starting-side trigger at once (its effects need no choice)."""
+        before = len(state.jobs)
+        state = _trigger(state, seat, what, kind)
+        if len(state.jobs) == before:
+            return state
+        trig = state.jobs[0]
+        for eff in trig.effects:
+            state = self._step(
+                state.model_copy(update={"jobs": (trig, *state.jobs[1:])}), trig, eff, ev
+            )
+            if state.outcome is not None:
+                return state
+        return state.model_copy(update={"jobs": state.jobs[1:]})
+
     def _discard_source(self, state: State, job: Job, ev: list) -> State:
         """Love Arrows / Power Disc discard themselves as part of the action."""
         if job.slot is None:
@@ -1944,7 +1959,9 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     seat=seat,
                 )
             )
-            # four slots full: the character flips before this card is discarded
+            # an attach trigger (Kat) resolves first; then four full slots flip the character
+            # before this card is discarded
+            state = self._simple_trigger(state, seat, "attach", cat.card(inst).kind, ev)
             state = settle_flips(state, ev)
             state = self._discard_source(state, job, ev)
             return self._run(self._advance(state, job), ev)

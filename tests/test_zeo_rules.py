@@ -1,0 +1,774 @@
+"""Zeo rules, one scenario per rulebook section (tabletop_tui/rulebooks/zeo-dbg.txt).
+
+Each docstring quotes or paraphrases the rulebook sentence the test checks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from zeo_helpers import (
+    R,
+    act,
+    attach,
+    choose,
+    decline_all,
+    energy,
+    events,
+    game,
+    grid,
+    hand,
+    inst,
+    player,
+    rejected,
+    team,
+)
+
+from tabletop_tui.games.zeo_dbg.cards import catalog
+from tabletop_tui.games.zeo_dbg.models import (
+    Activate,
+    Attach,
+    Attached,
+    Battle,
+    Buy,
+    Config,
+    DestroyBlaster,
+    DiscardAttached,
+    EndMain,
+    EndTurn,
+    Pick,
+    Play,
+)
+
+CAT = catalog()
+V, H = 0, 1
+
+
+def end_turn(state):
+    state = act(state, state.active, EndMain())
+    return act(state, state.active, EndTurn())
+
+
+def shards(state, n):
+    return state.model_copy(update={"shards": n})
+
+
+def no_adversaries(state):
+    return grid(
+        state,
+        "pulse-rifle",
+        "field-medkit",
+        "arc-shield",
+        "power-cell",
+        "focus-breath",
+        "tactical-retreat",
+    )
+
+
+# -- Setup ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("fmt", "lone", "order"),
+    [
+        ("1v1", "heroes", [0, 1, 0, 1, 0]),
+        ("2v2", "heroes", [0, 1, 2, 3, 0]),
+        ("2v1", "heroes", [0, 1, 2, 1, 0]),
+        ("2v1", "villains", [0, 1, 0, 2, 0]),
+    ],
+)
+def test_sequence_of_play_is_always_villain_hero_villain_hero(fmt, lone, order):
+    """Setup: "The Villain side always goes first ... No matter the player count, the sequence
+    of play is always Villain-Hero-Villain-Hero." The lone 2v1 player takes both slots."""
+    state = no_adversaries(game(fmt, lone=lone))
+    seen = []
+    for _ in range(5):
+        seen.append(state.active)
+        state = no_adversaries(end_turn(state))
+    assert seen == order
+    teams = [state.config.teams[s] for s in seen]
+    assert teams == [0, 1, 0, 1, 0]
+
+
+def test_lone_player_starts_at_15_hp_and_draws_4():
+    """Additional Notes on 2v1: the lone player begins with 15 HP (maximum still 30) and draws
+    4 cards at the start of the game and at the end of each turn instead of 5."""
+    state = game("2v1", lone="heroes")
+    assert state.teams[H].hp == 15 and state.teams[V].hp == 30
+    assert [len(p.hand) for p in state.players] == [5, 4, 5]
+    state = no_adversaries(end_turn(state))  # Hero's turn
+    assert state.active == 1
+    state = end_turn(state)
+    assert len(state.players[1].hand) == 4
+    state = team(state, H, hp=29)
+    state, _ = hand(state, 1, "first-aid")
+    state = state.model_copy(update={"active": 1})
+    state = act(state, 1, Play(card=state.players[1].hand[0]))
+    assert state.teams[H].hp == 30  # the maximum is still 30
+
+
+def test_status_tracker_maxima():
+    """Status Trackers: "Your maximum HP is 30 and your maximum Energy is 20." Healing above
+    the maximum does nothing."""
+    state = game()
+    state = team(state, V, hp=30, energy=19)
+    state, cards = hand(state, V, "repair-bay", "dark-charge")
+    state = act(state, V, Play(card=cards[0]))
+    assert state.teams[V].hp == 30
+    state = act(state, V, Play(card=cards[1]))
+    assert state.teams[V].energy == 20
+
+
+def test_deal_two_characters_and_pick_one():
+    """Setup: "deal each player 2 characters from their team. Each player chooses 1." The
+    choices are secret: another seat sees neither the offer nor the pick."""
+    state = R.new_game(Config(), 4)
+    assert state.phase == "setup" and R.to_act(state) == {0, 1}
+    v_offer, h_offer = state.players[0].offer, state.players[1].offer
+    assert len(v_offer) == 2 and all(CAT.characters[c].team == "villains" for c in v_offer)
+    assert len(h_offer) == 2 and all(CAT.characters[c].team == "heroes" for c in h_offer)
+    assert R.view(state, 1).seats[0].offer == ()
+    assert len(R.view(state, 0).seats[0].offer) == 2
+    assert "Choose 1" in rejected(state, 0, Pick(character=h_offer[0]))
+    state = act(state, 0, Pick(character=v_offer[1]))
+    assert R.view(state, 1).seats[0].character is None
+    state = act(state, 1, Pick(character=h_offer[0]))
+    assert state.phase == "main" and state.players[0].character == v_offer[1]
+    assert len(state.players[0].hand) == 5
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_opening_grid_has_at_most_two_of_a_type(seed):
+    """Setup: "The initial Grid should not have more than 2 cards of any type" - extras are
+    set aside and shuffled back, so all 75 cards are still in the main deck or The Grid."""
+    state = game(seed=seed)
+    kinds = Counter(CAT.card(c).kind for c in state.grid)
+    assert len(state.grid) == 6 and max(kinds.values()) <= 2
+    assert len(state.main_deck) + 6 == 75
+
+
+def test_setup_stacks_and_set_aside_cards():
+    """Setup: Zeo Blaster stack face down with its top flipped; Stun stack face up; the
+    other Zords and Masters in 2 stacks (4 each, 5 with one player on that team) with their
+    tops flipped; your Signature Item and Zord/Master set aside for you only."""
+    state = game()
+    view = R.view(state, 0)
+    assert view.blasters.count == 12 and view.blasters.top.name == "Zeo Blaster"
+    assert view.stuns.count == 12
+    assert view.zords.count == 5 and view.masters.count == 5
+    assert view.zords.top is not None and view.masters.top is not None
+    assert "zeo-zord-5#0" not in state.zord_stack
+    assert "iron-overlord#0" not in state.master_stack
+    assert view.seats[0].item.name == "Overlord Wrench"
+    assert view.seats[1].own.name == "Zeo Zord 5"
+    big = game("2v2")
+    assert len(big.zord_stack) == 4 and len(big.master_stack) == 4
+
+
+# -- Start Phase ---------------------------------------------------------------------------------
+def test_start_phase_refills_grid_flips_tops_and_readies_attached_not_zords():
+    """Start Phase: refill The Grid to 6 cards; flip face-down stack tops; ready every card
+    attached to your character - "Do not ready Zords attached to the Zord Bay"."""
+    state = game()
+    state = state.model_copy(
+        update={
+            "grid": (None, *state.grid[1:3], None, *state.grid[4:]),
+            "blaster_up": False,
+            "zord_up": False,
+            "bay": (Attached(card="skydancer-zord#0", ready=False),),
+        }
+    )
+    state, card = attach(state, H, 1, "pulse-rifle", ready=False)
+    state = end_turn(state)
+    assert state.active == H
+    assert None not in state.grid
+    assert state.blaster_up and state.zord_up
+    assert state.players[H].slots[1].ready
+    assert not state.bay[0].ready
+
+
+def test_start_of_turn_effects_resolve_in_the_players_order():
+    """Start Phase: "Resolve any 'start of turn' effects in the order of your choosing." Lair
+    Masters are controlled by both Villains."""
+    state = no_adversaries(game())
+    state = state.model_copy(update={"lair": ("voltara-ascendant#0", "rustmaw-unchained#0")})
+    state = team(state, V, hp=20, energy=0)
+    state = no_adversaries(end_turn(state))
+    state = end_turn(state)
+    assert state.active == V and state.decision.kind == "order"
+    labels = [o.label for o in state.decision.options]
+    assert any("Voltara" in lb for lb in labels) and any("Rustmaw" in lb for lb in labels)
+    second = state.decision.options[1].id
+    state = choose(state, second)
+    assert state.decision is None
+    assert state.teams[V].energy == 2 and state.teams[V].hp == 22
+
+
+# -- Main Phase ----------------------------------------------------------------------------------
+def test_playing_cards_gives_shards_and_energy_and_starter_text():
+    """How to Play / Quick Reference: playing generates Shards and Energy ("If they have both,
+    you get both"); Starter text with no activation cost takes effect when played."""
+    state = team(game(), V, hp=25, energy=0)
+    state, cards = hand(state, V, "zeo-blaster", "repair-bay", "cog-drill")
+    for c in cards:
+        state = act(state, V, Play(card=c))
+    assert state.shards == 2 and state.teams[V].energy == 1 and state.teams[V].hp == 27
+    assert state.players[V].played == tuple(cards)
+
+
+def test_villains_may_not_buy_heroes():
+    """Buying Cards: "Heroes may not buy Villains and Villains may not buy Heroes. Instead, you
+    may Battle adversary cards"."""
+    state = shards(grid(game(), "dojo-sensei", "cogsoldier-squad"), 10)
+    assert "Villains may not buy Heroes" in rejected(state, V, Buy(source="grid", index=0))
+    state = act(state, V, Buy(source="grid", index=1))
+    assert state.grid[1] is None and state.shards == 8
+    assert state.players[V].discard[-1].startswith("cogsoldier-squad#")
+    assert "empty" in rejected(state, V, Buy(source="grid", index=1))
+
+
+def test_buying_needs_enough_shards():
+    """Buying Cards: buy cards "with a combined Shard cost equal to or less than your current
+    Shard total"."""
+    state = shards(grid(game(), "sword-of-damocles"), 4)
+    assert "costs 5" in rejected(state, V, Buy(source="grid", index=0))
+
+
+def test_one_zeo_blaster_per_turn():
+    """Zeo Blasters: "When you buy the top card of the Zeo Blaster stack, do not reveal a new
+    Zeo Blaster" - so only one a turn."""
+    state = shards(game(), 10)
+    state = act(state, V, Buy(source="blaster"))
+    assert len(state.blasters) == 11 and not state.blaster_up
+    assert "one a turn" in rejected(state, V, Buy(source="blaster"))
+
+
+def test_signature_item_attaches_when_gained_or_is_discarded():
+    """Signature Item Cards: "When you buy (gain) your Signature Item, it immediately attaches
+    to any empty slot ... If you don't have an empty slot, discard it instead." Only you may
+    buy it."""
+    state = shards(game(), 10)
+    state = act(state, V, Buy(source="item"))
+    assert state.players[V].slots[0].card == "overlord-wrench#0"
+    assert "already" in rejected(state, V, Buy(source="item"))
+    full = shards(game(), 10)
+    for i in range(3):
+        full, _ = attach(full, V, i, "cogsoldier-squad")
+    full = act(full, V, Buy(source="item"))
+    assert "overlord-wrench#0" in full.players[V].discard
+
+
+def test_own_zord_first_and_teammate_discount():
+    """Zords: you must gain your own Zord before buying from the stack; "If your teammate
+    controls their personal Zord, you pay 2 fewer Shards to buy Zords"."""
+    state = game("2v2")
+    state = state.model_copy(update={"active": 1, "shards": 7})
+    assert "own Zord before" in rejected(state, 1, Buy(source="stack"))
+    assert R.view(state, 1).seats[1].own.cost == 7
+    state = state.model_copy(update={"bay": (Attached(card="stonehorn-zord#0"),), "shards": 5})
+    state = act(state, 1, Buy(source="own"))  # costs 5: Mara (seat 3) controls her Zord
+    assert state.shards == 0 and len(state.bay) == 2 and state.players[1].own_gained
+    state = shards(state, 5)
+    state = act(state, 1, Buy(source="stack"))
+    assert len(state.bay) == 3
+    assert "one a turn" in rejected(shards(state, 9), 1, Buy(source="stack"))
+
+
+def test_heroes_cannot_buy_masters_and_villains_cannot_buy_zords():
+    """Buying Cards: "only Heroes may buy cards from the Zord stack and only Villains may buy
+    cards from the Master stack"."""
+    state = shards(player(game(), V, own_gained=True), 10)
+    state = act(state, V, Buy(source="stack"))
+    assert state.lair and CAT.card(state.lair[0]).kind == "master"
+
+
+def test_attach_to_a_matching_slot_only():
+    """Attaching Cards: attach "to a slot that matches the card's color"; Signature Items and
+    Zeo Sub-Crystals match all colours; attaching gives no Shards or Energy."""
+    state = game().model_copy(update={"active": H})
+    state, cards = hand(state, H, "pulse-rifle", "zeo-sub-crystal-3-blue", "cogsoldier-squad")
+    assert "does not match a red slot" in rejected(state, H, Attach(card=cards[0], slot=0))
+    state = act(state, H, Attach(card=cards[0], slot=1))
+    state = act(state, H, Attach(card=cards[1], slot=0))
+    assert state.players[H].slots[0].card == cards[1]
+    assert state.shards == 0 and state.teams[H].energy == 0
+    assert "not empty" in rejected(state, H, Attach(card=cards[2], slot=0))
+    assert "does not match" in rejected(state, H, Attach(card=cards[2], slot=3))
+
+
+def test_battle_pays_resolves_reward_first_then_main_deck_discard():
+    """Battling Adversary Cards: pay the Battle cost, resolve the reward, put the adversary in
+    the main deck discard pile; "A new card does not enter The Grid to replace it until the
+    start of the next player's turn." Battling a non-adversary is not allowed."""
+    state = game().model_copy(update={"active": H, "shards": 5})
+    state = team(grid(state, "rivet-sniper", "pulse-rifle"), H, hp=20)
+    assert "only Battle adversary" in rejected(state, H, Battle(index=1))
+    state = act(state, H, Battle(index=0))
+    assert state.shards == 1 and state.teams[H].hp == 22
+    assert state.grid[0] is None and state.main_discard[-1].startswith("rivet-sniper#")
+
+
+def test_activate_pays_energy_exhausts_and_once_per_turn():
+    """Main Phase: activate by "paying the Energy cost ... then exhaust the card";
+    "Activated abilities may only be used once per turn"."""
+    state = game()
+    state, card = attach(state, V, 0, "cogsoldier-squad")
+    state = energy(state, V, 0)
+    assert "costs 1 Energy" in rejected(state, V, Activate(source="slot", index=0))
+    state = energy(state, V, 3)
+    state = decline_all(act(state, V, Activate(source="slot", index=0)))
+    assert state.teams[V].energy == 2 and state.teams[H].hp == 28
+    assert not state.players[V].slots[0].ready
+    assert "exhausted" in rejected(state, V, Activate(source="slot", index=0))
+
+
+def test_discard_ready_attached_in_main_any_in_end_phase():
+    """Discarding Attached Cards: in the Main Phase only a ready card; in the End Phase any
+    number of attached cards, ready or exhausted. Not your Masters."""
+    state = game()
+    state, card = attach(state, V, 0, "cogsoldier-squad", ready=False)
+    assert "only a ready card" in rejected(state, V, DiscardAttached(slot=0))
+    state = player(state, V, slots=(*state.players[V].slots[:3], Attached(card="iron-overlord#0")))
+    state = act(no_adversaries(state), V, EndMain())
+    assert "Zords or Masters" in rejected(state, V, DiscardAttached(slot=3))
+    state = act(state, V, DiscardAttached(slot=0))
+    assert card in state.players[V].discard
+
+
+# -- End Phase -----------------------------------------------------------------------------------
+def test_end_phase_damage_per_adversary_is_not_an_attack():
+    """End Phase: "Take 1 damage for each adversary card in The Grid ... This is not an Attack
+    and therefore cannot be blocked." """
+    state = grid(game(), "dojo-sensei", "junior-cadet", "rivet-sniper")
+    state, cards = hand(state, H, "junior-cadet")
+    state = energy(state, H, 5)
+    state = act(state, V, EndMain())
+    assert state.teams[V].hp == 28 and state.attack is None
+    assert R.to_act(state) == {V}
+
+
+def test_end_turn_discards_everything_and_draws_five_reshuffling_only_when_needed():
+    """End Phase / Shuffling Your Deck: discard played cards and hand, refill to 5; shuffle the
+    discard pile only at the moment a draw needs it."""
+    state = no_adversaries(game())
+    p = state.players[V]
+    state = player(state, V, deck=p.deck[:2], discard=p.deck[2:])
+    state, cards = hand(state, V, "cog-drill", "stun")
+    state = act(state, V, Play(card=cards[0]))
+    state = act(state, V, EndMain())
+    new, texts = events(state, V, EndTurn())
+    q = new.players[V]
+    assert len(q.hand) == 5 and q.played == ()
+    assert any("shuffles" in t for t in texts)
+    assert cards[0] in q.deck + q.hand and cards[1] in q.deck + q.hand
+    # with a big enough deck there is no shuffle
+    state2 = act(no_adversaries(game()), V, EndMain())
+    _, texts2 = events(state2, V, EndTurn())
+    assert not any("shuffles" in t for t in texts2)
+
+
+# -- Character cards: flipping -------------------------------------------------------------------
+def test_four_filled_slots_flip_and_hero_gains_own_zord():
+    """Anatomy of a Character Card: with four slots filled, flip; never flip back. Zords: "A
+    Hero player automatically gains their personal Zord when all 4 slots ... are filled"."""
+    state = game().model_copy(update={"active": H})
+    for i, c in enumerate(("dojo-sensei", "pulse-rifle", "field-medkit")):
+        state, _ = attach(state, H, i, c)
+    state, cards = hand(state, H, "focus-breath")
+    state = act(state, H, Attach(card=cards[0], slot=3))
+    assert state.players[H].flipped and state.players[H].own_gained
+    assert [z.card for z in state.bay] == ["zeo-zord-5#0"]
+    state = act(state, H, DiscardAttached(slot=3))
+    assert state.players[H].flipped
+    assert "flipped side" not in (R.check(state, H, Activate(source="character")) or "")
+
+
+def test_flipping_does_not_give_a_second_zord():
+    """Zords: "A Hero player may buy their Zord prior to this ... but they will not earn
+    another Zord when flipping"."""
+    state = game().model_copy(update={"active": H})
+    state = player(state, H, own_gained=True)
+    state = state.model_copy(update={"bay": (Attached(card="zeo-zord-5#0"),)})
+    for i, c in enumerate(("dojo-sensei", "pulse-rifle", "field-medkit")):
+        state, _ = attach(state, H, i, c)
+    state, cards = hand(state, H, "focus-breath")
+    state = act(state, H, Attach(card=cards[0], slot=3))
+    assert state.players[H].flipped and len(state.bay) == 1
+
+
+def test_character_ability_only_on_flipped_side_once_per_turn():
+    """Anatomy of a Character Card / Activated Abilities: the flipped side has the activated
+    ability; "You don't exhaust your character card ... but the once per turn rule still
+    applies"."""
+    state = energy(game(), V, 10)
+    assert "flipped side" in rejected(state, V, Activate(source="character"))
+    state = player(state, V, flipped=True)
+    state = decline_all(act(state, V, Activate(source="character")))
+    assert state.teams[H].hp == 26 and state.teams[V].energy == 7
+    assert "once per turn" in rejected(state, V, Activate(source="character"))
+
+
+# -- Masters and The Lair ------------------------------------------------------------------------
+def test_own_master_goes_to_orange_slot_others_to_the_lair_which_heals():
+    """Master Cards / The Lair: your own Master attaches to your orange slot; other Masters
+    go to The Lair, and attaching one there "immediately triggers a healing effect"."""
+    state = team(shards(game(), 7), V, hp=20)
+    state = act(state, V, Buy(source="own"))
+    assert state.players[V].slots[3].card == "iron-overlord#0"
+    assert state.lair == () and state.teams[V].hp == 20
+    state = shards(state, 7)
+    state = act(state, V, Buy(source="stack"))
+    assert len(state.lair) == 1 and state.teams[V].hp == 23
+
+
+def test_both_villains_resolve_the_lair_masters():
+    """The Lair: "Each Villain player gets to resolve all of the Master abilities in The Lair
+    during their turn"."""
+    state = no_adversaries(game("2v2"))
+    state = state.model_copy(update={"lair": ("voltara-ascendant#0",)})
+    state = energy(state, V, 0)
+    for _ in range(2):
+        state = no_adversaries(end_turn(state))
+    assert state.active == 2 and state.teams[V].energy == 2
+
+
+# -- Attacks and Blocks --------------------------------------------------------------------------
+def test_targeted_attack_only_the_target_may_block():
+    """Blocks: "A targeted Attack may only be Blocked by the foe that was targeted"."""
+    state = energy(game("2v2"), V, 5)
+    state, _ = attach(state, V, 2, "defender-wheel")  # blue slot
+    state = act(state, V, Activate(source="slot", index=2))
+    assert state.decision.kind == "target"
+    state = choose(state, "3")
+    assert R.to_act(state) == {3}
+    assert R.legal_actions(state, 1) == []
+
+
+def test_non_targeted_attack_either_defender_may_block_once():
+    """Blocks: "A non-targeted Attack ... may be Blocked by either teammate"; "Only one Block
+    card may be used per Attack"."""
+    state = energy(game("2v2"), V, 5)
+    state = energy(state, H, 5)
+    state, _ = attach(state, V, 0, "cogsoldier-squad")
+    state, h1 = hand(state, 1, "arc-shield")
+    state, h3 = hand(state, 3, "arc-shield")
+    state = act(state, V, Activate(source="slot", index=0))
+    assert R.to_act(state) == {1}
+    state = choose(state, "decline")
+    assert R.to_act(state) == {3}
+    state = choose(state, f"hand:{h3[0]}")
+    assert state.attack is None and R.to_act(state) == {V}
+    assert state.teams[H].hp == 30 and state.teams[H].energy == 3
+    assert h3[0] in state.players[3].discard and h1[0] in state.players[1].hand
+
+
+def test_defender_always_gets_the_block_prompt_and_declining_reveals_nothing():
+    """Tips on Playing: "When you are attacked and don't have any Blocks ... don't give away
+    that you are defenseless." The defender is always asked; others never see their options."""
+    base = energy(game(), V, 5)
+    base, _ = attach(base, V, 0, "cogsoldier-squad")
+    without, _ = hand(base, H, "ranger-training")
+    with_block, cards = hand(energy(base, H, 3), H, "arc-shield")
+    views = []
+    for state in (without, with_block):
+        state = act(state, V, Activate(source="slot", index=0))
+        assert R.to_act(state) == {H}
+        views.append(R.view(state, V))
+        opts = [a.option for a in R.legal_actions(state, H)]
+        assert "decline" in opts
+        after = choose(state, "decline")
+        assert after.teams[H].hp == 28
+    assert views[0].decision is None and views[0].attack == views[1].attack
+    assert views[0].decision_prompt == views[1].decision_prompt
+
+
+def test_block_from_hand_needs_the_hand_icon_and_energy_and_discards():
+    """Blocks: "Block cards with the Hand icon" may be used from the hand; "pay the activation
+    cost"; "you must discard the Block card". A Block is not playing the card."""
+    state = energy(game(), V, 5)
+    state, _ = attach(state, V, 0, "cogsoldier-squad")
+    state, cards = hand(state, H, "arc-shield", "trey-of-triforia")
+    state = energy(state, H, 1)
+    state = act(state, V, Activate(source="slot", index=0))
+    assert [a.option for a in R.legal_actions(state, H)] == ["decline"]  # 1 Energy, cost 2
+    state = energy(state, H, 2)
+    opts = [a.option for a in R.legal_actions(state, H)]
+    assert opts == [f"hand:{cards[0]}", "decline"]  # Trey has no hand icon
+    state = team(choose(state, f"hand:{cards[0]}"), H)
+    assert state.teams[H].energy == 0 and state.teams[H].hp == 30
+    assert cards[0] in state.players[H].discard and state.players[H].played == ()
+
+
+def test_attacker_turn_goes_on_after_the_block():
+    """Blocks are an interrupt: after the Block the attacker's Main Phase continues."""
+    state = energy(game(), V, 6)
+    state, _ = attach(state, V, 0, "cogsoldier-squad")
+    state, _ = attach(state, V, 1, "gearclaw-brute")
+    state = decline_all(act(state, V, Activate(source="slot", index=0)))
+    assert state.phase == "main" and R.to_act(state) == {V}
+    assert R.check(state, V, Activate(source="slot", index=1)) is None
+
+
+def test_each_targeted_foe_blocks_separately():
+    """Attacks: "Each targeted foe" is "essentially two Attacks in one. Each of your foes may
+    Block the Attack directed at them ... If one player Blocks, that does not help their
+    teammate"."""
+    state = energy(game("2v2"), V, 6)
+    state = energy(state, H, 3)
+    state, _ = attach(state, V, 0, "volt-overseer")
+    state, cards = hand(state, 1, "arc-shield")
+    state = act(state, V, Activate(source="slot", index=0))
+    assert R.to_act(state) == {1}
+    state = choose(state, f"hand:{cards[0]}")
+    assert R.to_act(state) == {3}
+    stuns = len(state.stuns)
+    state = choose(state, "decline")
+    assert state.teams[H].hp == 30 + 0 - 2 + 0  # Arc Shield healed 1 at full HP: nothing
+    assert len(state.stuns) == stuns - 1
+    assert state.players[3].discard[-1].startswith("stun#")
+
+
+# -- Zord Bay ------------------------------------------------------------------------------------
+def _hero_with_zords(n: int, ready: bool = True):
+    state = game().model_copy(update={"active": H})
+    zords = (
+        "skydancer-zord#0",
+        "stonehorn-zord#0",
+        "tidefin-zord#0",
+        "thornback-zord#0",
+        "sunlance-zord#0",
+    )[:n]
+    return energy(
+        state.model_copy(update={"bay": tuple(Attached(card=z, ready=ready) for z in zords)}), H, 20
+    )
+
+
+def test_red_battlezord_at_three_zords_exhausts_them_and_allows_three_activations():
+    """Red Battlezord and Zeo Megazord: "As soon as you have 3 Zords attached ... exhaust all
+    attached Zords without activating them and FLIP"; it allows 3 activations a turn."""
+    state = shards(_hero_with_zords(2), 7)
+    state = act(state, H, Buy(source="own"))
+    assert state.bay_side == "battlezord" and not any(z.ready for z in state.bay)
+    state = act(state, H, Activate(source="bay"))
+    assert all(z.ready for z in state.bay)
+    state = act(state, H, Activate(source="zord", index=0))  # Skydancer: Heal 3
+    state = decline_all(act(state, H, Activate(source="zord", index=1)))  # Stonehorn: Attack
+    assert "is a Block" in rejected(state, H, Activate(source="zord", index=2))  # Zeo Zord 5
+    state = state.model_copy(update={"bay": (*state.bay, Attached(card="tidefin-zord#0"))})
+    state = act(state, H, Activate(source="zord", index=3))
+    assert state.zord_acts == 3
+    state = state.model_copy(update={"bay": (*state.bay, Attached(card="thornback-zord#0"))})
+    assert state.bay_side == "battlezord"
+    assert "3 Zord activation" in rejected(state, H, Activate(source="zord", index=4))
+
+
+def test_zord_bay_allows_one_activation_and_zords_never_ready_on_their_own():
+    """Zeo Zord Bay: "a Hero player may only activate 1 ready Zord during each of their turns";
+    the Bay's own ready ability readies them, once per turn."""
+    state = _hero_with_zords(2)
+    state = act(state, H, Activate(source="zord", index=0))
+    assert "1 Zord activation" in rejected(state, H, Activate(source="zord", index=1))
+    state = act(state, H, Activate(source="bay"))
+    assert state.decision.kind == "ready"
+    state = choose(state, "zord:0")
+    assert state.bay[0].ready
+    assert "once a turn" in rejected(state, H, Activate(source="bay"))
+
+
+def test_zeo_megazord_at_five_readies_all_and_deals_four_unblockable():
+    """Red Battlezord and Zeo Megazord: with 5 Zords the Zeo Megazord's ability "lets you
+    ready ALL Zords and deals 4 unblockable damage", once per turn."""
+    state = _hero_with_zords(5, ready=False).model_copy(update={"bay_side": "battlezord"})
+    from tabletop_tui.games.zeo_dbg.rules import settle_bay
+
+    state = settle_bay(state, [])
+    assert state.bay_side == "megazord"
+    state = act(state, H, Activate(source="bay"))
+    assert state.attack is None and state.teams[V].hp == 26
+    assert all(z.ready for z in state.bay) and state.teams[H].energy == 16
+    assert "once a turn" in rejected(state, H, Activate(source="bay"))
+
+
+def test_losing_zords_reverts_the_megazord_but_never_unflips_the_bay():
+    """Red Battlezord and Zeo Megazord: below 5 Zords "you immediately revert to the previous
+    one"; "If for any reason you would no longer have 3 attached Zords, the Bay still remains
+    flipped"."""
+    from tabletop_tui.games.zeo_dbg.rules import settle_bay
+
+    state = _hero_with_zords(5).model_copy(update={"bay_side": "megazord"})
+    state = settle_bay(state.model_copy(update={"bay": state.bay[:4]}), [])
+    assert state.bay_side == "battlezord"
+    state = settle_bay(state.model_copy(update={"bay": state.bay[:1]}), [])
+    assert state.bay_side == "battlezord"
+
+
+def test_upgrade_mid_turn_does_not_reset_the_activation_count():
+    """Red Battlezord and Zeo Megazord: "Attaching the Zeo Megazord or flipping the Zeo
+    Zordbay does not reset the Activate limit"."""
+    state = shards(_hero_with_zords(2), 7)
+    state = act(state, H, Activate(source="zord", index=0))
+    state = act(state, H, Buy(source="own"))
+    assert state.bay_side == "battlezord" and state.zord_acts == 1
+    assert R.view(state, H).bay.activations_left == 2
+
+
+# -- Stuns, Zeo Blasters, destroyed pile, Locations -----------------------------------------------
+def test_stuns_return_when_you_heal_two_or_more_that_turn():
+    """Stun Cards: "return it to the Stun stack if you Heal 2+ HP during the turn in which you
+    play the Stun", all of them, even from a single healing effect."""
+    state = team(game(), V, hp=20)
+    state, cards = hand(state, V, "stun", "stun", "repair-bay")
+    state = act(act(state, V, Play(card=cards[0])), V, Play(card=cards[1]))
+    stuns = len(state.stuns)
+    state = act(state, V, Play(card=cards[2]))
+    assert len(state.stuns) == stuns + 2 and state.players[V].played == (cards[2],)
+
+
+def test_stun_does_not_return_after_a_heal_of_one_or_at_full_hp():
+    """Stun Cards / Healing: at 30 HP a Heal "does not resolve as healing"."""
+    state = team(game(), V, hp=30)
+    state, cards = hand(state, V, "stun", "repair-bay")
+    state = act(act(state, V, Play(card=cards[0])), V, Play(card=cards[1]))
+    assert cards[0] in state.players[V].played
+
+
+def test_gaining_a_stun_from_an_empty_stack_is_ignored():
+    """Stun Cards: "If there are no cards in the Stun stack when an effect tells you to gain
+    one, ignore that effect"."""
+    state = energy(game(), V, 5).model_copy(update={"stuns": ()})
+    state = player(state, V, flipped=True, character="hexcoil")
+    before = state.players[H].discard
+    state = decline_all(act(state, V, Activate(source="character")))
+    assert state.players[H].discard == before
+
+
+def test_destroyed_zeo_blaster_goes_to_the_bottom_and_refreshes_the_grid():
+    """Zeo Blasters: destroyed "for its text ability" during the turn it is played; "a Zeo
+    Blaster that is destroyed for any reason ... is returned to the bottom of the Zeo Blaster
+    stack"."""
+    state = game()
+    state, cards = hand(state, V, "zeo-blaster")
+    state = act(state, V, Play(card=cards[0]))
+    state = state.model_copy(update={"grid": (None, *state.grid[1:])})
+    top = state.main_deck[0]
+    state = act(state, V, DestroyBlaster(card=cards[0]))
+    assert state.blasters[-1] == cards[0] and cards[0] not in state.destroyed
+    assert state.decision.kind == "refresh"
+    state = choose(state, "refill")
+    assert state.grid[0] == top
+
+
+def test_destroyed_cards_go_to_the_destroyed_pile_and_stuns_stay_there():
+    """Destroyed Pile: "When you destroy a card, place it away from the play area ... When you
+    destroy a Stun, do not return it to the stack"."""
+    state = energy(game().model_copy(update={"active": H}), H, 5)
+    state = player(state, H, flipped=True, character="dax")
+    state, cards = hand(state, H, "stun", "ranger-training")
+    stuns = len(state.stuns)
+    state = act(state, H, Activate(source="character"))
+    state = choose(state, cards[0])
+    assert cards[0] in state.destroyed and len(state.stuns) == stuns
+
+
+def test_locations_are_ongoing_and_only_for_their_controller():
+    """Locations: "stay in play and continue to work for you"; "they only work for you, never
+    for your teammate"."""
+    state = no_adversaries(game("2v2"))
+    state = shards(grid(state, "harbor-watchtower"), 5)
+    state = act(state, V, Buy(source="grid", index=0))
+    assert state.players[V].locations and state.players[V].discard == ()
+    state = energy(no_adversaries(state), V, 0)
+    state = no_adversaries(end_turn(state))  # Hero 1
+    state = no_adversaries(end_turn(state))  # Villain 2 (teammate): no Energy from it
+    assert state.active == 2 and state.teams[V].energy == 0
+    state = no_adversaries(end_turn(state))
+    state = end_turn(state)  # Villain 1 again: +1
+    assert state.active == 0 and state.teams[V].energy == 1
+    assert state.players[V].locations  # still in play after the turn
+
+
+def test_discard_one_attached_card_falls_back_to_a_zord():
+    """Discarding Attached Cards: "If you don't have any cards attached to your character, you
+    must discard a Zord or Master you control"."""
+    state = energy(game(), V, 5)
+    # Countess Voltara (purple, green, green, orange) with Double Strike in a green slot
+    state = player(
+        state, V, character="voltara", slots=(None, Attached(card="double-strike#x"), None, None)
+    )
+    state = state.model_copy(update={"bay": (Attached(card="skydancer-zord#0"),)})
+    state = act(state, V, Activate(source="slot", index=1))
+    state = choose(state, "decline")
+    assert state.decision.kind == "discard_attached" and R.to_act(state) == {H}
+    assert [o.id for o in state.decision.options] == ["zord:0"]
+    state = choose(state, "zord:0")
+    assert state.bay == () and "skydancer-zord#0" in state.players[H].discard
+
+
+# -- Game end ------------------------------------------------------------------------------------
+def test_a_team_at_zero_hp_loses():
+    """How to Win: "Reduce the opposing team's Hit Points from 30 to 0"."""
+    state = energy(team(game(), H, hp=2), V, 5)
+    state, _ = attach(state, V, 0, "cogsoldier-squad")
+    state = decline_all(act(state, V, Activate(source="slot", index=0)))
+    assert state.outcome is not None and state.outcome.winners == (0,)
+    assert R.to_act(state) == frozenset() and R.legal_actions(state, V) == []
+
+
+@pytest.mark.parametrize(
+    ("hp", "en", "winners"),
+    [((20, 25), (0, 0), (1,)), ((25, 25), (5, 3), (0,)), ((25, 25), (4, 4), ())],
+)
+def test_empty_main_deck_ends_the_game_after_that_turn(hp, en, winners):
+    """How to Win: when The Grid cannot be refilled "that player finishes their turn and then
+    the game ends. The team with the highest Hit Point total wins. If that is tied, the team
+    with the most Energy wins." (Otherwise a draw.)"""
+    state = no_adversaries(game())
+    state = state.model_copy(update={"main_deck": (), "grid": (None, *state.grid[1:])})
+    state = team(team(state, V, hp=hp[0], energy=en[0]), H, hp=hp[1], energy=en[1])
+    state = end_turn(state)
+    assert state.last_turn and state.active == H and state.outcome is None
+    state = act(state, H, EndMain())
+    state = act(state, H, EndTurn())
+    assert state.outcome is not None and state.outcome.winners == winners
+
+
+# -- Serpentera promo ----------------------------------------------------------------------------
+def test_serpentera_sections_8_9_10_then_its_ability():
+    """Serpentera Section Promo Rules: sections in a stack, 8 on top and 10 at the bottom;
+    General Venjix may buy the top card; with the Head, Serpentera's ability may be used,
+    turned 90 degrees, and it refreshes at the start of your turn."""
+    state = game(chars=("venjix", "renn"), serpentera=True)
+    assert R.view(state, 0).serpentera.top.cost == 8
+    for cost in (8, 9, 10):
+        state = shards(state, cost)
+        state = act(state, V, Buy(source="serpentera"))
+        assert state.shards == 0
+    assert "complete" in rejected(shards(state, 20), V, Buy(source="serpentera"))
+    state = energy(state, V, 10)
+    state = decline_all(act(state, V, Activate(source="serpentera")))
+    assert state.teams[H].hp == 24
+    assert "used this turn" in rejected(state, V, Activate(source="serpentera"))
+    state = end_turn(no_adversaries(state))
+    state = end_turn(no_adversaries(state))
+    assert state.players[V].serpentera_ready
+    other = game(chars=("gearwright", "renn"), serpentera=True)
+    assert "Only General Venjix" in rejected(shards(other, 10), V, Buy(source="serpentera"))
+
+
+def test_venjix_needs_the_promo_option():
+    """Serpentera promo: General Venjix is in the game only with the promo option."""
+    with pytest.raises(ValueError, match="promo"):
+        game(chars=("venjix", "renn"))
+    assert "venjix" not in CAT.team_characters("villains", False)
+    assert "venjix" in CAT.team_characters("villains", True)
+
+
+def test_view_hides_other_hands_and_shows_the_table():
+    """Pro Tip / hot seat: hands are hidden from other seats (counts only); the status
+    trackers, discard piles and The Grid are public."""
+    state = game()
+    view = R.view(state, V)
+    assert len(view.seats[V].hand) == 5 and view.seats[H].hand == ()
+    assert view.seats[H].hand_count == 5
+    assert len(view.grid) == 6 and view.teams[V].hp == 30 and view.teams[H].max_energy == 20
+    assert view.seats[V].character.slots[3].colour == "orange"
+    assert inst("x").startswith("x#")
