@@ -228,6 +228,13 @@ class Card(Model):
             parts.append("Matches any slot colour.")
         if self.kind == "location":
             parts.append("When gained, put it into play.")
+        if self.kind == "section":
+            parts.insert(
+                0,
+                "Serpentera Section: only General Venjix may buy it; keep it near "
+                "your character. With all 3, Serpentera's ability may be used "
+                "(once a turn, it readies at the start of your turn).",
+            )
         return " ".join(parts)
 
     @property
