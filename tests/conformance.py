@@ -30,6 +30,8 @@ class GameProfile:
 
 PROFILES: dict[str, GameProfile] = {
     "army-of-zero": GameProfile(step_bound=3000),
+    # co-op with open hands by default: only deck orders are hidden, from everyone alike
+    "hotg": GameProfile(has_hidden_info=False),
 }
 
 

@@ -74,6 +74,9 @@ GAMES: dict[str, GameInfo] = {
             "Heroes of the Grid + Rise of the Psycho Rangers",
             "1-6",
             "Co-operative board game: locations, battles, Psycho Rangers.",
+            "tabletop_tui.games.hotg.rules:HotgRules",
+            "tabletop_tui.games.hotg.bot:HotgBot",
+            ready=False,
         ),
     ]
 }

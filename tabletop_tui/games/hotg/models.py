@@ -1,0 +1,633 @@
+"""Heroes of the Grid: config, state, actions, pending decisions and the View.
+
+Seats are players (1-6). A player controls 1 Ranger, or 2 Rangers who share one
+20-card deck, one hand (size 7) and move together (the base rulebook's 2-player mode).
+The game is co-operative: `State.focus` is the one seat acting for the team; any seat
+hands the turn to a teammate with `Focus` (the team chooses who acts). Enemy turns,
+deployment and every automatic effect are resolved by the rules, each narrated by an
+event.
+
+Card instances are "<card id>#<copy>" (see cards.py). Enemy figures are counted per
+type at each location; monsters, bosses and Psycho Rangers are named figures.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from ...engine import Model, Outcome, Rng
+
+HQ = "hq"  # the Command Center (or the Astro Megaship that replaces it)
+ALL_RANGERS = (
+    "jason",
+    "zack",
+    "billy",
+    "trini",
+    "kimberly",
+    "andros",
+    "carlos",
+    "tj",
+    "ashley",
+    "cassie",
+)
+FOOT_SOLDIERS = ("putty_patrollers", "super_putty_patrollers", "quantrons")
+MONSTERS = ("bones", "knasty_knight", "madame_woe", "pudgy_pig")
+PSYCHOS = (
+    "psycho_red",
+    "psycho_black",
+    "psycho_blue",
+    "psycho_yellow",
+    "psycho_pink",
+    "psycho_green",
+)
+
+
+class Config(Model):
+    #: one name per player (seat), 1-6
+    names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
+    #: the Rangers in play (2-6), dealt to players in order; empty = a default team.
+    #: 1 or 2 Rangers per player (2 per player: shared deck, hand size 7)
+    rangers: tuple[str, ...] = ()
+    #: always exactly 2 foot soldier types; they pick the 4 outer locations
+    foot_soldiers: tuple[str, str] = ("putty_patrollers", "super_putty_patrollers")
+    #: the 2 normal monsters (empty: 2 at random, unseen)
+    monsters: tuple[str, ...] = ()
+    #: how many Psycho Rangers (0-2) replace normal monsters (expansion, "Monster Version")
+    psycho_monsters: int = Field(default=0, ge=0, le=2)
+    boss: Literal["rita_repulsa", "psycho_rangers"] = "rita_repulsa"
+    headquarters: Literal["command_center", "command_center_assault", "astro_megaship"] = (
+        "command_center"
+    )
+    #: outer locations played on their B side (location ids)
+    b_sides: tuple[str, ...] = ()
+    #: deployments per round: 5, or 4 for an easier game
+    deployments_per_round: int = Field(default=5, ge=4, le=5)
+    #: hands open to the whole team (default), or shown only to their owner
+    hidden_hands: bool = False
+    #: "auto": Dino Megazord for an all Mighty Morphin team, Mega Voyager for all Space
+    #: Rangers, else random
+    megazord: Literal["auto", "dino_megazord", "mega_voyager"] = "auto"
+    #: Rita's Witch's Curse raises the cost of attack cards only (DB) or all cards (TTS)
+    witch_curse_all_cards: bool = False
+    cards_dir: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_rangers(cls, data):
+        if isinstance(data, dict) and not data.get("rangers"):
+            n = len(data.get("names") or ("", "", "", ""))
+            count = 2 * n if n <= 2 else n
+            data = {**data, "rangers": ALL_RANGERS[:count] if count <= 5 else ALL_RANGERS[:6]}
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> Config:
+        p, r = len(self.names), len(self.rangers)
+        if not 1 <= p <= 6:
+            raise ValueError(f"Heroes of the Grid is for 1-6 players, not {p}")
+        if not 2 <= r <= 6:
+            raise ValueError(f"2-6 Rangers play, not {r}")
+        if r not in (p, 2 * p):
+            raise ValueError(f"{p} players run 1 or 2 Rangers each, not {r} Rangers")
+        if len(set(self.rangers)) != r or not set(self.rangers) <= set(ALL_RANGERS):
+            raise ValueError(f"Rangers must be distinct, from {', '.join(ALL_RANGERS)}")
+        if len(set(self.foot_soldiers)) != 2 or not set(self.foot_soldiers) <= set(FOOT_SOLDIERS):
+            raise ValueError("choose 2 different foot soldier types")
+        if self.psycho_monsters and self.boss == "psycho_rangers":
+            raise ValueError("the Psycho Rangers are either monsters or the boss, not both")
+        if not set(self.monsters) <= set(MONSTERS) or len(self.monsters) not in (
+            0,
+            2 - self.psycho_monsters,
+        ):
+            raise ValueError(
+                f"name {2 - self.psycho_monsters} monsters from {', '.join(MONSTERS)}, or none"
+            )
+        return self
+
+    @property
+    def per_player(self) -> int:
+        return len(self.rangers) // len(self.names)
+
+
+# -- state ---------------------------------------------------------------------------------
+class Player(Model):
+    """One seat: its Ranger(s) and their shared gear."""
+
+    name: str
+    rangers: tuple[str, ...]
+    location: str = HQ
+    deck: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    #: stored (personal) energy, at most 1 per Ranger
+    stored: int = 1
+    #: unused (face-up) action tokens, and how many the player has in all
+    tokens: int = 2
+    max_tokens: int = 2
+    zords: tuple[str, ...] = ()
+    defeats: int = 0
+
+
+class Location(Model):
+    id: str
+    #: foot soldier figures by type
+    fs: tuple[tuple[str, int], ...] = ()
+    #: monster / boss / Psycho Ranger figures here (enemy deck or nemesis ids)
+    villains: tuple[str, ...] = ()
+    panicked: bool = False
+    side_b: bool = False
+    #: Psycho Rangers boss location: at its figure limit for the rest of the game
+    locked_full: bool = False
+
+    @property
+    def fs_count(self) -> int:
+        return sum(n for _, n in self.fs)
+
+    @property
+    def figures(self) -> int:
+        return self.fs_count + len(self.villains)
+
+
+class DeployCard(Model):
+    """A deployment card. Foot soldier cards show a type and a count and have a location
+    on the back; monster / boss / Psycho cards have their own backs."""
+
+    kind: Literal["fs", "monster", "boss", "nemesis", "psycho_boss"]
+    fs_type: str = ""
+    figures: int = 0
+    #: the back: an outer location id for foot soldier cards, else the kind
+    back: str = ""
+    #: the monster / boss / nemesis it deploys
+    enemy: str = ""
+
+
+class Slot(Model):
+    """A card of the combat sequence at (row, col); rows are read top to bottom."""
+
+    card: str
+    row: int
+    col: int
+    hits: int = 0
+    defeated: bool = False
+    resolved: bool = False
+
+
+class NextAttack(Model):
+    """Bonuses waiting for the next attack of this battle."""
+
+    dice: int = 0
+    hits: int = 0
+    ignore_guard: bool = False
+    reroll: bool = False
+    #: trade up to this many dice for 1 fixed hit each (Level Headed)
+    dice_for_hits: int = 0
+    #: trade 1 die for this many hits (Mega V3)
+    die_for_hits: int = 0
+
+
+class Extra(Model):
+    """A card lets a Ranger play 1 more card right away."""
+
+    seats: tuple[int, ...]
+    reroll: bool = False
+    dice_to_hits: bool = False
+    #: Double Strike: only a card of this name
+    name: str = ""
+    #: Double Strike: the Ranger whose ability it is
+    ability_of: str = ""
+
+
+class Attack(Model):
+    """An attack being resolved (kept in the state so reactions can join it)."""
+
+    seat: int
+    card: str = ""  # card instance, "" for a granted attack
+    target: int
+    dice: int = 0
+    hits: int = 0
+    rolled: tuple[int, ...] = ()
+    ignore_guard: bool = False
+    reroll: bool = False
+    dice_to_hits: bool = False
+    boost: bool = False
+    x: int = 0
+    defeated_target: bool = False
+    splash: int = 0
+
+
+class Battle(Model):
+    location: str
+    participants: tuple[int, ...]
+    #: the seat holding the lead Ranger token, and which of its Rangers
+    lead: int
+    lead_ranger: str
+    layout: Literal["standard", "psycho_boss"] = "standard"
+    slots: tuple[Slot, ...] = ()
+    pool: int = 0
+    turn: Literal["prep", "rangers", "enemies", "over"] = "prep"
+    #: the Rangers' last turn after the last enemy card has resolved
+    final: bool = False
+    played: bool = False
+    extra: Extra | None = None
+    granted: tuple[int, int, int] | None = None  # (seat, dice, splash)
+    buffs: NextAttack = NextAttack()
+    attack: Attack | None = None
+    used_abilities: tuple[str, ...] = ()
+    #: seats that have played a card this battle (Path of Cruelty)
+    have_played: tuple[int, ...] = ()
+    #: Psycho Rangers in this battle and the Ranger their deployment card is attached to
+    attached: tuple[tuple[str, str], ...] = ()
+    #: villains fighting here (their cards are in the sequence)
+    villains: tuple[str, ...] = ()
+    last_roll: tuple[int, ...] = ()
+    round_started: int = 0
+
+
+class Nemesis(Model):
+    id: str
+    #: "set_aside": not deployed yet; "deployed": its figure is on the board;
+    #: "defeated": its deployment card is face down
+    status: Literal["set_aside", "deployed", "defeated"] = "set_aside"
+    under: tuple[str, ...] = ()
+    #: boss version: the Ranger its deployment card is attached to
+    attached_to: str = ""
+
+
+class Power(Model):
+    #: defeated foot soldier figures on the experience track (6 summon a Zord)
+    experience: int = 0
+    #: the power marker 0-6(7)
+    level: int = 0
+    zord_deck: tuple[str, ...] = ()
+    megazord: str = ""  # summoned Megazord id, "" before
+    megazord_token: str = ""  # Dino Megazord: the location with the token
+    voyager: int = 0  # Mega Voyager energy
+    exhausted: tuple[str, ...] = ()
+
+
+class Step(Model):
+    """Queued work: an enemy effect, a damage instance, an attack stage..."""
+
+    kind: Literal[
+        "effect",
+        "damage",
+        "reveal",
+        "end_enemy_turn",
+        "roll",
+        "hits",
+        "after_attack",
+        "card_done",
+        "end_ranger_turn",
+        "start_turns",
+    ]
+    effect: dict | None = None
+    seat: int | None = None
+    amount: int = 0
+    source: str = ""
+    slot: int = -1
+    #: the Ranger (for "attached" targets) or the card played
+    ref: str = ""
+
+
+class Decision(Model):
+    """A question the rules wait on; `asked` seats answer in turn (the first is to act)."""
+
+    kind: Literal[
+        "assign_damage",
+        "damage_window",
+        "reveal_window",
+        "reaction_window",
+        "prep_draw",
+        "recover",
+        "cyber_slash",
+    ]
+    asked: tuple[int, ...]
+    prompt: str
+    #: assign_damage: the seats that may take it
+    options: tuple[int, ...] = ()
+    seat: int = -1  # the Ranger suffering the damage / recovering
+    amount: int = 0
+    card: str = ""  # the revealed card
+    trigger: str = ""
+    limit: int = 0  # recover: shield limit
+    picked: tuple[str, ...] = ()
+    source: str = ""
+    double: bool = False
+    to_hand: bool = False
+
+
+class State(Model):
+    config: Config
+    rng: Rng
+    round: int = 1
+    phase: Literal["deployment", "action", "battle", "over"] = "deployment"
+    players: tuple[Player, ...]
+    #: the four outer locations in clockwise order
+    locations: tuple[Location, ...]
+    hq_energy: int
+    hq_tokens: int = 0
+    hq_tokens_max: int = 0
+    #: enemy figures at the Command Center (Command Center Assault)
+    hq_enemies: tuple[tuple[str, int], ...] = ()
+    hq_villains: tuple[str, ...] = ()
+    deploy_deck: tuple[DeployCard, ...]
+    deploy_discard: tuple[DeployCard, ...] = ()
+    deployments_done: int = 0
+    enemy_decks: tuple[tuple[str, tuple[str, ...]], ...]
+    enemy_discards: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    monsters: tuple[str, ...]
+    boss: str
+    #: villains defeated so far
+    defeated: tuple[str, ...] = ()
+    nemeses: tuple[Nemesis, ...] = ()
+    power: Power = Power()
+    battle: Battle | None = None
+    queue: tuple[Step, ...] = ()
+    decision: Decision | None = None
+    focus: int = 0
+    outcome: Outcome | None = None
+    #: (round, panicked locations, Command Center energy) at the end of each deployment
+    history: tuple[tuple[int, int, int], ...] = ()
+
+
+# -- actions -------------------------------------------------------------------------------
+class Focus(Model):
+    """Hand the turn to a teammate (the team chooses who acts)."""
+
+    kind: Literal["focus"] = "focus"
+    seat: int
+
+
+class Move(Model):
+    """Action phase, 1 action token: teleport to a location. `power_up` at the Command Center."""
+
+    kind: Literal["move"] = "move"
+    to: str
+    power_up: bool = False
+
+
+class StartBattle(Model):
+    """Action phase, 1 action token: battle the enemies at your location."""
+
+    kind: Literal["battle"] = "battle"
+
+
+class Recover(Model):
+    """Action phase, 1 action token (or a Command Center token with 4 players)."""
+
+    kind: Literal["recover"] = "recover"
+    hq_token: bool = False
+
+
+class EndPhase(Model):
+    """The team is done: end the Action Phase (unused tokens are kept until it ends)."""
+
+    kind: Literal["end_phase"] = "end_phase"
+
+
+class PlayCard(Model):
+    """Play a combat card from hand: attacks and maneuvers on a Ranger turn, reactions
+    in a reaction window. `target` is a slot index of the combat sequence; `x` the energy
+    paid for an X cost; `boost` takes the card's optional mode."""
+
+    kind: Literal["play"] = "play"
+    card: str
+    target: int | None = None
+    x: int = 0
+    boost: bool = False
+
+
+class GrantedAttack(Model):
+    """Orbital Dropkick: the free attack instead of playing a card."""
+
+    kind: Literal["granted_attack"] = "granted_attack"
+    target: int
+
+
+class Pass(Model):
+    """End the Rangers' turn (or decline a reaction, an extra play, a draw)."""
+
+    kind: Literal["pass"] = "pass"
+
+
+class FlipToken(Model):
+    """In a battle you take part in: flip an unused action token for 2 energy (3 with 2 Rangers)."""
+
+    kind: Literal["flip_token"] = "flip_token"
+
+
+class GiveEnergy(Model):
+    """In a battle: move your stored energy into the shared pool."""
+
+    kind: Literal["give_energy"] = "give_energy"
+
+
+class UseZord(Model):
+    kind: Literal["zord"] = "zord"
+    zord: str
+    location: str = ""
+
+
+class UseAbility(Model):
+    kind: Literal["ability"] = "ability"
+    ranger: str
+
+
+class ChooseRanger(Model):
+    """Answer assign_damage: which player's Ranger suffers it."""
+
+    kind: Literal["choose"] = "choose"
+    seat: int
+
+
+class Draw(Model):
+    """Battle preparation: draw this many cards (up to the hand size)."""
+
+    kind: Literal["draw"] = "draw"
+    count: int
+
+
+class Pick(Model):
+    """RECOVER: take this discarded card back (within the shield limit); Discard: Cyber Slash."""
+
+    kind: Literal["pick"] = "pick"
+    card: str
+
+
+Action = Annotated[
+    Focus
+    | Move
+    | StartBattle
+    | Recover
+    | EndPhase
+    | PlayCard
+    | GrantedAttack
+    | Pass
+    | FlipToken
+    | GiveEnergy
+    | UseZord
+    | UseAbility
+    | ChooseRanger
+    | Draw
+    | Pick,
+    Field(discriminator="kind"),
+]
+
+
+# -- the view ------------------------------------------------------------------------------
+class CardView(Model):
+    """A combat card as a player sees it."""
+
+    id: str  # instance id, used in PlayCard/Pick
+    name: str
+    type: str  # attack | maneuver | reaction
+    cost: str  # "0".."6" or "X"
+    shields: int
+    dice: int
+    hits: int
+    text: str  # generated from the effect data; ★ marks special defence
+    trigger: str = ""  # reactions: damage | own_reveal | any_reveal | after_attack | battle_start | roll_miss | attack
+
+
+class RangerView(Model):
+    id: str
+    name: str
+    title: str
+    color: str
+    ability_name: str
+    ability_text: str
+    ability_used: bool  # this battle (once-per-battle abilities)
+    zord: str  # the Ranger's own Zord id (summoned or not)
+    psycho_attached: tuple[str, ...]  # Psycho Ranger deployment cards attached to this Ranger
+
+
+class PlayerView(Model):
+    """The Ranger panel of one seat."""
+
+    seat: int
+    name: str
+    rangers: tuple[RangerView, ...]
+    location: str  # "hq" or an outer location id
+    hand: tuple[CardView, ...] | None  # None when hidden from the viewer (hidden_hands)
+    hand_count: int
+    hand_size: int  # maximum hand size here
+    deck_count: int
+    discard: tuple[CardView, ...]  # discard piles are public, top card last
+    stored_energy: int
+    max_stored: int
+    tokens: int  # unused action tokens
+    max_tokens: int
+    zords: tuple[str, ...]  # Zord ids this seat holds
+    in_battle: bool
+    is_lead: bool
+    defeats: int
+
+
+class EnemyCardView(Model):
+    slot: int
+    row: int
+    col: int
+    name: str
+    deck: str  # enemy deck id (foot soldier type, monster, boss, "psycho")
+    health: int  # current health (with Path of Stone / Phalanx Formation applied)
+    hits: int
+    keywords: tuple[str, ...]
+    text: str
+    defeated: bool
+    resolved: bool
+    active: bool  # the next card to resolve on the enemies' turn
+    targetable: bool  # may be chosen as an attack target now (GUARD applied)
+    psycho: str = ""  # Psycho weapon/Path owner
+
+
+class BattleView(Model):
+    location: str
+    layout: str  # "standard" (villain rows above the foot soldier row) | "psycho_boss" (2x3)
+    rows: int
+    cols: int
+    cards: tuple[EnemyCardView, ...]
+    pool: int  # the shared energy pool
+    turn: str  # prep | rangers | enemies | over
+    final_turn: bool
+    played: bool  # a card was played this Ranger turn
+    extra_play_seats: tuple[int, ...]  # seats that may play an extra card now
+    granted_attack: bool
+    next_attack: NextAttack
+    last_roll: tuple[int, ...]  # hits per die of the latest roll (0 = miss)
+    participants: tuple[int, ...]
+    lead: int
+    lead_ranger: str
+    attached: tuple[tuple[str, str], ...]  # (psycho id, ranger id)
+    villains: tuple[str, ...]
+
+
+class LocationView(Model):
+    id: str
+    name: str
+    position: int  # 0-3 clockwise
+    figure_limit: int
+    figures: int
+    foot_soldiers: tuple[tuple[str, int], ...]  # (type id, count)
+    villains: tuple[str, ...]  # monster / boss / Psycho figure ids
+    panicked: bool
+    full: bool
+    side: str  # "A" or "B"
+    b_label: str
+    b_text: str  # "" on the A side
+    rangers: tuple[str, ...]  # Ranger ids here
+    megazord_token: bool
+
+
+class DecisionView(Model):
+    kind: str
+    prompt: str
+    asked: tuple[int, ...]
+    seat: int
+    amount: int
+    card: CardView | None
+    options: tuple[int, ...]
+    picked: tuple[str, ...]
+    limit: int
+
+
+class View(Model):
+    """Everything a screen needs, as seen by `seat` (None: a spectator)."""
+
+    seat: int | None
+    round: int
+    phase: str  # deployment | action | battle | over
+    focus: int  # the seat acting for the team now
+    to_act: tuple[int, ...]
+    headquarters: str  # command_center | command_center_assault | astro_megaship
+    hq_energy: int  # Command Center energy (respawns)
+    hq_tokens: int  # 4 players: Command Center action tokens (RECOVER only)
+    hq_enemies: tuple[tuple[str, int], ...]
+    hq_rangers: tuple[str, ...]
+    locations: tuple[LocationView, ...]  # clockwise
+    deploy_count: int
+    next_deploy_back: str  # the back of the next deployment card: location id, "monster", "boss", "nemesis", "psycho_boss"
+    deploy_discard: int
+    deployments_per_round: int
+    experience: int  # 0-6 on the experience track
+    experience_max: int
+    power: int  # power track 0-6
+    power_max: int
+    zord_deck: int  # cards left in the Zord deck
+    megazord: str
+    megazord_token: str
+    voyager_energy: int
+    exhausted_zords: tuple[str, ...]
+    zord_names: tuple[tuple[str, str, str], ...]  # (id, name, text) of Zords in play
+    monsters: tuple[str, ...]
+    boss: str
+    defeated_villains: tuple[str, ...]
+    boss_progress: int  # defeated boss cards (Rita: 6 win) or Psycho Rangers defeated
+    boss_goal: int
+    nemeses: tuple[Nemesis, ...]
+    players: tuple[PlayerView, ...]
+    battle: BattleView | None
+    decision: DecisionView | None
+    outcome: Outcome | None
+    history: tuple[tuple[int, int, int], ...]  # (round, panicked, hq energy) per round

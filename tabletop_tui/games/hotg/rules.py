@@ -1,0 +1,3218 @@
+"""Power Rangers: Heroes of the Grid + Rise of the Psycho Rangers, standard mode.
+
+The spec: the expansion rulebook (../shared/seeds/heroes-of-the-grid-psycho-rangers-rulebook.txt,
+bundled as tabletop_tui/rulebooks/hotg.txt) and the base rules digest
+(../shared/research/heroes-of-the-grid-base-rules.md, sections cited as "§4.1" etc.).
+Where they are silent, card_data/hotg/RULINGS.md says what this code does ("Ruling N").
+
+Shape of the machine:
+* `State.phase`: deployment (automatic) -> action (the team acts) -> battle -> action ...
+* Work that needs no input runs from `State.queue` (enemy effects, damage, attack stages);
+  a question for the players is `State.decision`, answered by an ordinary action.
+* `to_act` is one seat: the one asked by the decision, else `State.focus` (the team hands
+  the turn around with `Focus`).
+* Rejections name the rule section they enforce.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import Event, Model, Outcome, Rejection, Rules, Seat, replace_at
+from ...engine.rng import Rng
+from . import models as m
+from .cards import Catalog, catalog
+from .effects import (
+    ABILITY_TEXT,
+    ACTIVE_ABILITIES,
+    LOCATION_B_TEXT,
+    ZORD_TEXT,
+    EnemyEffect,
+)
+from .models import (
+    HQ,
+    PSYCHOS,
+    Action,
+    Attack,
+    Battle,
+    Config,
+    Decision,
+    DeployCard,
+    Location,
+    Nemesis,
+    NextAttack,
+    Player,
+    Power,
+    Slot,
+    State,
+    Step,
+    View,
+)
+
+HAND = 5
+EXPERIENCE_MAX = 6
+MONSTER_DEFEAT = 4
+BOSS_DEFEAT = 6
+PSYCHO_BOSS_DEFEAT = 2
+
+
+def _no(rule: str, reason: str) -> Rejection:
+    return Rejection(rule=rule, reason=reason)
+
+
+def _cat(s: State) -> Catalog:
+    return catalog(s.config.cards_dir)
+
+
+def upd(model: Model, **kw: Any):
+    return model.model_copy(update=kw)
+
+
+# -- small state helpers ---------------------------------------------------------------------
+def pl(s: State, i: int, **kw) -> State:
+    return upd(s, players=replace_at(s.players, i, upd(s.players[i], **kw)))
+
+
+def loc_index(s: State, loc: str) -> int:
+    for i, lo in enumerate(s.locations):
+        if lo.id == loc:
+            return i
+    return -1
+
+
+def set_loc(s: State, i: int, **kw) -> State:
+    return upd(s, locations=replace_at(s.locations, i, upd(s.locations[i], **kw)))
+
+
+def bt(s: State, **kw) -> State:
+    return upd(s, battle=upd(s.battle, **kw))
+
+
+def set_slot(s: State, i: int, **kw) -> State:
+    b = s.battle
+    return bt(s, slots=replace_at(b.slots, i, upd(b.slots[i], **kw)))
+
+
+def enemy_deck(s: State, deck: str) -> tuple[str, ...]:
+    for d, cards in s.enemy_decks:
+        if d == deck:
+            return cards
+    return ()
+
+
+def set_enemy_deck(s: State, deck: str, cards: tuple[str, ...]) -> State:
+    rest = tuple((d, c) for d, c in s.enemy_decks if d != deck)
+    return upd(s, enemy_decks=(*rest, (deck, cards)))
+
+
+def enemy_discard(s: State, deck: str) -> tuple[str, ...]:
+    for d, cards in s.enemy_discards:
+        if d == deck:
+            return cards
+    return ()
+
+
+def set_enemy_discard(s: State, deck: str, cards: tuple[str, ...]) -> State:
+    rest = tuple((d, c) for d, c in s.enemy_discards if d != deck)
+    return upd(s, enemy_discards=(*rest, (deck, cards)))
+
+
+def shuffle(s: State, items) -> tuple[tuple, State]:
+    out, rng = s.rng.shuffled(tuple(items))
+    return out, upd(s, rng=rng)
+
+
+def add_fs(fs: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:
+    d = dict(fs)
+    d[kind] = d.get(kind, 0) + n
+    return tuple((k, v) for k, v in sorted(d.items()) if v > 0)
+
+
+def hand_size(s: State, seat: int) -> int:
+    p = s.players[seat]
+    size = 7 if len(p.rangers) == 2 else HAND
+    i = loc_index(s, p.location)
+    if (
+        i >= 0
+        and s.locations[i].side_b
+        and _cat(s).locations[p.location].b_effect == "hand_size_minus_2"
+    ):
+        size -= 2
+    return size
+
+
+def seat_of(s: State, ranger: str) -> int:
+    for i, p in enumerate(s.players):
+        if ranger in p.rangers:
+            return i
+    return -1
+
+
+def is_full(s: State, lo: Location) -> bool:
+    return lo.locked_full or lo.figures >= _cat(s).locations[lo.id].figure_limit
+
+
+def card_cost(s: State, card: str, x: int = 0) -> int:
+    c = _cat(s).card(card)
+    base = x if c.cost == "X" else c.cost
+    if passive_on(s, "witch_curse") and (c.type == "attack" or s.config.witch_curse_all_cards):
+        base += 1
+    return base
+
+
+def passive_on(s: State, passive: str) -> bool:
+    b = s.battle
+    if b is None:
+        return False
+    cat = _cat(s)
+    return any(not sl.defeated and cat.enemy_card(sl.card).passive == passive for sl in b.slots)
+
+
+def best_value(s: State, card: str) -> tuple:
+    c = _cat(s).card(card)
+    return (c.shields, 0 if c.cost == "X" else c.cost)
+
+
+class HotgRules(Rules[Config, State, Action, View]):
+    game_id = "hotg"
+    title = "Power Rangers: Heroes of the Grid"
+    min_seats = 1
+    max_seats = 6
+    config_type = Config
+    state_type = State
+    view_type = View
+    action_type = Action
+
+    def seat_count(self, config: Config) -> int:
+        return len(config.names)
+
+    def default_config(self, names: list[str] | None = None) -> Config:
+        return Config() if names is None else Config(names=tuple(names))
+
+    # ================================================================= setup (§2)
+    def new_game(self, config: Config, seed: int) -> State:
+        cat = catalog(config.cards_dir)
+        rng = Rng(seed=seed)
+        n_players, n_rangers, per = len(config.names), len(config.rangers), config.per_player
+        tokens = 3 if n_players <= 3 else 2
+        if n_rangers == 6:
+            hq_energy = 0 if n_players == 3 else 2
+        else:
+            hq_energy = {1: 2, 2: 2, 3: 4, 4: 4, 5: 3}[n_players]
+        players = []
+        for i, name in enumerate(config.names):
+            rangers = config.rangers[i * per : (i + 1) * per]
+            deck: tuple[str, ...] = ()
+            for r in rangers:
+                deck += cat.deck_instances(r)
+            deck, rng = rng.shuffled(deck)
+            hs = 7 if per == 2 else HAND
+            players.append(
+                Player(
+                    name=name,
+                    rangers=rangers,
+                    deck=deck[hs:],
+                    hand=deck[:hs],
+                    stored=per,
+                    tokens=tokens,
+                    max_tokens=tokens,
+                )
+            )
+        # the four outer locations of the two foot soldier types, in random clockwise order
+        locs = [lo for lo in cat.locations.values() if lo.foot_soldier in config.foot_soldiers]
+        order, rng = rng.shuffled(tuple(lo.id for lo in locs))
+        locations = tuple(Location(id=i, side_b=i in config.b_sides) for i in order)
+        # monsters: 2 (Psycho Rangers replace some), the boss
+        n_normal = 2 - config.psycho_monsters
+        if config.monsters:
+            monsters = config.monsters
+        else:
+            picked, rng = rng.shuffled(m.MONSTERS)
+            monsters = tuple(picked[:n_normal])
+        psycho_pool, rng = rng.shuffled(PSYCHOS)
+        nemeses: tuple[Nemesis, ...] = ()
+        psycho_monsters: tuple[str, ...] = ()
+        if config.boss == "psycho_rangers":
+            chosen = PSYCHOS if n_rangers == 6 else psycho_pool[:5]
+            nemeses = tuple(Nemesis(id=p) for p in chosen)
+        elif config.psycho_monsters:
+            psycho_monsters = tuple(psycho_pool[: config.psycho_monsters])
+            nemeses = tuple(Nemesis(id=p) for p in psycho_monsters)
+        # the deployment deck: piles A, B (+monster), C (+monster), D (+boss) (§2.4)
+        fs_cards = [
+            DeployCard(kind="fs", fs_type=f.foot_soldier, figures=n, back=f.back)
+            for f in cat.fs_deployments
+            if f.foot_soldier in config.foot_soldiers
+            for n in f.figures
+        ]
+        fs_cards, rng = rng.shuffled(fs_cards)
+        villain_cards = [DeployCard(kind="monster", back="monster", enemy=x) for x in monsters]
+        villain_cards += [
+            DeployCard(kind="nemesis", back="monster", enemy=x) for x in psycho_monsters
+        ]
+        villain_cards, rng = rng.shuffled(villain_cards)
+        boss_card = (
+            DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+            if config.boss == "psycho_rangers"
+            else DeployCard(kind="boss", back="boss", enemy=config.boss)
+        )
+        piles = [list(fs_cards[k * 5 : (k + 1) * 5]) for k in range(4)]
+        piles[1].append(villain_cards[0])
+        piles[2].append(villain_cards[1])
+        piles[3].append(boss_card)
+        deck: tuple[DeployCard, ...] = ()
+        for pile in piles:
+            shuffled, rng = rng.shuffled(pile)
+            deck += shuffled
+        # enemy decks: foot soldiers shuffled now; the others when first deployed (§2.5)
+        decks = []
+        for fs in config.foot_soldiers:
+            cards, rng = rng.shuffled(cat.enemy_instances(fs))
+            decks.append((fs, cards))
+        for x in monsters:
+            decks.append((x, cat.enemy_instances(x)))
+        if config.boss == "rita_repulsa":
+            decks.append(("rita_repulsa", cat.enemy_instances("rita_repulsa")))
+        if nemeses:
+            keep = {n.id for n in nemeses}
+            cards = tuple(
+                c
+                for c in cat.enemy_instances("psycho")
+                if (cat.enemy_card(c).psycho or "") in keep
+                or (
+                    cat.enemy_card(c).psycho is None
+                    and not (
+                        config.boss != "psycho_rangers" and c.startswith("psycho:psycho-assault")
+                    )
+                )
+            )
+            decks.append(("psycho", cards))
+        # the Zord deck: the Rangers' Zords, topped up at random to 5 (6), Megazord last (§6)
+        n_zords = 6 if n_rangers == 6 else 5
+        own = [cat.rangers[r].zord for r in config.rangers]
+        others, rng = rng.shuffled([z for z in cat.zords if z not in own])
+        zords, rng = rng.shuffled(own + list(others[: max(0, n_zords - len(own))]))
+        teams = {cat.rangers[r].team for r in config.rangers}
+        if config.megazord != "auto":
+            mega = config.megazord
+        elif teams == {"mighty_morphin"}:
+            mega = "dino_megazord"
+        elif teams == {"space"}:
+            mega = "mega_voyager"
+        else:
+            k, rng = rng.randint(0, 1)
+            mega = ("dino_megazord", "mega_voyager")[k]
+        state = State(
+            config=config,
+            rng=rng,
+            players=tuple(players),
+            locations=locations,
+            hq_energy=hq_energy,
+            hq_tokens=2 if n_players == 4 else 0,
+            hq_tokens_max=2 if n_players == 4 else 0,
+            deploy_deck=deck,
+            enemy_decks=tuple(decks),
+            monsters=monsters + psycho_monsters,
+            boss=config.boss,
+            nemeses=nemeses,
+            power=Power(zord_deck=(*zords, mega)),
+        )
+        events: list[Event] = []
+        return self._deployment_phase(state, events)
+
+    # ================================================================= deployment (§4.1)
+    def _deployment_phase(self, s: State, ev: list[Event]) -> State:
+        s = upd(s, phase="deployment", deployments_done=0)
+        ev.append(Event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
+        for _ in range(s.config.deployments_per_round):
+            s = self._deploy_one(s, ev)
+            s = upd(s, deployments_done=s.deployments_done + 1)
+            if s.outcome:
+                return s
+        # the foot soldier cards cycle under the deck
+        cards, s = shuffle(s, s.deploy_discard)
+        s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
+        panicked = sum(lo.panicked for lo in s.locations)
+        s = upd(s, history=(*s.history, (s.round, panicked, s.hq_energy)))
+        return self._start_action_phase(s, ev)
+
+    def _start_action_phase(self, s: State, ev: list[Event]) -> State:
+        s = upd(s, phase="action")
+        if s.power.megazord == "mega_voyager":
+            s = upd(s, power=upd(s.power, voyager=5))
+        ev.append(Event(text=f"Round {s.round}: Action Phase", kind="phase"))
+        focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
+        return upd(s, focus=focus)
+
+    def _deploy_one(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        deck = s.deploy_deck
+        if not deck:
+            cards, s = shuffle(s, s.deploy_discard)
+            deck, s = cards, upd(s, deploy_discard=())
+        top, rest = deck[0], deck[1:]
+        villains: list[DeployCard] = [] if top.kind == "fs" else [top]
+        while rest and rest[0].kind != "fs":
+            villains.append(rest[0])
+            rest = rest[1:]
+        target = rest[0].back if rest else (top.back or s.locations[0].id)
+        s = upd(s, deploy_deck=rest)
+        if top.kind == "fs":
+            s = upd(s, deploy_discard=(*s.deploy_discard, top))
+            n = top.figures
+            if len(s.config.rangers) == 6 and n == 1:
+                n = 3  # 6-Ranger rule
+            fs_name = cat.decks[top.fs_type].name
+            ev.append(
+                Event(
+                    text=f"Deployment: {n} {fs_name} to {cat.locations[target].name}",
+                    kind="deploy",
+                    barrier=True,
+                    data={"fs": top.fs_type, "count": n, "location": target},
+                )
+            )
+            s = self._place_fs(s, target, top.fs_type, n, ev)
+            if s.outcome:
+                return s
+        for v in villains:
+            s = self._place_villain(s, v, target, ev)
+            if s.outcome:
+                return s
+        return s
+
+    def _place_fs(self, s: State, target: str, kind: str, n: int, ev: list[Event]) -> State:
+        """Foot soldiers one at a time; a full location sends them clockwise (§4.1)."""
+        cat = _cat(s)
+        for _ in range(n):
+            start = loc_index(s, target)
+            placed = False
+            for k in range(4):
+                i = (start + k) % 4
+                lo = s.locations[i]
+                if is_full(s, lo):
+                    continue
+                s = set_loc(s, i, fs=add_fs(lo.fs, kind, 1))
+                if k:
+                    ev.append(
+                        Event(text=f"  overflow: 1 to {cat.locations[lo.id].name}", kind="deploy")
+                    )
+                s = self._check_panic(s, i, ev)
+                placed = True
+                break
+            if not placed:
+                if s.config.headquarters == "command_center_assault":
+                    s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
+                    ev.append(
+                        Event(
+                            text="  every location is full: 1 to the Command Center", kind="deploy"
+                        )
+                    )
+                else:
+                    ev.append(
+                        Event(
+                            text="  every location is full: the figure stays in the supply",
+                            kind="deploy",
+                        )
+                    )
+            if s.outcome:
+                return s
+        return s
+
+    def _check_panic(self, s: State, i: int, ev: list[Event]) -> State:
+        lo = s.locations[i]
+        if not lo.panicked and is_full(s, lo):
+            s = set_loc(s, i, panicked=True)
+            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic"))
+        return self._check_all_panicked(s, ev)
+
+    def _check_all_panicked(self, s: State, ev: list[Event]) -> State:
+        if s.outcome is None and all(lo.panicked for lo in s.locations):
+            return self._lose(s, "All four outer locations are panicked at once.", ev)
+        return s
+
+    def _lose(self, s: State, why: str, ev: list[Event]) -> State:
+        ev.append(Event(text=f"DEFEAT: {why}", kind="outcome"))
+        return upd(
+            s,
+            outcome=Outcome(winners=(), summary=f"The Rangers lose. {why}"),
+            phase="over",
+            decision=None,
+            queue=(),
+        )
+
+    def _win(self, s: State, why: str, ev: list[Event]) -> State:
+        ev.append(Event(text=f"VICTORY: {why}", kind="outcome"))
+        return upd(
+            s,
+            outcome=Outcome(
+                winners=tuple(range(len(s.players))), summary=f"The Rangers win! {why}"
+            ),
+            phase="over",
+            decision=None,
+            queue=(),
+        )
+
+    def _place_villain(self, s: State, v: DeployCard, target: str, ev: list[Event]) -> State:
+        cat = _cat(s)
+        if v.kind == "psycho_boss":
+            return self._deploy_psycho_boss(s, target, ev)
+        name = cat.nemeses[v.enemy].name if v.kind == "nemesis" else cat.decks[v.enemy].name
+        start = loc_index(s, target)
+        dest = -1
+        if v.kind == "boss" and s.config.headquarters == "command_center_assault":
+            dest = -2
+        else:
+            for k in range(4):
+                i = (start + k) % 4
+                if not s.locations[i].panicked:
+                    dest = i
+                    break
+            if dest < 0 and s.config.headquarters == "command_center_assault":
+                dest = -2
+        if dest == -2 or (
+            s.config.headquarters == "command_center_assault" and s.locations[start].panicked
+        ):
+            s = upd(s, hq_villains=(*s.hq_villains, v.enemy))
+            ev.append(
+                Event(
+                    text=f"Deployment: {name} attacks the Command Center!",
+                    kind="deploy",
+                    barrier=True,
+                )
+            )
+        elif dest < 0:
+            return self._check_all_panicked(s, ev)
+        else:
+            lo = s.locations[dest]
+            s = set_loc(s, dest, villains=(*lo.villains, v.enemy), panicked=True)
+            ev.append(
+                Event(
+                    text=f"Deployment: {name} to {cat.locations[lo.id].name}: PANIC",
+                    kind="deploy",
+                    barrier=True,
+                    data={"villain": v.enemy, "location": lo.id},
+                )
+            )
+        deck_id = "psycho" if v.kind == "nemesis" else v.enemy
+        cards, s = shuffle(s, enemy_deck(s, deck_id))
+        s = set_enemy_deck(s, deck_id, cards)
+        if v.kind == "nemesis":
+            s = self._set_nemesis(s, v.enemy, status="deployed")
+        return self._check_all_panicked(s, ev)
+
+    def _set_nemesis(self, s: State, nid: str, **kw) -> State:
+        return upd(s, nemeses=tuple(upd(n, **kw) if n.id == nid else n for n in s.nemeses))
+
+    def _deploy_psycho_boss(self, s: State, target: str, ev: list[Event]) -> State:
+        """Expansion, Psycho Rangers (Boss Version), Deployment."""
+        cat = _cat(s)
+        # attach the deployment cards: colour match first, every Ranger at least one (Ruling 12)
+        rangers = list(s.config.rangers)
+        load = {r: 0 for r in rangers}
+        nemeses = []
+        pending = list(s.nemeses)
+        for n in list(pending):
+            match = [
+                r
+                for r in rangers
+                if cat.rangers[r].color == cat.nemeses[n.id].color and load[r] == 0
+            ]
+            if match:
+                load[match[0]] += 1
+                nemeses.append(upd(n, attached_to=match[0], status="deployed"))
+                pending.remove(n)
+        for n in pending:
+            r = min(rangers, key=lambda r: (load[r], rangers.index(r)))
+            load[r] += 1
+            nemeses.append(upd(n, attached_to=r, status="deployed"))
+        order = {n.id: k for k, n in enumerate(s.nemeses)}
+        s = upd(s, nemeses=tuple(sorted(nemeses, key=lambda n: order[n.id])))
+        i = loc_index(s, target)
+        lo = s.locations[i]
+        s = set_loc(
+            s,
+            i,
+            fs=(),
+            villains=(*lo.villains, *(n.id for n in s.nemeses)),
+            panicked=True,
+            locked_full=True,
+        )
+        cards, s = shuffle(s, enemy_deck(s, "psycho"))
+        s = set_enemy_deck(s, "psycho", cards)
+        attached = ", ".join(
+            f"{cat.nemeses[n.id].name} -> {cat.rangers[n.attached_to].name}" for n in s.nemeses
+        )
+        ev.append(
+            Event(
+                text=f"Deployment: the PSYCHO RANGERS appear at {cat.locations[lo.id].name}! "
+                f"Its foot soldiers leave; it is panicked and full for the rest of the game. ({attached})",
+                kind="deploy",
+                barrier=True,
+            )
+        )
+        return self._check_all_panicked(s, ev)
+
+    # ================================================================= the contract
+    def to_act(self, state: State) -> frozenset[Seat]:
+        if state.outcome is not None:
+            return frozenset()
+        if state.decision is not None:
+            return frozenset({state.decision.asked[0]})
+        return frozenset({state.focus})
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def seat_names(self, state: State) -> tuple[str, ...]:
+        return tuple(state.config.names)
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return [a for a in self._candidates(state, seat) if self._check(state, seat, a) is None]
+
+    def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
+        if state.outcome is not None:
+            return _no("Victory and defeat", "The game is over.")
+        if seat not in self.to_act(state):
+            who = next(iter(self.to_act(state)))
+            return _no("Taking actions", f"{state.players[who].name} is acting for the team now.")
+        return self._check(state, seat, action)
+
+    # -- candidate actions (filtered by _check) ---------------------------------------------
+    def _candidates(self, s: State, seat: int) -> list[Action]:
+        cat = _cat(s)
+        p = s.players[seat]
+        d = s.decision
+        out: list[Action] = []
+        if d is not None:
+            if d.kind == "assign_damage":
+                return [m.ChooseRanger(seat=o) for o in d.options]
+            if d.kind == "prep_draw":
+                room = max(0, hand_size(s, seat) - len(p.hand))
+                return [m.Draw(count=k) for k in range(min(room, len(p.deck)) + 1)]
+            if d.kind == "recover":
+                seen = set()
+                for c in p.discard:
+                    key = c.split("#")[0]
+                    if key not in seen and c not in d.picked:
+                        seen.add(key)
+                        out.append(m.Pick(card=c))
+                return [*out, m.Pass()]
+            if d.kind == "cyber_slash":
+                seen = set()
+                for c in p.hand:
+                    key = c.split("#")[0]
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(m.Pick(card=c))
+                return [*out, m.Pass()]
+            # reaction windows
+            out += self._reaction_plays(s, seat, d)
+            if d.kind == "damage_window":
+                out += [
+                    m.UseZord(zord=z)
+                    for z in self._team_zords(s)
+                    if z in ("mega_v5", "mega_voyager")
+                ]
+            out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
+            return out
+        if s.phase == "action":
+            out += [m.Focus(seat=i) for i in range(len(s.players)) if i != seat]
+            for lo in [HQ, *(lo.id for lo in s.locations)]:
+                out.append(m.Move(to=lo))
+                if lo == HQ:
+                    out.append(m.Move(to=lo, power_up=True))
+            out += [m.StartBattle(), m.Recover(), m.Recover(hq_token=True), m.EndPhase()]
+            out += self._zord_candidates(s)
+            return out
+        if s.phase == "battle":
+            b = s.battle
+            out += [m.Focus(seat=i) for i in b.participants if i != seat]
+            seen = set()
+            for c in p.hand:
+                key = c.split("#")[0]
+                if key in seen:
+                    continue
+                seen.add(key)
+                card = cat.card(c)
+                if card.type == "reaction" and card.trigger != "attack":
+                    continue
+                xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
+                targets = (
+                    range(len(b.slots))
+                    if card.type == "attack" or any(e.do == "stun" for e in card.effects)
+                    else (None,)
+                )
+                boosts = (False, True) if card.boost is not None else (False,)
+                for t in targets:
+                    for x in xs:
+                        for bo in boosts:
+                            out.append(m.PlayCard(card=c, target=t, x=x, boost=bo))
+            if b.granted:
+                out += [m.GrantedAttack(target=t) for t in range(len(b.slots))]
+            out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
+            out += [m.UseAbility(ranger=r) for r in p.rangers]
+            out += self._zord_candidates(s)
+        return out
+
+    def _zord_candidates(self, s: State) -> list[Action]:
+        out: list[Action] = []
+        for z in self._team_zords(s):
+            ability = self._zord_def(s, z).ability
+            if ability in ("fs_to_experience", "megazord_token"):
+                out += [m.UseZord(zord=z, location=lo.id) for lo in s.locations]
+            else:
+                out.append(m.UseZord(zord=z))
+        return out
+
+    def _zord_def(self, s: State, z: str):
+        cat = _cat(s)
+        return cat.zords.get(z) or cat.megazords[z]
+
+    def _team_zords(self, s: State) -> list[str]:
+        out = [z for p in s.players for z in p.zords]
+        if s.power.megazord:
+            out.append(s.power.megazord)
+        return out
+
+    def _reaction_plays(self, s: State, seat: int, d: Decision) -> list[Action]:
+        cat = _cat(s)
+        out: list[Action] = []
+        seen = set()
+        for c in s.players[seat].hand:
+            key = c.split("#")[0]
+            if key in seen:
+                continue
+            seen.add(key)
+            card = cat.card(c)
+            if card.type == "reaction":
+                out.append(m.PlayCard(card=c))
+        return out
+
+    # -- checks ----------------------------------------------------------------------------
+    def _check(self, s: State, seat: int, a: Action) -> Rejection | None:
+        d = s.decision
+        if d is not None:
+            return self._check_decision(s, seat, a, d)
+        if s.phase == "action":
+            return self._check_action_phase(s, seat, a)
+        if s.phase == "battle":
+            return self._check_battle(s, seat, a)
+        return _no("Round structure", "Nothing to do now.")
+
+    def _check_decision(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
+        p = s.players[seat]
+        cat = _cat(s)
+        if d.kind == "assign_damage":
+            if not isinstance(a, m.ChooseRanger):
+                return _no("Damage to Rangers (§5.7)", "Choose which Ranger suffers the damage.")
+            if a.seat not in d.options:
+                return _no("Damage to Rangers (§5.7)", "That Ranger cannot take this damage.")
+            return None
+        if d.kind == "prep_draw":
+            if not isinstance(a, m.Draw):
+                return _no("Ranger preparation (§5.1)", "Choose how many cards to draw.")
+            room = max(0, hand_size(s, seat) - len(p.hand))
+            if not 0 <= a.count <= min(room, len(p.deck)):
+                return _no(
+                    "Ranger preparation (§5.1)",
+                    f"Draw 0-{min(room, len(p.deck))} cards (up to the hand size).",
+                )
+            return None
+        if d.kind in ("recover", "cyber_slash"):
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.Pick):
+                return _no("RECOVER (§4.2)", "Pick a card, or pass.")
+            if d.kind == "cyber_slash":
+                if a.card not in p.hand:
+                    return _no("Cyber Slash", "Discard a card from your own hand.")
+                return None
+            if a.card not in p.discard or a.card in d.picked:
+                return _no("RECOVER (§4.2)", "Pick a card from your discard pile.")
+            used = sum(cat.card(c).shields for c in d.picked)
+            if used + cat.card(a.card).shields > d.limit:
+                return _no(
+                    "RECOVER (§4.2)", f"RECOVER takes back cards worth at most {d.limit} shields."
+                )
+            return None
+        # reaction windows
+        if isinstance(a, m.Pass):
+            return None
+        if isinstance(a, (m.FlipToken, m.GiveEnergy)):
+            return self._check_energy(s, seat, a)
+        if isinstance(a, m.UseZord):
+            if d.kind != "damage_window" or a.zord not in ("mega_v5", "mega_voyager"):
+                return _no("Zords (§6)", "Only damage-reducing Zords answer damage.")
+            if a.zord not in self._team_zords(s):
+                return _no("Zords (§6)", "The team does not have that Zord.")
+            if a.zord == "mega_voyager":
+                return (
+                    None
+                    if s.power.voyager > 0
+                    else _no("Mega Voyager", "The Mega Voyager has no energy left.")
+                )
+            if a.zord in s.power.exhausted:
+                return _no("Zords (§6)", "That Zord is exhausted until the end of the round.")
+            return None
+        if not isinstance(a, m.PlayCard):
+            return _no("Reactions (§5.8)", "Play a reaction or pass.")
+        if a.card not in p.hand:
+            return _no("Reactions (§5.8)", "That card is not in your hand.")
+        card = cat.card(a.card)
+        if card.type != "reaction":
+            return _no("Reactions (§5.8)", "Only reactions can be played now.")
+        want = {
+            "damage_window": ("damage",),
+            "reveal_window": ("any_reveal", "own_reveal"),
+        }.get(d.kind, (d.trigger,))
+        if card.trigger not in want:
+            return _no("Reactions (§5.8)", f"{card.name} answers another trigger.")
+        if card.trigger == "own_reveal" and seat != d.seat:
+            return _no("Reactions (§5.8)", f"{card.name} answers only your own defence reveal.")
+        if d.kind == "reveal_window" and (
+            (card.trigger == "any_reveal" and d.double)
+            or (card.trigger == "own_reveal" and d.to_hand)
+        ):
+            return _no("Reactions (§5.8)", "That has already been done to this card.")
+        if a.target is not None or a.boost:
+            return _no("Reactions (§5.8)", "A reaction takes no target or option.")
+        if card.cost == "X":
+            return _no("Reactions (§5.8)", "Play this card on your own turn.")
+        if a.x:
+            return _no("Energy (§5.5)", "Only X-cost cards take an X.")
+        return self._check_cost(s, a.card, 0)
+
+    def _check_cost(self, s: State, card: str, x: int) -> Rejection | None:
+        cost = card_cost(s, card, x)
+        if passive_on(s, "ravenous_hunger") and cost > 0:
+            return _no(
+                "Ravenous Hunger",
+                "While Ravenous Hunger is in play, only cards costing 0 can be played.",
+            )
+        if cost > s.battle.pool:
+            return _no(
+                "Energy (§5.5)", f"It costs {cost} energy; the shared pool holds {s.battle.pool}."
+            )
+        return None
+
+    def _check_energy(self, s: State, seat: int, a: Action) -> Rejection | None:
+        b = s.battle
+        if b is None or seat not in b.participants:
+            return _no("Energy (§5.5)", "Only a Ranger in the battle adds energy to its pool.")
+        p = s.players[seat]
+        if isinstance(a, m.FlipToken) and p.tokens < 1:
+            return _no("Energy (§5.5)", "You have no unused action token to flip.")
+        if isinstance(a, m.GiveEnergy) and p.stored < 1:
+            return _no("Energy (§5.5)", "You have no stored energy.")
+        return None
+
+    def _check_action_phase(self, s: State, seat: int, a: Action) -> Rejection | None:
+        p = s.players[seat]
+        cat = _cat(s)
+        if isinstance(a, m.EndPhase):
+            return None
+        if isinstance(a, m.Focus):
+            if not 0 <= a.seat < len(s.players) or a.seat == seat:
+                return _no("Taking actions (§4.2)", "Hand the turn to another Ranger.")
+            if s.players[a.seat].tokens < 1 and s.hq_tokens < 1:
+                return _no("Taking actions (§4.2)", "That Ranger has no action token left.")
+            return None
+        if isinstance(a, m.UseZord):
+            return self._check_zord(s, seat, a)
+        if isinstance(a, m.Recover) and a.hq_token:
+            if s.hq_tokens < 1:
+                return _no("Player count (§2)", "No Command Center action token is left.")
+            return None
+        if isinstance(a, (m.Move, m.StartBattle, m.Recover)) and p.tokens < 1:
+            return _no(
+                "Taking actions (§4.2)", "Flip an unused action token to act: you have none left."
+            )
+        if isinstance(a, m.Move):
+            if a.to != HQ and loc_index(s, a.to) < 0:
+                return _no("MOVE (§4.2)", "No such location.")
+            if a.to == p.location:
+                return _no("MOVE (§4.2)", "MOVE takes you to another location.")
+            if a.power_up and (a.to != HQ or s.config.headquarters == "astro_megaship"):
+                return _no("MOVE (§4.2)", "You power up only by moving to the Command Center.")
+            if a.power_up and (s.hq_enemies or s.hq_villains):
+                return _no(
+                    "Command Center Assault",
+                    "No one can power up while enemies are at the Command Center.",
+                )
+            return None
+        if isinstance(a, m.StartBattle):
+            if p.location == HQ:
+                if s.hq_enemies or s.hq_villains:
+                    return None
+                return _no("BATTLE (§4.2)", "Battle at an outer location holding enemies.")
+            lo = s.locations[loc_index(s, p.location)]
+            if lo.figures == 0:
+                return _no("BATTLE (§4.2)", f"There are no enemies at {cat.locations[lo.id].name}.")
+            return None
+        if isinstance(a, m.Recover):
+            return None
+        return _no(
+            "Action Phase (§4.2)", "MOVE, BATTLE or RECOVER (or hand the turn to a teammate)."
+        )
+
+    def _check_zord(self, s: State, seat: int, a: m.UseZord) -> Rejection | None:
+        if a.zord not in self._team_zords(s):
+            return _no("Zords (§6)", "The team has not summoned that Zord.")
+        zd = self._zord_def(s, a.zord)
+        if a.zord == "mega_voyager" or zd.ability in ("reduce_damage",):
+            return _no("Zords (§6)", f"{zd.name} is used when a Ranger would suffer damage.")
+        if a.zord in s.power.exhausted:
+            return _no("Zords (§6)", f"{zd.name} is exhausted until the end of the round.")
+        in_battle = s.phase == "battle"
+        if (
+            zd.ability
+            in (
+                "next_attack_dice",
+                "battle_draw",
+                "battle_energy",
+                "next_attack_hits",
+                "energy_and_draw",
+            )
+            and not in_battle
+        ):
+            return _no("Zords (§6)", f"{zd.name} is used during a battle.")
+        if zd.ability in ("fs_to_experience", "megazord_token"):
+            i = loc_index(s, a.location)
+            if i < 0:
+                return _no("Zords (§6)", "Choose an outer location.")
+            if zd.ability == "fs_to_experience":
+                if s.locations[i].fs_count < 1:
+                    return _no("Mastodon", "No foot soldier figure is there.")
+                if in_battle and s.battle.location == a.location:
+                    return _no("Mastodon", "Not from the location of the battle in progress.")
+                if s.power.megazord:
+                    return _no("Experience track (§6)", "The experience track is no longer used.")
+            elif s.power.megazord_token == a.location:
+                return _no("Dino Megazord", "The token is already there.")
+        elif a.location:
+            return _no("Zords (§6)", "This Zord takes no location.")
+        if zd.ability in ("discard_to_top", "cycle_discard") and not s.players[seat].discard:
+            return _no("Zords (§6)", "Your discard pile is empty.")
+        return None
+
+    def _check_battle(self, s: State, seat: int, a: Action) -> Rejection | None:
+        b = s.battle
+        p = s.players[seat]
+        cat = _cat(s)
+        if isinstance(a, m.Focus):
+            allowed = b.extra.seats if (b.played and b.extra) else b.participants
+            if a.seat == seat or a.seat not in allowed:
+                return _no("Ranger turn (§5.3)", "Hand the turn to another Ranger in this battle.")
+            return None
+        if isinstance(a, m.Pass):
+            return None
+        if isinstance(a, (m.FlipToken, m.GiveEnergy)):
+            return self._check_energy(s, seat, a)
+        if isinstance(a, m.UseZord):
+            return self._check_zord(s, seat, a)
+        if isinstance(a, m.UseAbility):
+            if a.ranger not in p.rangers:
+                return _no("Character abilities", "Use your own Ranger's ability.")
+            ability = cat.rangers[a.ranger].ability
+            if ability not in ACTIVE_ABILITIES or ability == "double_strike":
+                return _no(
+                    "Character abilities",
+                    f"{cat.rangers[a.ranger].ability_name} triggers by itself.",
+                )
+            if a.ranger in b.used_abilities:
+                return _no("Character abilities", "Once per battle: already used.")
+            if seat not in b.participants:
+                return _no(
+                    "Character abilities (§5.1)",
+                    "Abilities affect only battles the Ranger takes part in.",
+                )
+            if ability == "ready_to_rock" and not p.deck:
+                return _no("Ready to Rock", "Your deck is empty.")
+            return None
+        if isinstance(a, m.GrantedAttack):
+            if not b.granted or b.granted[0] != seat or b.played:
+                return _no("Orbital Dropkick", "No free attack is waiting for you.")
+            return self._check_target(s, a.target, NextAttack(), seat)
+        if not isinstance(a, m.PlayCard):
+            return _no("Ranger turn (§5.3)", "Play an attack or maneuver, or pass.")
+        if seat not in b.participants:
+            return _no("Ranger turn (§5.3)", "Only Rangers in the battle play cards.")
+        if a.card not in p.hand:
+            return _no("Ranger turn (§5.3)", "That card is not in your hand.")
+        card = cat.card(a.card)
+        if card.type == "reaction":
+            if card.trigger != "attack":
+                return _no("Reactions (§5.8)", f"{card.name} is played when its trigger happens.")
+            if a.target is not None or a.boost:
+                return _no("Reactions (§5.8)", "Astro Blaster takes no target.")
+            if not 1 <= a.x <= 3:
+                return _no("Astro Blaster", "Pay 1-3 energy.")
+            return self._check_cost(s, a.card, a.x)
+        if b.played:
+            if not b.extra or seat not in b.extra.seats:
+                return _no("Ranger turn (§5.3)", "One attack or maneuver per Ranger turn.")
+            if b.extra.name and card.name != b.extra.name:
+                return _no("Double Strike", f"Only another {b.extra.name}.")
+        if card.cost != "X" and a.x:
+            return _no("Energy (§5.5)", "Only X-cost cards take an X.")
+        boost = card.boost
+        if a.boost:
+            if boost is None:
+                return _no("Combat cards", f"{card.name} has no option.")
+            others = len(p.hand) - 1
+            if boost.do == "boost_alt_cost" and others < boost.n:
+                return _no(card.name, f"Discard {boost.n} other cards to play it without energy.")
+            if boost.do in ("boost_hand_to_top", "boost_discard_hand") and others < 1:
+                return _no(card.name, "You need another card in hand.")
+            if boost.do == "boost_discard_top" and not p.deck:
+                return _no(card.name, "Your deck is empty.")
+        if not (a.boost and boost is not None and boost.do == "boost_alt_cost"):
+            r = self._check_cost(s, a.card, a.x)
+            if r:
+                return r
+            if a.boost and boost is not None and boost.do in ("after_play", "second_attack"):
+                if card_cost(s, a.card, a.x) + boost.pay > b.pool:
+                    return _no(card.name, f"The option costs {boost.pay} more energy.")
+        needs_target = card.type == "attack" or any(e.do == "stun" for e in card.effects)
+        if not needs_target:
+            return None if a.target is None else _no("Combat cards", "A maneuver takes no target.")
+        if a.target is None:
+            return _no("Attacking enemies (§5.6)", "Choose a target.")
+        if any(e.do == "stun" for e in card.effects):
+            if not 0 <= a.target < len(b.slots) or b.slots[a.target].defeated:
+                return _no("Satellite Stunner", "Choose an undefeated enemy card.")
+            return None
+        ignore = any(e.do == "ignore_guard" for e in card.effects)
+        return self._check_target(
+            s, a.target, upd(b.buffs, ignore_guard=b.buffs.ignore_guard or ignore), seat
+        )
+
+    def _check_target(
+        self, s: State, target: int, buffs: NextAttack, seat: int
+    ) -> Rejection | None:
+        b = s.battle
+        if not 0 <= target < len(b.slots):
+            return _no("Attacking enemies (§5.6)", "No such enemy card.")
+        if b.slots[target].defeated:
+            return _no("Attacking enemies (§5.6)", "That card is already defeated.")
+        if not buffs.ignore_guard and self._guarded(s, target):
+            return _no("GUARD (§5.6)", "That card is guarded by an adjacent GUARD card.")
+        return None
+
+    # -- combat sequence geometry (a layout-independent grid of (row, col) slots) ----------
+    def _adjacent(self, s: State, i: int) -> list[int]:
+        b = s.battle
+        me = b.slots[i]
+        return [k for k, o in enumerate(b.slots) if abs(o.row - me.row) + abs(o.col - me.col) == 1]
+
+    def _guarded(self, s: State, i: int) -> bool:
+        cat = _cat(s)
+        b = s.battle
+        if "GUARD" in cat.enemy_card(b.slots[i].card).keywords:
+            return False
+        return any(
+            not b.slots[k].defeated and "GUARD" in cat.enemy_card(b.slots[k].card).keywords
+            for k in self._adjacent(s, i)
+        )
+
+    def health(self, s: State, i: int) -> int:
+        cat = _cat(s)
+        b = s.battle
+        c = cat.enemy_card(b.slots[i].card)
+        h = c.health
+        if c.health_x == "fs_here":
+            lo = s.locations[loc_index(s, b.location)] if b.location != HQ else None
+            h = lo.fs_count if lo else 0
+            h = max(h, 1)
+        for k, sl in enumerate(b.slots):
+            if k != i and not sl.defeated and cat.enemy_card(sl.card).passive == "path_of_stone":
+                h += 1
+        return h
+
+    # ================================================================= resolve
+    def _resolve(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
+        ev: list[Event] = []
+        s = self._do(state, seat, action, ev)
+        s = self._run(s, ev)
+        return s, tuple(ev)
+
+    def _do(self, s: State, seat: int, a: Action, ev: list[Event]) -> State:
+        cat = _cat(s)
+        name = s.players[seat].name
+        d = s.decision
+        if isinstance(a, m.Focus):
+            ev.append(Event(text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
+            return upd(s, focus=a.seat)
+        if isinstance(a, m.FlipToken):
+            gain = 3 if len(s.players[seat].rangers) == 2 else 2
+            s = pl(s, seat, tokens=s.players[seat].tokens - 1)
+            s = self._gain(s, gain)
+            ev.append(Event(text=f"{name} flips an action token: +{gain} energy", seat=seat))
+            return s
+        if isinstance(a, m.GiveEnergy):
+            s = pl(s, seat, stored=s.players[seat].stored - 1)
+            s = self._gain(s, 1)
+            ev.append(Event(text=f"{name} adds stored energy to the pool", seat=seat))
+            return s
+        if isinstance(a, m.UseZord):
+            return self._use_zord(s, seat, a, ev)
+        if d is not None:
+            return self._answer(s, seat, a, d, ev)
+        if isinstance(a, m.EndPhase):
+            ev.append(Event(text="The team ends the Action Phase", kind="phase"))
+            return self._end_round(s, ev)
+        if isinstance(a, m.Move):
+            return self._move(s, seat, a, ev)
+        if isinstance(a, m.Recover):
+            if a.hq_token:
+                s = upd(s, hq_tokens=s.hq_tokens - 1)
+            else:
+                s = pl(s, seat, tokens=s.players[seat].tokens - 1)
+            return self._begin_recover(s, seat, ev)
+        if isinstance(a, m.StartBattle):
+            s = pl(s, seat, tokens=s.players[seat].tokens - 1)
+            return self._begin_battle(s, seat, ev)
+        if isinstance(a, m.Pass):
+            ev.append(Event(text=f"{name} ends the Rangers' turn", seat=seat))
+            return upd(s, queue=(*s.queue, Step(kind="end_ranger_turn")))
+        if isinstance(a, m.UseAbility):
+            return self._use_ability(s, seat, a.ranger, ev)
+        if isinstance(a, m.GrantedAttack):
+            g = s.battle.granted
+            s = bt(s, granted=None, played=True)
+            att = Attack(seat=seat, target=a.target, dice=g[1], splash=g[2])
+            ev.append(Event(text=f"{name}: Orbital Dropkick attack", seat=seat))
+            return self._launch_attack(s, att, ev)
+        if isinstance(a, m.PlayCard):
+            card = cat.card(a.card)
+            if card.type == "reaction":  # Astro Blaster on your own turn
+                return self._play_reaction(s, seat, a, ev)
+            return self._play(s, seat, a, ev)
+        raise AssertionError(f"unhandled {a!r}")  # pragma: no cover
+
+    def _gain(self, s: State, n: int) -> State:
+        pool = s.battle.pool + n
+        if passive_on(s, "path_of_frost"):
+            pool = min(pool, 2)
+        return bt(s, pool=pool)
+
+    # ---------------------------------------------------------------- action phase
+    def _move(self, s: State, seat: int, a: m.Move, ev: list[Event]) -> State:
+        cat = _cat(s)
+        p = s.players[seat]
+        s = pl(s, seat, tokens=p.tokens - 1)
+        where = "the Command Center" if a.to == HQ else cat.locations[a.to].name
+        if s.config.headquarters == "astro_megaship" and a.to == HQ:
+            where = "the Astro Megaship"
+        ev.append(Event(text=f"{p.name} moves to {where}", seat=seat))
+        s = self._location_move_effect(s, seat, p.location, ev)
+        s = pl(s, seat, location=a.to)
+        s = self._location_move_effect(s, seat, a.to, ev)
+        if s.outcome:
+            return s
+        if a.power_up:
+            s = self._power_up(s, seat, ev)
+        if a.to == HQ and s.config.headquarters == "astro_megaship":
+            ev.append(Event(text="Astro Megaship: a free RECOVER", seat=seat))
+            return self._begin_recover(s, seat, ev)
+        return self._trim_hand(s, seat, ev)
+
+    def _location_move_effect(self, s: State, seat: int, loc: str, ev: list[Event]) -> State:
+        i = loc_index(s, loc)
+        if i < 0 or not s.locations[i].side_b:
+            return s
+        effect = _cat(s).locations[loc].b_effect
+        p = s.players[seat]
+        if effect == "move_discard_top" and p.deck:
+            ev.append(Event(text=f"K0-35: {p.name} discards the top card of their deck", seat=seat))
+            s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
+            return self._check_defeat(s, seat, ev)
+        if effect == "move_discard_to_bottom" and p.discard:
+            best = max(p.discard, key=lambda c: best_value(s, c))
+            d = list(p.discard)
+            d.remove(best)
+            ev.append(
+                Event(
+                    text=f"Surf Spot: {p.name} puts a discarded card on the bottom of their deck",
+                    seat=seat,
+                )
+            )
+            return pl(s, seat, discard=tuple(d), deck=(*p.deck, best))
+        return s
+
+    def _power_up(self, s: State, seat: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        cards, s = shuffle(s, p.deck + p.hand + p.discard)
+        hs = hand_size(s, seat)
+        s = pl(
+            s,
+            seat,
+            hand=cards[:hs],
+            deck=cards[hs:],
+            discard=(),
+            stored=max(p.stored, 1) if len(p.rangers) == 1 else len(p.rangers),
+        )
+        ev.append(
+            Event(
+                text=f"{p.name} powers up: shuffles, draws {hs}, stores energy",
+                seat=seat,
+                barrier=True,
+            )
+        )
+        return s
+
+    def _trim_hand(self, s: State, seat: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        hs = hand_size(s, seat)
+        if len(p.hand) <= hs:
+            return s
+        keep = sorted(p.hand, key=lambda c: best_value(s, c), reverse=True)[:hs]
+        gone = [c for c in p.hand if c not in keep]
+        ev.append(
+            Event(
+                text=f"Angel Grove High: {p.name} discards {len(gone)} card(s) down to {hs}",
+                seat=seat,
+            )
+        )
+        return pl(s, seat, hand=tuple(c for c in p.hand if c in keep), discard=(*p.discard, *gone))
+
+    def _begin_recover(self, s: State, seat: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        i = loc_index(s, p.location)
+        limit = (
+            9
+            if i >= 0
+            and s.locations[i].side_b
+            and _cat(s).locations[p.location].b_effect == "recover_9"
+            else 6
+        )
+        ev.append(Event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat))
+        if not p.discard:
+            return self._finish_recover(s, seat, (), ev)
+        return upd(
+            s,
+            decision=Decision(
+                kind="recover",
+                asked=(seat,),
+                seat=seat,
+                limit=limit,
+                prompt=f"RECOVER: pick discarded cards worth up to {limit} shields",
+            ),
+        )
+
+    def _finish_recover(
+        self, s: State, seat: int, picked: tuple[str, ...], ev: list[Event]
+    ) -> State:
+        p = s.players[seat]
+        discard = list(p.discard)
+        for c in picked:
+            discard.remove(c)
+        deck, s = shuffle(s, p.deck + picked)
+        cap = len(p.rangers)
+        s = pl(
+            s, seat, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored
+        )
+        ev.append(
+            Event(
+                text=f"{p.name} shuffles {len(picked)} card(s) into their deck and stores energy",
+                seat=seat,
+                barrier=True,
+            )
+        )
+        return upd(s, decision=None)
+
+    def _end_round(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        if s.config.headquarters == "command_center_assault" and (s.hq_enemies or s.hq_villains):
+            return self._lose(
+                s, "Enemies hold the Command Center at the end of the Action Phase.", ev
+            )
+        # Angel Grove Park B: 1 foot soldier moves clockwise (Ruling 9: before the refresh)
+        for i, lo in enumerate(s.locations):
+            if lo.side_b and cat.locations[lo.id].b_effect == "end_round_fs_moves" and lo.fs:
+                kind = lo.fs[0][0]
+                for k in range(1, 4):
+                    j = (i + k) % 4
+                    if not s.locations[j].panicked:
+                        s = set_loc(s, i, fs=add_fs(s.locations[i].fs, kind, -1))
+                        if not s.locations[i].figures and not s.locations[i].locked_full:
+                            s = set_loc(s, i, panicked=False)
+                        ev.append(
+                            Event(
+                                text=f"Angel Grove Park: 1 foot soldier moves to {cat.locations[s.locations[j].id].name}"
+                            )
+                        )
+                        s = self._place_fs(s, s.locations[j].id, kind, 1, ev)
+                        break
+                if s.outcome:
+                    return s
+        players = tuple(upd(p, tokens=p.max_tokens) for p in s.players)
+        s = upd(
+            s,
+            players=players,
+            hq_tokens=s.hq_tokens_max,
+            power=upd(s.power, exhausted=()),
+            round=s.round + 1,
+        )
+        return self._deployment_phase(s, ev)
+
+    # ---------------------------------------------------------------- zords and abilities
+    def _use_zord(self, s: State, seat: int, a: m.UseZord, ev: list[Event]) -> State:
+        cat = _cat(s)
+        zd = self._zord_def(s, a.zord)
+        p = s.players[seat]
+        if a.zord != "mega_voyager":
+            s = upd(s, power=upd(s.power, exhausted=(*s.power.exhausted, a.zord)))
+        ev.append(Event(text=f"{p.name} uses {zd.name}", seat=seat))
+        ab = zd.ability
+        if ab == "next_attack_dice":
+            return bt(s, buffs=upd(s.battle.buffs, dice=s.battle.buffs.dice + zd.n))
+        if ab == "next_attack_hits":
+            return bt(s, buffs=upd(s.battle.buffs, die_for_hits=zd.n))
+        if ab == "battle_energy":
+            return self._gain(s, zd.n)
+        if ab == "energy_and_draw":
+            s = self._gain(s, zd.n)
+            return self._draw(s, seat, 1, ev)
+        if ab == "battle_draw":
+            for i in s.battle.participants:
+                if s.battle is not None and i in s.battle.participants:
+                    s = self._draw(s, i, zd.n, ev)
+            return s
+        if ab == "discard_to_top":
+            return self._discard_to_top(s, seat, zd.n, ev)
+        if ab == "cycle_discard":
+            k = min(2, len(p.hand))
+            low = sorted(p.hand, key=lambda c: best_value(s, c))[:k]
+            s = pl(
+                s, seat, hand=tuple(c for c in p.hand if c not in low), discard=(*p.discard, *low)
+            )
+            return self._discard_to_top(s, seat, 2 * k, ev)
+        if ab == "fs_to_experience":
+            i = loc_index(s, a.location)
+            lo = s.locations[i]
+            kind = max(lo.fs, key=lambda t: t[1])[0]
+            s = set_loc(s, i, fs=add_fs(lo.fs, kind, -1))
+            if s.locations[i].figures == 0 and not s.locations[i].locked_full:
+                s = set_loc(s, i, panicked=False)
+            ev.append(
+                Event(
+                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for the experience track"
+                )
+            )
+            return self._gain_experience(s, 1, ev)
+        if ab == "megazord_token":
+            ev.append(Event(text=f"The Megazord token moves to {cat.locations[a.location].name}"))
+            return upd(s, power=upd(s.power, megazord_token=a.location))
+        if ab in ("reduce_damage", "voyager_shield"):
+            cut = 3 if ab == "voyager_shield" else zd.n
+            if ab == "voyager_shield":
+                s = upd(s, power=upd(s.power, voyager=s.power.voyager - 1))
+            return self._reduce_damage(s, cut, ev)
+        return s  # pragma: no cover
+
+    def _discard_to_top(self, s: State, seat: int, n: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        best = sorted(p.discard, key=lambda c: best_value(s, c), reverse=True)[:n]
+        rest = list(p.discard)
+        for c in best:
+            rest.remove(c)
+        ev.append(
+            Event(
+                text=f"{p.name} puts {len(best)} card(s) from the discard pile on top of their deck",
+                seat=seat,
+            )
+        )
+        return pl(s, seat, discard=tuple(rest), deck=(*best, *p.deck))
+
+    def _use_ability(self, s: State, seat: int, ranger: str, ev: list[Event]) -> State:
+        cat = _cat(s)
+        r = cat.rangers[ranger]
+        s = bt(s, used_abilities=(*s.battle.used_abilities, ranger))
+        ev.append(Event(text=f"{r.name}: {r.ability_name}", seat=seat))
+        b = s.battle
+        if r.ability == "leadership":
+            return bt(s, buffs=upd(b.buffs, reroll=True))
+        if r.ability == "covert_tactics":
+            return bt(s, buffs=upd(b.buffs, ignore_guard=True))
+        if r.ability == "level_headed":
+            return bt(s, buffs=upd(b.buffs, dice_for_hits=2))
+        if r.ability == "strategize":
+            s = self._draw(s, seat, 1, ev)
+            p = s.players[seat]
+            if p.hand:
+                top = max(p.hand, key=lambda c: best_value(s, c))
+                s = pl(s, seat, hand=tuple(c for c in p.hand if c != top), deck=(top, *p.deck))
+            return s
+        if r.ability == "ready_to_rock":
+            p = s.players[seat]
+            s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
+            p = s.players[seat]
+            best = max(p.discard, key=lambda c: best_value(s, c))
+            d = list(p.discard)
+            d.remove(best)
+            return pl(s, seat, discard=tuple(d), deck=(best, *p.deck))
+        return s
+
+    def _draw(self, s: State, seat: int, n: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        n = min(n, len(p.deck))
+        if n <= 0:
+            return s
+        s = pl(s, seat, hand=p.hand + p.deck[:n], deck=p.deck[n:])
+        ev.append(Event(text=f"{p.name} draws {n}", seat=seat, barrier=True))
+        return self._check_defeat(s, seat, ev)
+
+    # ---------------------------------------------------------------- experience and Zords
+    def _gain_experience(self, s: State, n: int, ev: list[Event]) -> State:
+        if s.power.megazord:
+            return s
+        for _ in range(n):
+            xp = s.power.experience + 1
+            if xp >= EXPERIENCE_MAX:
+                s = upd(s, power=upd(s.power, experience=0))
+                ev.append(Event(text="The experience track is full", kind="zord"))
+                s = self._summon_zord(s, ev)
+            else:
+                s = upd(s, power=upd(s.power, experience=xp))
+        return s
+
+    def _summon_zord(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        pw = s.power
+        if not pw.zord_deck or pw.megazord:
+            return s
+        z, rest = pw.zord_deck[0], pw.zord_deck[1:]
+        s = upd(s, power=upd(pw, zord_deck=rest, level=pw.level + 1))
+        if z in cat.megazords:
+            s = upd(
+                s,
+                power=upd(
+                    s.power, megazord=z, experience=0, voyager=5 if z == "mega_voyager" else 0
+                ),
+            )
+            ev.append(
+                Event(
+                    text=f"The {cat.megazords[z].name} is summoned! Any Ranger may use it.",
+                    kind="zord",
+                    barrier=True,
+                )
+            )
+            return s
+        owner = seat_of(s, cat.zords[z].ranger or "")
+        if (
+            owner < 0
+        ):  # its Ranger is not playing: the team gives it to the Ranger with fewest Zords
+            owner = min(range(len(s.players)), key=lambda i: (len(s.players[i].zords), i))
+        s = pl(s, owner, zords=(*s.players[owner].zords, z))
+        ev.append(
+            Event(
+                text=f"Zord summoned: {cat.zords[z].name} joins {s.players[owner].name}",
+                kind="zord",
+                barrier=True,
+            )
+        )
+        return s
+
+    # ---------------------------------------------------------------- battle: preparation (§5.1-5.2)
+    def _begin_battle(self, s: State, seat: int, ev: list[Event]) -> State:
+        cat = _cat(s)
+        loc = s.players[seat].location
+        participants = (
+            seat,
+            *(i for i, p in enumerate(s.players) if p.location == loc and i != seat),
+        )
+        lead_ranger = s.players[seat].rangers[0]
+        pool = 3 if len(s.players[seat].rangers) == 2 else 2
+        where = "the Command Center" if loc == HQ else cat.locations[loc].name
+        ev.append(
+            Event(
+                text=f"BATTLE at {where}: {', '.join(s.players[i].name for i in participants)}; "
+                f"{s.players[seat].name} leads. Shared pool: {pool} energy",
+                kind="battle",
+            )
+        )
+        s = upd(
+            s,
+            phase="battle",
+            focus=seat,
+            battle=Battle(
+                location=loc,
+                participants=participants,
+                lead=seat,
+                lead_ranger=lead_ranger,
+                pool=pool,
+                round_started=s.round,
+            ),
+        )
+        return self._ask_prep_draw(s, tuple(i for i in participants), ev)
+
+    def _ask_prep_draw(self, s: State, seats: tuple[int, ...], ev: list[Event]) -> State:
+        asked = tuple(
+            i for i in seats if len(s.players[i].hand) < hand_size(s, i) and s.players[i].deck
+        )
+        if asked:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="prep_draw",
+                    asked=asked,
+                    prompt="Ranger preparation: draw up to your hand size",
+                ),
+            )
+        return self._enemy_prep(s, ev)
+
+    def _draw_from(
+        self, s: State, deck_id: str, n: int, villains: set[str], ev: list[Event]
+    ) -> tuple[list[str], State]:
+        """Draw n enemy cards; Psycho weapons/Paths of absent Psycho Rangers go under (expansion)."""
+        cat = _cat(s)
+        cards = list(enemy_deck(s, deck_id))
+        out: list[str] = []
+        skipped = 0
+        while len(out) < n and cards and skipped <= len(cards):
+            c = cards.pop(0)
+            owner = cat.enemy_card(c).psycho
+            if owner and owner not in villains:
+                cards.append(c)
+                skipped += 1
+                ev.append(
+                    Event(
+                        text=f"{cat.enemy_card(c).name}: {cat.nemeses[owner].name} is not here; it goes to the bottom",
+                        kind="enemy",
+                    )
+                )
+                continue
+            out.append(c)
+        return out, set_enemy_deck(s, deck_id, tuple(cards))
+
+    def _enemy_prep(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        b = s.battle
+        if b.location == HQ:
+            fs, villains = s.hq_enemies, s.hq_villains
+        else:
+            lo = s.locations[loc_index(s, b.location)]
+            fs, villains = lo.fs, lo.villains
+        rows: list[list[str]] = []
+        psycho_boss = s.boss == "psycho_rangers" and any(v in PSYCHOS for v in villains)
+        present_psychos = {v for v in villains if v in PSYCHOS}
+        layout = "standard"
+        if psycho_boss:
+            layout = "psycho_boss"
+            cards, s = self._draw_from(s, "psycho", 6, present_psychos, ev)
+            rows = [cards[:3], cards[3:6]]
+        else:
+            groups: list[str] = []
+            for v in villains:
+                deck_id = "psycho" if v in PSYCHOS else v
+                if deck_id not in groups:
+                    groups.append(deck_id)
+            for deck_id in groups:
+                cards, s = self._draw_from(s, deck_id, 4, present_psychos, ev)
+                rows.append(self._fast_left(s, cards))
+            # the foot soldier row: up to 4 figures (Ruling 6: the bigger group first)
+            counts = dict(fs)
+            picks: list[str] = []
+            while len(picks) < 4 and any(counts.values()):
+                kind = max(sorted(counts), key=lambda k: counts[k])
+                counts[kind] -= 1
+                picks.append(kind)
+            fs_cards = []
+            for kind in picks:
+                got, s = self._draw_from(s, kind, 1, present_psychos, ev)
+                fs_cards += got
+            rows.append(self._fast_left(s, fs_cards))
+        rows = [r for r in rows if r]
+        slots = tuple(
+            Slot(card=c, row=r, col=k) for r, row in enumerate(rows) for k, c in enumerate(row)
+        )
+        attached: tuple[tuple[str, str], ...] = ()
+        if psycho_boss:
+            members = {r for i in b.participants for r in s.players[i].rangers}
+            attached = tuple(
+                (n.id, n.attached_to)
+                for n in s.nemeses
+                if n.status == "deployed" and n.attached_to in members
+            )
+        else:
+            attached = tuple((v, b.lead_ranger) for v in villains if v in PSYCHOS)
+        s = bt(
+            s, slots=slots, layout=layout, attached=attached, villains=tuple(villains), turn="prep"
+        )
+        names = " | ".join(" ".join(cat.enemy_card(c).name for c in row) for row in rows)
+        ev.append(Event(text=f"Combat sequence: {names}", kind="battle", barrier=True))
+        for nid, r in attached:
+            ev.append(
+                Event(
+                    text=f"{cat.nemeses[nid].name}'s deployment card is attached to {cat.rangers[r].name}",
+                    kind="battle",
+                )
+            )
+        if not slots:
+            return self._cleanup(s, ev)
+        # "at the start of battle" effects
+        members = [r for i in b.participants for r in s.players[i].rangers]
+        if "kimberly" in members:
+            t = self._weakest(s, None)
+            if t is not None:
+                ev.append(Event(text="Quick Shot: 1 hit", kind="battle"))
+                s = self._deal_hits(s, t, 1, None, ev)
+        if s.power.megazord_token and s.power.megazord_token == b.location:
+            ev.append(Event(text="Dino Megazord: 1 hit to each enemy card", kind="battle"))
+            for i in range(len(s.battle.slots)):
+                if not s.battle.slots[i].defeated:
+                    s = self._deal_hits(s, i, 1, None, ev)
+        li = loc_index(s, b.location)
+        if (
+            li >= 0
+            and s.locations[li].side_b
+            and cat.locations[b.location].b_effect == "battle_start_draw_put_back"
+        ):
+            for i in b.participants:
+                s = self._draw(s, i, 1, ev)
+                p = s.players[i]
+                if p.hand and p.deck is not None:
+                    top = max(p.hand, key=lambda c: best_value(s, c))
+                    s = pl(s, i, hand=tuple(c for c in p.hand if c != top), deck=(top, *p.deck))
+        if self._all_defeated(s):
+            return self._cleanup(s, ev)
+        s = upd(s, queue=(*s.queue, Step(kind="start_turns")))
+        return self._open_window(s, "battle_start", ev)
+
+    def _fast_left(self, s: State, cards: list[str]) -> list[str]:
+        """Lay cards left to right; each FAST card goes to the left end (§5.2, literal reading)."""
+        row: list[str] = []
+        for c in cards:
+            if "FAST" in _cat(s).enemy_card(c).keywords:
+                row.insert(0, c)
+            else:
+                row.append(c)
+        return row
+
+    def _weakest(
+        self, s: State, exclude: set[int] | None, pool: list[int] | None = None
+    ) -> int | None:
+        """The engine's pick for automatic hits: the card closest to defeat, then reading order."""
+        b = s.battle
+        cands = pool if pool is not None else list(range(len(b.slots)))
+        cands = [i for i in cands if not b.slots[i].defeated and (not exclude or i not in exclude)]
+        if not cands:
+            return None
+        return min(
+            cands,
+            key=lambda i: (self.health(s, i) - b.slots[i].hits, b.slots[i].row, b.slots[i].col),
+        )
+
+    def _all_defeated(self, s: State) -> bool:
+        return all(sl.defeated for sl in s.battle.slots)
+
+    # ---------------------------------------------------------------- reaction windows
+    def _open_window(self, s: State, trigger: str, ev: list[Event], exclude: int = -1) -> State:
+        b = s.battle
+        cat = _cat(s)
+        asked = []
+        for i in b.participants:
+            if i == exclude:
+                continue
+            for c in s.players[i].hand:
+                card = cat.card(c)
+                if (
+                    card.type == "reaction"
+                    and card.trigger == trigger
+                    and self._check_cost(s, c, 0) is None
+                ):
+                    asked.append(i)
+                    break
+        if not asked:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="reaction_window",
+                asked=tuple(asked),
+                trigger=trigger,
+                prompt=f"Reactions: {trigger.replace('_', ' ')}",
+            ),
+        )
+
+    def _play_reaction(self, s: State, seat: int, a: m.PlayCard, ev: list[Event]) -> State:
+        cat = _cat(s)
+        card = cat.card(a.card)
+        p = s.players[seat]
+        cost = card_cost(s, a.card, a.x)
+        s = bt(s, pool=s.battle.pool - cost)
+        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card), discard=(*p.discard, a.card))
+        ev.append(
+            Event(text=f"{p.name} plays {card.name}", seat=seat, kind="card", data={"card": a.card})
+        )
+        d = s.decision
+        for e in card.effects:
+            if e.do == "reduce_damage":
+                s = self._reduce_damage(s, e.n, ev)
+            elif e.do == "gain_energy":
+                s = self._gain(s, e.n)
+            elif e.do == "discard_top_to_hand":
+                # Telekinesis: the Ranger with the best top discard takes it (Ruling 14)
+                best = None
+                for i in s.battle.participants:
+                    q = s.players[i]
+                    if q.discard and (
+                        best is None
+                        or best_value(s, q.discard[-1]) > best_value(s, s.players[best].discard[-1])
+                    ):
+                        best = i
+                if best is not None:
+                    q = s.players[best]
+                    s = pl(s, best, discard=q.discard[:-1], hand=(*q.hand, q.discard[-1]))
+            elif e.do == "astro_blaster":
+                b = s.battle
+                s = bt(s, buffs=upd(b.buffs, ignore_guard=True, hits=b.buffs.hits + min(a.x, e.n)))
+            elif e.do == "hit_target":
+                att = s.battle.attack
+                if att is not None and not s.battle.slots[att.target].defeated:
+                    s = self._deal_hits(s, att.target, e.n, None, ev)
+            elif e.do == "add_dice":
+                att = s.battle.attack
+                if att is not None:
+                    rolled, s = self._roll(s, e.n)
+                    s = bt(
+                        s,
+                        attack=upd(att, rolled=att.rolled + rolled),
+                        last_roll=att.rolled + rolled,
+                    )
+                    ev.append(
+                        Event(
+                            text=f"  +{e.n} dice: {self._faces(rolled)}", kind="dice", barrier=True
+                        )
+                    )
+            elif e.do == "double_shields":
+                s = upd(s, decision=upd(s.decision, double=True))
+            elif e.do == "revealed_to_hand":
+                s = upd(s, decision=upd(s.decision, to_hand=True))
+        if (
+            d is not None
+            and s.decision is not None
+            and s.decision.kind == "damage_window"
+            and s.decision.amount <= 0
+        ):
+            s = upd(s, decision=None)
+        return s
+
+    def _reduce_damage(self, s: State, n: int, ev: list[Event]) -> State:
+        d = s.decision
+        amount = max(0, d.amount - n)
+        ev.append(Event(text=f"  damage reduced by {n}: {amount} left", kind="damage"))
+        if amount == 0:
+            return upd(s, decision=None)
+        return upd(s, decision=upd(d, amount=amount))
+
+    def _answer(self, s: State, seat: int, a: Action, d: Decision, ev: list[Event]) -> State:
+        cat = _cat(s)
+        if d.kind == "assign_damage":
+            s = upd(s, decision=None)
+            if s.queue and s.queue[0].kind == "damage" and s.queue[0].ref == "different":
+                s = upd(s, queue=(upd(s.queue[0], ref=f"not:{a.seat}"), *s.queue[1:]))
+            return self._damage(s, a.seat, d.amount, d.source, ev)
+        if d.kind == "prep_draw":
+            s = self._draw(s, seat, a.count, ev) if a.count else s
+            if a.count == 0:
+                ev.append(Event(text=f"{s.players[seat].name} draws no card", seat=seat))
+            s = upd(s, decision=None)
+            if s.outcome or s.battle is None or not s.battle.participants:
+                return s
+            rest = tuple(i for i in d.asked[1:] if i in s.battle.participants)
+            if s.players[seat].location == s.battle.location:
+                s = self._trim_hand(s, seat, ev)
+            return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
+        if d.kind == "recover":
+            if isinstance(a, m.Pass):
+                return self._finish_recover(s, seat, d.picked, ev)
+            p = s.players[seat]
+            picked = (*d.picked, a.card)
+            used = sum(cat.card(c).shields for c in picked)
+            left = [
+                c for c in p.discard if c not in picked and cat.card(c).shields <= d.limit - used
+            ]
+            if not left:
+                return self._finish_recover(s, seat, picked, ev)
+            return upd(s, decision=upd(d, picked=picked))
+        if d.kind == "cyber_slash":
+            if isinstance(a, m.Pick):
+                p = s.players[seat]
+                s = pl(
+                    s,
+                    seat,
+                    hand=tuple(c for c in p.hand if c != a.card),
+                    discard=(*p.discard, a.card),
+                )
+                ev.append(
+                    Event(
+                        text=f"{p.name} discards {cat.card(a.card).name}: Cyber Slash is cancelled",
+                        seat=seat,
+                    )
+                )
+                return upd(s, decision=None)
+            if len(d.asked) > 1:
+                return upd(s, decision=upd(d, asked=d.asked[1:]))
+            s = upd(s, decision=None)
+            return upd(s, queue=(Step(kind="damage", amount=d.amount, source=d.source), *s.queue))
+        # reaction windows
+        if isinstance(a, m.PlayCard):
+            return self._play_reaction(s, seat, a, ev)
+        # Pass: the next asked seat, or close the window
+        if d.kind in ("damage_window",):
+            if len(d.asked) > 1:
+                return upd(s, decision=upd(d, asked=d.asked[1:]))
+            s = upd(s, decision=None)
+            return upd(
+                s,
+                queue=(
+                    Step(kind="reveal", seat=d.seat, amount=d.amount, source=d.source),
+                    *s.queue,
+                ),
+            )
+        if d.kind == "reveal_window":
+            if len(d.asked) > 1:
+                return upd(s, decision=upd(d, asked=d.asked[1:]))
+            s = upd(s, decision=None)
+            return self._settle_reveal(s, d, ev)
+        if len(d.asked) > 1:
+            return upd(s, decision=upd(d, asked=d.asked[1:]))
+        return upd(s, decision=None)
+
+    # ---------------------------------------------------------------- the work queue
+    def _run(self, s: State, ev: list[Event]) -> State:
+        guard = 0
+        while s.outcome is None and s.decision is None:
+            guard += 1
+            if guard > 10_000:  # pragma: no cover - a rules bug, not a game state
+                raise AssertionError("hotg: the work queue does not settle")
+            if (
+                s.phase == "battle"
+                and s.battle is not None
+                and (
+                    not s.battle.participants
+                    or (s.battle.slots and s.battle.turn != "prep" and self._all_defeated(s))
+                )
+            ):
+                s = upd(s, queue=())
+                s = self._cleanup(s, ev)
+                continue
+            if s.queue:
+                step, rest = s.queue[0], s.queue[1:]
+                s = upd(s, queue=rest)
+                s = self._step(s, step, ev)
+                continue
+            if s.phase == "battle" and s.battle is not None and s.battle.turn == "enemies":
+                s = self._enemy_turn(s, ev)
+                continue
+            if s.phase == "action" and all(p.tokens == 0 for p in s.players) and s.hq_tokens == 0:
+                ev.append(Event(text="No action token is left", kind="phase"))
+                s = self._end_round(s, ev)
+                continue
+            if s.phase == "battle" and s.battle is not None and s.battle.turn == "rangers":
+                if s.focus not in s.battle.participants:
+                    s = upd(s, focus=s.battle.participants[0])
+            break
+        return s
+
+    def _step(self, s: State, step: Step, ev: list[Event]) -> State:
+        if s.battle is None and step.kind not in ():
+            return s
+        k = step.kind
+        if k == "start_turns":
+            fast = any("FAST" in _cat(s).enemy_card(sl.card).keywords for sl in s.battle.slots)
+            if fast:
+                ev.append(Event(text="A FAST card: the enemies take the first turn", kind="battle"))
+                return bt(s, turn="enemies")
+            return self._ranger_turn(s, ev)
+        if k == "effect":
+            return self._enemy_effect(s, EnemyEffect.model_validate(step.effect), step, ev)
+        if k == "damage":
+            if step.seat is None:
+                return self._ask_damage(s, step, ev)
+            return self._damage(s, step.seat, step.amount, step.source, ev)
+        if k == "reveal":
+            return self._reveal(s, step.seat, step.amount, step.source, ev)
+        if k == "end_enemy_turn":
+            b = s.battle
+            if all(sl.resolved for sl in b.slots):
+                ev.append(
+                    Event(
+                        text="The last enemy card has resolved: the Rangers take a final turn",
+                        kind="battle",
+                    )
+                )
+                s = bt(s, final=True)
+            return self._ranger_turn(s, ev)
+        if k == "roll":
+            return self._attack_roll(s, ev)
+        if k == "hits":
+            return self._attack_hits(s, ev)
+        if k == "after_attack":
+            att = s.battle.attack
+            if att is None or s.battle.slots[att.target].defeated:
+                return s
+            return self._open_window(s, "after_attack", ev, exclude=att.seat)
+        if k == "card_done":
+            return self._card_done(s, step, ev)
+        if k == "end_ranger_turn":
+            b = s.battle
+            if b.final:
+                return self._cleanup(s, ev)
+            return bt(s, turn="enemies", extra=None, played=False)
+        return s  # pragma: no cover
+
+    def _ranger_turn(self, s: State, ev: list[Event]) -> State:
+        b = s.battle
+        focus = b.lead if b.lead in b.participants else b.participants[0]
+        ev.append(Event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn"))
+        s = bt(s, turn="rangers", played=False, extra=None)
+        return upd(s, focus=focus if s.focus not in b.participants else s.focus)
+
+    # ---------------------------------------------------------------- enemy turns (§5.3)
+    def _enemy_turn(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        b = s.battle
+        order = sorted(range(len(b.slots)), key=lambda i: (b.slots[i].row, b.slots[i].col))
+        active = next((i for i in order if not b.slots[i].resolved), None)
+        if active is None:
+            return bt(s, turn="rangers", final=True)
+        sl = b.slots[active]
+        card = cat.enemy_card(sl.card)
+        s = set_slot(s, active, resolved=True)
+        steps: list[Step] = []
+        if sl.defeated:
+            ev.append(
+                Event(text=f"Enemy turn: {card.name} is defeated and does nothing", kind="enemy")
+            )
+            if passive_on(s, "path_of_flame"):
+                ev.append(
+                    Event(text="Path of Flame: a defeated card resolves: 3 damage", kind="enemy")
+                )
+                steps.append(Step(kind="damage", amount=3, source="Path of Flame"))
+        else:
+            ev.append(
+                Event(
+                    text=f"Enemy turn: {card.name}: {card.text}",
+                    kind="enemy",
+                    data={"slot": active},
+                )
+            )
+            steps += [
+                Step(kind="effect", effect=e.model_dump(), slot=active, source=card.name)
+                for e in card.effects
+            ]
+        steps.append(Step(kind="end_enemy_turn"))
+        return upd(s, queue=(*steps, *s.queue))
+
+    def _rangers_in_battle(self, s: State) -> list[str]:
+        return [r for i in s.battle.participants for r in s.players[i].rangers]
+
+    def _enemy_effect(self, s: State, e: EnemyEffect, step: Step, ev: list[Event]) -> State:
+        cat = _cat(s)
+        b = s.battle
+        if not b.participants:
+            return s
+        src = step.source
+        if e.do == "damage":
+            amount = e.n
+            if e.per_fs:
+                lo = s.locations[loc_index(s, b.location)] if b.location != HQ else None
+                amount += lo.fs_count if lo else sum(n for _, n in s.hq_enemies)
+            if e.psycho_double:
+                lo = s.locations[loc_index(s, b.location)] if b.location != HQ else None
+                if lo and sum(v in PSYCHOS for v in lo.villains) >= 2:
+                    amount = 6
+            # Flanking: +1 per undefeated Flanking card other than the source
+            for k, sl in enumerate(b.slots):
+                if (
+                    k != step.slot
+                    and step.slot >= 0
+                    and not sl.defeated
+                    and cat.enemy_card(sl.card).passive == "flanking"
+                ):
+                    amount += 1
+            steps: list[Step] = []
+            if e.unless_discard:
+                asked = tuple(i for i in b.participants if s.players[i].hand)
+                if asked:
+                    return upd(
+                        s,
+                        decision=Decision(
+                            kind="cyber_slash",
+                            asked=asked,
+                            amount=amount,
+                            source=src,
+                            prompt=f"{src}: discard a card to cancel {amount} damage, or pass",
+                        ),
+                    )
+            seats = self._targets(s, e.target, step.ref)
+            if e.target == "other_than_attached" and seats:
+                me = seat_of(s, step.ref)
+                steps = [Step(kind="damage", amount=amount, source=src, ref=f"not:{me}")]
+            elif e.target == "two_different":
+                if len(b.participants) == 1:
+                    steps = [
+                        Step(kind="damage", seat=b.participants[0], amount=amount, source=src)
+                    ] * min(2, len(self._rangers_in_battle(s)))
+                else:
+                    steps = [
+                        Step(kind="damage", amount=amount, source=src),
+                        Step(kind="damage", amount=amount, source=src, ref="different"),
+                    ]
+            elif seats is None:
+                steps = [Step(kind="damage", amount=amount, source=src)] * e.times
+            else:
+                steps = [
+                    Step(kind="damage", seat=i, amount=amount, source=src)
+                    for i in seats
+                    for _ in range(e.times)
+                ]
+            return upd(s, queue=(*steps, *s.queue))
+        if e.do == "drain":
+            return self._drain(s, e.n, src, ev)
+        if e.do == "discard":
+            seats = self._targets(s, e.target, step.ref) or []
+            for i in seats:
+                s = self._enemy_discard(s, i, e.what, src, ev)
+                if s.outcome or s.battle is None:
+                    return s
+            return s
+        if e.do == "deploy_fs":
+            fs_type = (
+                cat.enemy_deck_of[b.slots[step.slot].card.split("#")[0]]
+                if step.slot >= 0
+                else "super_putty_patrollers"
+            )
+            if b.location == HQ:
+                return upd(s, hq_enemies=add_fs(s.hq_enemies, fs_type, e.n))
+            ev.append(
+                Event(text=f"{src}: {e.n} {cat.decks[fs_type].name} deployed here", kind="enemy")
+            )
+            return self._place_fs(s, b.location, fs_type, e.n, ev)
+        if e.do == "regenerate":
+            deck = cat.enemy_deck_of[b.slots[step.slot].card.split("#")[0]]
+            for k, sl in enumerate(b.slots):
+                if sl.defeated and cat.enemy_deck_of[sl.card.split("#")[0]] == deck:
+                    s = set_slot(s, k, defeated=False, hits=0)
+                    ev.append(
+                        Event(
+                            text=f"{src}: {cat.enemy_card(sl.card).name} is no longer defeated",
+                            kind="enemy",
+                        )
+                    )
+            return s
+        if e.do == "psycho":
+            steps = []
+            for nid, ranger in s.battle.attached:
+                if any(n.id == nid and n.status == "defeated" for n in s.nemeses):
+                    continue
+                ev.append(
+                    Event(
+                        text=f"PSYCHO: {cat.nemeses[nid].name} ({cat.rangers[ranger].name}): {cat.nemeses[nid].text}",
+                        kind="enemy",
+                    )
+                )
+                steps += [
+                    Step(
+                        kind="effect",
+                        effect=pe.model_dump(),
+                        slot=-1,
+                        source=cat.nemeses[nid].name,
+                        ref=ranger,
+                    )
+                    for pe in cat.nemeses[nid].psycho
+                ]
+            return upd(s, queue=(*steps, *s.queue))
+        return s
+
+    def _targets(self, s: State, target: str, ref: str) -> list[int] | None:
+        """Seats hit by an effect (one entry per Ranger: 2 Rangers of a player count twice);
+        None: the team chooses (§5.7)."""
+        b = s.battle
+        parts = list(b.participants)
+        if not parts:
+            return []
+        by_ranger = [(i, r) for i in parts for r in s.players[i].rangers]
+        lead = b.lead if b.lead in parts else parts[0]
+        if target == "choose":
+            return None
+        if target == "lead":
+            return [lead]
+        if target == "each":
+            return [i for i, _ in by_ranger]
+        if target == "others":
+            return [i for i, r in by_ranger if r != b.lead_ranger]
+        if target == "most_hand":
+            return [max(parts, key=lambda i: (len(s.players[i].hand), i == lead, -i))]
+        if target == "fewest_deck":
+            return [min(parts, key=lambda i: (len(s.players[i].deck), i != lead, i))]
+        if target == "three_different":
+            ranked = sorted(by_ranger, key=lambda t: (len(s.players[t[0]].hand), t[0]))
+            return [i for i, _ in ranked[:3]]
+        if target == "attached":
+            i = seat_of(s, ref)
+            return [i] if i in parts else []
+        if target == "other_than_attached":  # the team's pick (Ruling 15): the biggest deck
+            others = [j for j, r in by_ranger if r != ref]
+            if not others:
+                return []
+            return [max(others, key=lambda j: (len(s.players[j].deck), -j))]
+        return None
+
+    def _ask_damage(self, s: State, step: Step, ev: list[Event]) -> State:
+        b = s.battle
+        options = tuple(b.participants)
+        if step.ref.startswith("not:") and len(options) > 1:
+            options = tuple(i for i in options if i != int(step.ref[4:]))
+        if not options:
+            return s
+        if len(options) == 1:
+            return self._damage(s, options[0], step.amount, step.source, ev)
+        return upd(
+            s,
+            decision=Decision(
+                kind="assign_damage",
+                asked=(s.battle.lead if s.battle.lead in options else options[0],),
+                options=options,
+                amount=step.amount,
+                source=step.source,
+                prompt=f"{step.source}: which Ranger suffers {step.amount} damage?",
+            ),
+        )
+
+    def _drain(self, s: State, n: int, src: str, ev: list[Event]) -> State:
+        """Drain: the pool, then stored energy, then 1 hand card per energy (§5.5)."""
+        b = s.battle
+        take = min(n, b.pool)
+        s = bt(s, pool=b.pool - take)
+        n -= take
+        for i in b.participants:
+            while n and s.players[i].stored:
+                s = pl(s, i, stored=s.players[i].stored - 1)
+                n -= 1
+        while n:
+            holders = [i for i in s.battle.participants if s.players[i].hand]
+            if not holders:
+                break
+            i = max(holders, key=lambda j: (len(s.players[j].hand), -j))
+            p = s.players[i]
+            c = min(p.hand, key=lambda c: best_value(s, c))
+            s = pl(s, i, hand=tuple(x for x in p.hand if x != c), discard=(*p.discard, c))
+            n -= 1
+        ev.append(
+            Event(
+                text=f"{src}: drain {take + 0} from the pool" + ("" if n == 0 else ""), kind="enemy"
+            )
+        )
+        return s
+
+    def _enemy_discard(self, s: State, i: int, what: str, src: str, ev: list[Event]) -> State:
+        cat = _cat(s)
+        p = s.players[i]
+        if what in ("deck_top", "deck_bottom"):
+            if not p.deck:
+                return s
+            c = p.deck[0] if what == "deck_top" else p.deck[-1]
+            deck = p.deck[1:] if what == "deck_top" else p.deck[:-1]
+            s = pl(s, i, deck=deck, discard=(*p.discard, c))
+            ev.append(
+                Event(
+                    text=f"{src}: {p.name} discards {cat.card(c).name} from their deck",
+                    kind="enemy",
+                    seat=i,
+                )
+            )
+            return self._check_defeat(s, i, ev)
+        if not p.hand:
+            return s
+        if what == "hand_random":
+            k, rng = s.rng.randint(0, len(p.hand) - 1)
+            s = upd(s, rng=rng)
+            gone = [p.hand[k]]
+        elif what == "hand_highest_cost":
+            gone = [max(p.hand, key=lambda c: (best_value(s, c)[1], best_value(s, c)[0]))]
+        elif what == "hand_highest_shield":
+            gone = [max(p.hand, key=lambda c: best_value(s, c))]
+        else:  # hand_keep_one
+            keep = max(p.hand, key=lambda c: best_value(s, c))
+            gone = [c for c in p.hand if c != keep]
+        hand = list(p.hand)
+        for c in gone:
+            hand.remove(c)
+        ev.append(
+            Event(
+                text=f"{src}: {p.name} discards {', '.join(cat.card(c).name for c in gone)}",
+                kind="enemy",
+                seat=i,
+                barrier=what == "hand_random",
+            )
+        )
+        return pl(s, i, hand=tuple(hand), discard=(*p.discard, *gone))
+
+    # ---------------------------------------------------------------- damage (§5.7)
+    def _damage(self, s: State, seat: int, amount: int, src: str, ev: list[Event]) -> State:
+        b = s.battle
+        if b is None or seat not in b.participants or amount <= 0:
+            return s
+        ev.append(
+            Event(
+                text=f"{src}: {s.players[seat].name} suffers {amount} damage",
+                kind="damage",
+                seat=seat,
+            )
+        )
+        cat = _cat(s)
+        asked = []
+        for i in [seat, *(j for j in b.participants if j != seat)]:
+            if any(
+                cat.card(c).type == "reaction"
+                and cat.card(c).trigger == "damage"
+                and self._check_cost(s, c, 0) is None
+                for c in s.players[i].hand
+            ):
+                asked.append(i)
+        zords = self._team_zords(s)
+        if (
+            ("mega_v5" in zords and "mega_v5" not in s.power.exhausted)
+            or ("mega_voyager" in zords and s.power.voyager > 0)
+        ) and not asked:
+            asked.append(seat)
+        if asked:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="damage_window",
+                    asked=tuple(asked),
+                    seat=seat,
+                    amount=amount,
+                    source=src,
+                    prompt=f"{s.players[seat].name} will suffer {amount} damage: reduce it first?",
+                ),
+            )
+        return upd(s, queue=(Step(kind="reveal", seat=seat, amount=amount, source=src), *s.queue))
+
+    def _reveal(self, s: State, seat: int, amount: int, src: str, ev: list[Event]) -> State:
+        """Reveal the top card for defence; ★ effects; then the reveal reactions (§5.7)."""
+        cat = _cat(s)
+        p = s.players[seat]
+        if s.battle is None or seat not in s.battle.participants or amount <= 0 or not p.deck:
+            return s
+        c = p.deck[0]
+        card = cat.card(c)
+        s = pl(s, seat, deck=p.deck[1:])
+        shields = card.shields - (1 if passive_on(s, "path_of_venom") else 0)
+        ev.append(
+            Event(
+                text=f"  {p.name} reveals {card.name} ({card.shields} shields) against {amount}",
+                kind="defense",
+                seat=seat,
+                barrier=True,
+                data={"card": c, "remaining": amount},
+            )
+        )
+        for e in card.defense:
+            if e.do == "hit_any":
+                t = self._weakest(s, None)
+                if t is not None:
+                    ev.append(Event(text=f"  ★ {card.name}: {e.n} hit", kind="defense"))
+                    s = self._deal_hits(s, t, e.n, None, ev)
+            elif e.do == "gain_energy":
+                ev.append(Event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
+                s = self._gain(s, e.n)
+            elif e.do == "shield_or_energy":
+                if shields < amount and shields + e.n >= amount:
+                    shields += e.n
+                    ev.append(Event(text=f"  ★ {card.name}: +{e.n} shield", kind="defense"))
+                else:
+                    s = self._gain(s, e.n)
+                    ev.append(Event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
+            elif e.do == "pay_for_shields" and s.battle.pool >= 1 and shields < amount:
+                s = bt(s, pool=s.battle.pool - 1)
+                shields += e.n
+                ev.append(
+                    Event(text=f"  ★ {card.name}: pay 1 energy for +{e.n} shields", kind="defense")
+                )
+        if s.battle is None or s.outcome:
+            return s
+        d = Decision(
+            kind="reveal_window",
+            asked=(),
+            seat=seat,
+            amount=amount,
+            card=c,
+            limit=max(shields, 0),
+            source=src,
+            prompt=f"{p.name} revealed {card.name}: react?",
+        )
+        asked = []
+        for i in s.battle.participants:
+            for h in s.players[i].hand:
+                hc = cat.card(h)
+                if (
+                    hc.type == "reaction"
+                    and (hc.trigger == "any_reveal" or (hc.trigger == "own_reveal" and i == seat))
+                    and self._check_cost(s, h, 0) is None
+                ):
+                    asked.append(i)
+                    break
+        if asked:
+            return upd(s, decision=upd(d, asked=tuple(asked)))
+        return self._settle_reveal(s, d, ev)
+
+    def _settle_reveal(self, s: State, d: Decision, ev: list[Event]) -> State:
+        cat = _cat(s)
+        seat, c = d.seat, d.card
+        shields = d.limit * (2 if d.double else 1)
+        p = s.players[seat]
+        remaining = d.amount
+        if shields > remaining:
+            if d.to_hand:
+                s = pl(s, seat, hand=(*p.hand, c))
+            else:
+                s = pl(s, seat, deck=(*p.deck, c))
+            ev.append(
+                Event(
+                    text=f"  {cat.card(c).name} stops it"
+                    + (" (to hand)" if d.to_hand else " (to the bottom of the deck)"),
+                    kind="defense",
+                )
+            )
+            return self._check_defeat(s, seat, ev)
+        if d.to_hand:
+            s = pl(s, seat, hand=(*p.hand, c))
+        else:
+            s = pl(s, seat, discard=(*p.discard, c))
+        remaining -= shields
+        s = self._check_defeat(s, seat, ev)
+        if (
+            remaining > 0
+            and s.outcome is None
+            and s.battle is not None
+            and seat in s.battle.participants
+        ):
+            s = upd(
+                s,
+                queue=(Step(kind="reveal", seat=seat, amount=remaining, source=d.source), *s.queue),
+            )
+        return s
+
+    def _check_defeat(self, s: State, seat: int, ev: list[Event]) -> State:
+        """A Ranger whose deck is empty is defeated and respawns at the Command Center (§4.3)."""
+        p = s.players[seat]
+        if p.deck or s.outcome:
+            return s
+        if s.hq_energy == 0:
+            return self._lose(
+                s, f"{p.name} was defeated with no energy left on the Command Center.", ev
+            )
+        s = upd(s, hq_energy=s.hq_energy - 1)
+        cards, s = shuffle(s, p.hand + p.discard)
+        hs = 7 if len(p.rangers) == 2 else HAND
+        s = pl(
+            s,
+            seat,
+            location=HQ,
+            deck=cards[hs:],
+            hand=cards[:hs],
+            discard=(),
+            stored=len(p.rangers),
+            defeats=p.defeats + 1,
+        )
+        ev.append(
+            Event(
+                text=f"{p.name} is DEFEATED and respawns at the Command Center (Command Center energy: {s.hq_energy})",
+                kind="defeat",
+                seat=seat,
+                barrier=True,
+            )
+        )
+        b = s.battle
+        if b is not None and seat in b.participants:
+            parts = tuple(i for i in b.participants if i != seat)
+            kw: dict[str, Any] = {"participants": parts}
+            if b.lead == seat and parts:
+                kw["lead"] = parts[0]
+                kw["lead_ranger"] = s.players[parts[0]].rangers[0]
+                ev.append(
+                    Event(
+                        text=f"The lead Ranger token passes to {s.players[parts[0]].name}",
+                        kind="battle",
+                    )
+                )
+            s = bt(s, **kw)
+            if s.decision is not None and s.decision.kind != "recover":
+                asked = tuple(i for i in s.decision.asked if i in parts)
+                s = upd(
+                    s,
+                    decision=upd(s.decision, asked=asked)
+                    if asked and s.decision.seat != seat
+                    else None,
+                )
+            if not parts:
+                ev.append(Event(text="Every Ranger in the battle is defeated", kind="battle"))
+                return upd(s, queue=(), decision=None)
+        return s
+
+    # ---------------------------------------------------------------- Rangers' cards (§5.6, §5.8)
+    def _play(self, s: State, seat: int, a: m.PlayCard, ev: list[Event]) -> State:
+        cat = _cat(s)
+        card = cat.card(a.card)
+        b = s.battle
+        p = s.players[seat]
+        extra = b.extra if b.played else None
+        boost = card.boost if a.boost else None
+        cost = (
+            0 if boost is not None and boost.do == "boost_alt_cost" else card_cost(s, a.card, a.x)
+        )
+        s = bt(s, pool=b.pool - cost, played=True, extra=None)
+        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
+        xs = f" (X={a.x})" if card.cost == "X" else ""
+        ev.append(
+            Event(
+                text=f"{p.name} plays {card.name}{xs}",
+                seat=seat,
+                kind="card",
+                data={"card": a.card, "target": a.target},
+            )
+        )
+        if extra and extra.ability_of:
+            s = bt(s, used_abilities=(*s.battle.used_abilities, extra.ability_of))
+        # Path of Cruelty: the first card each Ranger plays this battle
+        if passive_on(s, "path_of_cruelty") and seat not in s.battle.have_played:
+            q = s.players[seat]
+            if q.deck:
+                ev.append(
+                    Event(
+                        text=f"Path of Cruelty: {q.name} discards the top card of their deck",
+                        kind="enemy",
+                    )
+                )
+                s = pl(s, seat, deck=q.deck[1:], discard=(*q.discard, q.deck[0]))
+                s = self._check_defeat(s, seat, ev)
+                if s.outcome or s.battle is None or seat not in s.battle.participants:
+                    return s
+        s = bt(s, have_played=(*s.battle.have_played, seat))
+        # option costs
+        if boost is not None:
+            q = s.players[seat]
+            if boost.do == "boost_alt_cost":
+                low = sorted(q.hand, key=lambda c: best_value(s, c))[: boost.n]
+                s = pl(
+                    s,
+                    seat,
+                    hand=tuple(c for c in q.hand if c not in low),
+                    discard=(*q.discard, *low),
+                )
+            elif boost.do == "boost_discard_hand":
+                low = min(q.hand, key=lambda c: best_value(s, c))
+                s = pl(
+                    s, seat, hand=tuple(c for c in q.hand if c != low), discard=(*q.discard, low)
+                )
+            elif boost.do == "boost_hand_to_top":
+                top = max(q.hand, key=lambda c: best_value(s, c))
+                s = pl(s, seat, hand=tuple(c for c in q.hand if c != top), deck=(top, *q.deck))
+            elif boost.do == "boost_discard_top":
+                s = pl(s, seat, deck=q.deck[1:], discard=(*q.discard, q.deck[0]))
+                s = self._check_defeat(s, seat, ev)
+                if s.outcome or s.battle is None or seat not in s.battle.participants:
+                    return s
+        if card.type == "maneuver":
+            for e in card.effects:
+                s = self._maneuver_effect(s, seat, e, a, ev)
+                if s.outcome or s.battle is None:
+                    return s
+            return upd(
+                s,
+                queue=(
+                    *s.queue,
+                    Step(kind="card_done", seat=seat, ref=a.card, amount=int(a.boost)),
+                ),
+            )
+        # an attack
+        bonus_dice = 0
+        q = s.players[seat]
+        for e in card.effects:
+            if e.do == "dice_if_discard" and len(q.discard) >= e.at_least:
+                bonus_dice += e.n
+            if e.do == "dice_minus_hand":
+                bonus_dice -= len(q.hand)
+            if e.do == "boost_discard_top" and a.boost:
+                bonus_dice += e.n
+            if e.do == "boost_discard_hand" and a.boost:
+                bonus_dice += e.n
+        hits = card.hits
+        if any(e.do == "hits_per_energy" for e in card.effects):
+            hits += a.x
+        if any(e.do == "hits_from_shields" for e in card.effects):
+            if q.deck:
+                hits += cat.card(q.deck[0]).shields
+                ev.append(
+                    Event(
+                        text=f"  reveals {cat.card(q.deck[0]).name} from the deck top", barrier=True
+                    )
+                )
+            if any(e.do == "hits_from_shields" and e.hand for e in card.effects) and q.hand:
+                hits += max(cat.card(c).shields for c in q.hand)
+        att = Attack(
+            seat=seat,
+            card=a.card,
+            target=a.target,
+            dice=max(0, card.dice + bonus_dice),
+            hits=hits,
+            ignore_guard=any(e.do == "ignore_guard" for e in card.effects),
+            reroll=any(e.do == "reroll_misses" for e in card.effects)
+            or bool(extra and extra.reroll),
+            dice_to_hits=bool(extra and extra.dice_to_hits),
+            boost=a.boost,
+            x=a.x,
+        )
+        return self._launch_attack(s, att, ev)
+
+    def _launch_attack(self, s: State, att: Attack, ev: list[Event]) -> State:
+        b = s.battle
+        buffs = b.buffs
+        att = upd(
+            att,
+            dice=att.dice + buffs.dice,
+            hits=att.hits + buffs.hits,
+            reroll=att.reroll or buffs.reroll,
+        )
+        if buffs.dice_for_hits:
+            k = min(buffs.dice_for_hits, att.dice)
+            att = upd(att, dice=att.dice - k, hits=att.hits + k)
+        if buffs.die_for_hits and att.dice:
+            att = upd(att, dice=att.dice - 1, hits=att.hits + buffs.die_for_hits)
+        s = bt(s, buffs=NextAttack(), attack=att)
+        steps = []
+        cat = _cat(s)
+        # Path of Thorns: attacking it or a card adjacent to it costs 2 damage
+        for k, sl in enumerate(s.battle.slots):
+            if (
+                not sl.defeated
+                and cat.enemy_card(sl.card).passive == "path_of_thorns"
+                and (k == att.target or att.target in self._adjacent(s, k))
+            ):
+                steps.append(Step(kind="damage", seat=att.seat, amount=2, source="Path of Thorns"))
+        steps += [Step(kind="roll"), Step(kind="hits"), Step(kind="after_attack")]
+        if att.card:
+            steps.append(Step(kind="card_done", seat=att.seat, ref=att.card, amount=int(att.boost)))
+        else:
+            steps.append(Step(kind="card_done", seat=att.seat, ref=""))
+        return upd(s, queue=(*steps, *s.queue))
+
+    def _roll(self, s: State, n: int) -> tuple[tuple[int, ...], State]:
+        faces = _cat(s).dice
+        out = []
+        rng = s.rng
+        for _ in range(n):
+            v, rng = rng.d6()
+            out.append(faces[v - 1])
+        return tuple(out), upd(s, rng=rng)
+
+    @staticmethod
+    def _faces(rolled: tuple[int, ...]) -> str:
+        return " ".join({0: "○", 1: "¤", 2: "¤¤"}.get(v, str(v)) for v in rolled) or "-"
+
+    def _attack_roll(self, s: State, ev: list[Event]) -> State:
+        att = s.battle.attack
+        if att is None:
+            return s
+        if att.dice_to_hits:
+            rolled = (1,) * att.dice
+        else:
+            rolled, s = self._roll(s, att.dice)
+        p = s.players[att.seat]
+        hot = "carlos" in p.rangers and len(p.hand) <= 2
+        if (att.reroll or hot) and 0 in rolled:
+            again, s = self._roll(s, rolled.count(0))
+            it = iter(again)
+            ev.append(
+                Event(
+                    text=f"  roll {self._faces(rolled)}; reroll the misses",
+                    kind="dice",
+                    barrier=True,
+                )
+            )
+            rolled = tuple(next(it) if v == 0 else v for v in rolled)
+        s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
+        ev.append(
+            Event(
+                text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
+                kind="dice",
+                barrier=True,
+                data={"dice": list(rolled), "fixed": att.hits},
+            )
+        )
+        if 0 in rolled:
+            members = self._rangers_in_battle(s)
+            if "ashley" in members and "ashley" not in s.battle.used_abilities:
+                s = bt(s, used_abilities=(*s.battle.used_abilities, "ashley"))
+                s = self._gain(s, 1)
+                ev.append(Event(text="  Optimism: a miss, +1 energy", kind="battle"))
+            return self._open_window(s, "roll_miss", ev)
+        return s
+
+    def _attack_hits(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        att = s.battle.attack
+        if att is None:
+            return s
+        total = sum(att.rolled) + att.hits
+        card = cat.card(att.card) if att.card else None
+        effects = card.effects if card else ()
+        target = att.target
+        spill = any(e.do == "hits_per_energy" for e in effects)
+        if spill:
+            left = total
+            t: int | None = target
+            while left > 0 and t is not None:
+                need = max(1, self.health(s, t) - s.battle.slots[t].hits)
+                give = min(left, need)
+                s = self._deal_hits(s, t, give, att.seat, ev)
+                left -= give
+                if s.battle is None or s.outcome:
+                    return s
+                t = self._next_target(s)
+        else:
+            s = self._deal_hits(s, target, total, att.seat, ev)
+        if s.battle is None or s.outcome:
+            return s
+        defeated = s.battle.slots[target].defeated
+        s = bt(s, attack=upd(att, defeated_target=defeated))
+        rolled = sorted(att.rolled, reverse=True)
+        for e in effects:
+            if e.do == "splash_adjacent":
+                amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
+                adj = [k for k in self._adjacent(s, target) if not s.battle.slots[k].defeated]
+                if e.each:
+                    for k in adj:
+                        s = self._deal_hits(s, k, amount, None, ev)
+                else:
+                    for _ in range(amount):
+                        k = self._weakest(s, None, adj)
+                        if k is None:
+                            break
+                        s = self._deal_hits(s, k, 1, None, ev)
+            elif e.do == "splash_far" and (not e.on_miss or 0 in att.rolled):
+                amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
+                far = [
+                    k
+                    for k in range(len(s.battle.slots))
+                    if k != target and k not in self._adjacent(s, target)
+                ]
+                hit: set[int] = set()
+                for _ in range(e.targets):
+                    k = self._weakest(s, hit, far)
+                    if k is None:
+                        break
+                    hit.add(k)
+                    s = self._deal_hits(s, k, amount, None, ev)
+            elif e.do == "second_attack":
+                go = (e.when == "defeat" and defeated) or (
+                    e.when == "survive" and not defeated and att.boost
+                )
+                if go:
+                    if e.pay:
+                        s = bt(s, pool=s.battle.pool - e.pay)
+                    t = target if not defeated else self._next_target(s)
+                    if t is not None:
+                        rolled2, s = self._roll(s, e.n)
+                        ev.append(
+                            Event(
+                                text=f"  second attack: {self._faces(rolled2)}",
+                                kind="dice",
+                                barrier=True,
+                            )
+                        )
+                        s = self._deal_hits(s, t, sum(rolled2), att.seat, ev)
+            if s.battle is None or s.outcome:
+                return s
+        if att.splash:
+            for k in self._adjacent(s, target):
+                if not s.battle.slots[k].defeated:
+                    s = self._deal_hits(s, k, att.splash, None, ev)
+        # Hip-Hop Kido
+        p = s.players[att.seat]
+        if defeated and "zack" in p.rangers and "zack" not in s.battle.used_abilities:
+            k = self._weakest(s, None, self._adjacent(s, target))
+            if k is not None:
+                s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
+                ev.append(Event(text="  Hip-Hop Kido: 1 hit to an adjacent card", kind="battle"))
+                s = self._deal_hits(s, k, 1, None, ev)
+        return s
+
+    def _next_target(self, s: State) -> int | None:
+        """The engine's pick for an extra target: a targetable card closest to defeat."""
+        b = s.battle
+        cands = [
+            i for i in range(len(b.slots)) if not b.slots[i].defeated and not self._guarded(s, i)
+        ]
+        return self._weakest(s, None, cands) if cands else None
+
+    def _deal_hits(self, s: State, i: int, n: int, attacker: int | None, ev: list[Event]) -> State:
+        cat = _cat(s)
+        b = s.battle
+        sl = b.slots[i]
+        card = cat.enemy_card(sl.card)
+        if sl.defeated or n <= 0:
+            return s
+        deck = cat.enemy_deck_of[sl.card.split("#")[0]]
+        # Teleport: no hits to the other Madame Woe cards
+        for k, o in enumerate(b.slots):
+            if (
+                k != i
+                and not o.defeated
+                and cat.enemy_card(o.card).passive == "teleport"
+                and cat.enemy_deck_of[o.card.split("#")[0]] == deck
+            ):
+                ev.append(Event(text=f"  Teleport: {card.name} cannot be hit", kind="enemy"))
+                return s
+        hits = sl.hits + n
+        health = self.health(s, i)
+        ev.append(
+            Event(
+                text=f"  {n} hit(s) on {card.name} ({min(hits, health)}/{health})",
+                kind="hits",
+                data={"slot": i},
+            )
+        )
+        if card.passive == "lion_shield" and attacker is not None:
+            s = upd(
+                s,
+                queue=(
+                    Step(kind="damage", seat=attacker, amount=n, source="Lion Shield"),
+                    *s.queue,
+                ),
+            )
+        if hits >= health:
+            s = set_slot(s, i, hits=0, defeated=True)
+            ev.append(
+                Event(text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i})
+            )
+            if cat.decks[deck].kind == "foot_soldier":
+                s = self._fs_defeated(s, deck, ev)
+        else:
+            s = set_slot(s, i, hits=hits)
+        return s
+
+    def _fs_defeated(self, s: State, fs_type: str, ev: list[Event]) -> State:
+        b = s.battle
+        if b.location == HQ:
+            s = upd(s, hq_enemies=add_fs(s.hq_enemies, fs_type, -1))
+        else:
+            i = loc_index(s, b.location)
+            lo = s.locations[i]
+            if dict(lo.fs).get(fs_type, 0) < 1:
+                return s
+            s = set_loc(s, i, fs=add_fs(lo.fs, fs_type, -1))
+        return self._gain_experience(s, 1, ev)
+
+    def _maneuver_effect(self, s: State, seat: int, e, a: m.PlayCard, ev: list[Event]) -> State:
+        b = s.battle
+        if e.do == "gain_energy":
+            return self._gain(s, e.n)
+        if e.do == "roll_energy":
+            rolled, s = self._roll(s, e.n)
+            ev.append(
+                Event(
+                    text=f"  roll {self._faces(rolled)}: +{sum(rolled)} energy",
+                    kind="dice",
+                    barrier=True,
+                )
+            )
+            return self._gain(s, sum(rolled))
+        if e.do == "discard_to_top":
+            return self._discard_to_top(s, seat, e.n, ev)
+        if e.do == "draw":
+            return self._draw(s, seat, e.n, ev)
+        if e.do == "tutor":
+            p = s.players[seat]
+            if not p.deck:
+                return s
+            best = max(
+                p.deck,
+                key=lambda c: (_cat(s).card(c).dice + _cat(s).card(c).hits, best_value(s, c)),
+            )
+            rest = list(p.deck)
+            rest.remove(best)
+            deck, s = shuffle(s, rest)
+            ev.append(
+                Event(
+                    text=f"  {p.name} takes {_cat(s).card(best).name} from their deck", barrier=True
+                )
+            )
+            return self._check_defeat(pl(s, seat, deck=deck, hand=(*p.hand, best)), seat, ev)
+        if e.do == "grant_attack":
+            return bt(s, granted=(seat, e.n, e.splash))
+        if e.do == "next_attack":
+            return bt(
+                s,
+                buffs=upd(
+                    b.buffs,
+                    dice=b.buffs.dice + e.n,
+                    ignore_guard=b.buffs.ignore_guard or e.ignore_guard,
+                ),
+            )
+        if e.do == "stun":
+            cat = _cat(s)
+            targets = [a.target]
+            if (
+                cat.decks[cat.enemy_deck_of[b.slots[a.target].card.split("#")[0]]].kind
+                == "foot_soldier"
+            ):
+                others = [
+                    k
+                    for k, sl in enumerate(b.slots)
+                    if k != a.target
+                    and not sl.defeated
+                    and cat.decks[cat.enemy_deck_of[sl.card.split("#")[0]]].kind == "foot_soldier"
+                ]
+                k = self._weakest(s, None, others)
+                if k is not None:
+                    targets.append(k)
+            for t in targets:
+                h = self.health(s, t) - 1
+                if s.battle.slots[t].hits < h:
+                    s = set_slot(s, t, hits=h)
+                    ev.append(
+                        Event(text=f"  {cat.enemy_card(b.slots[t].card).name} is 1 hit from defeat")
+                    )
+            return s
+        return s
+
+    def _card_done(self, s: State, step: Step, ev: list[Event]) -> State:
+        cat = _cat(s)
+        seat = step.seat
+        b = s.battle
+        if step.ref:
+            card = cat.card(step.ref)
+            p = s.players[seat]
+            dest = "discard"
+            att = b.attack
+            for e in card.effects:
+                if e.do == "after_play":
+                    if e.pay and not step.amount:
+                        continue
+                    if e.when == "defeat" and not (att and att.defeated_target):
+                        continue
+                    dest = e.to
+                    if e.pay:
+                        s = bt(s, pool=max(0, s.battle.pool - e.pay))
+            if dest == "top":
+                s = pl(s, seat, deck=(step.ref, *p.deck))
+            elif dest == "shuffle":
+                deck, s = shuffle(s, (*p.deck, step.ref))
+                s = pl(s, seat, deck=deck)
+            else:
+                s = pl(s, seat, discard=(*p.discard, step.ref))
+            extra = None
+            for e in card.effects:
+                if e.do == "extra_play":
+                    parts = s.battle.participants
+                    seats = {
+                        "self": (seat,),
+                        "other": tuple(i for i in parts if i != seat),
+                        "any": parts,
+                    }[e.who]
+                    if len(s.players[seat].rangers) == 2 and e.who == "other":
+                        seats = parts  # the player's other Ranger counts (2-player mode)
+                    if seats:
+                        extra = m.Extra(seats=seats, reroll=e.reroll, dice_to_hits=e.dice_to_hits)
+            # Double Strike: another card of the same name
+            q = s.players[seat]
+            if (
+                extra is None
+                and "trini" in q.rangers
+                and "trini" not in s.battle.used_abilities
+                and seat in s.battle.participants
+            ):
+                if any(cat.card(c).name == card.name for c in q.hand):
+                    extra = m.Extra(seats=(seat,), name=card.name, ability_of="trini")
+            s = bt(s, attack=None)
+            if extra is not None and seat in s.battle.participants:
+                ev.append(Event(text="  an extra card may be played", kind="battle"))
+                s = bt(s, extra=extra)
+                if s.focus not in extra.seats:
+                    s = upd(s, focus=extra.seats[0])
+                return s
+        else:
+            s = bt(s, attack=None)
+        return upd(s, queue=(*s.queue, Step(kind="end_ranger_turn")))
+
+    # ---------------------------------------------------------------- clean-up (§5.4)
+    def _cleanup(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        b = s.battle
+        if b is None:
+            return s
+        ev.append(Event(text="Battle clean-up", kind="battle"))
+        # 1. leftover energy: 1 stored energy each (Ruling 7: in seat order)
+        pool = b.pool
+        for i in b.participants:
+            cap = len(s.players[i].rangers)
+            while pool and s.players[i].stored < cap:
+                s = pl(s, i, stored=s.players[i].stored + 1)
+                pool -= 1
+        # 2. enemy cards
+        psycho_defeated: list[str] = []
+        for sl in b.slots:
+            deck = cat.enemy_deck_of[sl.card.split("#")[0]]
+            kind = cat.decks[deck].kind
+            if kind == "foot_soldier" or not sl.defeated:
+                s = set_enemy_deck(s, deck, (*enemy_deck(s, deck), sl.card))
+            elif kind == "nemesis":
+                psycho_defeated.append(sl.card)
+            else:
+                s = set_enemy_discard(s, deck, (*enemy_discard(s, deck), sl.card))
+        for deck in {cat.enemy_deck_of[sl.card.split("#")[0]] for sl in b.slots}:
+            cards, s = shuffle(s, enemy_deck(s, deck))
+            s = set_enemy_deck(s, deck, cards)
+        # Psycho cards go under the deployment cards (expansion)
+        present = [
+            v
+            for v in b.villains
+            if v in PSYCHOS and any(n.id == v and n.status == "deployed" for n in s.nemeses)
+        ]
+        threshold = PSYCHO_BOSS_DEFEAT if b.layout == "psycho_boss" else MONSTER_DEFEAT
+        for c in psycho_defeated:
+            owner = cat.enemy_card(c).psycho
+            if owner not in present:
+                if not present:
+                    s = set_enemy_deck(s, "psycho", (*enemy_deck(s, "psycho"), c))
+                    continue
+                # Ruling 13: the present Psycho Ranger closest to defeat
+                under = {n.id: len(n.under) for n in s.nemeses}
+                below = [p for p in present if under[p] < threshold] or present
+                owner = max(below, key=lambda p: (under[p], -present.index(p)))
+            n = next(n for n in s.nemeses if n.id == owner)
+            s = self._set_nemesis(s, owner, under=(*n.under, c))
+        li = loc_index(s, b.location)
+        # 3. monster defeat; 4. boss defeat
+        won = False
+        for v in b.villains:
+            if v in PSYCHOS:
+                n = next(n for n in s.nemeses if n.id == v)
+                if n.status == "deployed" and len(n.under) >= threshold:
+                    s = self._defeat_nemesis(s, v, li, boss=b.layout == "psycho_boss", ev=ev)
+                continue
+            kind = cat.decks[v].kind
+            if kind == "monster" and len(enemy_discard(s, v)) >= MONSTER_DEFEAT:
+                s = self._remove_villain(s, v, li, ev, clear_fs=True)
+                ev.append(Event(text=f"{cat.decks[v].name} is DEFEATED!", kind="victory"))
+                s = upd(s, defeated=(*s.defeated, v))
+                s = self._summon_zord(s, ev)
+            if kind == "boss" and len(enemy_discard(s, v)) >= BOSS_DEFEAT:
+                won = True
+        if (
+            s.boss == "psycho_rangers"
+            and s.nemeses
+            and all(n.status == "defeated" for n in s.nemeses)
+        ):
+            won = True
+        # 5. panic removal
+        if li >= 0:
+            lo = s.locations[li]
+            if lo.panicked and lo.figures == 0 and not lo.locked_full:
+                s = set_loc(s, li, panicked=False)
+                ev.append(
+                    Event(text=f"{cat.locations[lo.id].name} is no longer panicked", kind="battle")
+                )
+        s = upd(s, battle=None, phase="action", queue=(), decision=None)
+        if won:
+            return self._win(s, "The boss is defeated!", ev)
+        return s
+
+    def _remove_villain(self, s: State, v: str, li: int, ev: list[Event], clear_fs: bool) -> State:
+        if li < 0:
+            hv = list(s.hq_villains)
+            if v in hv:
+                hv.remove(v)
+            return upd(s, hq_villains=tuple(hv), hq_enemies=() if clear_fs else s.hq_enemies)
+        lo = s.locations[li]
+        vs = list(lo.villains)
+        if v in vs:
+            vs.remove(v)
+        return set_loc(s, li, villains=tuple(vs), fs=() if clear_fs else lo.fs)
+
+    def _defeat_nemesis(self, s: State, nid: str, li: int, boss: bool, ev: list[Event]) -> State:
+        cat = _cat(s)
+        n = next(n for n in s.nemeses if n.id == nid)
+        gone = [c for c in n.under if cat.enemy_card(c).psycho == nid]
+        back = [c for c in n.under if cat.enemy_card(c).psycho != nid]
+        deck = tuple(c for c in enemy_deck(s, "psycho") if cat.enemy_card(c).psycho != nid) + tuple(
+            back
+        )
+        deck, s = shuffle(s, deck)
+        s = set_enemy_deck(s, "psycho", deck)
+        s = self._set_nemesis(s, nid, status="defeated", under=())
+        s = upd(s, defeated=(*s.defeated, nid))
+        ev.append(
+            Event(
+                text=f"{cat.nemeses[nid].name} is DEFEATED! (its weapon and Path leave the game; "
+                f"{len(back)} card(s) go back into the Psycho deck)",
+                kind="victory",
+                barrier=True,
+            )
+        )
+        del gone
+        if boss:
+            return self._remove_villain(s, nid, li, ev, clear_fs=False)
+        s = self._remove_villain(s, nid, li, ev, clear_fs=True)
+        return self._summon_zord(s, ev)
+
+    # ================================================================= view
+    def view(self, state: State, seat: Seat | None) -> View:
+        s = state
+        cat = _cat(s)
+        b = s.battle
+
+        def card_view(c: str) -> m.CardView:
+            k = cat.card(c)
+            return m.CardView(
+                id=c,
+                name=k.name,
+                type=k.type,
+                cost=str(k.cost),
+                shields=k.shields,
+                dice=k.dice,
+                hits=k.hits,
+                text=k.text,
+                trigger=k.trigger or "",
+            )
+
+        attached = {}
+        for nid, r in b.attached if b else ():
+            attached.setdefault(r, []).append(nid)
+        for n in s.nemeses:
+            if n.attached_to and n.status == "deployed":
+                attached.setdefault(n.attached_to, [])
+                if n.id not in attached[n.attached_to]:
+                    attached[n.attached_to].append(n.id)
+        players = []
+        for i, p in enumerate(s.players):
+            show = not s.config.hidden_hands or seat == i
+            players.append(
+                m.PlayerView(
+                    seat=i,
+                    name=p.name,
+                    rangers=tuple(
+                        m.RangerView(
+                            id=r,
+                            name=cat.rangers[r].name,
+                            title=cat.rangers[r].title,
+                            color=cat.rangers[r].color,
+                            ability_name=cat.rangers[r].ability_name,
+                            ability_text=ABILITY_TEXT[cat.rangers[r].ability],
+                            ability_used=bool(b and r in b.used_abilities),
+                            zord=cat.rangers[r].zord,
+                            psycho_attached=tuple(attached.get(r, ())),
+                        )
+                        for r in p.rangers
+                    ),
+                    location=p.location,
+                    hand=tuple(card_view(c) for c in p.hand) if show else None,
+                    hand_count=len(p.hand),
+                    hand_size=hand_size(s, i),
+                    deck_count=len(p.deck),
+                    discard=tuple(card_view(c) for c in p.discard),
+                    stored_energy=p.stored,
+                    max_stored=len(p.rangers),
+                    tokens=p.tokens,
+                    max_tokens=p.max_tokens,
+                    zords=p.zords,
+                    in_battle=bool(b and i in b.participants),
+                    is_lead=bool(b and b.lead == i),
+                    defeats=p.defeats,
+                )
+            )
+        locations = []
+        for k, lo in enumerate(s.locations):
+            ld = cat.locations[lo.id]
+            locations.append(
+                m.LocationView(
+                    id=lo.id,
+                    name=ld.name,
+                    position=k,
+                    figure_limit=ld.figure_limit,
+                    figures=lo.figures,
+                    foot_soldiers=lo.fs,
+                    villains=lo.villains,
+                    panicked=lo.panicked,
+                    full=is_full(s, lo),
+                    side="B" if lo.side_b else "A",
+                    b_label=ld.b_label,
+                    b_text=LOCATION_B_TEXT[ld.b_effect] if lo.side_b else "",
+                    rangers=tuple(r for p in s.players if p.location == lo.id for r in p.rangers),
+                    megazord_token=s.power.megazord_token == lo.id,
+                )
+            )
+        battle = None
+        if b is not None:
+            order = sorted(range(len(b.slots)), key=lambda i: (b.slots[i].row, b.slots[i].col))
+            active = next((i for i in order if not b.slots[i].resolved), -1)
+            cards = []
+            for i, sl in enumerate(b.slots):
+                c = cat.enemy_card(sl.card)
+                cards.append(
+                    m.EnemyCardView(
+                        slot=i,
+                        row=sl.row,
+                        col=sl.col,
+                        name=c.name,
+                        deck=cat.enemy_deck_of[sl.card.split("#")[0]],
+                        health=self.health(s, i),
+                        hits=sl.hits,
+                        keywords=c.keywords,
+                        text=c.text,
+                        defeated=sl.defeated,
+                        resolved=sl.resolved,
+                        active=i == active,
+                        targetable=not sl.defeated
+                        and (b.buffs.ignore_guard or not self._guarded(s, i)),
+                        psycho=c.psycho or "",
+                    )
+                )
+            battle = m.BattleView(
+                location=b.location,
+                layout=b.layout,
+                rows=1 + max((sl.row for sl in b.slots), default=0),
+                cols=1 + max((sl.col for sl in b.slots), default=0),
+                cards=tuple(cards),
+                pool=b.pool,
+                turn=b.turn,
+                final_turn=b.final,
+                played=b.played,
+                extra_play_seats=b.extra.seats if b.extra else (),
+                granted_attack=b.granted is not None,
+                next_attack=b.buffs,
+                last_roll=b.last_roll,
+                participants=b.participants,
+                lead=b.lead,
+                lead_ranger=b.lead_ranger,
+                attached=b.attached,
+                villains=b.villains,
+            )
+        d = s.decision
+        decision = None
+        if d is not None:
+            decision = m.DecisionView(
+                kind=d.kind,
+                prompt=d.prompt,
+                asked=d.asked,
+                seat=d.seat,
+                amount=d.amount,
+                card=card_view(d.card) if d.card else None,
+                options=d.options,
+                picked=d.picked,
+                limit=d.limit,
+            )
+        zord_names = []
+        for z in self._team_zords(s):
+            zd = self._zord_def(s, z)
+            zord_names.append((z, zd.name, ZORD_TEXT[zd.ability].format(n=zd.n)))
+        nxt = s.deploy_deck[0] if s.deploy_deck else None
+        if s.boss == "psycho_rangers":
+            progress = sum(n.status == "defeated" for n in s.nemeses)
+            goal = len(s.nemeses)
+        else:
+            progress, goal = len(enemy_discard(s, s.boss)), BOSS_DEFEAT
+        return View(
+            seat=seat,
+            round=s.round,
+            phase=s.phase,
+            focus=s.focus,
+            to_act=tuple(sorted(self.to_act(s))),
+            headquarters=s.config.headquarters,
+            hq_energy=s.hq_energy,
+            hq_tokens=s.hq_tokens,
+            hq_enemies=s.hq_enemies,
+            hq_rangers=tuple(r for p in s.players if p.location == HQ for r in p.rangers),
+            locations=tuple(locations),
+            deploy_count=len(s.deploy_deck),
+            next_deploy_back=(nxt.back if nxt.kind == "fs" else nxt.back) if nxt else "",
+            deploy_discard=len(s.deploy_discard),
+            deployments_per_round=s.config.deployments_per_round,
+            experience=s.power.experience,
+            experience_max=EXPERIENCE_MAX,
+            power=s.power.level,
+            power_max=len(s.config.rangers) + 1 if len(s.config.rangers) == 6 else 6,
+            zord_deck=len(s.power.zord_deck),
+            megazord=s.power.megazord,
+            megazord_token=s.power.megazord_token,
+            voyager_energy=s.power.voyager,
+            exhausted_zords=s.power.exhausted,
+            zord_names=tuple(zord_names),
+            monsters=s.monsters,
+            boss=s.boss,
+            defeated_villains=s.defeated,
+            boss_progress=progress,
+            boss_goal=goal,
+            nemeses=s.nemeses,
+            players=tuple(players),
+            battle=battle,
+            decision=decision,
+            outcome=s.outcome,
+            history=s.history,
+        )
+
+    def describe(self, action: Action) -> str:
+        a = action
+        if isinstance(a, m.PlayCard):
+            name = a.card.split("#")[0].split(":")[1].replace("-", " ").title()
+            t = f" -> card {a.target + 1}" if a.target is not None else ""
+            x = f" X={a.x}" if a.x else ""
+            return f"Play {name}{x}{t}" + (" (option)" if a.boost else "")
+        if isinstance(a, m.Move):
+            return f"MOVE to {a.to}" + (" and power up" if a.power_up else "")
+        if isinstance(a, m.UseZord):
+            return f"Use Zord {a.zord}" + (f" at {a.location}" if a.location else "")
+        return {
+            "focus": lambda: f"Hand the turn to seat {a.seat + 1}",
+            "battle": lambda: "BATTLE",
+            "recover": lambda: "RECOVER" + (" (Command Center token)" if a.hq_token else ""),
+            "end_phase": lambda: "End the Action Phase",
+            "granted_attack": lambda: f"Dropkick card {a.target + 1}",
+            "pass": lambda: "Pass",
+            "flip_token": lambda: "Flip an action token for energy",
+            "give_energy": lambda: "Add stored energy to the pool",
+            "ability": lambda: f"Use {a.ranger}'s ability",
+            "choose": lambda: f"Seat {a.seat + 1} takes it",
+            "draw": lambda: f"Draw {a.count}",
+            "pick": lambda: f"Pick {a.card.split('#')[0]}",
+        }[a.kind]()
+
+    def hidden_variant(self, state: State, observer: Seat | None, rng: random.Random) -> State:
+        """Re-deal what nobody sees (deck orders, enemy decks, the deployment deck below its
+        top card) and, with hidden hands, the other seats' hands."""
+        s = state
+        players = list(s.players)
+        for i, p in enumerate(players):
+            if s.config.hidden_hands and i != observer:
+                pool = list(p.hand + p.deck)
+                rng.shuffle(pool)
+                players[i] = upd(
+                    p, hand=tuple(pool[: len(p.hand)]), deck=tuple(pool[len(p.hand) :])
+                )
+            else:
+                deck = list(p.deck)
+                rng.shuffle(deck)
+                players[i] = upd(p, deck=tuple(deck))
+        decks = []
+        for d, cards in s.enemy_decks:
+            c = list(cards)
+            rng.shuffle(c)
+            decks.append((d, tuple(c)))
+        dd = list(s.deploy_deck[1:])
+        rng.shuffle(dd)
+        return upd(
+            s,
+            players=tuple(players),
+            enemy_decks=tuple(decks),
+            deploy_deck=s.deploy_deck[:1] + tuple(dd),
+        )
