@@ -348,8 +348,8 @@ def test_defender_wheel_forces_an_attached_block_but_not_a_hand_block():
     state = act(zord, V, Activate(source="slot", index=2))
     assert [a.option for a in R.legal_actions(state, H)] == ["zord:0"]
     assert "must Block" in rejected(state, H, Choose(option="decline"))
-    poor = energy(zord, H, 1)
-    state = act(poor, V, Activate(source="slot", index=2))
+    trey, _ = attach(energy(base, H, 1), H, 0, "trey-of-triforia")  # its Block costs 2
+    state = act(trey, V, Activate(source="slot", index=2))
     assert [a.option for a in R.legal_actions(state, H)] == ["decline"]
 
 
@@ -423,7 +423,8 @@ def test_zeo_zord_5_blocks_on_a_villains_turn_and_exhausts():
     state, _ = attach(state, V, 0, "cogsoldier-squad")
     state = act(state, V, Activate(source="slot", index=0))
     state = choose(state, "zord:0")
-    assert state.teams[H].hp == 22 and state.teams[H].energy == 3
+    cost = CAT.cards["zeo-zord-5"].block.cost
+    assert state.teams[H].hp == 23 and state.teams[H].energy == 5 - cost
     assert state.bay[0].card == "zeo-zord-5#0" and not state.bay[0].ready
 
 

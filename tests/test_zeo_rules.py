@@ -40,6 +40,7 @@ from tabletop_tui.games.zeo_dbg.models import (
     Pick,
     Play,
 )
+from tabletop_tui.games.zeo_dbg.rules import LAIR_HEAL
 
 CAT = catalog()
 V, H = 0, 1
@@ -200,7 +201,7 @@ def test_start_of_turn_effects_resolve_in_the_players_order():
     second = state.decision.options[1].id
     state = choose(state, second)
     assert state.decision is None
-    assert state.teams[V].energy == 2 and state.teams[V].hp == 22
+    assert state.teams[V].energy == 1 and state.teams[V].hp == 21
 
 
 # -- Main Phase ----------------------------------------------------------------------------------
@@ -312,11 +313,12 @@ def test_activate_pays_energy_exhausts_and_once_per_turn():
     "Activated abilities may only be used once per turn"."""
     state = game()
     state, card = attach(state, V, 0, "cogsoldier-squad")
-    state = energy(state, V, 0)
-    assert "costs 1 Energy" in rejected(state, V, Activate(source="slot", index=0))
+    cost = CAT.cards["cogsoldier-squad"].ability.cost
+    state = energy(state, V, cost - 1)
+    assert f"costs {cost} Energy" in rejected(state, V, Activate(source="slot", index=0))
     state = energy(state, V, 3)
     state = decline_all(act(state, V, Activate(source="slot", index=0)))
-    assert state.teams[V].energy == 2 and state.teams[H].hp == 28
+    assert state.teams[V].energy == 3 - cost and state.teams[H].hp == 28
     assert not state.players[V].slots[0].ready
     assert "exhausted" in rejected(state, V, Activate(source="slot", index=0))
 
@@ -417,7 +419,7 @@ def test_own_master_goes_to_orange_slot_others_to_the_lair_which_heals():
     assert state.lair == () and state.teams[V].hp == 20
     state = shards(state, 7)
     state = act(state, V, Buy(source="stack"))
-    assert len(state.lair) == 1 and state.teams[V].hp == 23
+    assert len(state.lair) == 1 and state.teams[V].hp == 20 + LAIR_HEAL
 
 
 def test_both_villains_resolve_the_lair_masters():
@@ -428,7 +430,7 @@ def test_both_villains_resolve_the_lair_masters():
     state = energy(state, V, 0)
     for _ in range(2):
         state = no_adversaries(end_turn(state))
-    assert state.active == 2 and state.teams[V].energy == 2
+    assert state.active == 2 and state.teams[V].energy == 1
 
 
 # -- Attacks and Blocks --------------------------------------------------------------------------
@@ -584,7 +586,7 @@ def test_zeo_megazord_at_five_readies_all_and_deals_four_unblockable():
     assert state.bay_side == "megazord"
     state = act(state, H, Activate(source="bay"))
     assert state.attack is None and state.teams[V].hp == 26
-    assert all(z.ready for z in state.bay) and state.teams[H].energy == 16
+    assert all(z.ready for z in state.bay) and state.teams[H].energy == 17
     assert "once a turn" in rejected(state, H, Activate(source="bay"))
 
 

@@ -68,22 +68,22 @@ from .models import (
 
 #: Zord Bay sides: (name, Zord activations per turn, ready-ability Energy cost, text)
 BAY = {
-    "bay": ("Zeo Zord Bay", 1, 2, "Activate (2 Energy): ready 1 Zord. 1 Zord activation a turn."),
+    "bay": ("Zeo Zord Bay", 1, 1, "Activate (1 Energy): ready 1 Zord. 1 Zord activation a turn."),
     "battlezord": (
         "Red Battlezord",
         3,
-        3,
-        "Attach 3 Zords. Activate (3 Energy): ready all Zords. 3 Zord activations a turn.",
+        2,
+        "Attach 3 Zords. Activate (2 Energy): ready all Zords. 3 Zord activations a turn.",
     ),
     "megazord": (
         "Zeo Megazord",
         5,
-        4,
-        "Attach 5 Zords. Activate (4 Energy): ready all Zords and deal 4 unblockable damage. "
+        3,
+        "Attach 5 Zords. Activate (3 Energy): ready all Zords and deal 4 unblockable damage. "
         "5 Zord activations a turn.",
     ),
 }
-LAIR_HEAL = 3
+LAIR_HEAL = 1
 LAIR_TEXT = f"When a Master is attached here, Heal {LAIR_HEAL}. Both Villains control its Masters."
 SERPENTERA = ("serpentera-tail", "serpentera-scales", "serpentera-head")
 ZM_COST, ZM_DISCOUNT = 7, 2
