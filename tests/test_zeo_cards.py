@@ -473,3 +473,29 @@ def test_end_of_turn_location():
     assert state.teams[V].hp == 21
     state = act(state, V, EndTurn())
     assert state.players[V].locations == ("command-spire#0",)
+
+
+def test_a_copier_can_copy_a_block_and_it_counts_as_a_block():
+    """Robocupid, Zedd's Revenge, Impursonator: "When gaining the Attack or Block keyword, the
+    ability counts as an Attack or Block" - an attached copier answers a Block prompt by
+    copying a Block in play, paying its own Energy cost and resolving the whole Block text."""
+    state = energy(energy(game(chars=("gearwright", "renn")), V, 5), V, 5)
+    state, _ = attach(state, V, 0, "rivet-sniper")
+    state = state.model_copy(update={"active": H})
+    state, cup = attach(state, V, 1, "robocupid")
+    state, _ = attach(state, H, 0, "trey-of-triforia")  # a Block in play (the foe's)
+    state, _ = attach(state, H, 1, "pulse-rifle")
+    state = energy(state, H, 5)
+    state = act(state, H, Activate(source="slot", index=1))
+    opts = [a.option for a in R.legal_actions(state, V)]
+    assert "copy:1:1:0" in opts
+    hand_before = len(state.players[V].hand)
+    state = choose(state, "copy:1:1:0")
+    assert state.attack is None and state.teams[V].hp == 30
+    assert state.teams[V].energy == 5 - CAT.cards["robocupid"].ability.cost
+    assert cup in state.players[V].discard  # Trey's "discard this card" discards the copier
+    assert len(state.players[V].hand) == hand_before + 1  # Trey's reward: draw 1
+    # Trey's own text: the attacking card (Pulse Rifle) is destroyed after the Attack
+    assert state.players[H].slots[1] is None and any(
+        c.startswith("pulse-rifle#") for c in state.destroyed
+    )

@@ -570,6 +570,15 @@ class ZeoRules(Rules[Config, State, Action, View]):
         # Start Phase: refill The Grid, flip stack tops, ready attached cards (not Zords)
         if not first:
             state = refill_grid(state, ev)
+        for key, stack, label in (
+            ("blaster_up", state.blasters, "Zeo Blaster"),
+            ("zord_up", state.zord_stack, "Zord"),
+            ("master_up", state.master_stack, "Master"),
+        ):
+            if not getattr(state, key) and stack:
+                ev.append(
+                    Event(text=f"The top {label} is flipped face up", kind="grid", barrier=True)
+                )
         state = state.model_copy(update={"blaster_up": True, "zord_up": True, "master_up": True})
         slots = tuple(
             s.model_copy(update={"ready": True}) if s is not None else None for s in p.slots
@@ -1066,10 +1075,39 @@ class ZeoRules(Rules[Config, State, Action, View]):
                             label=f"Block with {cat.card(z.card).name} ({b.cost} Energy)",
                         )
                     )
+        # Robocupid / Zedd's Revenge / Impursonator copying another card's Block ability
+        for i, s in enumerate(p.slots):
+            if s is None or not s.ready or s.stuck:
+                continue
+            c = cat.card(s.card)
+            if not (c.ability and any(e.do == "copy" for e in c.ability.effects)):
+                continue
+            if c.ability.cost > energy:
+                continue
+            for ref, src in self._block_sources(state, exclude=(seat, i)):
+                forced_ok.append(
+                    Option(
+                        id=f"copy:{i}:{ref}",
+                        label=f"Block with {c.name} copying {src.name} ({c.ability.cost} Energy)",
+                    )
+                )
         opts = hand + forced_ok
         if not (att.forced and forced_ok):
             opts.append(Option(id="decline", label="Do not Block"))
         return opts
+
+    def _block_sources(self, state: State, exclude: tuple[int, int]) -> list[tuple[str, Card]]:
+        """Block abilities in play a copier may copy: attached cards and Zords."""
+        cat = _cat(state)
+        out = []
+        for s_i, p in enumerate(state.players):
+            for j, s in enumerate(p.slots):
+                if s is not None and (s_i, j) != exclude and cat.card(s.card).block:
+                    out.append((f"{s_i}:{j}", cat.card(s.card)))
+        for j, z in enumerate(state.bay):
+            if cat.card(z.card).block:
+                out.append((f"zord:{j}", cat.card(z.card)))
+        return out
 
     def _answer_block(self, state: State, seat: int, option: str, ev: list) -> State:
         att = state.attack
@@ -1082,7 +1120,24 @@ class ZeoRules(Rules[Config, State, Action, View]):
             cat = _cat(state)
             where, _, ref = option.partition(":")
             p = state.players[seat]
-            if where == "hand":
+            cost = None
+            if where == "copy":
+                i, _, src_ref = ref.partition(":")
+                i = int(i)
+                copier = cat.card(p.slots[i].card)
+                card = dict(self._block_sources(state, exclude=(seat, i)))[src_ref]
+                cost = copier.ability.cost
+                gone = card.block.discard
+                state = _pl(
+                    state,
+                    seat,
+                    slots=replace_at(
+                        p.slots, i, None if gone else p.slots[i].model_copy(update={"ready": False})
+                    ),
+                    discard=p.discard + ((p.slots[i].card,) if gone else ()),
+                )
+                ev.append(Event(text=f"{copier.name} copies {card.name}'s Block", seat=seat))
+            elif where == "hand":
                 card = cat.card(ref)
                 state = _pl(
                     state,
@@ -1119,7 +1174,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     }
                 )
             b = card.block
-            state = gain_energy(state, team_of(state, seat), -b.cost)
+            state = gain_energy(state, team_of(state, seat), -(b.cost if cost is None else cost))
             ev.append(
                 Event(text=f"{_name(state, seat)} Blocks with {card.name}", kind="block", seat=seat)
             )
