@@ -499,3 +499,11 @@ def test_a_copier_can_copy_a_block_and_it_counts_as_a_block():
     assert state.players[H].slots[1] is None and any(
         c.startswith("pulse-rifle#") for c in state.destroyed
     )
+
+
+def test_queen_machina_on_the_second_villains_character_triggers_too():
+    state = game("2v2", chars=("gearwright", "renn", "cog-regent", "mara"))
+    state = player(state, 2, slots=(None, None, None, Attached(card="queen-machina#0")))
+    state = energy(hero_turn(shards(grid(state, "rivet-sniper"), 5)), V, 0)
+    state = act(state, H, Battle(index=0))
+    assert state.teams[V].energy == 2

@@ -1853,15 +1853,18 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 Job(seat=seat, effects=(Draw(count=state.battle_draws[0]),), source="Regroup")
             )
             state = state.model_copy(update={"battle_draws": state.battle_draws[1:]})
-        # Queen Machina: her Battle ability works on the foes' turns too
+        # Queen Machina: her Battle ability works on the foes' turns too (once per Master,
+        # resolved by a Villain who controls her)
+        seen: set[str] = set()
         for f in foes(state, seat):
-            if team_of(state, f) == VILLAINS:
-                for m in masters_controlled(state, f):
-                    if cat.card(m).on_foe_battle:
-                        jobs.append(
-                            Job(seat=f, effects=cat.card(m).on_foe_battle, source=cat.card(m).name)
-                        )
-                break
+            if team_of(state, f) != VILLAINS:
+                continue
+            for m in masters_controlled(state, f):
+                if cat.card(m).on_foe_battle and m not in seen:
+                    seen.add(m)
+                    jobs.append(
+                        Job(seat=f, effects=cat.card(m).on_foe_battle, source=cat.card(m).name)
+                    )
         state = push(state, jobs)
         return self._run(state, ev)
 
