@@ -108,19 +108,22 @@ class HotgBot:
 
     # ------------------------------------------------------------------ action phase
     def _loc_score(self, v: View, loc) -> float:
+        """How much a location needs Rangers now."""
         if loc.figures == 0:
             return -1.0
-        score = loc.figures / loc.figure_limit * 3
+        free = loc.figure_limit - loc.figures
+        if not loc.panicked:
+            score = 2.0 + loc.figures / loc.figure_limit * 2 + (2.0 if free <= 2 else 0.0)
+        elif not loc.villains:
+            score = 4.5 - 0.6 * max(0, loc.figures - 4)  # one battle may clear it: no more panic
+        else:
+            score = 1.5 + 0.3 * sum(n for _, n in loc.foot_soldiers)
         if loc.villains:
-            score += 2.0
-            if v.boss in loc.villains or any(
-                n.id in loc.villains for n in v.nemeses if v.boss == "psycho_rangers"
+            score += 1.0
+            if v.boss in loc.villains or (
+                v.boss == "psycho_rangers" and any(n.id in loc.villains for n in v.nemeses)
             ):
-                score += 1.5
-        if loc.panicked and not loc.villains:
-            score += 2.5 - 0.5 * max(0, loc.figures - 3)
-        if loc.full:
-            score += 0.5
+                score += 2.0 + (1.0 if v.boss_progress >= 2 else 0.0)
         return score
 
     def _action_phase(self, v: View, legal: list, seat: int):
@@ -159,14 +162,13 @@ class HotgBot:
                 return Move(to="hq", power_up=True)
             return Recover()
         if me.tokens >= 2:
-            others = {p.location for p in v.players if p.seat != seat and p.tokens > 0}
             scored = []
             for lo in v.locations:
                 s = self._loc_score(v, lo)
                 if s < 0 or lo.id == me.location:
                     continue
-                if lo.id in others and not lo.villains:
-                    s -= 1.0
+                there = sum(p.location == lo.id for p in v.players if p.seat != seat)
+                s -= (1.0 if lo.villains else 3.0) * there
                 scored.append((s, lo.id))
             if scored:
                 return Move(to=max(scored)[1])

@@ -1,0 +1,948 @@
+"""Heroes of the Grid + Rise of the Psycho Rangers, scenario by scenario.
+
+Sources: the base rules digest (second part of tabletop_tui/rulebooks/hotg.txt, cited "§N")
+and the expansion rulebook (first part, cited by its headings). Readings chosen where the
+rules are silent are card_data/hotg/RULINGS.md, cited as "Ruling N". Most scenarios build
+the battle or board by hand from a real game, so the outcome is fixed by the test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.engine import IllegalAction
+from tabletop_tui.games.hotg import models as m
+from tabletop_tui.games.hotg.bot import HotgBot
+from tabletop_tui.games.hotg.cards import catalog
+from tabletop_tui.games.hotg.models import Battle, Config, Slot
+from tabletop_tui.games.hotg.rules import (
+    HotgRules,
+    enemy_deck,
+    enemy_discard,
+    loc_index,
+    set_enemy_discard,
+    upd,
+)
+
+R = HotgRules()
+CAT = catalog()
+
+
+def game(seed: int = 1, **kw) -> m.State:
+    return R.new_game(Config(**kw), seed)
+
+
+def card(ranger: str, name: str, copy: int = 1) -> str:
+    return f"{ranger}:{name}#{copy}"
+
+
+def clear_board(s: m.State) -> m.State:
+    return upd(
+        s, locations=tuple(upd(lo, fs=(), villains=(), panicked=False) for lo in s.locations)
+    )
+
+
+def battle(
+    s: m.State,
+    enemies: list[list[str]],
+    seats=(0,),
+    pool: int = 2,
+    villains: tuple[str, ...] = (),
+    fs: tuple[tuple[str, int], ...] = (("putty_patrollers", 4),),
+    turn: str = "rangers",
+) -> m.State:
+    """A battle at the first outer location, on the Rangers' turn, with this sequence."""
+    s = clear_board(s)
+    loc = s.locations[0].id
+    s = upd(s, locations=(upd(s.locations[0], fs=fs, villains=villains), *s.locations[1:]))
+    players = list(s.players)
+    for i in seats:
+        players[i] = upd(players[i], location=loc)
+    s = upd(s, players=tuple(players))
+    slots = tuple(
+        Slot(card=c, row=r, col=k) for r, row in enumerate(enemies) for k, c in enumerate(row)
+    )
+    b = Battle(
+        location=loc,
+        participants=tuple(seats),
+        lead=seats[0],
+        lead_ranger=s.players[seats[0]].rangers[0],
+        slots=slots,
+        pool=pool,
+        turn=turn,
+        villains=villains,
+    )
+    return upd(s, phase="battle", battle=b, focus=seats[0], decision=None, queue=())
+
+
+def give(s: m.State, seat: int, hand=None, deck=None, discard=None) -> m.State:
+    p = s.players[seat]
+    kw = {}
+    if hand is not None:
+        kw["hand"] = tuple(hand)
+    if deck is not None:
+        kw["deck"] = tuple(deck)
+    if discard is not None:
+        kw["discard"] = tuple(discard)
+    return upd(s, players=(*s.players[:seat], upd(p, **kw), *s.players[seat + 1 :]))
+
+
+def play(s, seat, action):
+    s2, ev = R.apply(s, seat, action)
+    return s2, [e.text for e in ev]
+
+
+PP = "putty_patrollers"
+SP = "super_putty_patrollers"
+LEAP = f"{PP}:leaping-attack#1"
+LEAP2 = f"{PP}:leaping-attack#2"
+FODDER = f"{PP}:cannon-fodder#1"
+FLANK = f"{PP}:flanking#1"
+ENGULF = f"{SP}:engulf#1"
+PUMMEL = f"{SP}:putty-pummel#1"
+
+
+# ============================================================== setup (§2)
+def test_setup_follows_the_player_count_table():
+    """§2 Player-count changes: tokens, Command Center energy and the CC tokens per count."""
+    s4 = game(names=("a", "b", "c", "d"))
+    assert [p.tokens for p in s4.players] == [2] * 4
+    assert s4.hq_energy == 4 and s4.hq_tokens == 2
+    s3 = game(names=("a", "b", "c"))
+    assert [p.tokens for p in s3.players] == [3] * 3 and s3.hq_energy == 4 and s3.hq_tokens == 0
+    s5 = game(names=tuple("abcde"))
+    assert s5.hq_energy == 3 and s5.players[0].tokens == 2
+    six = game(
+        names=tuple("abc"), rangers=("jason", "zack", "billy", "trini", "kimberly", "andros")
+    )
+    assert six.hq_energy == 0 and six.players[0].tokens == 3
+
+
+def test_two_rangers_per_player_share_a_20_card_deck_and_hand_7():
+    """§2 2-player mode: one shared 20-card deck, hand size 7, 2 stored energy (Ruling 5)."""
+    s = game(names=("a", "b"))
+    p = s.players[0]
+    assert len(p.rangers) == 2
+    assert len(p.hand) + len(p.deck) + len(p.discard) == 20
+    assert len(p.hand) == 7 and p.stored == 2
+    assert s.hq_energy == 2 and p.tokens == 3
+
+
+def test_outer_locations_are_those_of_the_two_foot_soldier_types_in_random_order():
+    """§2.2, §2.6: the 4 outer locations belong to the 2 foot soldier types; random clockwise order."""
+    orders = set()
+    for seed in range(8):
+        s = game(seed, foot_soldiers=("putty_patrollers", "quantrons"))
+        ids = {lo.id for lo in s.locations}
+        assert ids == {"ernies_juice_bar", "angel_grove_park", "surf_spot", "k0_35"}
+        orders.add(tuple(lo.id for lo in s.locations))
+    assert len(orders) > 1
+
+
+def test_deployment_deck_has_piles_a_to_d():
+    """§2.4: 20 foot soldier cards in 4 piles; monsters in B and C, the boss in D: the boss
+    cannot come out in the first round, and no monster in its first 5 deployments (pile A)."""
+    for seed in range(10):
+        s = game(seed)
+        kinds = [c.kind for c in s.deploy_deck]
+        assert kinds.count("boss") == 1
+        assert sum(c.kind == "fs" for c in s.deploy_deck) == 20
+        boss_at = kinds.index("boss")  # pile D: positions 17-22 before the 5-6 cards used
+        assert 11 <= boss_at <= 17
+        monsters_left = kinds.count("monster")
+        assert monsters_left in (1, 2)  # pile A holds none; the 5th card may reveal pile B's
+        # the first phase used 5 foot soldier cards, now cycled to the bottom
+        assert all(c.kind == "fs" for c in s.deploy_deck[-5:])
+
+
+def test_zord_deck_holds_five_zords_and_the_megazord_last():
+    """§2.3, §2.6: the Rangers' Zords, topped up to 5, then a Megazord at the bottom."""
+    s = game(rangers=("jason", "zack", "billy", "trini"))
+    deck = s.power.zord_deck
+    assert len(deck) == 6 and deck[-1] == "dino_megazord"
+    assert {"tyrannosaurus", "mastodon", "triceratops", "saber_toothed_tiger"} <= set(deck)
+    space = game(rangers=("andros", "carlos", "tj", "ashley"))
+    assert space.power.zord_deck[-1] == "mega_voyager"
+
+
+# ============================================================== deployment (§4.1)
+def test_foot_soldiers_overflow_clockwise_and_panic_a_full_location():
+    """§4.1 example: a location with limit 5 holding 4 figures receives 2: one is placed,
+    it panics, the other goes to the next clockwise location with room."""
+    s = clear_board(game())
+    i = loc_index(s, "ernies_juice_bar") if loc_index(s, "ernies_juice_bar") >= 0 else 0
+    lo = s.locations[i]
+    limit = CAT.locations[lo.id].figure_limit
+    s = upd(
+        s,
+        locations=tuple(
+            upd(x, fs=((PP, limit - 1),)) if k == i else x for k, x in enumerate(s.locations)
+        ),
+    )
+    ev = []
+    s = R._place_fs(s, lo.id, PP, 2, ev)
+    assert s.locations[i].figures == limit and s.locations[i].panicked
+    assert s.locations[(i + 1) % 4].figures == 1
+    assert any("PANIC" in e.text for e in ev)
+
+
+def test_monster_skips_panicked_locations_and_panics_its_own():
+    """§4.1: a monster sent to a panicked location goes to the next non-panicked one clockwise,
+    which becomes panicked."""
+    s = clear_board(game())
+    s = upd(s, locations=(upd(s.locations[0], panicked=True, fs=((PP, 1),)), *s.locations[1:]))
+    s = R._place_villain(
+        s, m.DeployCard(kind="monster", back="monster", enemy="bones"), s.locations[0].id, []
+    )
+    assert "bones" not in s.locations[0].villains
+    assert s.locations[1].villains == ("bones",) and s.locations[1].panicked
+
+
+def test_all_four_outer_locations_panicked_is_a_loss():
+    """§3 LOSE: all 4 outer locations panicked at the same moment."""
+    s = clear_board(game())
+    s = upd(
+        s,
+        locations=tuple(upd(lo, panicked=k < 3, fs=((PP, 1),)) for k, lo in enumerate(s.locations)),
+    )
+    s = R._place_villain(
+        s, m.DeployCard(kind="monster", back="monster", enemy="bones"), s.locations[3].id, []
+    )
+    assert s.outcome is not None and s.outcome.winners == ()
+    assert "panicked" in s.outcome.summary
+    assert R.to_act(s) == frozenset()
+
+
+def test_a_monster_card_is_revealed_with_the_card_before_it():
+    """§4.1 step 2: the next card is a monster: reveal it too; both go to the location on the
+    back of the card after it; foot soldiers are placed first."""
+    s = clear_board(game())
+    target = s.locations[2].id
+    deck = (
+        m.DeployCard(kind="fs", fs_type=PP, figures=2, back=s.locations[0].id),
+        m.DeployCard(kind="monster", back="monster", enemy="bones"),
+        m.DeployCard(kind="fs", fs_type=PP, figures=1, back=target),
+    )
+    s = upd(s, deploy_deck=deck, deploy_discard=())
+    s = R._deploy_one(s, [])
+    lo = s.locations[2]
+    assert lo.fs == ((PP, 2),) and lo.villains == ("bones",) and lo.panicked
+    assert len(s.deploy_deck) == 1 and len(s.deploy_discard) == 1
+
+
+def test_six_rangers_turn_one_figure_cards_into_three():
+    """§2 6-Ranger rules: a foot soldier card that would deploy exactly 1 figure deploys 3."""
+    s = clear_board(game(names=tuple("abcdef")))
+    deck = (
+        m.DeployCard(kind="fs", fs_type=PP, figures=1, back="x"),
+        m.DeployCard(kind="fs", fs_type=PP, figures=2, back=s.locations[1].id),
+    )
+    s = R._deploy_one(upd(s, deploy_deck=deck), [])
+    assert s.locations[1].fs_count == 3
+
+
+def test_foot_soldier_deployment_cards_cycle_under_the_deck():
+    """§4.1 end of the phase: the used foot soldier cards go under the deck; the deck never runs out."""
+    s = game(3)
+    before = len(s.deploy_deck)
+    s2 = R._deployment_phase(upd(s, phase="deployment"), [])
+    if s2.outcome is None:
+        used_villains = sum(c.kind != "fs" for c in s.deploy_deck) - sum(
+            c.kind != "fs" for c in s2.deploy_deck
+        )
+        assert len(s2.deploy_deck) == before - used_villains
+        assert s2.deploy_discard == ()
+
+
+# ============================================================== action phase (§4.2)
+def test_move_spends_a_token_and_power_up_refreshes_the_ranger():
+    """§4.2 MOVE; power up at the Command Center: shuffle hand and discard into the deck,
+    draw 5, take 1 energy."""
+    s = game()
+    s = upd(s, phase="action", focus=0)
+    loc = s.locations[0].id
+    s, _ = play(s, 0, m.Move(to=loc))
+    assert s.players[0].tokens == 1 and s.players[0].location == loc
+    p = s.players[0]
+    s = give(s, 0, hand=p.hand[:2], discard=p.hand[2:], deck=p.deck)
+    s = upd(s, players=(upd(s.players[0], stored=0), *s.players[1:]))
+    s, ev = play(s, 0, m.Move(to="hq", power_up=True))
+    p = s.players[0]
+    assert p.location == "hq" and len(p.hand) == 5 and p.discard == () and p.stored == 1
+    assert any("powers up" in e for e in ev)
+
+
+def test_no_token_no_action():
+    """§4.2: to act, a Ranger flips a face-up action token; without one the move is refused."""
+    s = upd(game(), phase="action", focus=0)
+    s = upd(s, players=(upd(s.players[0], tokens=0), *s.players[1:]))
+    r = R.check(s, 0, m.Move(to=s.locations[0].id))
+    assert r is not None and "token" in r.reason
+    with pytest.raises(IllegalAction):
+        R.apply(s, 0, m.Move(to=s.locations[0].id))
+
+
+def test_battle_needs_enemies_here():
+    """§4.2 BATTLE: only at an outer location holding enemy figures."""
+    s = upd(clear_board(game()), phase="action", focus=0)
+    s = upd(s, players=(upd(s.players[0], location=s.locations[0].id), *s.players[1:]))
+    r = R.check(s, 0, m.StartBattle())
+    assert r is not None and r.rule.startswith("BATTLE")
+
+
+def test_team_chooses_who_acts():
+    """§4.2: no turn order: the team picks the acting Ranger (Focus), Ruling 7."""
+    s = upd(game(), phase="action", focus=0)
+    assert R.to_act(s) == frozenset({0})
+    s, _ = play(s, 0, m.Focus(seat=2))
+    assert R.to_act(s) == frozenset({2})
+    assert R.legal_actions(s, 0) == []
+
+
+def test_recover_takes_back_up_to_six_shields():
+    """§4.2 RECOVER: discarded cards worth up to 6 shields go back into the deck; +1 energy."""
+    s = upd(game(), phase="action", focus=0)
+    disc = [card("jason", "power-sword"), card("jason", "block"), card("jason", "block", 2)]
+    s = give(s, 0, discard=disc)
+    s = upd(s, players=(upd(s.players[0], stored=0), *s.players[1:]))
+    deck0 = len(s.players[0].deck)
+    s, _ = play(s, 0, m.Recover())
+    assert s.decision.kind == "recover" and s.decision.limit == 6
+    s, _ = play(s, 0, m.Pick(card=disc[0]))
+    s, _ = play(s, 0, m.Pick(card=disc[1]))
+    assert s.decision is None  # 3 + 3 = 6: nothing else fits
+    p = s.players[0]
+    assert len(p.deck) == deck0 + 2 and p.discard == (disc[2],) and p.stored == 1
+
+
+def test_recover_limit_is_nine_at_ernies_juice_bar_b():
+    """§8 Ernie's Juice Bar B side: RECOVER up to 9 shields."""
+    s = game(b_sides=("ernies_juice_bar",))
+    i = loc_index(s, "ernies_juice_bar")
+    s = upd(
+        s,
+        phase="action",
+        focus=0,
+        players=(upd(s.players[0], location="ernies_juice_bar"), *s.players[1:]),
+    )
+    s = give(s, 0, discard=[card("jason", "block")])
+    s, _ = play(s, 0, m.Recover())
+    assert i >= 0 and s.decision.limit == 9
+
+
+def test_command_center_tokens_with_four_players_recover_only():
+    """§2 4 players: 2 action tokens on the Command Center, for RECOVER only."""
+    s = upd(game(), phase="action", focus=0)
+    s = upd(s, players=(upd(s.players[0], tokens=0), *s.players[1:]))
+    assert R.check(s, 0, m.Recover(hq_token=True)) is None
+    s, _ = play(s, 0, m.Recover(hq_token=True))
+    assert s.hq_tokens == 1
+
+
+def test_end_of_round_refreshes_tokens_and_zords_then_deploys():
+    """§4 END_OF_ROUND: flip all tokens up, ready exhausted Zords; then the next deployment."""
+    s = upd(game(), phase="action", focus=0)
+    s = upd(
+        s,
+        players=tuple(upd(p, tokens=0) for p in s.players),
+        power=upd(s.power, exhausted=("mastodon",)),
+    )
+    s, ev = play(s, 0, m.EndPhase())
+    if s.outcome is None:
+        assert s.round == 2 and all(p.tokens == 2 for p in s.players)
+        assert s.power.exhausted == () and s.hq_tokens == 2
+        assert any("Deployment" in e for e in ev)
+
+
+# ============================================================== battles (§5)
+def test_start_battle_prepares_pool_draws_and_sequence():
+    """§5.1-5.2: the shared pool gets 2 energy; every Ranger there takes part; draws up to the
+    hand size; then the combat sequence (foot soldier row, at most 4 cards)."""
+    s = clear_board(game())
+    loc = s.locations[0].id
+    s = upd(s, locations=(upd(s.locations[0], fs=((PP, 6),)), *s.locations[1:]))
+    s = upd(
+        s,
+        phase="action",
+        focus=0,
+        players=tuple(upd(p, location=loc) if i < 2 else p for i, p in enumerate(s.players)),
+    )
+    s = give(s, 1, hand=s.players[1].hand[:3])
+    s, _ = play(s, 0, m.StartBattle())
+    b = s.battle
+    assert b.participants == (0, 1) and b.lead == 0 and b.pool == 2
+    assert s.decision.kind == "prep_draw" and s.decision.asked == (1,)
+    assert R.legal_actions(s, 1) == [m.Draw(count=k) for k in range(3)]
+    s, _ = play(s, 1, m.Draw(count=2))
+    assert len(s.players[1].hand) == 5
+    assert len(s.battle.slots) == 4 and all(sl.row == 0 for sl in s.battle.slots)
+
+
+def test_fast_cards_go_left_and_enemies_go_first():
+    """§5.2 FAST goes to the left end; §5.3 with a FAST card the enemies take the first turn."""
+    s = game()
+    row = R._fast_left(s, [PUMMEL, ENGULF, f"{SP}:putty-pummel#2"])
+    assert row[0] == ENGULF
+    s = battle(s, [[ENGULF, PUMMEL]], fs=((SP, 2),), turn="prep")
+    s = upd(s, queue=(m.Step(kind="start_turns"),))
+    s = R._run(s, [])
+    assert s.battle.slots[0].resolved  # Engulf resolved on the enemies' first turn
+    assert s.battle.turn == "rangers"
+
+
+def test_guard_protects_adjacent_cards():
+    """§5.6 GUARD: orthogonally adjacent non-GUARD cards cannot be targeted by attacks;
+    Arrow Shot ignores GUARD."""
+    s = battle(
+        game(rangers=("kimberly", "jason", "billy", "zack")), [[LEAP, FODDER, LEAP2]], fs=((PP, 3),)
+    )
+    s = give(s, 0, hand=[card("kimberly", "flying-kick"), card("kimberly", "arrow-shot")])
+    r = R.check(s, 0, m.PlayCard(card=card("kimberly", "flying-kick"), target=0))
+    assert r is not None and r.rule.startswith("GUARD")
+    assert R.check(s, 0, m.PlayCard(card=card("kimberly", "flying-kick"), target=1)) is None
+    assert R.check(s, 0, m.PlayCard(card=card("kimberly", "arrow-shot"), target=0)) is None
+
+
+def test_attack_hits_defeat_a_card_and_feed_the_experience_track():
+    """§5.6: hits >= health defeats the card; a defeated foot soldier's figure goes to the
+    experience track."""
+    s = battle(game(rangers=("trini", "jason", "billy", "zack")), [[LEAP, LEAP2]], fs=((PP, 2),))
+    s = give(s, 0, hand=[card("trini", "precise-strike")])
+    xp = s.power.experience
+    s, ev = play(s, 0, m.PlayCard(card=card("trini", "precise-strike"), target=0))
+    assert s.battle.slots[0].defeated
+    assert s.locations[0].fs_count == 1 and s.power.experience == xp + 1
+    assert any("DEFEATED" in e for e in ev)
+
+
+def test_dice_come_from_the_state_rng_and_count_hits():
+    """§5.6 Rolling: dice faces are 0/1/2 hits; the same state rolls the same dice."""
+    s = battle(game(), [[PUMMEL]], fs=((SP, 1),))
+    s = give(s, 0, hand=[card("jason", "lead-the-charge")])
+    a = m.PlayCard(card=card("jason", "lead-the-charge"), target=0)
+    s1, ev1 = R.apply(s, 0, a)
+    s2, ev2 = R.apply(s, 0, a)
+    assert ev1 == ev2
+    roll = next(e for e in ev1 if e.kind == "dice")
+    assert len(roll.data["dice"]) == 2 and all(v in (0, 1, 2) for v in roll.data["dice"])
+
+
+def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
+    """§5.3: the active card is the first unresolved in reading order; a defeated card still
+    takes its turn but does nothing; then the Rangers' turn."""
+    s = battle(game(), [[LEAP, LEAP2]], fs=((PP, 2),))
+    s = upd(
+        s, battle=upd(s.battle, slots=(upd(s.battle.slots[0], defeated=True), s.battle.slots[1]))
+    )
+    s, ev = play(s, 0, m.Pass())
+    assert s.battle.slots[0].resolved and not s.battle.slots[1].resolved
+    assert any("does nothing" in e for e in ev)
+    assert s.battle.turn == "rangers"
+
+
+def test_damage_is_assigned_by_the_team_and_revealed_card_by_card():
+    """§5.7: the team picks who takes an untargeted damage; reveal: shields > damage -> bottom;
+    = -> discard and stop; < -> discard and continue."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),), seats=(0, 1))
+    s = give(
+        s,
+        1,
+        hand=[],
+        deck=[
+            card("zack", "mammoth-slam"),
+            card("zack", "reckless-blow"),
+            card("zack", "power-axe"),
+        ],
+    )
+    s = give(s, 0, hand=[])  # no reaction to offer: straight to the reveal
+    s, _ = play(s, 0, m.Pass())
+    assert s.decision.kind == "assign_damage" and set(s.decision.options) == {0, 1}
+    s, ev = play(s, 0, m.ChooseRanger(seat=1))
+    p = s.players[1]
+    # 3 damage: Mammoth Slam (2) discarded, Reckless Blow (1) = 1 left: discarded, stop
+    assert p.discard == (card("zack", "mammoth-slam"), card("zack", "reckless-blow"))
+    assert p.deck == (card("zack", "power-axe"),)
+
+
+def test_block_reduces_damage_before_the_reveal():
+    """§5.7 Reductions: Block (reaction) reduces the damage by 3 before any card is revealed."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),))
+    deck = s.players[0].deck
+    s = give(s, 0, hand=[card("jason", "block")])
+    s, _ = play(s, 0, m.Pass())
+    assert s.decision.kind == "damage_window" and s.decision.amount == 3
+    s, ev = play(s, 0, m.PlayCard(card=card("jason", "block")))
+    assert s.decision is None and s.players[0].deck == deck
+    assert card("jason", "block") in s.players[0].discard
+
+
+def test_star_special_defence_resolves_on_reveal():
+    """§5.7 Special defence: Mighty Maces' ★ gains 1 energy when revealed for defence."""
+    s = battle(
+        game(rangers=("billy", "jason", "trini", "zack")), [[LEAP, LEAP2]], fs=((PP, 2),), pool=0
+    )
+    s = give(s, 0, hand=[], deck=[card("billy", "mighty-maces"), card("billy", "counter-jab")])
+    s, ev = play(s, 0, m.Pass())
+    assert any("★" in e for e in ev)
+    assert s.battle.pool == 1
+
+
+def test_drain_takes_pool_then_stored_energy_then_cards():
+    """§5.5 Draining: the shared pool, then stored energy, then 1 hand card per energy."""
+    s = battle(game(), [[ENGULF]], fs=((SP, 1),), pool=0)
+    s = upd(s, players=(upd(s.players[0], stored=1), *s.players[1:]))
+    s = R._drain(s, 2, "test", [])
+    assert s.players[0].stored == 0 and len(s.players[0].hand) == 4
+
+
+def test_flip_token_adds_two_energy():
+    """§5.5: a Ranger in the battle flips an unused action token for 2 energy."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),), pool=0)
+    s, _ = play(s, 0, m.FlipToken())
+    assert s.battle.pool == 2 and s.players[0].tokens == 1
+    s, _ = play(s, 0, m.GiveEnergy())
+    assert s.battle.pool == 3 and s.players[0].stored == 0
+
+
+def test_card_costs_energy_from_the_pool():
+    """§5.3, §5.5: a card's cost is paid from the shared pool; too little energy is refused."""
+    s = battle(game(), [[PUMMEL]], fs=((SP, 1),), pool=2)
+    s = give(s, 0, hand=[card("jason", "power-sword")])
+    r = R.check(s, 0, m.PlayCard(card=card("jason", "power-sword"), target=0))
+    assert r is not None and "energy" in r.reason
+
+
+def test_one_card_per_ranger_turn_unless_a_card_allows_more():
+    """§5.3: the active Ranger plays 1 attack or maneuver; Team Tactics lets another play."""
+    s = battle(game(), [[LEAP, LEAP2, FODDER]], fs=((PP, 3),), seats=(0, 1))
+    s = give(s, 0, hand=[card("jason", "team-tactics")])
+    s, _ = play(s, 0, m.PlayCard(card=card("jason", "team-tactics")))
+    assert s.battle.extra is not None and s.battle.extra.seats == (1,)
+    assert R.to_act(s) == frozenset({1})
+    assert s.battle.pool == 3
+
+
+def test_ranger_defeat_respawns_at_the_command_center():
+    """§4.3: an empty deck defeats the Ranger: -1 Command Center energy, figure to the CC,
+    new deck, 5 cards; the lead token passes on."""
+    s = battle(game(), [[LEAP, LEAP2]], fs=((PP, 2),), seats=(0, 1))
+    s = give(
+        give(s, 0, deck=[card("jason", "team-tactics")], hand=[], discard=s.players[0].hand),
+        1,
+        hand=[],
+    )
+    energy = s.hq_energy
+    s, _ = play(s, 0, m.Pass())
+    s, ev = play(s, 0, m.ChooseRanger(seat=0))
+    p = s.players[0]
+    assert p.location == "hq" and len(p.hand) == 5 and s.hq_energy == energy - 1
+    assert s.battle.participants == (1,) and s.battle.lead == 1
+    assert any("DEFEATED" in e for e in ev)
+
+
+def test_defeat_with_no_command_center_energy_loses():
+    """§3 LOSE: a Ranger defeated while the Command Center has 0 energy."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),))
+    s = upd(give(s, 0, deck=[card("jason", "team-tactics")], hand=[]), hq_energy=0)
+    s, _ = play(s, 0, m.Pass())
+    assert s.outcome is not None and s.outcome.winners == ()
+    assert "no energy" in s.outcome.summary
+
+
+def test_last_enemy_card_gives_a_final_ranger_turn_then_clean_up():
+    """§5.3 Ending the battle: after the last enemy card resolves, one final Ranger turn."""
+    s = battle(game(), [[FODDER]], fs=((PP, 1),))
+    s = give(s, 0, hand=[], deck=[card("jason", "power-sword"), *s.players[0].deck])
+    s, _ = play(s, 0, m.Pass())
+    assert s.battle is not None and s.battle.final and s.battle.turn == "rangers"
+    s, ev = play(s, 0, m.Pass())
+    assert s.battle is None and s.phase == "action"
+    assert any("clean-up" in e for e in ev)
+
+
+def test_battle_ends_at_once_when_every_enemy_card_is_defeated():
+    """§5.3: the battle ends at once if every enemy card is defeated; §5.4 panic removal."""
+    s = battle(game(rangers=("trini", "jason", "billy", "zack")), [[LEAP]], fs=((PP, 1),))
+    s = upd(s, locations=(upd(s.locations[0], panicked=True), *s.locations[1:]))
+    s = give(s, 0, hand=[card("trini", "precise-strike")])
+    s, ev = play(s, 0, m.PlayCard(card=card("trini", "precise-strike"), target=0))
+    assert s.battle is None and not s.locations[0].panicked
+    assert any("no longer panicked" in e for e in ev)
+
+
+def test_leftover_energy_is_shared_out_at_clean_up():
+    """§5.4 step 1: participants take up to 1 stored energy each from the pool (Ruling 15)."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),), seats=(0, 1), pool=3)
+    s = upd(s, players=tuple(upd(p, stored=0) for p in s.players))
+    s = R._cleanup(s, [])
+    assert [p.stored for p in s.players[:2]] == [1, 1] and s.players[2].stored == 0
+
+
+def test_monster_defeated_with_four_discards_summons_a_zord():
+    """§5.4 step 3: a monster with >= 4 cards in its discard pile is defeated: its figure and
+    the foot soldiers there leave; a Zord is summoned (§6)."""
+    s = battle(game(), [["bones:skeleton-sword#1"], [LEAP]], fs=((PP, 2),), villains=("bones",))
+    s = set_enemy_discard(
+        s, "bones", ("bones:eye-lasers#1", "bones:eye-lasers#2", "bones:grave-digger-slash#1")
+    )
+    s = upd(
+        s, battle=upd(s.battle, slots=(upd(s.battle.slots[0], defeated=True), s.battle.slots[1]))
+    )
+    s = R._cleanup(s, [])
+    assert s.locations[0].villains == () and s.locations[0].fs == ()
+    assert "bones" in s.defeated and s.power.level == 1
+    assert sum(len(p.zords) for p in s.players) == 1
+
+
+def test_boss_defeated_with_six_discards_wins():
+    """§3 WIN, §5.4 step 4: the boss with >= 6 cards in its discard pile at clean-up."""
+    s = battle(game(), [["rita_repulsa:cruel-laughter#1"]], fs=(), villains=("rita_repulsa",))
+    five = (
+        "rita_repulsa:chain-lightning#1",
+        "rita_repulsa:chain-lightning#2",
+        "rita_repulsa:wicked-hex#1",
+        "rita_repulsa:wicked-hex#2",
+        "rita_repulsa:witch-s-curse#1",
+    )
+    s = set_enemy_discard(s, "rita_repulsa", five)
+    s = upd(s, battle=upd(s.battle, slots=(upd(s.battle.slots[0], defeated=True),)))
+    s = R._cleanup(s, [])
+    assert s.outcome is not None and s.outcome.winners == (0, 1, 2, 3)
+
+
+def test_undefeated_monster_cards_go_back_and_fs_cards_always_do():
+    """§5.4 step 2: all foot soldier cards and undefeated monster cards are shuffled back."""
+    s = battle(
+        game(),
+        [["bones:skeleton-sword#1", "bones:eye-lasers#1"], [LEAP]],
+        fs=((PP, 1),),
+        villains=("bones",),
+    )
+    s = upd(
+        s, battle=upd(s.battle, slots=(upd(s.battle.slots[0], defeated=True), *s.battle.slots[1:]))
+    )
+    n_pp = len(enemy_deck(s, PP))
+    s = R._cleanup(s, [])
+    assert enemy_discard(s, "bones") == ("bones:skeleton-sword#1",)
+    assert "bones:eye-lasers#1" in enemy_deck(s, "bones")
+    assert len(enemy_deck(s, PP)) == n_pp + 1
+
+
+def test_experience_track_full_summons_a_zord():
+    """§6: 6 defeated foot soldiers fill the experience track: reveal a Zord, power +1."""
+    s = game()
+    s = upd(s, power=upd(s.power, experience=5))
+    s = R._gain_experience(s, 1, [])
+    assert s.power.experience == 0 and s.power.level == 1
+    assert sum(len(p.zords) for p in s.players) == 1
+
+
+def test_megazord_arrives_last_and_stops_the_track():
+    """§6 Megazord: the last Zord card; afterwards the experience track is no longer used."""
+    s = game(rangers=("jason", "zack", "billy", "trini"))
+    s = upd(s, power=upd(s.power, zord_deck=("dino_megazord",), level=5))
+    s = R._summon_zord(s, [])
+    assert s.power.megazord == "dino_megazord" and s.power.level == 6
+    s2 = R._gain_experience(s, 6, [])
+    assert s2.power.experience == 0 and s2.power == s.power
+
+
+def test_flanking_adds_one_damage_to_other_cards():
+    """§10 Putty Patrollers, Flanking (PASSIVE): damage dealt by other enemy cards is +1."""
+    s = battle(game(), [[FLANK, LEAP]], fs=((PP, 2),))
+    s = upd(
+        s, battle=upd(s.battle, slots=(upd(s.battle.slots[0], resolved=True), s.battle.slots[1]))
+    )
+    s, _ = play(s, 0, m.Pass())
+    d = s.decision
+    amount = d.amount
+    assert amount == 4  # Leaping Attack 3 + Flanking 1
+
+
+def test_lion_shield_reflects_hits_to_the_attacker():
+    """§10 Knasty Knight, Lion Shield: a Ranger who deals hits to it suffers that damage (Ruling 19)."""
+    s = battle(
+        game(rangers=("trini", "jason", "billy", "zack")),
+        [["knasty_knight:lion-shield#1"]],
+        fs=(),
+        villains=("knasty_knight",),
+    )
+    s = give(s, 0, hand=[card("trini", "precise-strike")])
+    s, ev = play(s, 0, m.PlayCard(card=card("trini", "precise-strike"), target=0))
+    assert any("Lion Shield: Player 1 suffers 2 damage" in e for e in ev)
+
+
+def test_witch_curse_raises_attack_costs():
+    """§10 Rita, Witch's Curse: +1 energy cost (attack cards, Ruling 4)."""
+    s = battle(
+        game(),
+        [["rita_repulsa:witch-s-curse#1", LEAP]],
+        fs=((PP, 1),),
+        villains=("rita_repulsa",),
+        pool=1,
+    )
+    s = give(s, 0, hand=[card("jason", "tyranno-slash"), card("jason", "team-tactics")])
+    assert R.check(s, 0, m.PlayCard(card=card("jason", "tyranno-slash"), target=1)) is not None
+    assert R.check(s, 0, m.PlayCard(card=card("jason", "team-tactics"))) is None
+
+
+# ============================================================== Psycho Rangers: monster version
+def test_psycho_monster_setup_deck_and_deployment_cards():
+    """Expansion, Monster Version, Game Setup: 1 or 2 Psycho Rangers replace monsters; the
+    Psycho deck drops Psycho Assault and the absent Psycho Rangers' weapon and Path: 8 or 10."""
+    for n, size in ((1, 8), (2, 10)):
+        s = game(psycho_monsters=n)
+        assert len(enemy_deck(s, "psycho")) == size
+        assert not any(c.startswith("psycho:psycho-assault") for c in enemy_deck(s, "psycho"))
+        assert (
+            len([c for c in s.deploy_deck if c.kind == "nemesis"])
+            + sum(x.status != "set_aside" for x in s.nemeses)
+            == n
+        )
+        assert len(s.nemeses) == n
+
+
+def test_psycho_card_attached_to_the_lead_and_absent_weapons_go_under():
+    """Expansion, Monster Version, Battle: the deployment card is attached to the lead
+    Ranger; a weapon/Path of a Psycho Ranger not in the battle goes to the bottom."""
+    s = game(psycho_monsters=1)
+    nid = s.nemeses[0].id
+    other = next(p for p in m.PSYCHOS if p != nid)
+    other_weapon = next(
+        c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).psycho == other
+    )
+    s = set_enemy_deck_for_test(s, (other_weapon, *enemy_deck(s, "psycho")))
+    s = clear_board(s)
+    loc = s.locations[0].id
+    s = upd(s, locations=(upd(s.locations[0], villains=(nid,), panicked=True), *s.locations[1:]))
+    s = upd(s, phase="action", focus=0, players=(upd(s.players[0], location=loc), *s.players[1:]))
+    s = give(s, 0, hand=s.players[0].hand)  # full hand: no draw decision
+    s, ev = play(s, 0, m.StartBattle())
+    assert s.battle.attached == ((nid, s.players[0].rangers[0]),)
+    assert other_weapon not in [sl.card for sl in s.battle.slots]
+    assert any("goes to the bottom" in e for e in ev)
+
+
+def set_enemy_deck_for_test(s, cards):
+    from tabletop_tui.games.hotg.rules import set_enemy_deck
+
+    return set_enemy_deck(s, "psycho", tuple(cards))
+
+
+def test_psycho_effects_resolve_on_the_attached_ranger():
+    """Expansion, Battle: 'resolve all effects' resolves the [PSYCHO] effect of the attached
+    deployment card (Psycho Red: 4 damage to the attached Ranger)."""
+    s = battle(
+        game(psycho_monsters=1), [["psycho:psycho-strike#1"]], fs=(), villains=("psycho_red",)
+    )
+    s = upd(
+        s,
+        battle=upd(s.battle, attached=(("psycho_red", s.players[0].rangers[0]),)),
+        nemeses=(m.Nemesis(id="psycho_red", status="deployed"),),
+    )
+    s = give(s, 0, hand=[])
+    s, ev = play(s, 0, m.Pass())
+    assert any("PSYCHO: Psycho Red" in e for e in ev)
+    assert any("suffers 4 damage" in e for e in ev)
+
+
+def test_defeated_psycho_cards_go_under_the_card_and_four_defeat_it():
+    """Expansion, Monster Version: defeated Psycho cards go under the deployment card, not a
+    discard pile; at 4 the Psycho Ranger is defeated: weapon and Path leave the game, the
+    other cards go back into the Psycho deck."""
+    s = game(psycho_monsters=1)
+    nid = s.nemeses[0].id
+    weapon = [c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).psycho == nid]
+    shared = ["psycho:psycho-strike#1", "psycho:psycho-strike#2", "psycho:nemesis-drain#1"]
+    s = battle(s, [[weapon[0], *shared]], fs=(), villains=(nid,))
+    s = upd(s, nemeses=(m.Nemesis(id=nid, status="deployed"),))
+    s = upd(s, battle=upd(s.battle, slots=tuple(upd(sl, defeated=True) for sl in s.battle.slots)))
+    s = R._cleanup(s, [])
+    n = s.nemeses[0]
+    assert n.status == "defeated" and n.under == ()
+    deck = enemy_deck(s, "psycho")
+    assert weapon[0] not in deck and weapon[1] not in deck
+    assert all(c in deck for c in shared)
+    assert nid in s.defeated and s.locations[0].villains == ()
+
+
+def test_nemeses_count_as_monsters_for_panic():
+    """Expansion, Integrating: nemeses follow the monster deployment and panic rules."""
+    s = clear_board(game(psycho_monsters=1))
+    nid = s.nemeses[0].id
+    s = R._place_villain(
+        s, m.DeployCard(kind="nemesis", back="monster", enemy=nid), s.locations[0].id, []
+    )
+    assert s.locations[0].villains == (nid,) and s.locations[0].panicked
+    assert s.nemeses[0].status == "deployed"
+
+
+# ============================================================== Psycho Rangers: boss version
+def test_psycho_boss_setup_five_psychos_and_17_cards():
+    """Expansion, Boss Version, Game Setup: 5 random Psycho Rangers; the deck drops the sixth's
+    weapon and Path: 17 cards; 6 Rangers use all six and 19 cards."""
+    s = game(boss="psycho_rangers")
+    assert len(s.nemeses) == 5 and len(enemy_deck(s, "psycho")) == 17
+    assert any(c.kind == "psycho_boss" for c in s.deploy_deck)
+    six = game(names=tuple("abcdef"), boss="psycho_rangers")
+    assert len(six.nemeses) == 6 and len(enemy_deck(six, "psycho")) == 19
+
+
+def test_psycho_boss_deployment_attaches_all_and_locks_the_location():
+    """Expansion, Boss Version, Deployment: every Ranger gets at least one deployment card;
+    the figures go to the next card's location; its foot soldiers leave; it is panicked and
+    full for the rest of the game."""
+    s = clear_board(game(boss="psycho_rangers"))
+    s = upd(
+        s,
+        locations=(upd(s.locations[1], fs=((PP, 2),)), *s.locations[1:]) if False else s.locations,
+    )
+    s = upd(
+        s,
+        locations=tuple(
+            upd(lo, fs=((PP, 2),)) if k == 1 else lo for k, lo in enumerate(s.locations)
+        ),
+    )
+    s = R._deploy_psycho_boss(s, s.locations[1].id, [])
+    lo = s.locations[1]
+    assert lo.fs == () and lo.panicked and lo.locked_full and len(lo.villains) == 5
+    attached = [n.attached_to for n in s.nemeses]
+    assert set(attached) == set(s.config.rangers)
+    s2 = R._place_fs(s, lo.id, PP, 1, [])
+    assert s2.locations[1].fs == ()  # full for the rest of the game
+
+
+def test_psycho_boss_battle_two_rows_of_three_and_two_defeat_each():
+    """Expansion, Boss Version, Battle: two rows of three; [PSYCHO] effects of every
+    deployment card attached to Rangers there; a Psycho Ranger with 2 cards under its
+    deployment card is defeated; all defeated wins."""
+    s = clear_board(game(boss="psycho_rangers"))
+    s = R._deploy_psycho_boss(s, s.locations[0].id, [])
+    loc = s.locations[0].id
+    s = upd(s, phase="action", focus=0, players=(upd(s.players[0], location=loc), *s.players[1:]))
+    s, _ = play(s, 0, m.StartBattle())
+    while s.decision is not None and s.decision.kind == "prep_draw":
+        s, _ = play(s, s.decision.asked[0], m.Draw(count=0))
+    b = s.battle
+    if b is not None:
+        assert b.layout == "psycho_boss"
+        assert sorted({(sl.row, sl.col) for sl in b.slots}) == [
+            (r, c) for r in range(2) for c in range(3)
+        ]
+        me = s.players[0].rangers[0]
+        assert all(r == me for _, r in b.attached)
+    # defeat: 2 cards under -> defeated; all defeated -> win
+    s = battle(
+        s,
+        [["psycho:psycho-strike#1", "psycho:psycho-strike#2"]],
+        fs=(),
+        villains=tuple(n.id for n in s.nemeses),
+    )
+    s = upd(
+        s,
+        battle=upd(
+            s.battle,
+            layout="psycho_boss",
+            slots=tuple(upd(sl, defeated=True) for sl in s.battle.slots),
+        ),
+    )
+    s = upd(
+        s,
+        nemeses=(upd(s.nemeses[0], under=()), *(upd(n, status="defeated") for n in s.nemeses[1:])),
+    )
+    s = R._cleanup(s, [])
+    assert s.nemeses[0].status == "defeated"
+    assert s.outcome is not None and s.outcome.winners
+
+
+def test_psycho_boss_absent_weapon_of_defeated_psycho_goes_under():
+    """Expansion, Boss Version, Defeating: a weapon/Path of a defeated Psycho Ranger drawn
+    goes to the bottom and the next card is drawn."""
+    s = game(boss="psycho_rangers")
+    nid = s.nemeses[0].id
+    weapon = next(c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).psycho == nid)
+    s = set_enemy_deck_for_test(s, (weapon, "psycho:psycho-strike#1"))
+    got, s2 = R._draw_from(s, "psycho", 1, {n.id for n in s.nemeses[1:]}, [])
+    assert got == ["psycho:psycho-strike#1"] and enemy_deck(s2, "psycho") == (weapon,)
+
+
+# ============================================================== boards and options
+def test_astro_megaship_gives_a_free_recover_but_no_power_up():
+    """Expansion, Astro Megaship: moving there gives a free RECOVER; no power up."""
+    s = upd(game(headquarters="astro_megaship"), phase="action", focus=0)
+    s = upd(s, players=(upd(s.players[0], location=s.locations[0].id), *s.players[1:]))
+    s = give(s, 0, discard=[card("jason", "block")])
+    assert R.check(s, 0, m.Move(to="hq", power_up=True)) is not None
+    s, _ = play(s, 0, m.Move(to="hq"))
+    assert s.decision is not None and s.decision.kind == "recover"
+    assert s.players[0].tokens == 1
+
+
+def test_k0_35_b_side_discards_the_top_card_when_moving():
+    """§8 K0-35 B: moving to or from it discards the top card of the deck."""
+    s = game(foot_soldiers=("quantrons", "putty_patrollers"), b_sides=("k0_35",))
+    s = upd(s, phase="action", focus=0)
+    deck = len(s.players[0].deck)
+    s, ev = play(s, 0, m.Move(to="k0_35"))
+    assert len(s.players[0].deck) == deck - 1 and any("K0-35" in e for e in ev)
+
+
+def test_command_center_assault_enemy_at_the_cc_loses_at_end_of_phase():
+    """§7 Command Center B: enemies at the Command Center at the end of the Action Phase lose."""
+    s = upd(
+        game(headquarters="command_center_assault"), phase="action", focus=0, hq_enemies=((PP, 1),)
+    )
+    s, _ = play(s, 0, m.EndPhase())
+    assert s.outcome is not None and "Command Center" in s.outcome.summary
+
+
+def test_hidden_hands_show_only_your_own():
+    """Issue #6 co-op hot-seat: hands are open to the team by default; the option hides them."""
+    s = game()
+    assert all(p.hand is not None for p in R.view(s, 0).players)
+    h = game(hidden_hands=True)
+    v = R.view(h, 1)
+    assert v.players[1].hand is not None and v.players[0].hand is None
+    assert v.players[0].hand_count == len(h.players[0].hand)
+
+
+def test_config_rejects_bad_team_sizes():
+    """§2: 1-6 players, 2-6 Rangers, 1 or 2 Rangers each; Psycho Rangers are monsters or boss."""
+    with pytest.raises(ValueError):
+        Config(names=("a", "b", "c"), rangers=("jason", "zack"))
+    with pytest.raises(ValueError):
+        Config(psycho_monsters=1, boss="psycho_rangers")
+    with pytest.raises(ValueError):
+        Config(foot_soldiers=("quantrons", "quantrons"))
+
+
+# ============================================================== whole games
+@pytest.mark.parametrize(
+    "kw", [{}, {"boss": "psycho_rangers"}, {"psycho_monsters": 2}, {"names": ("solo",)}]
+)
+def test_an_all_bot_game_finishes(kw):
+    """Issue #6: a whole game with every seat played by the cooperative bot must finish."""
+    import random
+
+    bot = HotgBot()
+    s = game(5, **kw)
+    for step in range(4000):
+        if R.outcome(s):
+            break
+        seat = next(iter(R.to_act(s)))
+        a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(step))
+        s, _ = R.apply(s, seat, a)
+    assert R.outcome(s) is not None
+    assert R.to_act(s) == frozenset()
+
+
+def test_view_describes_board_battle_and_decision():
+    """The View carries every field the screens need (board, power board, battle grid)."""
+    s = battle(game(), [[LEAP, FODDER]], fs=((PP, 2),))
+    v = R.view(s, 0)
+    assert len(v.locations) == 4 and v.locations[0].figures == 2
+    assert v.battle is not None and len(v.battle.cards) == 2
+    assert v.battle.cards[0].active and v.battle.cards[0].targetable is False  # guarded
+    assert v.experience_max == 6 and v.hq_energy == s.hq_energy
+    assert v.next_deploy_back
+    assert R.describe(m.PlayCard(card=card("jason", "block"))) == "Play Block"
