@@ -774,3 +774,35 @@ def test_view_hides_other_hands_and_shows_the_table():
     assert len(view.grid) == 6 and view.teams[V].hp == 30 and view.teams[H].max_energy == 20
     assert view.seats[V].character.slots[3].colour == "orange"
     assert inst("x").startswith("x#")
+
+
+def test_refill_has_no_type_limit_after_setup():
+    """Start Phase in Detail: "The 'limit 2 of each card type' in effect during setup no longer
+    applies."""
+    state = no_adversaries(game())
+    tops = tuple(inst("pulse-rifle") for _ in range(3))
+    state = state.model_copy(
+        update={"grid": (None, None, None, *state.grid[3:]), "main_deck": tops + state.main_deck}
+    )
+    state = end_turn(state)
+    kinds = Counter(CAT.card(c).kind for c in state.grid)
+    assert state.grid[:3] == tops and kinds["equipment"] >= 3
+
+
+def test_zords_in_the_bay_are_controlled_by_both_heroes():
+    """Zords / Control vs Own: "Zords attached to the Zord Bay tile are always controlled by
+    both Hero players" - either may activate one, whoever attached it."""
+    state = game("2v2")
+    state = state.model_copy(
+        update={
+            "active": 3,
+            "bay": (Attached(card="zeo-zord-5#0"), Attached(card="tidefin-zord#0")),
+        }
+    )
+    state = energy(state, H, 5)
+    hand_before = len(state.players[3].hand)
+    state = act(state, 3, Activate(source="zord", index=1))
+    assert len(state.players[3].hand) == hand_before + 2
+    assert "Only Heroes" in rejected(
+        state.model_copy(update={"active": 0}), 0, Activate(source="zord", index=0)
+    )
