@@ -454,42 +454,74 @@ class AttackView(Model):
 
 
 class View(Model):
-    """Everything the screen may show to `viewer` (None = spectator).
+    """Everything the screen may show to `viewer` (None = spectator). Widgets read only this.
 
-    phase/turn/active: whose turn; `to_act`: seats that must decide now (a Block prompt makes
-    a defender act during the attacker's turn). `decision` is the pending question, shown in
-    full only to its seat (`decision.seat`); other viewers get `decision_prompt` only.
-    `grid`: 6 spaces (card None = empty until the next Start Phase). `shards`: the active
-    player's unspent Shards. `log` is not kept here: use the events from Rules.apply.
+    Answering: the seats in `to_act` must act; a seat's keys come from
+    `Rules.legal_actions(state, seat)` (each action has `Rules.describe`). A pending question
+    (`decision`, answered with `Choose(option=id)`) is shown in full only to its own seat;
+    everyone else gets `decision_seat` and `decision_prompt` ("Hero 2 decides whether to
+    Block"), so a Block prompt can sit behind the defender's curtain. The log is not kept
+    here: use the events `Rules.apply` / `Match.play` return (`Match.events`).
     """
 
+    #: the seat this view is for (None: a spectator, no hand shown)
     viewer: int | None
+    #: "1v1", "2v1" or "2v2"
     format: str
+    #: "setup" (characters being picked), "main", "end" (End Phase: discard attached cards,
+    #: then EndTurn) or "over"
     phase: Phase
+    #: turns started so far (1 = the first Villain turn)
     turn: int
+    #: whose turn it is
     active: int
+    #: the four turn slots (seat per slot, Villain-Hero-Villain-Hero) and the current slot
     turn_order: tuple[int, int, int, int]
     turn_slot: int
+    #: one per seat: name, team (0 Villains, 1 Heroes), character with 4 slots, hand (own
+    #: seat only; others get hand_count), deck_count, discard (public), played (the play
+    #: area), locations (Ongoing, in play), the set-aside Signature Item / own Zord-Master
+    #: (None once gained), Serpentera Sections bought, setup offer (own seat only)
     seats: tuple[SeatView, ...]
+    #: the two status trackers: teams[0] Villains, teams[1] Heroes (hp/max_hp, energy/max)
     teams: tuple[TeamView, TeamView]
+    #: the 6 Grid spaces, left to right; card None = empty until the next Start Phase;
+    #: `adversary` and `price` are from the viewer's side (Battle cost for adversaries)
     grid: tuple[GridCardView, ...]
+    #: main deck: count only (face down)
     main_deck: StackView
+    #: the main deck discard pile (Battled and replaced Grid cards), public
     main_discard: tuple[CardFace, ...]
+    #: the destroyed pile (count)
     destroyed_count: int
+    #: Zeo Blaster stack (top shown when face up: one may be bought a turn)
     blasters: StackView
+    #: Stun stack (face up)
     stuns: StackView
+    #: Zord and Master stacks beside The Grid (top shown when face up)
     zords: StackView
     masters: StackView
+    #: Serpentera Sections left (promo, only with General Venjix in play)
     serpentera: StackView | None = None
+    #: the Heroes' Zord Bay: side (bay / Red Battlezord / Zeo Megazord), its text, the ready
+    #: ability's cost and whether it was used, Zord activations left, up to 5 Zord slots
     bay: ZordBayView
+    #: the Villains' Lair: Masters attached there (both Villains control them) and its text
     lair: tuple[CardFace, ...]
     lair_text: str
+    #: the active player's unspent Shards
     shards: int
+    #: the question for the viewer (None if the viewer has none to answer)
     decision: Decision | None = None
+    #: who must answer the pending question (any viewer may see who), and its prompt
     decision_seat: int | None = None
     decision_prompt: str = ""
+    #: an Attack waiting for Blocks: attacker, source card, text, target seats (None = the
+    #: whole team) and which seat is deciding now
     attack: AttackView | None = None
+    #: the main deck could not refill The Grid: the game ends after this turn
     last_turn: bool = False
+    #: (Villain HP, Hero HP) at the start of every turn, for the game-over chart
     hp_history: tuple[tuple[int, int], ...] = ()
     to_act: tuple[int, ...] = ()
     outcome: Outcome | None = None
