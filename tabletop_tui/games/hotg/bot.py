@@ -23,7 +23,9 @@ from .models import (
     ChooseRanger,
     Draw,
     EndPhase,
+    FlipToken,
     Focus,
+    GiveEnergy,
     GrantedAttack,
     Move,
     Pass,
@@ -63,7 +65,7 @@ class HotgBot:
             return ChooseRanger(seat=best)
         if d.kind == "prep_draw":
             room = max(a.count for a in legal if isinstance(a, Draw))
-            keep = 4 if me.deck_count > 6 else 3
+            keep = 4 if me.deck_count > 7 else 3
             n = max(0, min(room, me.deck_count - keep))
             return Draw(count=n)
         if d.kind == "recover":
@@ -155,27 +157,28 @@ class HotgBot:
         if me.tokens < 1:
             return None
         here = next((lo for lo in v.locations if lo.id == me.location), None)
-        if here is not None and here.figures > 0 and me.deck_count >= 4:
+        if here is not None and here.figures > 0 and me.deck_count >= 3:
             return StartBattle()
         if me.deck_count <= 3 and len(me.discard) >= 3:
-            if v.headquarters != "astro_megaship" and me.location != "hq" and not v.hq_enemies:
+            if me.tokens >= 2 and v.headquarters != "astro_megaship" and me.location != "hq" and not v.hq_enemies:
                 return Move(to="hq", power_up=True)
             return Recover()
-        if me.tokens >= 2:
-            scored = []
-            for lo in v.locations:
-                s = self._loc_score(v, lo)
-                if s < 0 or lo.id == me.location:
-                    continue
-                there = sum(p.location == lo.id for p in v.players if p.seat != seat)
-                s -= (1.0 if lo.villains else 3.0) * there
-                scored.append((s, lo.id))
-            if scored:
-                return Move(to=max(scored)[1])
+        scored = []
+        for lo in v.locations:
+            s = self._loc_score(v, lo)
+            if s < 0 or lo.id == me.location:
+                continue
+            there = sum(p.location == lo.id for p in v.players if p.seat != seat)
+            s -= (1.0 if lo.villains else 3.0) * there
+            scored.append((s, lo.id))
+        if me.tokens >= 2 and scored:
+            return Move(to=max(scored)[1])
         if here is not None and here.figures > 0:
             return StartBattle()
         if me.discard and me.deck_count < 8:
             return Recover()
+        if scored and (here is None or here.figures == 0):
+            return Move(to=max(scored)[1])  # be in place for the next round
         return None
 
     # ------------------------------------------------------------------ battle
@@ -212,21 +215,16 @@ class HotgBot:
                 ranger = next(r for r in me.rangers if r.id == a.ranger)
                 if ranger.id in ("jason", "andros", "tj"):
                     return a
-        best, best_score = None, 0.0
-        hand = {c.id: c for c in (me.hand or ())}
-        for a in legal:
-            if isinstance(a, PlayCard):
-                c = hand.get(a.card)
-                if c is None:
-                    continue
-                score = self._play_score(v, c, a, cards)
-            elif isinstance(a, GrantedAttack):
-                t = cards[a.target]
-                score = self._hit_score(3 * HIT_PER_DIE, t)
-            else:
+        best, best_score = self._best_play(v, legal, me, cards)
+        # more energy for a better card: stored energy first, then an action token
+        kinds = {a.kind for a in legal}
+        for kind, extra in (("give_energy", 1), ("flip_token", 3 if len(me.rangers) == 2 else 2)):
+            if kind not in kinds or (b.played and not b.extra_play_seats):
                 continue
-            if score > best_score:
-                best, best_score = a, score
+            richer = self._richer(v, extra)
+            _, score = self._best_play(richer, self._fake_legal(richer, legal, me), me, cards)
+            if score >= best_score + (0.8 if kind == "flip_token" else 0.3):
+                return GiveEnergy() if kind == "give_energy" else FlipToken()
         # would a teammate do better?
         if best is None or best_score < 1.0:
             for a in legal:
@@ -248,6 +246,37 @@ class HotgBot:
             return best
         self._tried = set()
         return Pass()
+
+    def _best_play(self, v: View, legal: list, me, cards):
+        best, best_score = None, 0.0
+        hand = {c.id: c for c in (me.hand or ())}
+        for a in legal:
+            if isinstance(a, PlayCard):
+                c = hand.get(a.card)
+                if c is None:
+                    continue
+                score = self._play_score(v, c, a, cards)
+            elif isinstance(a, GrantedAttack):
+                score = self._hit_score(3 * HIT_PER_DIE, cards[a.target])
+            else:
+                continue
+            if score > best_score:
+                best, best_score = a, score
+        return best, best_score
+
+    def _richer(self, v: View, extra: int) -> View:
+        return v.model_copy(update={"battle": v.battle.model_copy(update={"pool": v.battle.pool + extra})})
+
+    def _fake_legal(self, v: View, legal: list, me) -> list:
+        """The plays that would be legal with a bigger pool (costs only; targets as now)."""
+        targets = sorted({a.target for a in legal if isinstance(a, PlayCard) and a.target is not None})
+        out = [a for a in legal if isinstance(a, PlayCard)]
+        for c in me.hand or ():
+            if c.type != "attack" or c.cost in ("X", "0"):
+                continue
+            if int(c.cost) <= v.battle.pool:
+                out += [PlayCard(card=c.id, target=t) for t in targets]
+        return out
 
     def _hit_score(self, expected: float, t) -> float:
         need = t.health - t.hits

@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ...cards import CardDataError, card_dir, read_toml, validate_records
+from ...cards import CardDataError, card_dir, cards_override, read_toml, validate_records
 from ...engine import Model
 from .effects import (
     BOOSTS,
@@ -282,5 +282,14 @@ def _catalog_at(folder: str) -> Catalog:
     return load_catalog(Path(folder))
 
 
+_by_key: dict[tuple, Catalog] = {}
+
+
 def catalog(folder: str | None = None) -> Catalog:
-    return _catalog_at(str(Path(folder) if folder else card_dir(GAME_ID)))
+    """The catalog of a card folder (default: the shipped one, or the `--cards` override);
+    memoised per (folder, override) because rules look it up on every call."""
+    key = (folder, cards_override())
+    cat = _by_key.get(key)
+    if cat is None:
+        cat = _by_key[key] = _catalog_at(str(Path(folder) if folder else card_dir(GAME_ID)))
+    return cat

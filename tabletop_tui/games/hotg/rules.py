@@ -65,8 +65,21 @@ def _cat(s: State) -> Catalog:
     return catalog(s.config.cards_dir)
 
 
+_setattr = object.__setattr__
+
+
 def upd(model: Model, **kw: Any):
-    return model.model_copy(update=kw)
+    """`model.model_copy(update=kw)` without its generic overhead (no validation either):
+    states are copied on every step, so this is the engine's hot path."""
+    cls = type(model)
+    new = cls.__new__(cls)
+    d = dict(model.__dict__)
+    d.update(kw)
+    _setattr(new, "__dict__", d)
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | kw.keys())
+    _setattr(new, "__pydantic_private__", None)
+    return new
 
 
 # -- small state helpers ---------------------------------------------------------------------
