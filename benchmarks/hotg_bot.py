@@ -33,7 +33,9 @@ def bot_game(rules: HotgRules, config: Config, seed: int) -> tuple[str, int, int
     steps = 0
     while state.outcome is None and steps < 20_000:
         seat = next(iter(rules.to_act(state)))
-        action = bot.choose(rules.view(state, seat), rules.legal_actions(state, seat), seat, random.Random(steps))
+        action = bot.choose(
+            rules.view(state, seat), rules.legal_actions(state, seat), seat, random.Random(steps)
+        )
         state, _ = rules.apply(state, seat, action)
         steps += 1
     summary = state.outcome.summary if state.outcome else "unfinished"

@@ -946,3 +946,22 @@ def test_view_describes_board_battle_and_decision():
     assert v.experience_max == 6 and v.hq_energy == s.hq_energy
     assert v.next_deploy_back
     assert R.describe(m.PlayCard(card=card("jason", "block"))) == "Play Block"
+
+
+def test_hidden_hands_views_do_not_leak():
+    """Issue #6 hidden-hands option: a seat's view is the same whatever the other seats hold
+    (conformance kit check, run here on the option the default config leaves off)."""
+    import random
+
+    from conformance import check_views_do_not_leak, random_playout
+
+    class HiddenHands(HotgRules):
+        def default_config(self, names=None):
+            return Config(hidden_hands=True)
+
+    rules = HiddenHands()
+    altered = sum(check_views_do_not_leak(rules, random_playout(rules, seed)) for seed in range(3))
+    assert altered > 0
+    s = game(hidden_hands=True)
+    variant = rules.hidden_variant(s, 0, random.Random(1))
+    assert R.view(variant, 0) == R.view(s, 0)

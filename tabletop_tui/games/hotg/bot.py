@@ -39,6 +39,7 @@ from .models import (
 )
 
 HIT_PER_DIE = 0.83
+PAIR_BONUS = 1.0
 THREAT = {"FAST": 1.0}
 
 
@@ -160,7 +161,12 @@ class HotgBot:
         if here is not None and here.figures > 0 and me.deck_count >= 3:
             return StartBattle()
         if me.deck_count <= 3 and len(me.discard) >= 3:
-            if me.tokens >= 2 and v.headquarters != "astro_megaship" and me.location != "hq" and not v.hq_enemies:
+            if (
+                me.tokens >= 2
+                and v.headquarters != "astro_megaship"
+                and me.location != "hq"
+                and not v.hq_enemies
+            ):
                 return Move(to="hq", power_up=True)
             return Recover()
         scored = []
@@ -169,7 +175,7 @@ class HotgBot:
             if s < 0 or lo.id == me.location:
                 continue
             there = sum(p.location == lo.id for p in v.players if p.seat != seat)
-            s -= (1.0 if lo.villains else 3.0) * there
+            s += PAIR_BONUS if there == 1 else -3.0 * max(0, there - 1)
             scored.append((s, lo.id))
         if me.tokens >= 2 and scored:
             return Move(to=max(scored)[1])
@@ -265,11 +271,15 @@ class HotgBot:
         return best, best_score
 
     def _richer(self, v: View, extra: int) -> View:
-        return v.model_copy(update={"battle": v.battle.model_copy(update={"pool": v.battle.pool + extra})})
+        return v.model_copy(
+            update={"battle": v.battle.model_copy(update={"pool": v.battle.pool + extra})}
+        )
 
     def _fake_legal(self, v: View, legal: list, me) -> list:
         """The plays that would be legal with a bigger pool (costs only; targets as now)."""
-        targets = sorted({a.target for a in legal if isinstance(a, PlayCard) and a.target is not None})
+        targets = sorted(
+            {a.target for a in legal if isinstance(a, PlayCard) and a.target is not None}
+        )
         out = [a for a in legal if isinstance(a, PlayCard)]
         for c in me.hand or ():
             if c.type != "attack" or c.cost in ("X", "0"):
