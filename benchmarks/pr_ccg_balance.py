@@ -8,10 +8,14 @@ in name order), it plays `--games` seeded games between two heuristic bots throu
 real rules engine (tabletop_tui.selfplay.play_headless). Even-numbered games put A in
 seat 1, odd-numbered games in seat 2, so the seat advantage cancels out. A draw (both
 players must draw from empty decks in the same Step 1) is a win for neither deck: it is
-counted apart, and the balance target is A's share of the decided games, which must lie
-between 40% and 60% (A's wins over all games and A's score with a draw as half a win are
-printed too). Prints a markdown table, then JSON; `--write` also writes the table, the
+counted apart. A pairing meets the target when A's wins over all games AND A's share of
+the decided games both lie between 40% and 60% (A's score with a draw as half a win is
+in the JSON too). Prints a markdown table, then JSON; `--write` also writes the table, the
 method and the date to a markdown file.
+
+`--confirm-seed S` plays every pairing again on a second, disjoint range of seeds and
+reports the lowest and highest share there, to show the table is not an accident of its
+seeds.
 
 It also plays `--vs-random` games (default 400) of the heuristic bot against RandomBot,
 cycling through every ordered pairing of decks (a deck against itself too) with the
@@ -130,7 +134,7 @@ def run(games: int, seed: int, workers: int, cards: str | None, vs_random: int =
                 "a_win_rate": round(t["a"] / games, 4),
                 "a_score_draw_half": round((t["a"] + t["draw"] / 2) / games, 4),
                 "mean_actions": round(t["actions"] / games, 1),
-                "ok": LOW <= share <= HIGH and not t["unfinished"],
+                "ok": LOW <= share <= HIGH and LOW <= t["a"] / games <= HIGH and not t["unfinished"],
             }
         )
     return {
@@ -138,7 +142,7 @@ def run(games: int, seed: int, workers: int, cards: str | None, vs_random: int =
         "bot": "heuristic (tabletop_tui.games.pr_ccg_2008.bot:PrCcgBot) in both seats",
         "games_per_pairing": games,
         "seed": seed,
-        "target": f"first-named deck's share of decided games in [{LOW:.0%}, {HIGH:.0%}]",
+        "target": f"first-named deck's wins over all games and share of decided games in [{LOW:.0%}, {HIGH:.0%}]",
         "all_ok": all(r["ok"] for r in rows),
         "pairings": rows,
         "heuristic_vs_random": vs,
@@ -174,16 +178,35 @@ opponent's unseen cards, best element at step 6A, occasional bluffs). A sits in 
 even-numbered games and in seat 2 in odd-numbered ones, so the seat advantage cancels.
 
 **Draws** (both players must draw from an empty deck at the same Step 1) are a win for
-neither deck. They are counted apart, and the target is A's share of the *decided* games:
-it must lie between 40% and 60% in every pairing. That is the stricter reading: with a draw
-counted as half a win A's score is always nearer 50% than its share of decided games.
+neither deck. They are counted apart, and a pairing meets the target only when both A's wins
+over *all* games (the issue's wording: "wins between 40% and 60% of 2,000 games") and A's
+share of the *decided* games lie between 40% and 60%.
 
 {table(report)}
 
 Target met in every pairing: **{"yes" if report["all_ok"] else "NO"}**.
 
+{confirm_line(report)}
+
 {vs_random_line(report)}
+
+The decks were tuned by a local search over their values, Damage and Battle Elements that
+played every pairing on other seeds (mostly 20000 onwards), then checked here.
 """
+
+
+def confirm_line(report: dict) -> str:
+    again = report.get("confirm")
+    if not again:
+        return ""
+    shares = [r["a_share_of_decided"] for r in again["pairings"]]
+    wins = [r["a_win_rate"] for r in again["pairings"]]
+    return (
+        f"Confirmation on seeds {again['seed']}-{again['seed'] + again['games_per_pairing'] - 1}: "
+        f"A's share of decided games ranges from {min(shares):.1%} to {max(shares):.1%} and "
+        f"A's wins over all games from {min(wins):.1%} to {max(wins):.1%}; "
+        f"target met in every pairing: **{'yes' if again['all_ok'] else 'NO'}**."
+    )
 
 
 def vs_random_line(report: dict) -> str:
@@ -204,11 +227,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--cards", help="a card folder to balance instead of the shipped one")
     parser.add_argument("--vs-random", type=int, default=400, help="games against RandomBot")
+    parser.add_argument("--confirm-seed", type=int, help="replay every pairing from this seed too")
     parser.add_argument("--write", help="also write the table and method to this markdown file")
     args = parser.parse_args()
     report = run(args.games, args.seed, args.workers, args.cards, args.vs_random)
+    if args.confirm_seed is not None:
+        report["confirm"] = run(args.games, args.confirm_seed, args.workers, args.cards, 0)
     print(table(report))
     print()
+    if report.get("confirm"):
+        print(confirm_line(report))
+        print()
     if report["heuristic_vs_random"]["games"]:
         print(vs_random_line(report))
         print()
