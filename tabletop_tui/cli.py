@@ -106,7 +106,39 @@ CARD_SETS: dict[str, CardSet] = {
             ),
         ),
     ),
+    "zeo-dbg": CardSet(
+        "tabletop_tui.cli:zeo_cards",
+        (
+            CardFile(
+                "*.toml [[card]]",
+                "card",
+                "tabletop_tui.games.zeo_dbg.cards:Card",
+                "One card: starter, stun, blaster, signature item, zord, master, serpentera "
+                "section, or a main-deck hero, villain, equipment, maneuver, crystal or "
+                "location (cost 2-5). Abilities, Blocks, Battle rewards and triggers are lists "
+                "of effects; the card text is generated from them. Card ids are unique across "
+                "all files; each character's Signature Item and Zord/Master must exist and name "
+                "it as owner.",
+            ),
+            CardFile(
+                "*.toml [[character]]",
+                "character",
+                "tabletop_tui.games.zeo_dbg.cards:Character",
+                "One character: team heroes or villains, two sides, four slot colours (a "
+                "Villain's fourth is the orange Master slot), a triggered or static ability on "
+                "the first side and an activated one on the flipped side.",
+            ),
+        ),
+    ),
 }
+
+
+def zeo_cards(folder: Path) -> list:
+    """Zeo's cards and characters, validated together (each character names its own cards)."""
+    from .games.zeo_dbg.cards import load_catalog
+
+    catalog = load_catalog(folder)
+    return [*catalog.cards.values(), *catalog.characters.values()]
 
 
 def _load(path: str) -> Any:

@@ -128,7 +128,8 @@ def test_list_shows_every_game_with_its_status(capsys):
     for game_id, info in GAMES.items():
         assert rows[game_id].rstrip().endswith("playable" if info.playable else "coming soon")
     assert rows["army-of-zero"].rstrip().endswith("playable")
-    assert rows["zeo-dbg"].rstrip().endswith("coming soon")
+    assert rows["zeo-dbg"].rstrip().endswith("playable")
+    assert rows["hotg"].rstrip().endswith("coming soon")
     for game_id, info in GAMES.items():
         assert info.title in rows[game_id] and f" {info.players} " in rows[game_id]
 
@@ -152,7 +153,6 @@ def test_python_dash_m_runs_the_command(tmp_path):
 # -- bad input: one line, exit status 2 --------------------------------------------------------
 BAD_INPUT = [
     (["play", "chess"], ["unknown game 'chess'", "army-of-zero"]),
-    (["play", "zeo-dbg"], ["zeo-dbg", "coming soon"]),
     (["play", "hotg", "--seats", "human"], ["hotg", "coming soon"]),
     (["play"], ["GAME"]),
     (["play", GAME, "--seats", "human,bot,random"], ["2 seats", "gives 3"]),
@@ -170,7 +170,7 @@ BAD_INPUT = [
     (["play", GAME, "--load", "no-such-save.json"], ["no-such-save.json", "no such save file"]),
     (["resume"], ["no autosaved game to resume"]),
     (["selfplay", "chess", "--games", "2"], ["unknown game 'chess'"]),
-    (["selfplay", "zeo-dbg", "--games", "2"], ["zeo-dbg", "coming soon"]),
+    (["selfplay", "hotg", "--games", "2"], ["hotg", "coming soon"]),
     (["selfplay", GAME, "--games", "0"], ["bad number of games '0'"]),
     (["selfplay", GAME, "--games", "-4"], ["bad number of games '-4'"]),
     (["selfplay", GAME, "--games", "many"], ["bad number of games 'many'"]),
@@ -178,7 +178,7 @@ BAD_INPUT = [
     (["selfplay", GAME, "--bots", "human,random"], ["human", "bot, heuristic, random"]),
     (["selfplay", GAME, "--bots", "random"], ["2 seats", "gives 1"]),
     (["demo", "chess"], ["unknown game 'chess'"]),
-    (["demo", "zeo-dbg"], ["coming soon"]),
+    (["demo", "hotg"], ["coming soon"]),
     (["demo", GAME, "--seed", "-2"], ["bad seed '-2'"]),
     (["demo", GAME, "--delay", "soon"], ["bad delay 'soon'"]),
     (["demo", GAME, "--delay", "-1"], ["bad delay '-1'"]),

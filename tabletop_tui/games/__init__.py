@@ -67,7 +67,6 @@ GAMES: dict[str, GameInfo] = {
             "Teams, the Grid, Attacks and Blocks, Zord Bay and The Lair.",
             "tabletop_tui.games.zeo_dbg.rules:ZeoRules",
             "tabletop_tui.games.zeo_dbg.bot:ZeoBot",
-            ready=False,
         ),
         GameInfo(
             "hotg",

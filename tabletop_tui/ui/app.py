@@ -17,6 +17,7 @@ SCREENS_BY_GAME = {
     "army-of-zero": "tabletop_tui.ui.games.army_of_zero:ArmyOfZeroScreen",
     "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008:PrCcgScreen",
     "zoobotz": "tabletop_tui.ui.games.zoobotz:ZoobotzScreen",
+    "zeo-dbg": "tabletop_tui.ui.games.zeo_dbg:ZeoScreen",
 }
 #: games whose players build their own decks: the screen for it (launcher `b`, setup Ctrl+B)
 DECK_BUILDERS = {
@@ -38,6 +39,7 @@ class TabletopApp(App):
         "games/army_of_zero.tcss",
         "games/pr_ccg_2008.tcss",
         "games/zoobotz.tcss",
+        "games/zeo_dbg.tcss",
     ]
     ENABLE_COMMAND_PALETTE = False
 

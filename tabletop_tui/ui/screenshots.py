@@ -144,13 +144,15 @@ def _zb(players: int = 2, seed: int = 5, humans: int = 1) -> Callable[[], Tablet
     return lambda: TabletopApp(game="zoobotz", seats=seats, seed=seed, bot_delay=0, autosave=False)
 
 
-async def _zb_drive(pilot, until, limit: int = 200) -> None:
+async def _zb_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> None:
     """Let the heuristic bot choose for the seat on screen (through the screen) until `until`."""
     from ..engine.bots import bot_rng
     from ..games import make_bot
+    from .app import game_screen_class
 
     app = pilot.app
-    bot = make_bot("zoobotz", "heuristic")
+    bot = make_bot(game, "heuristic")
+    screen_class = game_screen_class(game)
     for _ in range(limit):
         screen = app.screen
         name = type(screen).__name__
@@ -158,7 +160,7 @@ async def _zb_drive(pilot, until, limit: int = 200) -> None:
             await pilot.press("enter")
             await pilot.pause()
             continue
-        if name != "ZoobotzScreen" or screen.match.outcome() is not None:
+        if not isinstance(screen, screen_class) or screen.match.outcome() is not None:
             return
         seat = screen.session.on_screen
         if screen.waiting or seat is None or seat not in screen.match.to_act():
@@ -226,6 +228,38 @@ async def _zb_builder(pilot) -> None:
     await _settle(pilot)
 
 
+def _zeo(seed: int = 7, humans: int = 1) -> Callable[[], TabletopApp]:
+    seats = [
+        SeatSpec(name="Vee", kind="human"),
+        SeatSpec(name="Hugh", kind="human" if humans > 1 else "heuristic"),
+    ]
+    return lambda: TabletopApp(game="zeo-dbg", seats=seats, seed=seed, bot_delay=0, autosave=False)
+
+
+def _zeo_until(cond, limit: int = 400):
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        await _zb_drive(pilot, cond, limit=limit, game="zeo-dbg")
+        await _settle(pilot)
+
+    return steps
+
+
+def _zeo_block(screen, seat) -> bool:
+    decision = screen.match.view(seat).decision
+    return decision is not None and decision.kind == "block" and decision.seat == seat
+
+
+async def _zeo_game_over(pilot) -> None:
+    await _settle(pilot)
+    await _zb_drive(pilot, lambda screen, seat: False, limit=3000, game="zeo-dbg")
+    for _ in range(20):
+        if type(pilot.app.screen).__name__ == "GameOverScreen":
+            break
+        await pilot.pause()
+    await _settle(pilot)
+
+
 SCENES = [
     Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
     Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
@@ -242,6 +276,15 @@ SCENES = [
     Scene("zoobotz-6p", _zb(6, seed=3), _zb_turns(14)),
     Scene("zoobotz-hack", _zb(2, seed=5), _zb_hack),
     Scene("zoobotz-decks", lambda: TabletopApp(autosave=False), _zb_builder),
+    Scene(
+        "zeo-dbg",
+        _zeo(),
+        _zeo_until(
+            lambda screen, seat: screen.match.view(seat).turn >= 9 and screen.mode == "main"
+        ),
+    ),
+    Scene("zeo-dbg-block", _zeo(), _zeo_until(_zeo_block)),
+    Scene("zeo-dbg-game-over", _zeo(), _zeo_game_over),
 ]
 
 

@@ -50,6 +50,11 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
                 await pilot.pause()
                 continue
             await zoobotz_key(pilot, pressed)
+        elif name == "ZeoScreen":
+            if app.screen.waiting:
+                await pilot.pause()
+                continue
+            await zeo_key(pilot, pressed)
         elif name == "ArmyOfZeroScreen":
             screen = app.screen
             if screen.waiting:
@@ -128,3 +133,42 @@ async def zoobotz_key(pilot, pressed: int) -> None:
             await pilot.press("a")
             return
     await pilot.press("e")
+
+
+async def zeo_key(pilot, pressed: int) -> str:
+    """One Zeo move by keys: answer a question with 1, play everything, buy or Battle, end.
+
+    Returns the kind of move made, so a test can count Blocks answered."""
+    from tabletop_tui.games.zeo_dbg.models import Battle, Buy
+
+    screen = pilot.app.screen
+    seat = screen.session.on_screen
+    mode = screen.mode
+    if seat is None or mode in ("wait", "over"):
+        await pilot.pause()
+        return "wait"
+    if mode in ("decision", "pick"):
+        kind = screen.match.view(seat).decision
+        await pilot.press("1")
+        return f"answer:{kind.kind}" if kind is not None else "pick"
+    if mode == "end":
+        await pilot.press("e")
+        return "end"
+    legal = screen.match.legal_actions(seat)
+    view = screen.match.view(seat)
+    hand = dict(view.seats[seat].hand)
+    if any(
+        a.kind == "play" and (hand[a.card].shards or hand[a.card].energy)
+        for a in legal
+        if a.kind == "play" and a.card in hand
+    ):
+        await pilot.press("P")
+        return "play"
+    if any(isinstance(a, Battle) for a in legal) and pressed % 2:
+        await pilot.press("t", "1")
+        return "battle"
+    if any(isinstance(a, Buy) for a in legal) and pressed % 5:
+        await pilot.press("b", "1")
+        return "buy"
+    await pilot.press("e")
+    return "end"

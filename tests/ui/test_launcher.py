@@ -22,7 +22,7 @@ async def test_coming_soon_game_cannot_start():
     app = TabletopApp(autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        await pilot.press("down", "down", "down", "enter")  # zeo-dbg: not built yet
+        await pilot.press("down", "down", "down", "down", "enter")  # hotg: not built yet
         await settle(pilot)
         assert screen_name(app) == "LauncherScreen"
         assert any("coming soon" in str(n.message) for n in app._notifications)

@@ -171,9 +171,12 @@ class SetupScreen(BaseScreen):
         except ValueError as exc:
             error.update(Text(f"✘ {exc}", style="bold red"))
             return
-        self.app.start_game(  # type: ignore[attr-defined]
-            self.game_id, seats, int(seed_text), replace=True, config=config
-        )
+        try:
+            self.app.start_game(  # type: ignore[attr-defined]
+                self.game_id, seats, int(seed_text), replace=True, config=config
+            )
+        except ValueError as exc:  # e.g. a Villain character chosen for a Hero seat
+            error.update(Text(f"✘ {exc}", style="bold red"))
 
     def config(self) -> dict:
         """The game options as Config fields (per-seat ones as tuples, for the seats played).

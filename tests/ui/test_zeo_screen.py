@@ -1,0 +1,156 @@
+"""Zeo through the UI: a whole 1v1 game with keys (Blocks included), the Block prompt behind
+the defender's curtain, refused moves naming their rule, filters, and the game-over chart."""
+
+from tabletop_tui.engine.bots import bot_rng
+from tabletop_tui.engine.match import SeatSpec
+from tabletop_tui.games import make_bot
+from tabletop_tui.games.zeo_dbg.models import Buy, EndMain
+from tabletop_tui.ui.app import TabletopApp
+
+from .helpers import screen_name, screen_text, settle, zeo_key
+
+
+def _app(humans=1, seed=5, size_hint=None, **kw) -> TabletopApp:
+    kw.setdefault("autosave", False)
+    seats = [
+        SeatSpec(name="Vee", kind="human"),
+        SeatSpec(name="Hugh", kind="human" if humans > 1 else "heuristic"),
+    ]
+    return TabletopApp(game="zeo-dbg", seats=seats, seed=seed, bot_delay=0, **kw)
+
+
+async def test_a_whole_1v1_game_with_keys_answering_blocks():
+    """Issue #5: a Pilot test plays a 1v1 game through the UI with keys, including a Block."""
+    app = _app(seed=7)
+    answered: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for pressed in range(4000):
+            name = screen_name(app)
+            if name == "GameOverScreen":
+                break
+            if name in ("CurtainScreen", "RevealScreen"):
+                await pilot.press("enter")
+                continue
+            assert name == "ZeoScreen", name
+            if app.screen.waiting:
+                await pilot.pause()
+                continue
+            answered.append(await zeo_key(pilot, pressed))
+            await pilot.pause()
+        assert screen_name(app) == "GameOverScreen", "no game over after 4000 keys"
+        match = app.screen_stack[-2].match
+        assert match.outcome() is not None
+        assert "answer:block" in answered, "the Hero never attacked: no Block prompt was shown"
+        assert "buy" in answered and "play" in answered
+        text = screen_text(app)
+        assert "HP at the start of each turn" in text
+        assert "Villains" in text and "Heroes" in text
+
+
+async def test_the_block_prompt_comes_up_behind_the_defenders_curtain():
+    """Rulebook "Attacks and Blocks": a Block is an interrupt the defender decides on their turn's
+    opponent's time; in hot-seat the keyboard passes to the defender, then back."""
+    app = _app(humans=2, seed=7)
+    bot = make_bot("zeo-dbg", "heuristic")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        seen_block_curtain = False
+        for _ in range(1500):
+            name = screen_name(app)
+            if name == "CurtainScreen":
+                screen = app.screen_stack[-2]
+                view = screen.match.view(None)
+                if view.attack is not None and view.decision_seat not in (None, view.active):
+                    defender = view.seats[view.decision_seat].name
+                    assert f"Pass to {defender}" in screen_text(app)
+                    seen_block_curtain = True
+                    await pilot.press("enter")
+                    await settle(pilot)
+                    screen = app.screen
+                    assert screen_name(app) == "ZeoScreen"
+                    assert screen.session.on_screen == view.decision_seat
+                    assert screen.mode == "decision"
+                    assert "Block" in screen_text(app) or "block" in screen_text(app)
+                    break
+                await pilot.press("enter")
+                continue
+            if name != "ZeoScreen":
+                break
+            screen = app.screen
+            seat = screen.session.on_screen
+            match = screen.match
+            if screen.waiting or seat is None or seat not in match.to_act():
+                await pilot.pause()
+                continue
+            choice = bot.choose(
+                match.view(seat),
+                match.legal_actions(seat),
+                seat,
+                bot_rng(match.seed, len(match.actions), seat),
+            )
+            screen.submit(choice)
+            await pilot.pause()
+        assert seen_block_curtain, "no Attack against a human defender was reached"
+
+
+async def test_a_refused_move_names_the_rule_and_changes_nothing():
+    """Rulebook "Main Phase": you may not buy what you cannot pay for."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # pick a character
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.mode == "main"
+        before = len(screen.match.actions)
+        assert not screen.submit(Buy(source="grid", index=0))  # no Shards played yet
+        await settle(pilot)
+        assert len(screen.match.actions) == before
+        assert "✘" in screen_text(app)
+
+
+async def test_filters_show_one_kind_of_move_and_esc_shows_all():
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        everything = len(screen._entries)
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen._entries and all(e.label.plain.startswith("▶") for e in screen._entries)
+        assert len(screen._entries) < everything
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(screen._entries) == everything
+        await pilot.press("P")  # play everything that gives Shards
+        await settle(pilot)
+        assert screen.match.view(0).shards > 0
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen.match.view(0).phase in ("end", "main")
+        last = screen.match.actions[-1].action
+        assert last.get("kind") in ("end_main", EndMain().kind)
+
+
+async def test_setup_offers_characters_and_refuses_one_on_the_wrong_team():
+    """Rulebook "Setup": each player takes a character of their own team."""
+    from textual.widgets import Select
+
+    from tabletop_tui.games.zeo_dbg.cards import catalog
+
+    hero = catalog().team_characters("heroes", promo=False)[0]
+    app = TabletopApp(game="zeo-dbg", seed=3, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        select = app.screen.query_one("#opt-characters-0", Select)
+        assert hero in {value for _, value in select._options}
+        select.value = hero  # seat 1 is the Villains' first player
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        assert "not on the Villains team" in screen_text(app)
