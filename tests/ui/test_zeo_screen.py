@@ -154,3 +154,26 @@ async def test_setup_offers_characters_and_refuses_one_on_the_wrong_team():
         await settle(pilot)
         assert screen_name(app) == "SetupScreen"
         assert "not on the Villains team" in screen_text(app)
+
+
+async def test_clicking_a_grid_card_buys_or_battles_it_or_names_the_rule():
+    """Mouse: a click on a card of The Grid makes its move; without Shards the rule says no."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        before = len(screen.match.actions)
+        await pilot.click("#zeo-grid", offset=(6, 1))  # the first card of The Grid
+        await settle(pilot)
+        assert len(screen.match.actions) == before
+        assert "✘" in screen_text(app)
+        await pilot.press("P")  # Shards to spend
+        await settle(pilot)
+        view = screen.match.view(0)
+        first = view.grid[0]
+        await pilot.click("#zeo-grid", offset=(6, 1))
+        await settle(pilot)
+        assert first.price is not None and first.price <= view.shards  # seed 5: affordable
+        assert screen.match.actions[-1].action["kind"] in ("buy", "battle")

@@ -11,15 +11,12 @@ they hold a Block, so passing never tells the attacker anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from ...games.zeo_dbg.models import (
     DEAL,
@@ -41,6 +38,7 @@ from ...games.zeo_dbg.models import (
 )
 from ...games.zeo_dbg.models import CardFace as ZCard
 from ..game_screen import GameScreen
+from ..moves import Entry, MoveList
 from ..setup_options import SetupOption
 from ..widgets import CardFace, CardView, LogPanel
 from ..widgets.plot import Series, line_plot
@@ -184,16 +182,11 @@ def dial(label: str, value: int, maximum: int, width: int) -> Text:
     )
 
 
-@dataclass(frozen=True)
-class Entry:
-    label: Text
-    action: object
-    #: the card to show while the entry is highlighted
-    card: ZCard | None = None
-
-
-class ZeoScreen(GameScreen):
+class ZeoScreen(MoveList, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions
+    LIST_ID = "#zeo-list"
+    FILTERS = FILTERS
+    ACTING_MODES = ("main", "end", "decision", "pick")
     BINDINGS = [
         Binding("p", "only('play')", "Play"),
         Binding("b", "only('buy')", "Buy"),
@@ -250,11 +243,9 @@ class ZeoScreen(GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.filter = ""
+        self.init_moves()
         self.mode = "wait"
         self._view: View | None = None
-        self._entries: list[Entry] = []
-        self._list_key: tuple = ()
         self.seat_count = len(self.match.seats)
 
     def compose(self) -> ComposeResult:
@@ -327,7 +318,8 @@ class ZeoScreen(GameScreen):
             self.put(f"#zeo-seat-{i}", self._seat(view, i, s, seat, compact))
         self.put("#zeo-zones", self._zones(view, compact))
         self.put("#zeo-prompt", self._prompt(view, seat))
-        self._show_list(view, seat)
+        empty = {"wait": "Not your turn: the moves appear when it is.", "over": "The game is over."}
+        self.show_moves(view, seat, empty.get(self.mode, "Nothing to do."))
         self.put("#zeo-hand", self._hand(view, seat))
         self.put("#zeo-message", self.message)
         self.query_one("#zeo-log", LogPanel).sync(list(self.match.log_lines()))
@@ -558,13 +550,7 @@ class ZeoScreen(GameScreen):
         return text
 
     # -- the list of moves -----------------------------------------------------------------------
-    def _legal(self) -> list:
-        seat = self.session.on_screen
-        if seat is None or self.mode in ("wait", "over") or self.waiting:
-            return []
-        return self.match.legal_actions(seat)
-
-    def _entry(self, view: View, seat: int, action) -> Entry:
+    def entry(self, view: View, seat: int, action) -> Entry:
         me = view.seats[seat]
         hand = dict(me.hand)
         match action:
@@ -708,42 +694,8 @@ class ZeoScreen(GameScreen):
         )
         return Entry(label, action, card)
 
-    def _show_list(self, view: View, seat: int | None) -> None:
-        options = self.query_one("#zeo-list", OptionList)
-        options.display = seat is not None
-        legal = self._legal()
-        if self.filter:
-            kinds = FILTERS[self.filter][1]
-            shown = [a for a in legal if isinstance(a, kinds)]
-        else:
-            shown = legal
-        entries = [self._entry(view, seat, a) for a in shown] if seat is not None else []
-        key = (tuple(e.label.plain for e in entries), self.filter, self.mode)
-        if key != self._list_key:
-            self._list_key = key
-            keep = options.highlighted
-            self._entries = entries
-            options.clear_options()
-            rows = []
-            for n, e in enumerate(entries):
-                label = Text(f"{n + 1} " if n < 9 else "  ", style="dim")
-                label.append_text(e.label)
-                rows.append(Option(label, id=str(n)))
-            if not rows:
-                why = {
-                    "wait": "Not your turn: the moves appear when it is.",
-                    "over": "The game is over.",
-                }.get(
-                    self.mode,
-                    f"No {FILTERS[self.filter][0]} move is legal now (Esc: all)."
-                    if self.filter
-                    else "Nothing to do.",
-                )
-                rows.append(Option(Text(why, style="dim"), id="none", disabled=True))
-            options.add_options(rows)
-            if entries:
-                options.highlighted = keep if keep is not None and keep < len(entries) else 0
-        title = {
+    def moves_title(self) -> str:
+        return {
             "decision": "Answer",
             "pick": "Choose",
             "main": "Your moves",
@@ -751,25 +703,8 @@ class ZeoScreen(GameScreen):
             "wait": "Waiting",
             "over": "Game over",
         }.get(self.mode, "Moves")
-        if self.filter:
-            title += f" · {FILTERS[self.filter][0]} only (Esc: all)"
-        options.border_title = title
-        if entries and not self.waiting and self.app.screen is self:
-            options.focus()
-        self._show_card()
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show_card()
-
-    def _highlighted(self) -> Entry | None:
-        options = self.query_one("#zeo-list", OptionList)
-        if options.highlighted is None or not self._entries:
-            return None
-        n = options.highlighted
-        return self._entries[n] if n < len(self._entries) else None
-
-    def _show_card(self) -> None:
-        entry = self._highlighted()
+    def show_entry(self, entry: Entry | None) -> None:
         card = entry.card if entry else None
         view = self.query_one("#zeo-card", CardView)
         if card is None:
@@ -794,41 +729,8 @@ class ZeoScreen(GameScreen):
                 self.redraw()
         return done
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id and event.option.id.isdigit():
-            self._run(int(event.option.id))
-
-    def _run(self, n: int) -> None:
-        if n >= len(self._entries):
-            return
-        entry = self._entries[n]
-        self.filter = ""
-        if not self.submit(entry.action):
-            self._list_key = ()
-            self.redraw()
-
-    def action_pick(self, n: int) -> None:
-        self._run(n - 1)
-
-    def action_cursor(self, step: int) -> None:
-        options = self.query_one("#zeo-list", OptionList)
-        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
-
-    def action_only(self, kind: str) -> None:
-        self.filter = kind
-        self._list_key = ()
-        self.message = ""
-        self.redraw()
-
     def action_end(self) -> None:
-        legal = self._legal()
-        for action in legal:
-            if isinstance(action, (EndMain, EndTurn)):
-                self.filter = ""
-                self.submit(action)
-                return
-        self.submit(EndMain())  # the rules say why not
+        self.submit_first((EndMain, EndTurn), EndMain())
 
     def action_play_all(self) -> None:
         """Play every card that gives Shards or Energy, stopping at any question it asks."""
@@ -855,24 +757,11 @@ class ZeoScreen(GameScreen):
             )
 
     def action_grid(self, index: int) -> None:
-        """A Grid card clicked: its moves, or why there are none."""
+        """A Grid card clicked: buy or Battle it, or hear why not."""
         if self.mode not in ("main", "end"):
             return
-        moves = [
-            n
-            for n, e in enumerate(self._entries_for_all())
-            if (isinstance(e.action, Buy) and e.action.source == "grid" and e.action.index == index)
-            or (isinstance(e.action, Battle) and e.action.index == index)
-        ]
-        if len(moves) == 1:
-            self.filter = ""
-            self._list_key = ()
-            self.redraw()
-            self._run(moves[0])
-            return
         view = self._view
-        card = view.grid[index].card if view else None
-        if card is None:
+        if view is None or view.grid[index].card is None:
             self.set_message(
                 Text(
                     "That space of The Grid is empty until the next Start Phase.",
@@ -880,17 +769,11 @@ class ZeoScreen(GameScreen):
                 )
             )
             return
-        action = (
+        wanted = (
             Battle(index=index) if view.grid[index].adversary else Buy(source="grid", index=index)
         )
-        self.submit(action)  # not legal: the rules name the reason
-
-    def _entries_for_all(self) -> list[Entry]:
-        if self.filter:
-            self.filter = ""
-            self._list_key = ()
-            self.redraw()
-        return self._entries
+        self.filter = ""
+        self.submit(wanted)  # not legal: the rules name the reason
 
     def summary(self) -> Text:
         view = self.match.view(None)
