@@ -40,6 +40,7 @@ from .models import (
 
 HIT_PER_DIE = 0.83
 PAIR_BONUS = 1.0
+READY = 3
 THREAT = {"FAST": 1.0}
 
 
@@ -158,9 +159,12 @@ class HotgBot:
         if me.tokens < 1:
             return None
         here = next((lo for lo in v.locations if lo.id == me.location), None)
-        if here is not None and here.figures > 0 and me.deck_count >= 3:
+        ready = (
+            me.hand_count + max(0, min(me.hand_size - me.hand_count, me.deck_count - 3)) >= READY
+        )
+        if here is not None and here.figures > 0 and me.deck_count >= 3 and ready:
             return StartBattle()
-        if me.deck_count <= 3 and len(me.discard) >= 3:
+        if (me.deck_count <= 3 or not ready) and len(me.discard) >= 3:
             if (
                 me.tokens >= 2
                 and v.headquarters != "astro_megaship"
@@ -301,7 +305,18 @@ class HotgBot:
             if "stun" in c.text.lower() or "1 hit from defeat" in c.text:
                 t = cards.get(a.target)
                 return 2.5 if t and not t.defeated else 0
-            return 1.5 if "energy" in c.text.lower() else 1.2
+            text = c.text
+            extra = "may play 1 card right away" in text
+            if extra and ("Another Ranger" in text or "A Ranger" in text):
+                extra = len(b.participants) > 1 or "A Ranger" in text
+            value = 0.4 if "Gain" in text else 0.2
+            if extra:
+                value += 2.2
+            if "attack with" in text:  # Orbital Dropkick: a free attack later
+                value += 2.0
+            if "Draw" in text or "Take a card" in text:
+                value += 0.6
+            return value
         if c.type == "reaction":  # Astro Blaster on our turn: only with energy to spare
             return 0.5 + a.x * 0.3 if b.pool >= 3 else 0
         t = cards.get(a.target)
