@@ -965,3 +965,38 @@ def test_hidden_hands_views_do_not_leak():
     s = game(hidden_hands=True)
     variant = rules.hidden_variant(s, 0, random.Random(1))
     assert R.view(variant, 0) == R.view(s, 0)
+
+
+def test_a_reaction_card_answers_a_trigger_once():
+    """§5.8 reactions (any number per trigger) and Ruling 30: two Telekinesis cannot fetch
+    each other back forever."""
+    s = battle(
+        game(rangers=("andros", "jason", "billy", "zack")), [[LEAP]], fs=((PP, 1),), turn="prep"
+    )
+    t1, t2 = card("andros", "telekinesis"), card("andros", "telekinesis", 2)
+    s = give(s, 0, hand=[t1, t2], discard=[card("andros", "spiral-saber")])
+    s = upd(s, queue=(m.Step(kind="start_turns"),))
+    s = R._open_window(s, "battle_start", [])
+    assert s.decision.kind == "reaction_window" and s.decision.asked == (0,)
+    s, _ = play(s, 0, m.PlayCard(card=t1))
+    assert card("andros", "spiral-saber") in s.players[0].hand
+    s, _ = play(s, 0, m.PlayCard(card=t2))
+    assert t1 in s.players[0].hand  # fetched back by the second copy...
+    r = R.check(s, 0, m.PlayCard(card=t1))
+    assert r is not None and "once" in r.reason  # ...but it cannot answer this trigger again
+    s, _ = play(s, 0, m.Pass())
+    assert s.decision is None and s.battle.turn == "rangers"
+
+
+def test_command_center_assault_battle_at_the_command_center():
+    """§7 Command Center B: Rangers at the Command Center can battle the enemies there."""
+    s = upd(
+        game(headquarters="command_center_assault"), phase="action", focus=0, hq_enemies=((PP, 2),)
+    )
+    assert R.check(s, 0, m.StartBattle()) is None
+    s, _ = play(s, 0, m.StartBattle())
+    while s.decision is not None and s.decision.kind == "prep_draw":
+        s, _ = play(s, s.decision.asked[0], m.Draw(count=0))
+    assert s.battle is not None and s.battle.location == "hq"
+    assert len(s.battle.slots) == 2
+    assert R.view(s, 0).hq_enemies == ((PP, 2),)

@@ -145,8 +145,13 @@ class HotgBot:
         want = self._want(v, seat)
         if want is not None and repr(want) in legal_keys:
             return want
+        if want is not None:  # not allowed after all: the next best thing this seat can do
+            for a in legal:
+                if isinstance(a, (StartBattle, Recover)) and not getattr(a, "hq_token", False):
+                    return a
+        # hand the turn forward (never back: the phase always ends)
         for a in legal:
-            if isinstance(a, Focus) and self._want(v, a.seat) is not None:
+            if isinstance(a, Focus) and a.seat > seat and self._want(v, a.seat) is not None:
                 return a
         for a in legal:
             if isinstance(a, Recover) and a.hq_token and len(me.discard) >= 2:
@@ -159,6 +164,8 @@ class HotgBot:
         if me.tokens < 1:
             return None
         here = next((lo for lo in v.locations if lo.id == me.location), None)
+        if me.location == "hq" and (v.hq_enemies or v.hq_villains):
+            return StartBattle()
         ready = (
             me.hand_count + max(0, min(me.hand_size - me.hand_count, me.deck_count - 3)) >= READY
         )
@@ -170,6 +177,7 @@ class HotgBot:
                 and v.headquarters != "astro_megaship"
                 and me.location != "hq"
                 and not v.hq_enemies
+                and not v.hq_villains
             ):
                 return Move(to="hq", power_up=True)
             return Recover()
@@ -235,26 +243,22 @@ class HotgBot:
             _, score = self._best_play(richer, self._fake_legal(richer, legal, me), me, cards)
             if score >= best_score + (0.8 if kind == "flip_token" else 0.3):
                 return GiveEnergy() if kind == "give_energy" else FlipToken()
-        # would a teammate do better?
+        # would a teammate do better? (the turn only moves forward in the participants'
+        # order, so the bot never hands it back and forth)
         if best is None or best_score < 1.0:
+            order = list(b.extra_play_seats if b.played else b.participants)
+            mine = order.index(seat) if seat in order else -1
             for a in legal:
-                if isinstance(a, Focus):
-                    other = v.players[a.seat]
-                    if (
-                        other.hand
-                        and not b.played
-                        and any(
-                            c.type == "attack" and (c.cost in ("0", "X") or int(c.cost) <= b.pool)
-                            for c in other.hand
-                        )
-                        and a.seat not in getattr(self, "_tried", set())
-                    ):
-                        self._tried = getattr(self, "_tried", set()) | {seat}
-                        return a
+                if not isinstance(a, Focus) or a.seat not in order or order.index(a.seat) <= mine:
+                    continue
+                other = v.players[a.seat]
+                if other.hand and any(
+                    c.type == "attack" and (c.cost in ("0", "X") or int(c.cost) <= b.pool)
+                    for c in other.hand
+                ):
+                    return a
         if best is not None:
-            self._tried = set()
             return best
-        self._tried = set()
         return Pass()
 
     def _best_play(self, v: View, legal: list, me, cards):

@@ -603,7 +603,8 @@ class View(Model):
     headquarters: str  # command_center | command_center_assault | astro_megaship
     hq_energy: int  # Command Center energy (respawns)
     hq_tokens: int  # 4 players: Command Center action tokens (RECOVER only)
-    hq_enemies: tuple[tuple[str, int], ...]
+    hq_enemies: tuple[tuple[str, int], ...]  # Command Center Assault: foot soldiers there
+    hq_villains: tuple[str, ...]  # Command Center Assault: monster / boss figures there
     hq_rangers: tuple[str, ...]
     locations: tuple[LocationView, ...]  # clockwise
     deploy_count: int

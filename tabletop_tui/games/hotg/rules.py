@@ -774,6 +774,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             return _no("Reactions (§5.8)", "Play a reaction or pass.")
         if a.card not in p.hand:
             return _no("Reactions (§5.8)", "That card is not in your hand.")
+        if a.card in d.picked:
+            return _no("Reactions (§5.8)", "Each card answers a trigger once (Ruling 30).")
         card = cat.card(a.card)
         if card.type != "reaction":
             return _no("Reactions (§5.8)", "Only reactions can be played now.")
@@ -1658,7 +1660,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         p = s.players[seat]
         cost = card_cost(s, a.card, a.x)
         s = bt(s, pool=s.battle.pool - cost)
-        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card), discard=(*p.discard, a.card))
+        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
         ev.append(
             Event(text=f"{p.name} plays {card.name}", seat=seat, kind="card", data={"card": a.card})
         )
@@ -1706,6 +1708,10 @@ class HotgRules(Rules[Config, State, Action, View]):
                 s = upd(s, decision=upd(s.decision, double=True))
             elif e.do == "revealed_to_hand":
                 s = upd(s, decision=upd(s.decision, to_hand=True))
+        q = s.players[seat]  # the card goes to the discard pile once it has resolved
+        s = pl(s, seat, discard=(*q.discard, a.card))
+        if d is not None and s.decision is not None and s.decision.kind == d.kind:
+            s = upd(s, decision=upd(s.decision, picked=(*s.decision.picked, a.card)))
         if (
             d is not None
             and s.decision is not None
@@ -3145,6 +3151,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             hq_energy=s.hq_energy,
             hq_tokens=s.hq_tokens,
             hq_enemies=s.hq_enemies,
+            hq_villains=s.hq_villains,
             hq_rangers=tuple(r for p in s.players if p.location == HQ for r in p.rangers),
             locations=tuple(locations),
             deploy_count=len(s.deploy_deck),
