@@ -130,7 +130,62 @@ CARD_SETS: dict[str, CardSet] = {
             ),
         ),
     ),
+    "hotg": CardSet(
+        "tabletop_tui.cli:hotg_cards",
+        (
+            CardFile(
+                "rangers.toml",
+                "ranger",
+                "tabletop_tui.games.hotg.cards:RangerDef",
+                "One Ranger: colour, character ability (as effects) and a 10-card combat deck "
+                "of attacks, maneuvers and reactions (cost, shields, dice, effects).",
+            ),
+            CardFile(
+                "enemies.toml [[deck]]",
+                "deck",
+                "tabletop_tui.games.hotg.cards:EnemyDeck",
+                "One enemy deck (a foot soldier type, a monster, the boss, the Psycho Rangers): "
+                "its cards with health, keywords and effects.",
+            ),
+            CardFile(
+                "enemies.toml [[nemesis]]",
+                "nemesis",
+                "tabletop_tui.games.hotg.cards:Nemesis",
+                "One Psycho Ranger: its colour, weapon and path cards.",
+            ),
+            CardFile(
+                "board.toml [[location]]",
+                "location",
+                "tabletop_tui.games.hotg.cards:LocationDef",
+                "One outer location: the foot soldier type that brings it, figure limit, B side.",
+            ),
+            CardFile(
+                "board.toml [[zord]]",
+                "zord",
+                "tabletop_tui.games.hotg.cards:ZordDef",
+                "One Zord (and, under [[megazord]], the two Megazords). board.toml also holds "
+                "[dice] faces and the [[fs_deployment]] foot soldier deployment cards.",
+            ),
+        ),
+    ),
 }
+
+
+def hotg_cards(folder: Path) -> list:
+    """Heroes of the Grid's boards, Rangers and enemies, validated and cross-checked together."""
+    from .games.hotg.cards import load_catalog
+
+    cat = load_catalog(folder)
+    return [
+        *cat.rangers.values(),
+        *cat.combat.values(),
+        *cat.decks.values(),
+        *cat.enemy.values(),
+        *cat.nemeses.values(),
+        *cat.locations.values(),
+        *cat.zords.values(),
+        *cat.megazords.values(),
+    ]
 
 
 def zeo_cards(folder: Path) -> list:

@@ -342,7 +342,7 @@ BAD_SAVES = {
     "not a tabletop-tui save": (_set("format", "chess-save"), "not a tabletop-tui save file"),
     "other save-format version": (_set("version", SAVE_VERSION + 1), "save format version"),
     "unknown game id": (_set("game", "chess"), "unknown game 'chess'"),
-    "game not built yet": (_set("game", "zeo-dbg"), "'zeo-dbg') is coming soon"),
+    "game not built yet": (_set("game", "hotg"), "'hotg') is coming soon"),
     "wrong rules_version": (_set("rules_version", 99), "rules version 99"),
     "damaged field": (_set("seed", "seventeen"), "damaged save: seed"),
     "bad settings": (_set("config", {"names": ["A", "B", "C"]}), "bad game settings"),
@@ -359,7 +359,9 @@ BAD_SAVES = {
 
 
 @pytest.mark.parametrize("problem", list(BAD_SAVES))
-def test_bad_save_gives_a_clear_error_and_is_left_untouched(problem, good_save, tmp_path):
+def test_bad_save_gives_a_clear_error_and_is_left_untouched(
+    problem, good_save, tmp_path, unfinished_game
+):
     corrupt, expected = BAD_SAVES[problem]
     bad = corrupt(good_save.read_bytes())
     good_save.write_bytes(bad)

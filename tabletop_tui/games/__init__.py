@@ -75,7 +75,6 @@ GAMES: dict[str, GameInfo] = {
             "Co-operative board game: locations, battles, Psycho Rangers.",
             "tabletop_tui.games.hotg.rules:HotgRules",
             "tabletop_tui.games.hotg.bot:HotgBot",
-            ready=False,
         ),
     ]
 }

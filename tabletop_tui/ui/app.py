@@ -18,6 +18,7 @@ SCREENS_BY_GAME = {
     "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008:PrCcgScreen",
     "zoobotz": "tabletop_tui.ui.games.zoobotz:ZoobotzScreen",
     "zeo-dbg": "tabletop_tui.ui.games.zeo_dbg:ZeoScreen",
+    "hotg": "tabletop_tui.ui.games.hotg:HotgScreen",
 }
 #: games whose players build their own decks: the screen for it (launcher `b`, setup Ctrl+B)
 DECK_BUILDERS = {
@@ -40,6 +41,7 @@ class TabletopApp(App):
         "games/pr_ccg_2008.tcss",
         "games/zoobotz.tcss",
         "games/zeo_dbg.tcss",
+        "games/hotg.tcss",
     ]
     ENABLE_COMMAND_PALETTE = False
 

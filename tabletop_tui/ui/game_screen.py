@@ -63,6 +63,12 @@ class GameScreen(BaseScreen):
     def summary(self) -> Text:
         return Text(self.match.outcome().summary)
 
+    def headline(self, outcome) -> str:
+        """The game-over title: who won, or a draw (a co-operative game says win or lose)."""
+        if outcome.is_draw:
+            return "A draw"
+        return " & ".join(self.session.name(w) for w in outcome.winners) + " wins"
+
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:
         self.redraw()
@@ -166,10 +172,7 @@ class GameScreen(BaseScreen):
             return
         self._over_shown = True
         outcome = self.match.outcome()
-        if outcome.is_draw:
-            headline = "A draw"
-        else:
-            headline = " & ".join(self.session.name(w) for w in outcome.winners) + " wins"
+        headline = self.headline(outcome)
         if self.exit_at_end:
             self.set_timer(max(self.delay * 4, 0.5), lambda: self.app.exit(outcome))
             return

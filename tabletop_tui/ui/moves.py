@@ -47,6 +47,10 @@ class MoveList:
     def moves_title(self) -> str:
         return "Moves"
 
+    def order(self, action) -> int:
+        """Where a kind of move goes in the list (stable within a kind)."""
+        return 0
+
     def show_entry(self, entry: Entry | None) -> None:
         """Show the highlighted entry's card (or a hint when there is none)."""
 
@@ -62,6 +66,7 @@ class MoveList:
         legal = self.legal_now()
         if self.filter:
             legal = [a for a in legal if isinstance(a, self.FILTERS[self.filter][1])]
+        legal = sorted(legal, key=self.order)
         entries = [self.entry(view, seat, a) for a in legal] if seat is not None else []
         key = (tuple(e.label.plain for e in entries), self.filter, self.mode)  # type: ignore[attr-defined]
         if key != self._list_key:

@@ -260,6 +260,41 @@ async def _zeo_game_over(pilot) -> None:
     await _settle(pilot)
 
 
+def _hotg(seed: int = 5, players: int = 4) -> Callable[[], TabletopApp]:
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"]
+    seats = [SeatSpec(name=names[i], kind="human") for i in range(players)]
+    return lambda: TabletopApp(game="hotg", seats=seats, seed=seed, bot_delay=0, autosave=False)
+
+
+def _hotg_until(cond, limit: int = 600):
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        await _zb_drive(pilot, cond, limit=limit, game="hotg")
+        await _settle(pilot)
+
+    return steps
+
+
+def _hotg_battle(screen, seat) -> bool:
+    view = screen.match.view(seat)
+    return (
+        view.battle is not None
+        and view.battle.turn == "rangers"
+        and view.decision is None
+        and any(c.resolved for c in view.battle.cards)
+    )
+
+
+async def _hotg_game_over(pilot) -> None:
+    await _settle(pilot)
+    await _zb_drive(pilot, lambda screen, seat: False, limit=4000, game="hotg")
+    for _ in range(20):
+        if type(pilot.app.screen).__name__ == "GameOverScreen":
+            break
+        await pilot.pause()
+    await _settle(pilot)
+
+
 SCENES = [
     Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
     Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
@@ -285,6 +320,15 @@ SCENES = [
     ),
     Scene("zeo-dbg-block", _zeo(), _zeo_until(_zeo_block)),
     Scene("zeo-dbg-game-over", _zeo(), _zeo_game_over),
+    Scene(
+        "hotg",
+        _hotg(),
+        _hotg_until(
+            lambda screen, seat: screen.match.view(seat).round >= 2 and screen.mode == "act"
+        ),
+    ),
+    Scene("hotg-battle", _hotg(), _hotg_until(_hotg_battle)),
+    Scene("hotg-game-over", _hotg(), _hotg_game_over),
 ]
 
 

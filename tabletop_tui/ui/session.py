@@ -22,6 +22,9 @@ class Session:
     #: the seat whose private view is on screen (None: nobody's yet, or a spectator)
     on_screen: Seat | None = None
     bots: dict[Seat, object] = field(default_factory=dict)
+    #: False when nothing is hidden between the humans (a co-op game with open hands): the
+    #: keyboard passes without a curtain
+    curtains: bool = True
 
     @classmethod
     def new(
@@ -83,6 +86,9 @@ class Session:
         """
         nxt = self.next_human()
         if nxt is None or nxt == self.on_screen or len(self.humans) <= 1:
+            return None
+        if not self.curtains:
+            self.on_screen = nxt  # nothing to hide: hand over straight away
             return None
         return nxt
 

@@ -6,7 +6,7 @@ from tabletop_tui.ui.app import TabletopApp
 from .helpers import screen_name, screen_text, settle
 
 
-async def test_launcher_lists_all_five_games_with_status():
+async def test_launcher_lists_all_five_games_with_status(unfinished_game):
     app = TabletopApp(autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -18,7 +18,7 @@ async def test_launcher_lists_all_five_games_with_status():
         assert "ready to play" in text
 
 
-async def test_coming_soon_game_cannot_start():
+async def test_coming_soon_game_cannot_start(unfinished_game):
     app = TabletopApp(autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -1,0 +1,142 @@
+"""Heroes of the Grid through the UI: a deployment phase and a whole battle played with keys,
+open hands passing the keyboard without a curtain, hidden hands with one, refused moves
+naming their rule, and the co-operative game-over screen."""
+
+from tabletop_tui.engine.match import SeatSpec
+from tabletop_tui.games.hotg.models import Move, PlayCard, StartBattle
+from tabletop_tui.ui.app import TabletopApp
+
+from .helpers import screen_name, screen_text, settle
+
+
+def _app(players=2, seed=5, **config) -> TabletopApp:
+    seats = [SeatSpec(name=n, kind="human") for n in ("Ann", "Ben", "Cy", "Dee")[:players]]
+    return TabletopApp(
+        game="hotg", seats=seats, seed=seed, bot_delay=0, autosave=False, config=config
+    )
+
+
+async def hotg_key(pilot) -> str:
+    """One move by keys: answer 1, battle where you stand, play the first card, else move
+    towards enemies, else end or pass."""
+    screen = pilot.app.screen
+    seat = screen.session.on_screen
+    mode = screen.mode
+    if seat is None or mode in ("wait", "over") or screen.waiting:
+        await pilot.pause()
+        return "wait"
+    if mode == "decision":
+        await pilot.press("1")
+        return "answer"
+    legal = screen.match.legal_actions(seat)
+    if mode == "battle":
+        if any(isinstance(a, PlayCard) for a in legal):
+            await pilot.press("p", "1")
+            return "play"
+        await pilot.press("e")
+        return "pass"
+    if any(isinstance(a, StartBattle) for a in legal):
+        await pilot.press("b")
+        return "battle"
+    view = screen.match.view(seat)
+    crowded = {loc.id for loc in view.locations if loc.figures}
+    moves = [a for a in legal if isinstance(a, Move) and a.to in crowded and not a.power_up]
+    if moves:
+        await pilot.press("m")
+        await settle(pilot, 1)
+        n = next(i for i, e in enumerate(screen._entries) if e.action == moves[0])
+        await pilot.press(str(n + 1))
+        return "move"
+    await pilot.press("e")
+    return "end"
+
+
+async def test_a_deployment_phase_and_a_whole_battle_with_keys():
+    """Issue #6: a Pilot test plays through a deployment phase and a full battle with keys.
+    Base rules "Rounds": deployment, then the action phase; "Battles": Ranger turns alternate
+    with enemy turns until the enemies or the Rangers are done."""
+    app = _app(players=2, seed=5)
+    made: list[str] = []
+    battles_done = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen_name(app) == "HotgScreen"
+        was_in_battle = False
+        for _ in range(600):
+            if screen_name(app) != "HotgScreen":
+                break
+            view = screen.match.view(None)
+            if was_in_battle and view.battle is None:
+                battles_done += 1
+            was_in_battle = view.battle is not None
+            if battles_done and view.round >= 2:
+                break
+            made.append(await hotg_key(pilot))
+            await pilot.pause()
+        view = screen.match.view(None)
+        assert battles_done >= 1, made[-20:]
+        assert "play" in made and "battle" in made
+        assert view.round >= 2 or view.outcome is not None  # a second deployment phase ran
+        log = " ".join(e.text for e in screen.match.log_lines())
+        assert "Deployment" in log or "deploy" in log.lower()
+
+
+async def test_open_hands_pass_the_keyboard_without_a_curtain():
+    """Co-op with open hands: nothing is hidden, so handing the turn over needs no curtain."""
+    app = _app(players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.session.on_screen == 0
+        await pilot.press("f", "1")  # hand the turn to Ben
+        await settle(pilot)
+        assert screen_name(app) == "HotgScreen"
+        assert screen.session.on_screen == 1
+        assert "Ann" in screen_text(app) and "hand" in screen_text(app)
+
+
+async def test_hidden_hands_put_a_curtain_between_players():
+    """Setup option "Hands: hidden": each hand is shown only to its owner, behind a curtain."""
+    app = _app(players=2, seed=5, hidden_hands=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        screen = app.screen
+        me = screen.session.on_screen
+        other = 1 - me
+        view = screen.match.view(me)
+        assert view.players[other].hand is None and view.players[me].hand is not None
+        await pilot.press("f", "1")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        assert "Pass to" in screen_text(app)
+
+
+async def test_a_refused_move_names_the_rule():
+    """Base rules "Action phase": BATTLE needs enemies where the Ranger stands."""
+    app = _app(players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        before = len(screen.match.actions)
+        await pilot.press("b")  # at the Command Center: nothing to battle
+        await settle(pilot)
+        assert len(screen.match.actions) == before
+        assert "✘" in screen_text(app)
+
+
+async def test_game_over_says_win_or_lose_and_plots_panic_and_energy():
+    from tabletop_tui.ui.screenshots import SCENES
+
+    scene = next(s for s in SCENES if s.name == "hotg-game-over")
+    app = scene.make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await scene.steps(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        text = screen_text(app)
+        assert "The Rangers lose" in text or "The Rangers win" in text
+        assert "A draw" not in text
+        assert "Panicked locations and Command Center energy per round" in text
