@@ -83,7 +83,7 @@ BAY = {
         "5 Zord activations a turn.",
     ),
 }
-LAIR_HEAL = 1
+LAIR_HEAL = 2
 LAIR_TEXT = f"When a Master is attached here, Heal {LAIR_HEAL}. Both Villains control its Masters."
 SERPENTERA = ("serpentera-tail", "serpentera-scales", "serpentera-head")
 ZM_COST, ZM_DISCOUNT = 7, 2
