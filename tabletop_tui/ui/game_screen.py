@@ -10,6 +10,7 @@ from datetime import datetime
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.widgets import Footer
 
 from ..engine import Event, Rejection
 from ..paths import saves_dir
@@ -51,6 +52,33 @@ class GameScreen(BaseScreen):
     @property
     def rules(self):
         return self.session.match.rules
+
+    # -- layout: compact below 120x36, wide above ------------------------------------------
+    @property
+    def compact(self) -> bool:
+        w, h = self.app.size
+        return w < 120 or h < 36
+
+    def apply_layout(self) -> bool:
+        """Set the -compact / -wide classes for the terminal's size; True when they changed."""
+        compact = self.compact
+        if self._shown.get("layout") == (compact, self.app.size):
+            return False
+        self._shown["layout"] = (compact, self.app.size)
+        self.set_class(compact, "-compact")
+        self.set_class(not compact, "-wide")
+        for footer in self.query(Footer):
+            footer.compact = compact
+        return True
+
+    def on_resize(self, event) -> None:
+        if self.is_mounted and self._shown.get("layout", (None, None))[1] != self.app.size:
+            self._shown.clear()
+            self.layout_changed()
+            self.redraw()
+
+    def layout_changed(self) -> None:
+        """The terminal was resized: drop whatever a screen caches by size."""
 
     # -- for subclasses --------------------------------------------------------
     def show_view(self, view, seat) -> None:  # pragma: no cover - abstract

@@ -101,6 +101,9 @@ class MoveList:
             return None
         return self._entries[n]
 
+    def layout_changed(self) -> None:
+        self._list_key = ()
+
     def refresh_moves(self) -> None:
         self._list_key = ()
         self.redraw()  # type: ignore[attr-defined]

@@ -242,27 +242,6 @@ class HotgScreen(MoveList, GameScreen):
         yield Static(id="hg-message")
         yield Footer()
 
-    # -- layout ----------------------------------------------------------------------------------
-    @property
-    def compact(self) -> bool:
-        w, h = self.app.size
-        return w < 120 or h < 36
-
-    def _layout(self) -> None:
-        compact = self.compact
-        if self._shown.get("layout") == (compact, self.app.size):
-            return
-        self._shown["layout"] = (compact, self.app.size)
-        self.set_class(compact, "-compact")
-        self.set_class(not compact, "-wide")
-        self.query_one(Footer).compact = compact
-
-    def on_resize(self, event) -> None:
-        if self.is_mounted and self._shown.get("layout", (None,))[1] != self.app.size:
-            self._shown.clear()
-            self._list_key = ()
-            self.redraw()
-
     # -- names -------------------------------------------------------------------------------------
     def _ranger_names(self, view: View) -> dict[str, tuple[str, str, str]]:
         """Ranger id -> (name, style, letter)."""
@@ -303,7 +282,7 @@ class HotgScreen(MoveList, GameScreen):
         return "act"
 
     def show_view(self, view: View, seat: int | None) -> None:
-        self._layout()
+        self.apply_layout()
         mode = self._mode(view, seat)
         if mode != self.mode:
             self.mode = mode

@@ -269,27 +269,6 @@ class ZeoScreen(MoveList, GameScreen):
         yield Static(id="zeo-message")
         yield Footer()
 
-    # -- layout ----------------------------------------------------------------------------------
-    @property
-    def compact(self) -> bool:
-        w, h = self.app.size
-        return w < 120 or h < 36
-
-    def _layout(self) -> None:
-        compact = self.compact
-        if self._shown.get("layout") == (compact, self.app.size):
-            return
-        self._shown["layout"] = (compact, self.app.size)
-        self.set_class(compact, "-compact")
-        self.set_class(not compact, "-wide")
-        self.query_one(Footer).compact = compact
-
-    def on_resize(self, event) -> None:
-        if self.is_mounted and self._shown.get("layout", (None,))[1] != self.app.size:
-            self._shown.clear()
-            self._list_key = ()
-            self.redraw()
-
     # -- rendering -------------------------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
         if view.phase == "over":
@@ -303,7 +282,7 @@ class ZeoScreen(MoveList, GameScreen):
         return view.phase  # "main" or "end"
 
     def show_view(self, view: View, seat: int | None) -> None:
-        self._layout()
+        self.apply_layout()
         mode = self._mode(view, seat)
         if mode != self.mode:
             self.mode = mode

@@ -338,11 +338,6 @@ class ZoobotzScreen(GameScreen):
         yield Footer()
 
     # -- layout ---------------------------------------------------------------------------------
-    @property
-    def compact(self) -> bool:
-        w, h = self.app.size
-        return w < 120 or h < 36
-
     def _columns(self) -> int:
         n = self.seat_count
         if self.compact:
@@ -350,24 +345,16 @@ class ZoobotzScreen(GameScreen):
         return n if n <= 3 else 2 if n == 4 else 3
 
     def _layout(self) -> None:
-        compact = self.compact
-        if self._shown.get("layout") == (compact, self.app.size):
+        if not self.apply_layout():
             return
-        self._shown["layout"] = (compact, self.app.size)
-        self.set_class(compact, "-compact")
-        self.set_class(not compact, "-wide")
         self.set_class(self.seat_count >= 5, "-crowded")
-        self.query_one(Footer).compact = compact
         table = self.query_one("#zb-table")
         cols = self._columns()
         table.styles.grid_size_columns = cols
         table.styles.grid_size_rows = 0
 
-    def on_resize(self, event) -> None:
-        if self.is_mounted and self._shown.get("layout", (None,))[1] != self.app.size:
-            self._shown.clear()
-            self._list_key = ()
-            self.redraw()
+    def layout_changed(self) -> None:
+        self._list_key = ()
 
     # -- rendering ------------------------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
