@@ -140,3 +140,23 @@ async def test_game_over_says_win_or_lose_and_plots_panic_and_energy():
         assert "The Rangers lose" in text or "The Rangers win" in text
         assert "A draw" not in text
         assert "Panicked locations and Command Center energy per round" in text
+
+
+async def test_no_color_is_fully_playable(monkeypatch):
+    """NO_COLOR: Rangers carry a colour letter, panic a ⚠, and a battle can be fought."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = _app(players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        text = screen_text(app)
+        for mark in ("[R]", "[K]", "CC ⚡", "◆", "Command Center", "/6 "):
+            assert mark in text, mark
+        assert "⚠" in text
+        for _ in range(40):
+            if app.screen.match.view(None).battle is not None:
+                break
+            await hotg_key(pilot)
+            await pilot.pause()
+        assert app.screen.match.view(None).battle is not None
+        assert "Battle at" in screen_text(app)

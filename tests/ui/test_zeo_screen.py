@@ -177,3 +177,22 @@ async def test_clicking_a_grid_card_buys_or_battles_it_or_names_the_rule():
         await settle(pilot)
         assert first.price is not None and first.price <= view.shards  # seed 5: affordable
         assert screen.match.actions[-1].action["kind"] in ("buy", "battle")
+
+
+async def test_no_color_is_fully_playable(monkeypatch):
+    """NO_COLOR: teams, card types, slot colours and ready/exhausted still read as glyphs and
+    letters, and the game goes on."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.no_color
+        await pilot.press("1")
+        await settle(pilot, 3)
+        text = screen_text(app)
+        for mark in ("▼V1", "▲H2", "♥30/30", "⚡0/20", "[S]", "1P:", "4O:", "◆"):
+            assert mark in text, mark
+        await pilot.press("P", "e", "e")
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.match.view(0).turn >= 2
