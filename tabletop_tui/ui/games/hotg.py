@@ -232,6 +232,7 @@ class HotgScreen(MoveList, GameScreen):
                 yield Static(id="hg-side")
             yield Static(id="hg-rangers")
         yield Static(id="hg-prompt")
+        yield Static(id="hg-handline")
         with Horizontal(id="hg-controls"):
             yield OptionList(id="hg-list")
             with Vertical(id="hg-middle"):
@@ -304,7 +305,8 @@ class HotgScreen(MoveList, GameScreen):
             "over": "The game is over.",
         }.get(self.mode, "Nothing to do.")
         self.show_moves(view, seat, empty)
-        self.put("#hg-hand", self._hand(view, seat))
+        hand = self._hand(view, seat)
+        self.put("#hg-hand" if not compact else "#hg-handline", hand)
         self.put("#hg-message", self.message)
         self.query_one("#hg-log", LogPanel).sync(list(self.match.log_lines()))
 

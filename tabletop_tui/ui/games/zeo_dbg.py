@@ -259,6 +259,7 @@ class ZeoScreen(MoveList, GameScreen):
                     yield Static(id=f"zeo-seat-{i}", classes=f"zeo-seat zeo-team-{i}")
             yield Static(id="zeo-zones")
         yield Static(id="zeo-prompt")
+        yield Static(id="zeo-handline")
         with Horizontal(id="zeo-controls"):
             yield OptionList(id="zeo-list")
             with Vertical(id="zeo-middle"):
@@ -299,7 +300,8 @@ class ZeoScreen(MoveList, GameScreen):
         self.put("#zeo-prompt", self._prompt(view, seat))
         empty = {"wait": "Not your turn: the moves appear when it is.", "over": "The game is over."}
         self.show_moves(view, seat, empty.get(self.mode, "Nothing to do."))
-        self.put("#zeo-hand", self._hand(view, seat))
+        hand = self._hand(view, seat)
+        self.put("#zeo-hand" if not compact else "#zeo-handline", hand)
         self.put("#zeo-message", self.message)
         self.query_one("#zeo-log", LogPanel).sync(list(self.match.log_lines()))
 
