@@ -48,6 +48,10 @@ class HotgBot:
     name = "heuristic"
 
     def choose(self, view: View, legal: list, seat: int, rng: random.Random):
+        if view.mastermind_seat == seat:  # Mastermind Mode: the evil seat has its own bot
+            from .mastermind_bot import HotgMastermindBot
+
+            return HotgMastermindBot().choose(view, legal, seat, rng)
         d = view.decision
         if d is not None:
             return self._decision(view, legal, seat)

@@ -4,6 +4,7 @@
 * enemies.toml: `[[deck]]` enemy decks (`[[deck.card]]`) and `[[nemesis]]` Psycho Ranger
   deployment cards with their [PSYCHO] effects.
 * board.toml: `[dice]`, `[[location]]`, `[[zord]]`, `[[megazord]]`, `[[fs_deployment]]`.
+* schemes.toml (Mastermind Mode): `[[scheme]]` Scheme cards and `[mastermind_deployment]`.
 
 Errors name the file, the record and the field (tabletop_tui.cards.validate_records).
 Card instances in a game are named "<card id>#<copy>", e.g. "jason:block#2",
@@ -24,13 +25,19 @@ from ...cards import CardDataError, card_dir, cards_override, read_toml, validat
 from ...engine import Model
 from .effects import (
     BOOSTS,
+    SCHEME_TIMING_OF,
+    SCHEME_TIMING_TEXT,
     Ability,
     EnemyEffect,
     Passive,
     RangerEffect,
+    SchemeEffect,
+    SchemeTiming,
     ZordAbility,
     card_text,
     enemy_text,
+    mastermind_deployment_text,
+    scheme_effect_text,
 )
 
 GAME_ID = "hotg"
@@ -171,6 +178,38 @@ class FsDeployment(Model):
     figures: tuple[int, ...]
 
 
+class SchemeDef(Model):
+    """A Scheme card (Mastermind Mode): when it may be played and what it does."""
+
+    name: str
+    count: int = Field(ge=1, le=4)
+    timing: SchemeTiming
+    effect: SchemeEffect
+
+    @model_validator(mode="after")
+    def _fits(self) -> SchemeDef:
+        if self.timing not in SCHEME_TIMING_OF[self.effect.do]:
+            raise ValueError(f"a '{self.effect.do}' Scheme cannot be played at '{self.timing}'")
+        return self
+
+    @property
+    def timing_text(self) -> str:
+        return SCHEME_TIMING_TEXT[self.timing]
+
+    @property
+    def text(self) -> str:
+        return scheme_effect_text(self.effect)
+
+
+class MastermindDeployment(Model):
+    count: int = Field(default=4, ge=1, le=8)
+    figures: int = Field(default=2, ge=1, le=4)
+
+    @property
+    def text(self) -> str:
+        return mastermind_deployment_text(self.figures)
+
+
 class Dice(Model):
     faces: tuple[int, ...] = Field(min_length=6, max_length=6)
 
@@ -191,6 +230,17 @@ class Catalog:
     megazords: dict[str, ZordDef] = field(default_factory=dict)
     fs_deployments: list[FsDeployment] = field(default_factory=list)
     dice: tuple[int, ...] = (0, 1, 1, 0, 1, 2)
+    #: Scheme id ("toughen-up") -> Scheme
+    schemes: dict[str, SchemeDef] = field(default_factory=dict)
+    mastermind_deployment: MastermindDeployment = field(default_factory=MastermindDeployment)
+
+    def scheme(self, instance: str) -> SchemeDef:
+        return self.schemes[instance.split("#", 1)[0].split(":", 1)[1]]
+
+    def scheme_instances(self) -> tuple[str, ...]:
+        return tuple(
+            f"scheme:{sid}#{k}" for sid, sc in self.schemes.items() for k in range(1, sc.count + 1)
+        )
 
     def card(self, instance: str) -> CombatCard:
         return self.combat[instance.split("#", 1)[0]]
@@ -243,6 +293,17 @@ def load_catalog(folder: Path) -> Catalog:
     cat.fs_deployments = validate_records(
         path, data.get("fs_deployment", []), FsDeployment, "fs_deployment"
     )
+    path = folder / "schemes.toml"
+    if path.exists():
+        data = read_toml(path)
+        for sc in validate_records(path, data.get("scheme", []), SchemeDef, "scheme"):
+            cat.schemes[slug(sc.name)] = sc
+        try:
+            cat.mastermind_deployment = MastermindDeployment.model_validate(
+                data.get("mastermind_deployment", {})
+            )
+        except Exception as exc:  # noqa: BLE001 - reported with the file name
+            raise CardDataError(f"{path}: [mastermind_deployment]: {exc}") from None
     _cross_check(cat, folder)
     return cat
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from ...engine import Model
 
@@ -446,3 +446,60 @@ def enemy_text(effects: tuple[EnemyEffect, ...], passive: str | None = None) -> 
     parts = [PASSIVE_TEXT[passive]] if passive else []
     parts += [enemy_effect_text(e) for e in effects]
     return " ".join(parts) if parts else "No effect."
+
+
+# -- Mastermind Mode: Scheme cards and Mastermind deployment cards ----------------------------
+SchemeTiming = Literal[
+    "before_grid",
+    "before_first_turn",
+    "defense_reveal",
+    "ranger_attack",
+    "end_ranger_turn",
+]
+SCHEME_TIMING_TEXT: dict[str, str] = {
+    "before_grid": "Before the combat grid is prepared.",
+    "before_first_turn": "Before the first turn of any battle.",
+    "defense_reveal": "When any Ranger reveals a card for defense.",
+    "ranger_attack": "When any Ranger makes an attack.",
+    "end_ranger_turn": "At the end of any Ranger turn in a battle.",
+}
+SchemeVerb = Literal["toughen", "shatter", "drain", "reroll_all", "discard_random", "peek"]
+
+
+class SchemeEffect(Model):
+    """What a Scheme does: `n` is the amount (health, shields, energy, cards)."""
+
+    do: SchemeVerb
+    n: int = Field(default=1, ge=1, le=3)
+
+
+def scheme_effect_text(e: SchemeEffect) -> str:
+    n = e.n
+    return {
+        "toughen": f"Attach it to an enemy card; that card has +{n} health.",
+        "shatter": f"That revealed card counts {_plural(n, 'shield')} less.",
+        "drain": f"Drain {n} energy.",
+        "reroll_all": "That Ranger must reroll all of their dice.",
+        "discard_random": f"One Ranger discards {_plural(n, 'random card')} from hand.",
+        "peek": f"Peek at the top {n} cards of any enemy deck; return each to the top or the "
+        "bottom, in any order.",
+    }[e.do]
+
+
+#: which timing each Scheme effect needs (a data check: the pair must make sense)
+SCHEME_TIMING_OF: dict[str, tuple[str, ...]] = {
+    "toughen": ("before_first_turn",),
+    "shatter": ("defense_reveal",),
+    "drain": ("end_ranger_turn",),
+    "reroll_all": ("ranger_attack",),
+    "discard_random": ("before_first_turn", "before_grid", "end_ranger_turn"),
+    "peek": ("before_grid",),
+}
+
+
+def mastermind_deployment_text(figures: int) -> str:
+    return (
+        f"The Mastermind chooses any {_plural(figures, 'foot soldier figure')} to deploy to the "
+        "location shown by the next deployment card. When this card is the next card, the "
+        "Mastermind chooses the location of the current deployment."
+    )

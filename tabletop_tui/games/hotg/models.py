@@ -44,9 +44,16 @@ PSYCHOS = (
 )
 
 
+MODES = ("standard", "psycho_assault", "mastermind")
+
+
 class Config(Model):
-    #: one name per player (seat), 1-6
+    #: one name per player (seat), 1-6 Ranger players; in Mastermind Mode the LAST name is
+    #: the Mastermind player (reorder the names to choose who), the others play the Rangers
     names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
+    #: "standard"; "psycho_assault" (expansion: the Psycho Rangers replace the monsters and
+    #: the boss); "mastermind" (expansion: one player controls the forces of evil)
+    mode: Literal["standard", "psycho_assault", "mastermind"] = "standard"
     #: the Rangers in play (2-6), dealt to players in order; empty = a default team.
     #: 1 or 2 Rangers per player (2 per player: shared deck, hand size 7)
     rangers: tuple[str, ...] = ()
@@ -78,13 +85,19 @@ class Config(Model):
     def _default_rangers(cls, data):
         if isinstance(data, dict) and not data.get("rangers"):
             n = len(data.get("names") or ("", "", "", ""))
+            if data.get("mode") == "mastermind":
+                n -= 1
             count = 2 * n if n <= 2 else n
             data = {**data, "rangers": ALL_RANGERS[:count] if count <= 5 else ALL_RANGERS[:6]}
         return data
 
     @model_validator(mode="after")
     def _check(self) -> Config:
-        p, r = len(self.names), len(self.rangers)
+        p, r = len(self.ranger_names), len(self.rangers)
+        if self.mode == "mastermind" and len(self.names) < 2:
+            raise ValueError("Mastermind Mode needs a Mastermind player and 1-6 Ranger players")
+        if self.mode == "psycho_assault" and (self.psycho_monsters or self.boss != "rita_repulsa"):
+            raise ValueError("in Psycho Assault Mode the Psycho Rangers are the only villains")
         if not 1 <= p <= 6:
             raise ValueError(f"Heroes of the Grid is for 1-6 players, not {p}")
         if not 2 <= r <= 6:
@@ -107,8 +120,18 @@ class Config(Model):
         return self
 
     @property
+    def ranger_names(self) -> tuple[str, ...]:
+        """The names of the Ranger players (every seat but the Mastermind's)."""
+        return self.names[:-1] if self.mode == "mastermind" else self.names
+
+    @property
+    def mastermind_seat(self) -> int | None:
+        """Mastermind Mode: the Mastermind's seat (always the last); else None."""
+        return len(self.names) - 1 if self.mode == "mastermind" else None
+
+    @property
     def per_player(self) -> int:
-        return len(self.rangers) // len(self.names)
+        return len(self.rangers) // len(self.ranger_names)
 
 
 # -- state ---------------------------------------------------------------------------------
@@ -154,7 +177,9 @@ class DeployCard(Model):
     """A deployment card. Foot soldier cards show a type and a count and have a location
     on the back; monster / boss / Psycho cards have their own backs."""
 
-    kind: Literal["fs", "monster", "boss", "nemesis", "psycho_boss"]
+    #: "mm": a Mastermind deployment card (Mastermind Mode): the Mastermind deploys any 2
+    #: foot soldier figures; its back shows no location (the Mastermind chooses one)
+    kind: Literal["fs", "monster", "boss", "nemesis", "psycho_boss", "mm"]
     fs_type: str = ""
     figures: int = 0
     #: the back: an outer location id for foot soldier cards, else the kind
@@ -172,6 +197,8 @@ class Slot(Model):
     hits: int = 0
     defeated: bool = False
     resolved: bool = False
+    #: Toughen Up! (Scheme) attached: +1 health each
+    toughened: int = 0
 
 
 class NextAttack(Model):
@@ -223,7 +250,8 @@ class Battle(Model):
     #: the seat holding the lead Ranger token, and which of its Rangers
     lead: int
     lead_ranger: str
-    layout: Literal["standard", "psycho_boss"] = "standard"
+    #: "grid": Mastermind Mode's 3x3 combat grid (slots at any (row, col) of 0-2)
+    layout: Literal["standard", "psycho_boss", "grid"] = "standard"
     slots: tuple[Slot, ...] = ()
     pool: int = 0
     turn: Literal["prep", "rangers", "enemies", "over"] = "prep"
@@ -243,6 +271,13 @@ class Battle(Model):
     villains: tuple[str, ...] = ()
     last_roll: tuple[int, ...] = ()
     round_started: int = 0
+    #: Mastermind Mode (3x3 combat grid): enemy cards drawn, waiting for the Mastermind to
+    #: place them (the first is being placed now)
+    to_place: tuple[str, ...] = ()
+    #: Mastermind Mode: the slot under the combat marker (-1: not placed yet)
+    marker: int = -1
+    #: Mastermind Mode: the before-the-grid Scheme window has been offered
+    grid_window_done: bool = False
 
 
 class Nemesis(Model):
@@ -281,6 +316,7 @@ class Step(Model):
         "card_done",
         "end_ranger_turn",
         "start_turns",
+        "scheme_window",
     ]
     effect: dict | None = None
     seat: int | None = None
@@ -302,6 +338,15 @@ class Decision(Model):
         "prep_draw",
         "recover",
         "cyber_slash",
+        # Mastermind Mode (the Mastermind answers these)
+        "mm_location",  # choose the outer location of this deployment
+        "mm_figures",  # choose 2 foot soldier figures (a Mastermind deployment card)
+        "grid_place",  # place `card` on an empty space of the 3x3 combat grid
+        "marker",  # place (or move) the combat marker: `options` are legal slots
+        "scheme_window",  # play a Scheme now (timing `trigger`) or pass
+        "scheme_discard",  # discard down to 3 Schemes
+        "dark_tactics",  # return the peeked cards `picked` to the top / bottom
+        "order_effects",  # a Scheme and a Ranger effect at once: the Mastermind orders them
     ]
     asked: tuple[int, ...]
     prompt: str
@@ -316,6 +361,14 @@ class Decision(Model):
     source: str = ""
     double: bool = False
     to_hand: bool = False
+    #: Mastermind Mode: what to do once this decision is answered
+    then: str = ""
+    #: Mastermind Mode: the reveal a Scheme window interrupts, kept to be resumed
+    held: Decision | None = None
+    #: Shatter Defenses: shields taken off the revealed card
+    malus: int = 0
+    #: order_effects answered: the Scheme resolved first
+    scheme_first: bool = True
 
 
 class State(Model):
@@ -350,6 +403,15 @@ class State(Model):
     outcome: Outcome | None = None
     #: (round, panicked locations, Command Center energy) at the end of each deployment
     history: tuple[tuple[int, int, int], ...] = ()
+    #: a deployment in progress (waiting for the Mastermind's choices): its cards, the
+    #: target location ("" until chosen) and the chosen figures
+    deploying: tuple[DeployCard, ...] = ()
+    deploy_target: str = ""
+    deploy_figures: tuple[str, ...] = ()
+    #: Mastermind Mode: the Scheme hand (hidden from the Rangers), deck and discard pile
+    schemes: tuple[str, ...] = ()
+    scheme_deck: tuple[str, ...] = ()
+    scheme_discard: tuple[str, ...] = ()
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -456,6 +518,73 @@ class Pick(Model):
     card: str
 
 
+# -- Mastermind Mode actions (the Mastermind seat) -------------------------------------------
+class ChooseLocation(Model):
+    """Deployment: the next card is a Mastermind deployment card, so the Mastermind picks
+    the outer location (id) for the current deployment."""
+
+    kind: Literal["mm_location"] = "mm_location"
+    location: str
+
+
+class DeployFigures(Model):
+    """A Mastermind deployment card: the 2 foot soldier figures to deploy (type ids, sorted)."""
+
+    kind: Literal["mm_figures"] = "mm_figures"
+    figures: tuple[str, str]
+
+
+class PlaceCard(Model):
+    """Enemy preparation: put the enemy card being placed on the empty grid space (row, col),
+    0-2 each, row 0 at the top."""
+
+    kind: Literal["place"] = "place"
+    row: int
+    col: int
+
+
+class PlaceMarker(Model):
+    """Place the combat marker on a card (slot index), or move it after an enemy turn."""
+
+    kind: Literal["marker"] = "marker"
+    slot: int
+
+
+class PlayScheme(Model):
+    """Play a Scheme card (instance id) at its timing. `target`: an enemy slot (Toughen Up!);
+    `seat`: a Ranger seat in the battle (Insidious Doubt); `deck`: an enemy deck id (Dark
+    Tactics)."""
+
+    kind: Literal["scheme"] = "scheme"
+    card: str
+    target: int | None = None
+    seat: int | None = None
+    deck: str = ""
+
+
+class DiscardScheme(Model):
+    """Hand limit: discard this Scheme (down to 3)."""
+
+    kind: Literal["discard_scheme"] = "discard_scheme"
+    card: str
+
+
+class Arrange(Model):
+    """Dark Tactics: the peeked cards to put back on top (first = top) and on the bottom
+    (first = nearest the top of the bottom part)."""
+
+    kind: Literal["arrange"] = "arrange"
+    top: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
+
+
+class OrderEffects(Model):
+    """A Scheme and a Ranger card effect resolve at once: the Mastermind picks the order."""
+
+    kind: Literal["order"] = "order"
+    scheme_first: bool
+
+
 Action = Annotated[
     Focus
     | Move
@@ -471,7 +600,15 @@ Action = Annotated[
     | UseAbility
     | ChooseRanger
     | Draw
-    | Pick,
+    | Pick
+    | ChooseLocation
+    | DeployFigures
+    | PlaceCard
+    | PlaceMarker
+    | PlayScheme
+    | DiscardScheme
+    | Arrange
+    | OrderEffects,
     Field(discriminator="kind"),
 ]
 
@@ -537,9 +674,46 @@ class EnemyCardView(Model):
     text: str
     defeated: bool
     resolved: bool
-    active: bool  # the next card to resolve on the enemies' turn
+    active: bool  # the next card to resolve on the enemies' turn (Mastermind: under the marker)
     targetable: bool  # may be chosen as an attack target now (GUARD applied)
     psycho: str = ""  # Psycho weapon/Path owner
+    toughened: int = 0  # Toughen Up! Schemes attached (+1 health each, already in `health`)
+    adjacent: tuple[int, ...] = ()  # slots adjacent to this one (orthogonal, no gap): GUARD links
+
+
+class SchemeView(Model):
+    """A Scheme card (Mastermind Mode), text generated from its data."""
+
+    id: str  # instance id, used in PlayScheme / DiscardScheme
+    name: str
+    timing: (
+        str  # before_grid | before_first_turn | defense_reveal | ranger_attack | end_ranger_turn
+    )
+    timing_text: str  # "Before the combat grid is prepared." ...
+    text: str  # the effect, generated from data
+    playable: bool  # its timing is the open Scheme window's (has a legal PlayScheme now)
+
+
+class GridCell(Model):
+    """One space of the 3x3 combat grid (Mastermind Mode)."""
+
+    row: int
+    col: int
+    slot: int  # index into BattleView.cards, -1 when empty
+    legal: bool  # the card being placed may go here now (a PlaceCard(row, col) is legal)
+    marker: bool  # the combat marker is here
+    marker_option: bool  # a PlaceMarker(slot) to here is legal now
+
+
+class GridView(Model):
+    """The Mastermind's 3x3 combat grid (replaces the combat sequence)."""
+
+    cells: tuple[GridCell, ...]  # 9 cells, row-major: (0,0) (0,1) ... (2,2)
+    placing: str  # name of the enemy card being placed now ("" when none)
+    placing_text: str
+    placing_keywords: tuple[str, ...]
+    to_place: int  # cards drawn and still to place (including the one being placed)
+    marker: int  # slot under the combat marker, -1 before it is placed
 
 
 class BattleView(Model):
@@ -561,6 +735,7 @@ class BattleView(Model):
     lead_ranger: str
     attached: tuple[tuple[str, str], ...]  # (psycho id, ranger id)
     villains: tuple[str, ...]
+    grid: GridView | None = None  # Mastermind Mode: the 3x3 combat grid (layout "grid")
 
 
 class LocationView(Model):
@@ -590,6 +765,12 @@ class DecisionView(Model):
     options: tuple[int, ...]
     picked: tuple[str, ...]
     limit: int
+    #: Mastermind Mode decisions
+    trigger: str = ""  # scheme_window: the timing open now
+    locations: tuple[str, ...] = ()  # mm_location: the outer locations to choose from
+    figure_options: tuple[tuple[str, str], ...] = ()  # mm_figures: DeployFigures choices
+    peeked: tuple[str, ...] = ()  # dark_tactics: the peeked enemy card names (Mastermind only)
+    malus: int = 0  # Shatter Defenses: shields taken off the revealed card
 
 
 class View(Model):
@@ -632,3 +813,15 @@ class View(Model):
     decision: DecisionView | None
     outcome: Outcome | None
     history: tuple[tuple[int, int, int], ...]  # (round, panicked, hq energy) per round
+    # -- the expansion's modes -------------------------------------------------------
+    mode: str = "standard"  # standard | psycho_assault | mastermind
+    mastermind_seat: int | None = None  # Mastermind Mode: the Mastermind's seat (the last)
+    #: the viewer's Scheme hand: only in the Mastermind's own view (None for everyone else)
+    schemes: tuple[SchemeView, ...] | None = None
+    scheme_count: int = 0  # Schemes in the Mastermind's hand (public)
+    scheme_deck: int = 0  # Scheme deck size
+    scheme_discard: tuple[SchemeView, ...] = ()  # public discard pile, top card last
+    #: the deployment waiting for the Mastermind: its card kinds ("fs", "mm", "monster"...),
+    #: the chosen location ("" before) - shown with the mm_location / mm_figures decisions
+    deploying: tuple[str, ...] = ()
+    deploy_target: str = ""

@@ -17,6 +17,7 @@ Shape of the machine:
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import Any
 
 from ...engine import Event, Model, Outcome, Rejection, Rules, Seat, replace_at
@@ -27,6 +28,7 @@ from .effects import (
     ABILITY_TEXT,
     ACTIVE_ABILITIES,
     LOCATION_B_TEXT,
+    SCHEME_TIMING_TEXT,
     ZORD_TEXT,
     EnemyEffect,
 )
@@ -182,6 +184,27 @@ def passive_on(s: State, passive: str) -> bool:
     return any(not sl.defeated and cat.enemy_card(sl.card).passive == passive for sl in b.slots)
 
 
+def mm_seat(s: State) -> int | None:
+    """Mastermind Mode: the Mastermind's seat (the last one); None in the other modes."""
+    return s.config.mastermind_seat
+
+
+SCHEME_HAND = 3
+GRID = 3
+MM_DECISIONS = frozenset(
+    {
+        "mm_location",
+        "mm_figures",
+        "grid_place",
+        "marker",
+        "scheme_window",
+        "scheme_discard",
+        "dark_tactics",
+        "order_effects",
+    }
+)
+
+
 def best_value(s: State, card: str) -> tuple:
     c = _cat(s).card(card)
     return (c.shields, 0 if c.cost == "X" else c.cost)
@@ -207,14 +230,14 @@ class HotgRules(Rules[Config, State, Action, View]):
     def new_game(self, config: Config, seed: int) -> State:
         cat = catalog(config.cards_dir)
         rng = Rng(seed=seed)
-        n_players, n_rangers, per = len(config.names), len(config.rangers), config.per_player
+        n_players, n_rangers, per = len(config.ranger_names), len(config.rangers), config.per_player
         tokens = 3 if n_players <= 3 else 2
         if n_rangers == 6:
             hq_energy = 0 if n_players == 3 else 2
         else:
             hq_energy = {1: 2, 2: 2, 3: 4, 4: 4, 5: 3}[n_players]
         players = []
-        for i, name in enumerate(config.names):
+        for i, name in enumerate(config.ranger_names):
             rangers = config.rangers[i * per : (i + 1) * per]
             deck: tuple[str, ...] = ()
             for r in rangers:
@@ -259,6 +282,13 @@ class HotgRules(Rules[Config, State, Action, View]):
             if f.foot_soldier in config.foot_soldiers
             for n in f.figures
         ]
+        if config.mode == "mastermind":
+            # Mastermind Mode setup: the four 3-figure cards make way for the Mastermind's
+            fs_cards = [c for c in fs_cards if c.figures != 3]
+            fs_cards += [
+                DeployCard(kind="mm", back="mastermind", figures=cat.mastermind_deployment.figures)
+                for _ in range(cat.mastermind_deployment.count)
+            ]
         fs_cards, rng = rng.shuffled(fs_cards)
         villain_cards = [DeployCard(kind="monster", back="monster", enemy=x) for x in monsters]
         villain_cards += [
@@ -331,6 +361,15 @@ class HotgRules(Rules[Config, State, Action, View]):
             nemeses=nemeses,
             power=Power(zord_deck=(*zords, mega)),
         )
+        if config.mode == "mastermind":
+            # the Scheme deck, shuffled; the Mastermind's starting hand of three
+            schemes, rng = rng.shuffled(cat.scheme_instances())
+            state = upd(
+                state,
+                rng=rng,
+                schemes=schemes[:SCHEME_HAND],
+                scheme_deck=schemes[SCHEME_HAND:],
+            )
         events: list[Event] = []
         return self._deployment_phase(state, events)
 
@@ -338,14 +377,39 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
         s = upd(s, phase="deployment", deployments_done=0)
         ev.append(Event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
-        for _ in range(s.config.deployments_per_round):
-            s = self._deploy_one(s, ev)
+        return self._continue_deployment(s, ev)
+
+    def _continue_deployment(self, s: State, ev: list[Event]) -> State:
+        """Deploy until the round's count is done; a Mastermind choice pauses it (the answer
+        resumes here)."""
+        while s.deployments_done < s.config.deployments_per_round:
+            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev)
+            if s.decision is not None and not s.outcome:
+                return s
             s = upd(s, deployments_done=s.deployments_done + 1)
             if s.outcome:
                 return s
         # the foot soldier cards cycle under the deck
         cards, s = shuffle(s, s.deploy_discard)
         s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
+        if mm_seat(s) is not None and all(lo.panicked for lo in s.locations):
+            # Mastermind Mode, Victory and Defeat
+            if s.hq_energy == 0:
+                return self._lose(
+                    s,
+                    "All four outer locations are panicked at the end of deployment and no "
+                    "energy is left on the Command Center.",
+                    ev,
+                )
+            ev.append(
+                Event(
+                    text=f"All four outer locations are panicked: the Command Center's "
+                    f"{s.hq_energy} energy is discarded",
+                    kind="panic",
+                    barrier=True,
+                )
+            )
+            s = upd(s, hq_energy=0)
         panicked = sum(lo.panicked for lo in s.locations)
         s = upd(s, history=(*s.history, (s.round, panicked, s.hq_energy)))
         return self._start_action_phase(s, ev)
@@ -356,21 +420,529 @@ class HotgRules(Rules[Config, State, Action, View]):
             s = upd(s, power=upd(s.power, voyager=5))
         ev.append(Event(text=f"Round {s.round}: Action Phase", kind="phase"))
         focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
-        return upd(s, focus=focus)
+        s = upd(s, focus=focus)
+        if mm_seat(s) is not None:
+            s = self._draw_schemes(s, 2, "", ev)
+        return s
+
+    # ================================================================= Mastermind Mode
+    def _draw_schemes(self, s: State, n: int, then: str, ev: list[Event]) -> State:
+        """Scheme Cards: draw n (reshuffling the discards when the deck runs out); over the
+        hand limit of three, the Mastermind discards (a decision; `then` resumes)."""
+        drawn = 0
+        for _ in range(n):
+            if not s.scheme_deck:
+                if not s.scheme_discard:
+                    break
+                cards, s = shuffle(s, s.scheme_discard)
+                s = upd(s, scheme_deck=cards, scheme_discard=())
+                ev.append(Event(text="The Scheme discards are shuffled into a new deck"))
+            s = upd(s, schemes=(*s.schemes, s.scheme_deck[0]), scheme_deck=s.scheme_deck[1:])
+            drawn += 1
+        ev.append(
+            Event(
+                text=f"The Mastermind draws {drawn} Scheme card{'s' if drawn != 1 else ''}",
+                kind="scheme",
+                seat=mm_seat(s),
+                barrier=True,
+            )
+        )
+        return self._scheme_limit(s, then)
+
+    def _scheme_limit(self, s: State, then: str) -> State:
+        extra = len(s.schemes) - SCHEME_HAND
+        if extra <= 0:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="scheme_discard",
+                asked=(mm_seat(s),),
+                amount=extra,
+                then=then,
+                prompt=f"Mastermind: discard {extra} Scheme card{'s' if extra > 1 else ''} "
+                f"(hand limit {SCHEME_HAND})",
+            ),
+        )
+
+    def _scheme_window(
+        self, s: State, trigger: str, then: str, ev: list[Event], held: Decision | None = None
+    ) -> State:
+        """Offer the Mastermind a Scheme at this timing. Asked whenever the hand is not empty
+        (its size is public), so being asked tells the Rangers nothing about the cards."""
+        mm = mm_seat(s)
+        if mm is None or not s.schemes or s.outcome is not None or s.battle is None:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="scheme_window",
+                asked=(mm,),
+                trigger=trigger,
+                then=then,
+                held=held,
+                prompt=f"Mastermind: play a Scheme? ({SCHEME_TIMING_TEXT[trigger]})",
+            ),
+        )
+
+    def _resume(self, s: State, then: str, held: Decision | None, ev: list[Event]) -> State:
+        """Carry on after a Mastermind decision closes."""
+        if s.outcome is not None:
+            return s
+        if then == "deploy":
+            return self._continue_deployment(s, ev)
+        if then == "prep_draw" and s.battle is not None:
+            return self._ask_prep_draw(s, s.battle.participants, ev)
+        if then == "enemy_prep" and s.battle is not None:
+            return self._enemy_prep(s, ev)
+        if then == "reveal" and held is not None and s.battle is not None:
+            return self._reveal_reactions(s, held, ev)
+        if then == "start" and s.battle is not None:
+            return self._battle_start(s, ev)
+        if then == "move" and s.battle is not None:
+            return self._ranger_turn(s, ev)
+        return s
+
+    def _grid_free(self, s: State) -> list[tuple[int, int]]:
+        taken = {(sl.row, sl.col) for sl in s.battle.slots}
+        return [(r, c) for r in range(GRID) for c in range(GRID) if (r, c) not in taken]
+
+    def _marker_options(self, s: State) -> list[int]:
+        """Where the combat marker may go: any card at first; after an enemy turn the
+        nearest unresolved card in any direction (diagonals count: Ruling MM4)."""
+        b = s.battle
+        if b.marker < 0:
+            return list(range(len(b.slots)))
+        here = b.slots[b.marker]
+        left = [i for i, sl in enumerate(b.slots) if not sl.resolved]
+        if not left:
+            return []
+
+        def dist(i: int) -> int:
+            o = b.slots[i]
+            return max(abs(o.row - here.row), abs(o.col - here.col))
+
+        near = min(dist(i) for i in left)
+        return [i for i in left if dist(i) == near]
+
+    def _scheme_play_options(self, s: State, d: Decision) -> list[Action]:
+        cat = _cat(s)
+        out: list[Action] = []
+        b = s.battle
+        seen = set()
+        for c in s.schemes:
+            key = c.split("#")[0]
+            if key in seen:
+                continue
+            seen.add(key)
+            sc = cat.scheme(c)
+            if sc.timing != d.trigger:
+                continue
+            do = sc.effect.do
+            if do == "toughen":
+                out += [
+                    m.PlayScheme(card=c, target=i)
+                    for i, sl in enumerate(b.slots)
+                    if not sl.defeated
+                ]
+            elif do == "discard_random":
+                out += [m.PlayScheme(card=c, seat=i) for i in b.participants if s.players[i].hand]
+            elif do == "peek":
+                out += [m.PlayScheme(card=c, deck=dk) for dk, cards in s.enemy_decks if cards]
+            elif do == "reroll_all":
+                if b.attack is not None and b.attack.rolled and not b.attack.dice_to_hits:
+                    out.append(m.PlayScheme(card=c))
+            elif do == "shatter":
+                if d.held is not None:
+                    out.append(m.PlayScheme(card=c))
+            else:
+                out.append(m.PlayScheme(card=c))
+        return out
+
+    def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
+        if d.kind == "mm_location":
+            return [m.ChooseLocation(location=lo.id) for lo in s.locations]
+        if d.kind == "mm_figures":
+            types = sorted(s.config.foot_soldiers)
+            return [
+                m.DeployFigures(figures=(types[0], types[0])),
+                m.DeployFigures(figures=(types[0], types[1])),
+                m.DeployFigures(figures=(types[1], types[1])),
+            ]
+        if d.kind == "grid_place":
+            return [m.PlaceCard(row=r, col=c) for r in range(GRID) for c in range(GRID)]
+        if d.kind == "marker":
+            return [m.PlaceMarker(slot=i) for i in range(len(s.battle.slots))]
+        if d.kind == "scheme_window":
+            return [*self._scheme_play_options(s, d), m.Pass()]
+        if d.kind == "scheme_discard":
+            seen, out = set(), []
+            for c in s.schemes:
+                if c.split("#")[0] not in seen:
+                    seen.add(c.split("#")[0])
+                    out.append(m.DiscardScheme(card=c))
+            return out
+        if d.kind == "dark_tactics":
+            cards = d.picked
+            out = []
+            seen_keys = set()
+            n = len(cards)
+            for mask in range(2**n):
+                top = [c for k, c in enumerate(cards) if mask >> k & 1]
+                bottom = [c for k, c in enumerate(cards) if not mask >> k & 1]
+                for tp in permutations(top):
+                    for bp in permutations(bottom):
+                        key = (tp, bp)
+                        if key not in seen_keys:
+                            seen_keys.add(key)
+                            out.append(m.Arrange(top=tp, bottom=bp))
+            return out
+        if d.kind == "order_effects":
+            return [m.OrderEffects(scheme_first=True), m.OrderEffects(scheme_first=False)]
+        return []
+
+    def _answer_mm(self, s: State, a: Action, d: Decision, ev: list[Event]) -> State:
+        cat = _cat(s)
+        mm = mm_seat(s)
+        s = upd(s, decision=None)
+        if isinstance(a, m.ChooseLocation):
+            ev.append(
+                Event(
+                    text=f"The Mastermind directs this deployment to {cat.locations[a.location].name}",
+                    kind="deploy",
+                    seat=mm,
+                )
+            )
+            s = upd(s, deploy_target=a.location)
+            return self._continue_deployment(s, ev)
+        if isinstance(a, m.DeployFigures):
+            s = upd(s, deploy_figures=a.figures)
+            return self._continue_deployment(s, ev)
+        if isinstance(a, m.PlaceCard):
+            b = s.battle
+            card, rest = b.to_place[0], b.to_place[1:]
+            s = bt(s, slots=(*b.slots, Slot(card=card, row=a.row, col=a.col)), to_place=rest)
+            ev.append(
+                Event(
+                    text=f"The Mastermind places {cat.enemy_card(card).name} at row {a.row + 1}, "
+                    f"column {a.col + 1}",
+                    kind="battle",
+                    seat=mm,
+                    data={"row": a.row, "col": a.col},
+                )
+            )
+            return self._ask_grid(s)
+        if isinstance(a, m.PlaceMarker):
+            first = s.battle.marker < 0
+            s = bt(s, marker=a.slot)
+            name = cat.enemy_card(s.battle.slots[a.slot].card).name
+            ev.append(
+                Event(
+                    text=f"The Mastermind {'places' if first else 'moves'} the combat marker "
+                    f"on {name}",
+                    kind="battle",
+                    seat=mm,
+                    data={"slot": a.slot},
+                )
+            )
+            return self._resume(s, d.then, None, ev)
+        if isinstance(a, m.DiscardScheme):
+            s = upd(
+                s,
+                schemes=tuple(c for c in s.schemes if c != a.card),
+                scheme_discard=(*s.scheme_discard, a.card),
+            )
+            ev.append(
+                Event(
+                    text=f"The Mastermind discards {cat.scheme(a.card).name}",
+                    kind="scheme",
+                    seat=mm,
+                )
+            )
+            if len(s.schemes) > SCHEME_HAND:
+                return upd(s, decision=upd(d, amount=len(s.schemes) - SCHEME_HAND))
+            return self._resume(s, d.then, None, ev)
+        if isinstance(a, m.Arrange):
+            deck_id = d.source
+            rest = enemy_deck(s, deck_id)
+            s = set_enemy_deck(s, deck_id, (*a.top, *rest, *a.bottom))
+            ev.append(
+                Event(
+                    text=f"Dark Tactics: {len(a.top)} card(s) back on top, {len(a.bottom)} to the "
+                    "bottom",
+                    kind="scheme",
+                    seat=mm,
+                )
+            )
+            return self._resume(s, d.then, d.held, ev)
+        if isinstance(a, m.OrderEffects):
+            ev.append(
+                Event(
+                    text="The Mastermind resolves "
+                    + ("Shatter Defenses first" if a.scheme_first else "the Ranger's card first"),
+                    kind="scheme",
+                    seat=mm,
+                )
+            )
+            held = upd(d.held, scheme_first=a.scheme_first)
+            return self._settle_reveal(s, held, ev, ordered=True)
+        if isinstance(a, m.Pass):  # no Scheme in this window
+            return self._resume(s, d.then, d.held, ev)
+        assert isinstance(a, m.PlayScheme)
+        return self._play_scheme(s, a, d, ev)
+
+    def _play_scheme(self, s: State, a: m.PlayScheme, d: Decision, ev: list[Event]) -> State:
+        cat = _cat(s)
+        mm = mm_seat(s)
+        sc = cat.scheme(a.card)
+        s = upd(
+            s,
+            schemes=tuple(c for c in s.schemes if c != a.card),
+            scheme_discard=(*s.scheme_discard, a.card),
+        )
+        e = sc.effect
+        held = d.held
+        ev.append(
+            Event(
+                text=f"SCHEME: the Mastermind plays {sc.name}: {sc.text}",
+                kind="scheme",
+                seat=mm,
+                barrier=True,
+                data={"scheme": a.card},
+            )
+        )
+        b = s.battle
+        if e.do == "toughen":
+            sl = b.slots[a.target]
+            s = set_slot(s, a.target, toughened=sl.toughened + e.n)
+            ev.append(
+                Event(text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme")
+            )
+        elif e.do == "shatter":
+            held = upd(held, malus=held.malus + e.n)
+        elif e.do == "drain":
+            s = self._drain(s, e.n, sc.name, ev)
+        elif e.do == "reroll_all":
+            att = b.attack
+            rolled, s = self._roll(s, len(att.rolled))
+            s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
+            ev.append(
+                Event(
+                    text=f"  {s.players[att.seat].name} rerolls all dice: {self._faces(rolled)}",
+                    kind="dice",
+                    barrier=True,
+                    data={"dice": list(rolled), "fixed": att.hits},
+                )
+            )
+        elif e.do == "discard_random":
+            p = s.players[a.seat]
+            for _ in range(e.n):
+                if not p.hand:
+                    break
+                k, rng = s.rng.randint(0, len(p.hand) - 1)
+                s = upd(s, rng=rng)
+                c = p.hand[k]
+                s = pl(s, a.seat, hand=p.hand[:k] + p.hand[k + 1 :], discard=(*p.discard, c))
+                p = s.players[a.seat]
+                ev.append(
+                    Event(
+                        text=f"  {p.name} discards {cat.card(c).name} at random",
+                        kind="scheme",
+                        seat=a.seat,
+                        barrier=True,
+                    )
+                )
+        elif e.do == "peek":
+            cards = enemy_deck(s, a.deck)
+            top = cards[: e.n]
+            s = set_enemy_deck(s, a.deck, cards[e.n :])
+            return upd(
+                s,
+                decision=Decision(
+                    kind="dark_tactics",
+                    asked=(mm,),
+                    picked=top,
+                    source=a.deck,
+                    then=d.then,
+                    held=held,
+                    prompt="Dark Tactics: return each card to the top or the bottom of the deck",
+                ),
+            )
+        if s.outcome is not None or s.battle is None:
+            return s
+        return self._resume(s, d.then, held, ev)
+
+    def _ask_grid(self, s: State) -> State:
+        """Enemy preparation on the combat grid: the next card to place, then the marker."""
+        b = s.battle
+        mm = mm_seat(s)
+        if b.to_place:
+            name = _cat(s).enemy_card(b.to_place[0]).name
+            return upd(
+                s,
+                decision=Decision(
+                    kind="grid_place",
+                    asked=(mm,),
+                    source=b.to_place[0],
+                    prompt=f"Mastermind: place {name} on an empty space of the combat grid",
+                ),
+            )
+        return upd(
+            s,
+            decision=Decision(
+                kind="marker",
+                asked=(mm,),
+                then="start",
+                prompt="Mastermind: place the combat marker on an enemy card (the enemies go "
+                "first only if it is FAST)",
+            ),
+        )
+
+    def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
+        cat = _cat(s)
+        rule = "Mastermind Mode"
+        if d.kind == "mm_location":
+            if not isinstance(a, m.ChooseLocation):
+                return _no(f"{rule}, Deployment", "Choose one of the four outer locations.")
+            if loc_index(s, a.location) < 0:
+                return _no(f"{rule}, Deployment", "Choose one of the four outer locations.")
+            return None
+        if d.kind == "mm_figures":
+            if not isinstance(a, m.DeployFigures):
+                return _no(f"{rule}, Deployment", "Choose two foot soldier figures to deploy.")
+            if not set(a.figures) <= set(s.config.foot_soldiers) or list(a.figures) != sorted(
+                a.figures
+            ):
+                return _no(
+                    f"{rule}, Deployment",
+                    "Choose two figures of this game's foot soldier types (listed in order).",
+                )
+            return None
+        if d.kind == "grid_place":
+            if not isinstance(a, m.PlaceCard):
+                return _no(f"{rule}, Battle", "Place the enemy card on the combat grid.")
+            if not (0 <= a.row < GRID and 0 <= a.col < GRID):
+                return _no(f"{rule}, Battle", "The combat grid is 3x3.")
+            if (a.row, a.col) not in self._grid_free(s):
+                return _no(
+                    f"{rule}, Battle",
+                    "Each card must be placed in an empty space: never two cards in one space.",
+                )
+            return None
+        if d.kind == "marker":
+            if not isinstance(a, m.PlaceMarker):
+                return _no(f"{rule}, Battle", "Place the combat marker on an enemy card.")
+            if a.slot not in self._marker_options(s):
+                if s.battle.marker < 0:
+                    return _no(f"{rule}, Battle", "Place the combat marker on an enemy card.")
+                return _no(
+                    f"{rule}, Battle",
+                    "Move the combat marker to the nearest enemy card not resolved yet.",
+                )
+            return None
+        if d.kind == "scheme_window":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.PlayScheme):
+                return _no(f"{rule}, Scheme Cards", "Play a Scheme card, or pass.")
+            if a.card not in s.schemes:
+                return _no(f"{rule}, Scheme Cards", "That Scheme is not in your hand.")
+            sc = cat.scheme(a.card)
+            if sc.timing != d.trigger:
+                return _no(
+                    f"{rule}, Scheme Cards",
+                    f"{sc.name} is played: {sc.timing_text[0].lower()}{sc.timing_text[1:]}",
+                )
+            key = a.card.split("#")[0]
+            want = {
+                (o.target, o.seat, o.deck)
+                for o in self._scheme_play_options(s, d)
+                if o.card.split("#")[0] == key
+            }
+            if (a.target, a.seat, a.deck) not in want:
+                return _no(f"{rule}, Scheme Cards", f"{sc.name}: {sc.text} Choose a valid target.")
+            return None
+        if d.kind == "scheme_discard":
+            if not isinstance(a, m.DiscardScheme) or a.card not in s.schemes:
+                return _no(
+                    f"{rule}, Scheme Cards",
+                    f"Discard Scheme cards of your choice down to {SCHEME_HAND}.",
+                )
+            return None
+        if d.kind == "dark_tactics":
+            if not isinstance(a, m.Arrange) or sorted(a.top + a.bottom) != sorted(d.picked):
+                return _no("Dark Tactics", "Return each peeked card to the top or the bottom.")
+            return None
+        if d.kind == "order_effects":
+            if not isinstance(a, m.OrderEffects):
+                return _no(
+                    f"{rule}, Scheme Cards",
+                    "The Mastermind chooses the order of the Scheme and the Ranger effect.",
+                )
+            return None
+        return _no(rule, "Nothing to do now.")
 
     def _deploy_one(self, s: State, ev: list[Event]) -> State:
-        cat = _cat(s)
         deck = s.deploy_deck
         if not deck:
             cards, s = shuffle(s, s.deploy_discard)
             deck, s = cards, upd(s, deploy_discard=())
         top, rest = deck[0], deck[1:]
-        villains: list[DeployCard] = [] if top.kind == "fs" else [top]
-        while rest and rest[0].kind != "fs":
-            villains.append(rest[0])
+        extra: list[DeployCard] = []
+        while rest and rest[0].kind not in ("fs", "mm"):
+            extra.append(rest[0])
             rest = rest[1:]
         target = rest[0].back if rest else (top.back or s.locations[0].id)
-        s = upd(s, deploy_deck=rest)
+        if mm_seat(s) is not None and (
+            (rest and rest[0].kind == "mm") or (not rest and top.kind == "mm")
+        ):
+            target = ""  # Mastermind Mode: the Mastermind chooses any outer location
+        s = upd(s, deploy_deck=rest, deploying=(top, *extra), deploy_target=target)
+        return self._deploy_resume(s, ev)
+
+    def _deploy_resume(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        top = s.deploying[0]
+        villains = [c for c in s.deploying if c.kind not in ("fs", "mm")]
+        mm = mm_seat(s)
+        if not s.deploy_target:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="mm_location",
+                    asked=(mm,),
+                    prompt="Mastermind: the next card is a Mastermind deployment card - "
+                    "choose the outer location of this deployment",
+                ),
+            )
+        if top.kind == "mm" and not s.deploy_figures:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="mm_figures",
+                    asked=(mm,),
+                    amount=top.figures,
+                    prompt=f"Mastermind deployment: choose {top.figures} foot soldier figures "
+                    f"to deploy to {cat.locations[s.deploy_target].name}",
+                ),
+            )
+        target, figures = s.deploy_target, s.deploy_figures
+        s = upd(s, deploying=(), deploy_target="", deploy_figures=())
+        if top.kind == "mm":
+            s = upd(s, deploy_discard=(*s.deploy_discard, top))
+            names = ", ".join(cat.decks[f].name for f in figures)
+            ev.append(
+                Event(
+                    text=f"Mastermind deployment: {names} to {cat.locations[target].name}",
+                    kind="deploy",
+                    barrier=True,
+                    data={"figures": list(figures), "location": target},
+                )
+            )
+            for f in figures:
+                s = self._place_fs(s, target, f, 1, ev)
+                if s.outcome:
+                    return s
         if top.kind == "fs":
             s = upd(s, deploy_discard=(*s.deploy_discard, top))
             n = top.figures
@@ -440,15 +1012,21 @@ class HotgRules(Rules[Config, State, Action, View]):
         return self._check_all_panicked(s, ev)
 
     def _check_all_panicked(self, s: State, ev: list[Event]) -> State:
+        if mm_seat(s) is not None:
+            return s  # Mastermind Mode: checked at the end of the Deployment Phase
         if s.outcome is None and all(lo.panicked for lo in s.locations):
             return self._lose(s, "All four outer locations are panicked at once.", ev)
         return s
 
     def _lose(self, s: State, why: str, ev: list[Event]) -> State:
         ev.append(Event(text=f"DEFEAT: {why}", kind="outcome"))
+        mm = mm_seat(s)
         return upd(
             s,
-            outcome=Outcome(winners=(), summary=f"The Rangers lose. {why}"),
+            outcome=Outcome(
+                winners=() if mm is None else (mm,),
+                summary=f"The Rangers lose{'' if mm is None else ': the Mastermind wins'}. {why}",
+            ),
             phase="over",
             decision=None,
             queue=(),
@@ -483,6 +1061,8 @@ class HotgRules(Rules[Config, State, Action, View]):
                     break
             if dest < 0 and s.config.headquarters == "command_center_assault":
                 dest = -2
+            if dest < 0 and mm_seat(s) is not None:
+                dest = start  # Mastermind Mode: all panicked is no defeat; it goes there
         if dest == -2 or (
             s.config.headquarters == "command_center_assault" and s.locations[start].panicked
         ):
@@ -590,11 +1170,17 @@ class HotgRules(Rules[Config, State, Action, View]):
             return _no("Victory and defeat", "The game is over.")
         if seat not in self.to_act(state):
             who = next(iter(self.to_act(state)))
+            if who == mm_seat(state):
+                return _no("Mastermind Mode", "The Mastermind is choosing now.")
+            if seat == mm_seat(state):
+                return _no("Mastermind Mode", "The Rangers are acting now.")
             return _no("Taking actions", f"{state.players[who].name} is acting for the team now.")
         return self._check(state, seat, action)
 
     # -- candidate actions (filtered by _check) ---------------------------------------------
     def _candidates(self, s: State, seat: int) -> list[Action]:
+        if s.decision is not None and s.decision.kind in MM_DECISIONS:
+            return self._mm_candidates(s, s.decision)
         cat = _cat(s)
         p = s.players[seat]
         d = s.decision
@@ -707,6 +1293,8 @@ class HotgRules(Rules[Config, State, Action, View]):
     # -- checks ----------------------------------------------------------------------------
     def _check(self, s: State, seat: int, a: Action) -> Rejection | None:
         d = s.decision
+        if d is not None and d.kind in MM_DECISIONS:
+            return self._check_mm(s, seat, a, d)
         if d is not None:
             return self._check_decision(s, seat, a, d)
         if s.phase == "action":
@@ -1045,7 +1633,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         for k, sl in enumerate(b.slots):
             if k != i and not sl.defeated and cat.enemy_card(sl.card).passive == "path_of_stone":
                 h += 1
-        return h
+        return h + b.slots[i].toughened
 
     # ================================================================= resolve
     def _resolve(self, state: State, seat: Seat, action: Action) -> tuple[State, tuple[Event, ...]]:
@@ -1055,6 +1643,8 @@ class HotgRules(Rules[Config, State, Action, View]):
         return s, tuple(ev)
 
     def _do(self, s: State, seat: int, a: Action, ev: list[Event]) -> State:
+        if s.decision is not None and s.decision.kind in MM_DECISIONS:
+            return self._answer_mm(s, a, s.decision, ev)
         cat = _cat(s)
         name = s.players[seat].name
         d = s.decision
@@ -1463,6 +2053,12 @@ class HotgRules(Rules[Config, State, Action, View]):
                 round_started=s.round,
             ),
         )
+        if mm_seat(s) is not None:
+            villains = s.hq_villains if loc == HQ else s.locations[loc_index(s, loc)].villains
+            if villains:  # Scheme Cards: 1 more when a battle starts against a monster or boss
+                s = self._draw_schemes(s, 1, "prep_draw", ev)
+                if s.decision is not None:
+                    return s
         return self._ask_prep_draw(s, tuple(i for i in participants), ev)
 
     def _ask_prep_draw(self, s: State, seats: tuple[int, ...], ev: list[Event]) -> State:
@@ -1505,8 +2101,14 @@ class HotgRules(Rules[Config, State, Action, View]):
         return out, set_enemy_deck(s, deck_id, tuple(cards))
 
     def _enemy_prep(self, s: State, ev: list[Event]) -> State:
-        cat = _cat(s)
         b = s.battle
+        grid = mm_seat(s) is not None
+        if grid and not b.grid_window_done:
+            s = bt(s, grid_window_done=True)
+            s = self._scheme_window(s, "before_grid", "enemy_prep", ev)
+            if s.decision is not None:
+                return s
+            b = s.battle
         if b.location == HQ:
             fs, villains = s.hq_enemies, s.hq_villains
         else:
@@ -1520,6 +2122,27 @@ class HotgRules(Rules[Config, State, Action, View]):
             layout = "psycho_boss"
             cards, s = self._draw_from(s, "psycho", 6, present_psychos, ev)
             rows = [cards[:3], cards[3:6]]
+        elif grid:
+            # Mastermind Mode: draw as usual, but never more than nine cards (Battle)
+            budget = GRID * GRID
+            groups = []
+            for v in villains:
+                deck_id = "psycho" if v in PSYCHOS else v
+                if deck_id not in groups:
+                    groups.append(deck_id)
+            for deck_id in groups:
+                cards, s = self._draw_from(s, deck_id, min(4, budget), present_psychos, ev)
+                budget -= len(cards)
+                rows.append(cards)
+            counts = dict(fs)
+            fs_cards = []
+            while budget and len(fs_cards) < 4 and any(counts.values()):
+                kind = max(sorted(counts), key=lambda k: counts[k])
+                counts[kind] -= 1
+                got, s = self._draw_from(s, kind, 1, present_psychos, ev)
+                fs_cards += got
+                budget -= len(got)
+            rows.append(fs_cards)
         else:
             groups: list[str] = []
             for v in villains:
@@ -1545,6 +2168,9 @@ class HotgRules(Rules[Config, State, Action, View]):
         slots = tuple(
             Slot(card=c, row=r, col=k) for r, row in enumerate(rows) for k, c in enumerate(row)
         )
+        if grid:
+            layout, slots = "grid", ()
+            s = bt(s, to_place=tuple(c for row in rows for c in row))
         attached: tuple[tuple[str, str], ...] = ()
         if psycho_boss:
             members = {r for i in b.participants for r in s.players[i].rangers}
@@ -1558,8 +2184,37 @@ class HotgRules(Rules[Config, State, Action, View]):
         s = bt(
             s, slots=slots, layout=layout, attached=attached, villains=tuple(villains), turn="prep"
         )
-        names = " | ".join(" ".join(cat.enemy_card(c).name for c in row) for row in rows)
-        ev.append(Event(text=f"Combat sequence: {names}", kind="battle", barrier=True))
+        if grid:
+            n = len(s.battle.to_place)
+            ev.append(
+                Event(
+                    text=f"{n} enemy card{'s' if n != 1 else ''} drawn for the combat grid",
+                    kind="battle",
+                    barrier=True,
+                )
+            )
+            if not n:
+                return self._cleanup(s, ev)
+            return self._ask_grid(s)
+        return self._battle_start(s, ev)
+
+    def _battle_start(self, s: State, ev: list[Event]) -> State:
+        """The layout is ready: narrate it, then the start-of-battle effects (§5.2)."""
+        cat = _cat(s)
+        b = s.battle
+        slots, attached = b.slots, b.attached
+        nrows = 1 + max((sl.row for sl in slots), default=-1)
+        names = " | ".join(
+            " ".join(
+                cat.enemy_card(sl.card).name
+                for sl in sorted(slots, key=lambda sl: sl.col)
+                if sl.row == r
+            )
+            for r in range(nrows)
+            if any(sl.row == r for sl in slots)
+        )
+        what = "Combat grid" if b.layout == "grid" else "Combat sequence"
+        ev.append(Event(text=f"{what}: {names}", kind="battle", barrier=True))
         for nid, r in attached:
             ev.append(
                 Event(
@@ -1595,7 +2250,10 @@ class HotgRules(Rules[Config, State, Action, View]):
                     s = pl(s, i, hand=tuple(c for c in p.hand if c != top), deck=(top, *p.deck))
         if self._all_defeated(s):
             return self._cleanup(s, ev)
-        s = upd(s, queue=(*s.queue, Step(kind="start_turns")))
+        first = (Step(kind="start_turns"),)
+        if mm_seat(s) is not None:
+            first = (Step(kind="scheme_window", ref="before_first_turn"), *first)
+        s = upd(s, queue=(*s.queue, *first))
         return self._open_window(s, "battle_start", ev)
 
     def _fast_left(self, s: State, cards: list[str]) -> list[str]:
@@ -1843,8 +2501,13 @@ class HotgRules(Rules[Config, State, Action, View]):
         if s.battle is None and step.kind not in ():
             return s
         k = step.kind
+        if k == "scheme_window":
+            return self._scheme_window(s, step.ref, "", ev)
         if k == "start_turns":
             fast = any("FAST" in _cat(s).enemy_card(sl.card).keywords for sl in s.battle.slots)
+            if s.battle.layout == "grid":  # only the card under the combat marker counts
+                sl = s.battle.slots[s.battle.marker]
+                fast = "FAST" in _cat(s).enemy_card(sl.card).keywords
             if fast:
                 ev.append(Event(text="A FAST card: the enemies take the first turn", kind="battle"))
                 return bt(s, turn="enemies")
@@ -1867,6 +2530,31 @@ class HotgRules(Rules[Config, State, Action, View]):
                     )
                 )
                 s = bt(s, final=True)
+            elif b.layout == "grid":
+                # Mastermind Mode: the marker moves to the nearest unresolved card
+                opts = self._marker_options(s)
+                if len(opts) == 1:
+                    s = bt(s, marker=opts[0])
+                    name = _cat(s).enemy_card(b.slots[opts[0]].card).name
+                    ev.append(
+                        Event(
+                            text=f"The combat marker moves to {name} (the only nearest card)",
+                            kind="battle",
+                            data={"slot": opts[0]},
+                        )
+                    )
+                else:
+                    return upd(
+                        s,
+                        decision=Decision(
+                            kind="marker",
+                            asked=(mm_seat(s),),
+                            then="move",
+                            options=tuple(opts),
+                            prompt="Mastermind: move the combat marker to the nearest enemy "
+                            "card not resolved yet",
+                        ),
+                    )
             return self._ranger_turn(s, ev)
         if k == "roll":
             return self._attack_roll(s, ev)
@@ -1881,6 +2569,15 @@ class HotgRules(Rules[Config, State, Action, View]):
             return self._card_done(s, step, ev)
         if k == "end_ranger_turn":
             b = s.battle
+            if mm_seat(s) is not None and step.amount == 0 and s.schemes:
+                return upd(
+                    s,
+                    queue=(
+                        Step(kind="scheme_window", ref="end_ranger_turn"),
+                        Step(kind="end_ranger_turn", amount=1),
+                        *s.queue,
+                    ),
+                )
             if b.final:
                 return self._cleanup(s, ev)
             return bt(s, turn="enemies", extra=None, played=False)
@@ -1899,6 +2596,8 @@ class HotgRules(Rules[Config, State, Action, View]):
         b = s.battle
         order = sorted(range(len(b.slots)), key=lambda i: (b.slots[i].row, b.slots[i].col))
         active = next((i for i in order if not b.slots[i].resolved), None)
+        if b.layout == "grid":  # Mastermind Mode: the card under the combat marker
+            active = b.marker if 0 <= b.marker and not b.slots[b.marker].resolved else None
         if active is None:
             return bt(s, turn="rangers", final=True)
         sl = b.slots[active]
@@ -2269,6 +2968,15 @@ class HotgRules(Rules[Config, State, Action, View]):
             source=src,
             prompt=f"{p.name} revealed {card.name}: react?",
         )
+        if mm_seat(s) is not None and s.schemes:  # Shatter Defenses
+            return self._scheme_window(s, "defense_reveal", "reveal", ev, held=d)
+        return self._reveal_reactions(s, d, ev)
+
+    def _reveal_reactions(self, s: State, d: Decision, ev: list[Event]) -> State:
+        cat = _cat(s)
+        seat = d.seat
+        if s.battle is None or seat not in s.battle.participants:
+            return s
         asked = []
         for i in s.battle.participants:
             for h in s.players[i].hand:
@@ -2284,10 +2992,28 @@ class HotgRules(Rules[Config, State, Action, View]):
             return upd(s, decision=upd(d, asked=tuple(asked)))
         return self._settle_reveal(s, d, ev)
 
-    def _settle_reveal(self, s: State, d: Decision, ev: list[Event]) -> State:
+    def _settle_reveal(
+        self, s: State, d: Decision, ev: list[Event], ordered: bool = False
+    ) -> State:
         cat = _cat(s)
         seat, c = d.seat, d.card
-        shields = d.limit * (2 if d.double else 1)
+        if d.malus and d.double and not ordered:
+            # a Scheme and a Ranger card resolve at once: the Mastermind orders them
+            return upd(
+                s,
+                decision=Decision(
+                    kind="order_effects",
+                    asked=(mm_seat(s),),
+                    held=d,
+                    prompt="Mastermind: Shatter Defenses and a Ranger's card resolve at once - "
+                    "which first?",
+                ),
+            )
+        if d.double:
+            shields = (d.limit - d.malus) * 2 if d.scheme_first else d.limit * 2 - d.malus
+        else:
+            shields = d.limit - d.malus
+        shields = max(shields, 0)
         p = s.players[seat]
         remaining = d.amount
         if shields > remaining:
@@ -2365,7 +3091,11 @@ class HotgRules(Rules[Config, State, Action, View]):
                     )
                 )
             s = bt(s, **kw)
-            if s.decision is not None and s.decision.kind != "recover":
+            if (
+                s.decision is not None
+                and s.decision.kind != "recover"
+                and s.decision.kind not in MM_DECISIONS
+            ):
                 asked = tuple(i for i in s.decision.asked if i in parts)
                 s = upd(
                     s,
@@ -2519,6 +3249,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             ):
                 steps.append(Step(kind="damage", seat=att.seat, amount=2, source="Path of Thorns"))
         steps += [Step(kind="roll"), Step(kind="hits"), Step(kind="after_attack")]
+        if mm_seat(s) is not None:  # Foul the Odds: "when any Ranger makes an attack"
+            steps.insert(-2, Step(kind="scheme_window", ref="ranger_attack"))
         if att.card:
             steps.append(Step(kind="card_done", seat=att.seat, ref=att.card, amount=int(att.boost)))
         else:
@@ -3075,6 +3807,8 @@ class HotgRules(Rules[Config, State, Action, View]):
         if b is not None:
             order = sorted(range(len(b.slots)), key=lambda i: (b.slots[i].row, b.slots[i].col))
             active = next((i for i in order if not b.slots[i].resolved), -1)
+            if b.layout == "grid":
+                active = b.marker
             cards = []
             for i, sl in enumerate(b.slots):
                 c = cat.enemy_card(sl.card)
@@ -3095,6 +3829,8 @@ class HotgRules(Rules[Config, State, Action, View]):
                         targetable=not sl.defeated
                         and (b.buffs.ignore_guard or not self._guarded(s, i)),
                         psycho=c.psycho or "",
+                        toughened=sl.toughened,
+                        adjacent=tuple(self._adjacent(s, i)),
                     )
                 )
             battle = m.BattleView(
@@ -3116,10 +3852,13 @@ class HotgRules(Rules[Config, State, Action, View]):
                 lead_ranger=b.lead_ranger,
                 attached=b.attached,
                 villains=b.villains,
+                grid=self._grid_view(s) if b.layout == "grid" else None,
             )
         d = s.decision
         decision = None
         if d is not None:
+            mine = seat is not None and seat == mm_seat(s)
+            types = sorted(s.config.foot_soldiers)
             decision = m.DecisionView(
                 kind=d.kind,
                 prompt=d.prompt,
@@ -3128,8 +3867,19 @@ class HotgRules(Rules[Config, State, Action, View]):
                 amount=d.amount,
                 card=card_view(d.card) if d.card else None,
                 options=d.options,
-                picked=d.picked,
+                picked=d.picked if d.kind != "dark_tactics" or mine else (),
                 limit=d.limit,
+                trigger=d.trigger,
+                locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
+                figure_options=(
+                    ((types[0], types[0]), (types[0], types[1]), (types[1], types[1]))
+                    if d.kind == "mm_figures"
+                    else ()
+                ),
+                peeked=tuple(cat.enemy_card(c).name for c in d.picked)
+                if d.kind == "dark_tactics" and mine
+                else (),
+                malus=(d.held.malus if d.held else d.malus),
             )
         zord_names = []
         for z in self._team_zords(s):
@@ -3179,6 +3929,66 @@ class HotgRules(Rules[Config, State, Action, View]):
             decision=decision,
             outcome=s.outcome,
             history=s.history,
+            mode=s.config.mode,
+            mastermind_seat=mm_seat(s),
+            schemes=tuple(self._scheme_view(s, c) for c in s.schemes)
+            if seat is not None and seat == mm_seat(s)
+            else None,
+            scheme_count=len(s.schemes),
+            scheme_deck=len(s.scheme_deck),
+            scheme_discard=tuple(self._scheme_view(s, c) for c in s.scheme_discard),
+            deploying=tuple(c.kind for c in s.deploying),
+            deploy_target=s.deploy_target,
+        )
+
+    def _scheme_view(self, s: State, c: str) -> m.SchemeView:
+        sc = _cat(s).scheme(c)
+        d = s.decision
+        playable = bool(
+            d is not None
+            and d.kind == "scheme_window"
+            and c in s.schemes
+            and any(o.card == c for o in self._scheme_play_options(s, d) if hasattr(o, "card"))
+        )
+        return m.SchemeView(
+            id=c,
+            name=sc.name,
+            timing=sc.timing,
+            timing_text=sc.timing_text,
+            text=sc.text,
+            playable=playable,
+        )
+
+    def _grid_view(self, s: State) -> m.GridView:
+        cat = _cat(s)
+        b = s.battle
+        d = s.decision
+        at = {(sl.row, sl.col): i for i, sl in enumerate(b.slots)}
+        placing = d is not None and d.kind == "grid_place"
+        marking = d is not None and d.kind == "marker"
+        opts = set(self._marker_options(s)) if marking else set()
+        cells = []
+        for r in range(GRID):
+            for c in range(GRID):
+                i = at.get((r, c), -1)
+                cells.append(
+                    m.GridCell(
+                        row=r,
+                        col=c,
+                        slot=i,
+                        legal=placing and i < 0,
+                        marker=i >= 0 and i == b.marker,
+                        marker_option=i in opts,
+                    )
+                )
+        cur = cat.enemy_card(b.to_place[0]) if placing and b.to_place else None
+        return m.GridView(
+            cells=tuple(cells),
+            placing=cur.name if cur else "",
+            placing_text=cur.text if cur else "",
+            placing_keywords=cur.keywords if cur else (),
+            to_place=len(b.to_place),
+            marker=b.marker,
         )
 
     def describe(self, action: Action) -> str:
@@ -3190,6 +4000,14 @@ class HotgRules(Rules[Config, State, Action, View]):
             return f"Play {name}{x}{t}" + (" (option)" if a.boost else "")
         if isinstance(a, m.Move):
             return f"MOVE to {a.to}" + (" and power up" if a.power_up else "")
+        if isinstance(a, m.PlayScheme):
+            name = a.card.split("#")[0].split(":")[1].replace("-", " ").title()
+            t = f" on card {a.target + 1}" if a.target is not None else ""
+            t += f" on seat {a.seat + 1}" if a.seat is not None else ""
+            t += f" on the {a.deck} deck" if a.deck else ""
+            return f"Scheme: {name}{t}"
+        if isinstance(a, m.Arrange):
+            return f"Dark Tactics: {len(a.top)} on top, {len(a.bottom)} to the bottom"
         if isinstance(a, m.UseZord):
             return f"Use Zord {a.zord}" + (f" at {a.location}" if a.location else "")
         return {
@@ -3205,6 +4023,12 @@ class HotgRules(Rules[Config, State, Action, View]):
             "choose": lambda: f"Seat {a.seat + 1} takes it",
             "draw": lambda: f"Draw {a.count}",
             "pick": lambda: f"Pick {a.card.split('#')[0]}",
+            "mm_location": lambda: f"Deploy at {a.location}",
+            "mm_figures": lambda: f"Deploy {' + '.join(a.figures)}",
+            "place": lambda: f"Place at row {a.row + 1}, column {a.col + 1}",
+            "marker": lambda: f"Combat marker on card {a.slot + 1}",
+            "discard_scheme": lambda: f"Discard {a.card.split('#')[0]}",
+            "order": lambda: "Scheme first" if a.scheme_first else "Ranger's card first",
         }[a.kind]()
 
     def hidden_variant(self, state: State, observer: Seat | None, rng: random.Random) -> State:
@@ -3230,9 +4054,23 @@ class HotgRules(Rules[Config, State, Action, View]):
             decks.append((d, tuple(c)))
         dd = list(s.deploy_deck[1:])
         rng.shuffle(dd)
-        return upd(
+        out = upd(
             s,
             players=tuple(players),
             enemy_decks=tuple(decks),
             deploy_deck=s.deploy_deck[:1] + tuple(dd),
         )
+        mm = mm_seat(s)
+        if mm is not None:
+            # the Scheme hand is the Mastermind's secret; the deck order is everybody's
+            pool = list(s.schemes + s.scheme_deck) if observer != mm else list(s.scheme_deck)
+            rng.shuffle(pool)
+            if observer != mm:
+                out = upd(
+                    out,
+                    schemes=tuple(pool[: len(s.schemes)]),
+                    scheme_deck=tuple(pool[len(s.schemes) :]),
+                )
+            else:
+                out = upd(out, scheme_deck=tuple(pool))
+        return out
