@@ -529,12 +529,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         cat = _cat(s)
         out: list[Action] = []
         b = s.battle
-        seen = set()
-        for c in s.schemes:
-            key = c.split("#")[0]
-            if key in seen:
-                continue
-            seen.add(key)
+        for c in s.schemes:  # every copy: each is its own card
             sc = cat.scheme(c)
             if sc.timing != d.trigger:
                 continue
@@ -576,12 +571,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         if d.kind == "scheme_window":
             return [*self._scheme_play_options(s, d), m.Pass()]
         if d.kind == "scheme_discard":
-            seen, out = set(), []
-            for c in s.schemes:
-                if c.split("#")[0] not in seen:
-                    seen.add(c.split("#")[0])
-                    out.append(m.DiscardScheme(card=c))
-            return out
+            return [m.DiscardScheme(card=c) for c in s.schemes]
         if d.kind == "dark_tactics":
             cards = d.picked
             out = []
@@ -853,11 +843,10 @@ class HotgRules(Rules[Config, State, Action, View]):
                     f"{rule}, Scheme Cards",
                     f"{sc.name} is played: {sc.timing_text[0].lower()}{sc.timing_text[1:]}",
                 )
-            key = a.card.split("#")[0]
             want = {
                 (o.target, o.seat, o.deck)
                 for o in self._scheme_play_options(s, d)
-                if o.card.split("#")[0] == key
+                if o.card == a.card
             }
             if (a.target, a.seat, a.deck) not in want:
                 return _no(f"{rule}, Scheme Cards", f"{sc.name}: {sc.text} Choose a valid target.")
