@@ -412,6 +412,10 @@ class State(Model):
     schemes: tuple[str, ...] = ()
     scheme_deck: tuple[str, ...] = ()
     scheme_discard: tuple[str, ...] = ()
+    #: Psycho Assault Mode: weapon and Path cards set aside (public), and whether the Psycho
+    #: Rangers boss deployment card has been revealed
+    psycho_aside: tuple[str, ...] = ()
+    psycho_boss_deployed: bool = False
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -638,6 +642,10 @@ class RangerView(Model):
     ability_used: bool  # this battle (once-per-battle abilities)
     zord: str  # the Ranger's own Zord id (summoned or not)
     psycho_attached: tuple[str, ...]  # Psycho Ranger deployment cards attached to this Ranger
+    #: Psycho Assault Mode: attached Psycho deployment cards that are face down (defeated)
+    psycho_face_down: tuple[str, ...] = ()
+    #: Psycho Assault Mode: (psycho id, enemy card names beneath its deployment card)
+    psycho_under: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class PlayerView(Model):
@@ -825,3 +833,9 @@ class View(Model):
     #: the chosen location ("" before) - shown with the mm_location / mm_figures decisions
     deploying: tuple[str, ...] = ()
     deploy_target: str = ""
+    #: Psycho Assault Mode: the Psycho deployment cards attached to Rangers are in
+    #: `nemeses` (attached_to = Ranger id, status "deployed" face up / "defeated" face down,
+    #: `under` = the enemy card ids beneath); RangerView.psycho_attached lists the face-up
+    #: ones, `psycho_face_down` the face-down ones per Ranger
+    psycho_aside: tuple[str, ...] = ()  # weapon / Path card names set aside
+    psycho_boss_deployed: bool = False  # the boss deployment happened: defeat all to win

@@ -275,6 +275,11 @@ class HotgRules(Rules[Config, State, Action, View]):
         elif config.psycho_monsters:
             psycho_monsters = tuple(psycho_pool[: config.psycho_monsters])
             nemeses = tuple(Nemesis(id=p) for p in psycho_monsters)
+        assault = config.mode == "psycho_assault"
+        if assault:  # Psycho Assault Mode, Game Setup: five (six) Psycho Rangers, no monsters
+            chosen = PSYCHOS if n_rangers == 6 else psycho_pool[:5]
+            nemeses = tuple(Nemesis(id=p) for p in chosen)
+            monsters = ()
         # the deployment deck: piles A, B (+monster), C (+monster), D (+boss) (§2.4)
         fs_cards = [
             DeployCard(kind="fs", fs_type=f.foot_soldier, figures=n, back=f.back)
@@ -294,15 +299,26 @@ class HotgRules(Rules[Config, State, Action, View]):
         villain_cards += [
             DeployCard(kind="nemesis", back="monster", enemy=x) for x in psycho_monsters
         ]
+        if assault:
+            villain_cards = [
+                DeployCard(kind="nemesis", back="monster", enemy=n.id) for n in nemeses
+            ]
         villain_cards, rng = rng.shuffled(villain_cards)
         boss_card = (
             DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
-            if config.boss == "psycho_rangers"
+            if config.boss == "psycho_rangers" or assault
             else DeployCard(kind="boss", back="boss", enemy=config.boss)
         )
         piles = [list(fs_cards[k * 5 : (k + 1) * 5]) for k in range(4)]
-        piles[1].append(villain_cards[0])
-        piles[2].append(villain_cards[1])
+        if assault:  # one Psycho card in pile A, two in B, two in C (two each with six)
+            split = (2, 2, 2) if n_rangers == 6 else (1, 2, 2)
+            k = 0
+            for pile, n in zip(piles[:3], split, strict=True):
+                pile += villain_cards[k : k + n]
+                k += n
+        else:
+            piles[1].append(villain_cards[0])
+            piles[2].append(villain_cards[1])
         piles[3].append(boss_card)
         deck: tuple[DeployCard, ...] = ()
         for pile in piles:
@@ -315,9 +331,21 @@ class HotgRules(Rules[Config, State, Action, View]):
             decks.append((fs, cards))
         for x in monsters:
             decks.append((x, cat.enemy_instances(x)))
-        if config.boss == "rita_repulsa":
+        if config.boss == "rita_repulsa" and not assault:
             decks.append(("rita_repulsa", cat.enemy_instances("rita_repulsa")))
-        if nemeses:
+        aside: tuple[str, ...] = ()
+        if assault:
+            # seven cards; the chosen Psycho Rangers' weapons and Paths are set aside
+            keep = {n.id for n in nemeses}
+            generic = tuple(
+                c for c in cat.enemy_instances("psycho") if cat.enemy_card(c).psycho is None
+            )
+            aside = tuple(
+                c for c in cat.enemy_instances("psycho") if cat.enemy_card(c).psycho in keep
+            )
+            cards, rng = rng.shuffled(generic)
+            decks.append(("psycho", cards))
+        elif nemeses:
             keep = {n.id for n in nemeses}
             cards = tuple(
                 c
@@ -357,7 +385,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             deploy_deck=deck,
             enemy_decks=tuple(decks),
             monsters=monsters + psycho_monsters,
-            boss=config.boss,
+            boss="psycho_rangers" if assault else config.boss,
+            psycho_aside=aside,
             nemeses=nemeses,
             power=Power(zord_deck=(*zords, mega)),
         )
@@ -424,6 +453,216 @@ class HotgRules(Rules[Config, State, Action, View]):
         if mm_seat(s) is not None:
             s = self._draw_schemes(s, 2, "", ev)
         return s
+
+    # ================================================================= Psycho Assault Mode
+    def _assault_attach(self, s: State, nid: str) -> str:
+        """Psycho Assault Mode, Deployment: the Ranger a Psycho's deployment card goes to -
+        one of its colour, else one without a Psycho card, else the team's choice (Ruling
+        PA2: the engine picks the Ranger with the fewest, in seat order)."""
+        cat = _cat(s)
+        rangers = list(s.config.rangers)
+        load = {r: sum(n.attached_to == r for n in s.nemeses) for r in rangers}
+        color = [r for r in rangers if cat.rangers[r].color == cat.nemeses[nid].color]
+        if color:
+            return min(color, key=lambda r: (load[r], rangers.index(r)))
+        return min(rangers, key=lambda r: (load[r], rangers.index(r)))
+
+    def _assault_where(self, s: State, ranger: str, target: str) -> str:
+        """Where a Psycho goes: its Ranger's location, or the card's target from the
+        Command Center."""
+        loc = s.players[seat_of(s, ranger)].location
+        return target if loc == HQ else loc
+
+    def _assault_deploy(self, s: State, nid: str, target: str, ev: list[Event]) -> State:
+        cat = _cat(s)
+        ranger = self._assault_attach(s, nid)
+        dest = self._assault_where(s, ranger, target)
+        s = self._set_nemesis(s, nid, status="deployed", attached_to=ranger)
+        i = loc_index(s, dest)
+        s = set_loc(s, i, villains=(*s.locations[i].villains, nid))
+        # its weapon goes on top of the Psycho enemy deck
+        weapon = next(
+            (
+                c
+                for c in s.psycho_aside
+                if cat.enemy_card(c).psycho == nid and "PASSIVE" not in cat.enemy_card(c).keywords
+            ),
+            None,
+        )
+        if weapon:
+            s = upd(s, psycho_aside=tuple(c for c in s.psycho_aside if c != weapon))
+            s = set_enemy_deck(s, "psycho", (weapon, *enemy_deck(s, "psycho")))
+        ev.append(
+            Event(
+                text=f"Deployment: {cat.nemeses[nid].name} hunts {cat.rangers[ranger].name} at "
+                f"{cat.locations[dest].name}"
+                + (
+                    f"; {cat.enemy_card(weapon).name} goes on top of the Psycho deck"
+                    if weapon
+                    else ""
+                ),
+                kind="deploy",
+                barrier=True,
+                data={"villain": nid, "location": dest, "ranger": ranger},
+            )
+        )
+        s = self._assault_overflow(s, i, ev)
+        return self._assault_panic(s, i, ev)
+
+    def _assault_overflow(self, s: State, i: int, ev: list[Event]) -> State:
+        """Over its figure limit: excess foot soldiers move clockwise to the next outer
+        location not at its limit (the supply when there is none)."""
+        cat = _cat(s)
+        limit = cat.locations[s.locations[i].id].figure_limit
+        while s.locations[i].figures > limit and s.locations[i].fs:
+            lo = s.locations[i]
+            kind = max(lo.fs, key=lambda kv: kv[1])[0]
+            s = set_loc(s, i, fs=add_fs(lo.fs, kind, -1))
+            for k in range(1, 4):
+                j = (i + k) % 4
+                if not is_full(s, s.locations[j]):
+                    s = set_loc(s, j, fs=add_fs(s.locations[j].fs, kind, 1))
+                    ev.append(
+                        Event(
+                            text=f"  overflow: 1 {cat.decks[kind].name} to "
+                            f"{cat.locations[s.locations[j].id].name}",
+                            kind="deploy",
+                        )
+                    )
+                    s = self._check_panic(s, j, ev)
+                    break
+            else:
+                ev.append(
+                    Event(text="  overflow: 1 foot soldier back to the supply", kind="deploy")
+                )
+        return s
+
+    def _assault_panic(self, s: State, i: int, ev: list[Event]) -> State:
+        """Two or more Psycho Rangers in one location panic it (a full one panics as usual)."""
+        lo = s.locations[i]
+        if not lo.panicked and sum(v in PSYCHOS for v in lo.villains) >= 2:
+            s = set_loc(s, i, panicked=True)
+            ev.append(
+                Event(
+                    text=f"{_cat(s).locations[lo.id].name}: two Psycho Rangers: PANIC",
+                    kind="panic",
+                )
+            )
+            return self._check_all_panicked(s, ev)
+        return self._check_panic(s, i, ev)
+
+    def _assault_defeat(self, s: State, nid: str, li: int, ev: list[Event]) -> State:
+        """Psycho Assault Mode, Defeating Psycho Rangers."""
+        cat = _cat(s)
+        n = next(n for n in s.nemeses if n.id == nid)
+        own = [c for c in n.under if cat.enemy_card(c).psycho == nid]
+        back = [c for c in n.under if cat.enemy_card(c).psycho != nid]
+        deck = enemy_deck(s, "psycho")
+        own += [c for c in deck if cat.enemy_card(c).psycho == nid]
+        deck = tuple(c for c in deck if cat.enemy_card(c).psycho != nid) + tuple(back)
+        deck, s = shuffle(s, deck)
+        s = set_enemy_deck(s, "psycho", deck)
+        s = upd(s, psycho_aside=(*s.psycho_aside, *own))
+        s = self._set_nemesis(s, nid, status="defeated", under=())
+        s = upd(s, defeated=(*s.defeated, nid))
+        ev.append(
+            Event(
+                text=f"{cat.nemeses[nid].name} is DEFEATED! Its deployment card is flipped; its "
+                f"weapon and Path are set aside; {len(back)} card(s) go back into the Psycho "
+                "deck; 3 hit tokens go on the experience track",
+                kind="victory",
+                barrier=True,
+            )
+        )
+        s = self._remove_villain(s, nid, li, ev, clear_fs=False)
+        return self._gain_experience(s, 3, ev)
+
+    def _assault_move_back(self, s: State, ev: list[Event]) -> State:
+        """Psycho Assault Mode, End of the Round: each Psycho goes back to its Ranger."""
+        cat = _cat(s)
+        for n in s.nemeses:
+            if n.status != "deployed" or not n.attached_to:
+                continue
+            want = s.players[seat_of(s, n.attached_to)].location
+            here = next((k for k, lo in enumerate(s.locations) if n.id in lo.villains), -1)
+            to = loc_index(s, want)
+            if here < 0 or to < 0 or to == here:
+                continue  # the Ranger is at the Command Center: it stays (Ruling PA4)
+            s = set_loc(s, here, villains=tuple(v for v in s.locations[here].villains if v != n.id))
+            limit = cat.locations[want].figure_limit
+            lo = s.locations[to]
+            if lo.figures + 1 > limit and lo.fs:
+                # distribute the excess foot soldiers elsewhere, if there is room
+                spare = sum(
+                    max(0, cat.locations[o.id].figure_limit - o.figures)
+                    for k, o in enumerate(s.locations)
+                    if k != to
+                )
+                if spare >= lo.figures + 1 - limit:
+                    s = set_loc(s, to, villains=(*lo.villains, n.id))
+                    s = self._assault_overflow(s, to, ev)
+                else:
+                    to = next(
+                        (
+                            (to + k) % 4
+                            for k in range(1, 4)
+                            if s.locations[(to + k) % 4].figures
+                            < cat.locations[s.locations[(to + k) % 4].id].figure_limit
+                        ),
+                        to,
+                    )
+                    s = set_loc(s, to, villains=(*s.locations[to].villains, n.id))
+            else:
+                s = set_loc(s, to, villains=(*lo.villains, n.id))
+            ev.append(
+                Event(
+                    text=f"End of the round: {cat.nemeses[n.id].name} follows "
+                    f"{cat.rangers[n.attached_to].name} to {cat.locations[s.locations[to].id].name}",
+                    kind="deploy",
+                )
+            )
+            s = self._assault_panic(s, to, ev)
+            if s.outcome:
+                return s
+        return s
+
+    def _assault_boss(self, s: State, target: str, ev: list[Event]) -> State:
+        """Psycho Assault Mode, Boss Deployment: every Psycho Ranger comes back, together."""
+        cat = _cat(s)
+        ids = [n.id for n in s.nemeses]
+        s = upd(
+            s,
+            locations=tuple(
+                upd(lo, villains=tuple(v for v in lo.villains if v not in ids))
+                for lo in s.locations
+            ),
+        )
+        under = [c for n in s.nemeses for c in n.under]
+        nemeses = tuple(
+            upd(
+                n,
+                status="deployed",
+                under=(),
+                attached_to=n.attached_to or self._assault_attach(s, n.id),
+            )
+            for n in s.nemeses
+        )
+        s = upd(s, nemeses=nemeses)
+        cards, s = shuffle(s, (*enemy_deck(s, "psycho"), *under, *s.psycho_aside))
+        s = set_enemy_deck(s, "psycho", cards)
+        s = upd(s, psycho_aside=(), psycho_boss_deployed=True)
+        i = loc_index(s, target)
+        s = set_loc(s, i, fs=(), villains=tuple(ids), panicked=True, locked_full=True)
+        ev.append(
+            Event(
+                text=f"Deployment: ALL the Psycho Rangers gather at {cat.locations[target].name}! "
+                "Defeated ones return; their cards are shuffled into the Psycho deck; the "
+                "location is panicked and full for the rest of the game",
+                kind="deploy",
+                barrier=True,
+            )
+        )
+        return self._check_all_panicked(s, ev)
 
     # ================================================================= Mastermind Mode
     def _draw_schemes(self, s: State, n: int, then: str, ev: list[Event]) -> State:
@@ -917,6 +1156,10 @@ class HotgRules(Rules[Config, State, Action, View]):
             )
         target, figures = s.deploy_target, s.deploy_figures
         s = upd(s, deploying=(), deploy_target="", deploy_figures=())
+        if s.config.mode == "psycho_assault":
+            first = next((v for v in villains if v.kind == "nemesis"), None)
+            if first is not None:  # the other figures of this deployment go with the Psycho
+                target = self._assault_where(s, self._assault_attach(s, first.enemy), target)
         if top.kind == "mm":
             s = upd(s, deploy_discard=(*s.deploy_discard, top))
             names = ", ".join(cat.decks[f].name for f in figures)
@@ -1036,7 +1279,11 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _place_villain(self, s: State, v: DeployCard, target: str, ev: list[Event]) -> State:
         cat = _cat(s)
         if v.kind == "psycho_boss":
+            if s.config.mode == "psycho_assault":
+                return self._assault_boss(s, target, ev)
             return self._deploy_psycho_boss(s, target, ev)
+        if v.kind == "nemesis" and s.config.mode == "psycho_assault":
+            return self._assault_deploy(s, v.enemy, target, ev)
         name = cat.nemeses[v.enemy].name if v.kind == "nemesis" else cat.decks[v.enemy].name
         start = loc_index(s, target)
         dest = -1
@@ -1843,6 +2090,8 @@ class HotgRules(Rules[Config, State, Action, View]):
                         break
                 if s.outcome:
                     return s
+        if s.config.mode == "psycho_assault" and not s.psycho_boss_deployed:
+            s = self._assault_move_back(s, ev)
         players = tuple(upd(p, tokens=p.max_tokens) for p in s.players)
         s = upd(
             s,
@@ -2105,9 +2354,26 @@ class HotgRules(Rules[Config, State, Action, View]):
             fs, villains = lo.fs, lo.villains
         rows: list[list[str]] = []
         psycho_boss = s.boss == "psycho_rangers" and any(v in PSYCHOS for v in villains)
+        assault = s.config.mode == "psycho_assault"
+        if assault and not s.psycho_boss_deployed:
+            psycho_boss = False
         present_psychos = {v for v in villains if v in PSYCHOS}
         layout = "standard"
-        if psycho_boss:
+        if assault and not psycho_boss and present_psychos:
+            # Psycho Assault Mode, Battle: 2 cards per Psycho Ranger (at most 8) in rows
+            n = len(present_psychos)
+            cards, s = self._draw_from(s, "psycho", min(8, 2 * n), present_psychos, ev)
+            row1, row2 = (cards, []) if n <= 2 else (cards[:4], cards[4:])
+            counts = dict(fs)
+            fs_cards = []
+            room = 4 if n <= 2 else 4 - len(row2)
+            while len(fs_cards) < room and any(counts.values()):
+                kind = max(sorted(counts), key=lambda k: counts[k])
+                counts[kind] -= 1
+                got, s = self._draw_from(s, kind, 1, present_psychos, ev)
+                fs_cards += got
+            rows = [self._fast_left(s, row1), self._fast_left(s, row2 + fs_cards)]
+        elif psycho_boss:
             layout = "psycho_boss"
             cards, s = self._draw_from(s, "psycho", 6, present_psychos, ev)
             rows = [cards[:3], cards[3:6]]
@@ -2161,7 +2427,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             layout, slots = "grid", ()
             s = bt(s, to_place=tuple(c for row in rows for c in row))
         attached: tuple[tuple[str, str], ...] = ()
-        if psycho_boss:
+        if psycho_boss or (assault and present_psychos):
             members = {r for i in b.participants for r in s.players[i].rangers}
             attached = tuple(
                 (n.id, n.attached_to)
@@ -3619,7 +3885,9 @@ class HotgRules(Rules[Config, State, Action, View]):
             for v in b.villains
             if v in PSYCHOS and any(n.id == v and n.status == "deployed" for n in s.nemeses)
         ]
-        threshold = PSYCHO_BOSS_DEFEAT if b.layout == "psycho_boss" else MONSTER_DEFEAT
+        assault = s.config.mode == "psycho_assault"
+        threshold = PSYCHO_BOSS_DEFEAT if b.layout == "psycho_boss" or assault else MONSTER_DEFEAT
+        fallen = 0
         for c in psycho_defeated:
             owner = cat.enemy_card(c).psycho
             if owner not in present:
@@ -3639,7 +3907,11 @@ class HotgRules(Rules[Config, State, Action, View]):
             if v in PSYCHOS:
                 n = next(n for n in s.nemeses if n.id == v)
                 if n.status == "deployed" and len(n.under) >= threshold:
-                    s = self._defeat_nemesis(s, v, li, boss=b.layout == "psycho_boss", ev=ev)
+                    if assault:
+                        s = self._assault_defeat(s, v, li, ev)
+                        fallen += 1
+                    else:
+                        s = self._defeat_nemesis(s, v, li, boss=b.layout == "psycho_boss", ev=ev)
                 continue
             kind = cat.decks[v].kind
             if kind == "monster" and len(enemy_discard(s, v)) >= MONSTER_DEFEAT:
@@ -3649,10 +3921,20 @@ class HotgRules(Rules[Config, State, Action, View]):
                 s = self._summon_zord(s, ev)
             if kind == "boss" and len(enemy_discard(s, v)) >= BOSS_DEFEAT:
                 won = True
+        if fallen >= 2 and li >= 0 and s.locations[li].fs:
+            # Psycho Assault Mode: two or more defeated in one battle clear the foot soldiers
+            s = set_loc(s, li, fs=())
+            ev.append(
+                Event(
+                    text="Two Psycho Rangers fell in one battle: the foot soldiers here flee",
+                    kind="victory",
+                )
+            )
         if (
             s.boss == "psycho_rangers"
             and s.nemeses
             and all(n.status == "defeated" for n in s.nemeses)
+            and (not assault or s.psycho_boss_deployed)
         ):
             won = True
         # 5. panic removal
@@ -3752,6 +4034,16 @@ class HotgRules(Rules[Config, State, Action, View]):
                             ability_used=bool(b and r in b.used_abilities),
                             zord=cat.rangers[r].zord,
                             psycho_attached=tuple(attached.get(r, ())),
+                            psycho_face_down=tuple(
+                                n.id
+                                for n in s.nemeses
+                                if n.attached_to == r and n.status == "defeated"
+                            ),
+                            psycho_under=tuple(
+                                (n.id, tuple(cat.enemy_card(c).name for c in n.under))
+                                for n in s.nemeses
+                                if n.attached_to == r
+                            ),
                         )
                         for r in p.rangers
                     ),
@@ -3928,6 +4220,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             scheme_discard=tuple(self._scheme_view(s, c) for c in s.scheme_discard),
             deploying=tuple(c.kind for c in s.deploying),
             deploy_target=s.deploy_target,
+            psycho_aside=tuple(cat.enemy_card(c).name for c in s.psycho_aside),
+            psycho_boss_deployed=s.psycho_boss_deployed,
         )
 
     def _scheme_view(self, s: State, c: str) -> m.SchemeView:
