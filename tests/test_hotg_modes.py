@@ -671,3 +671,381 @@ def test_conformance_kit_in_mastermind_mode(mm_playouts, tmp_path):
     check_save_load_replay(rules, ps[0], tmp_path)
     altered = sum(check_views_do_not_leak(rules, p, every=2) for p in ps)
     assert altered > 0  # the Scheme hand really is re-dealt for the Rangers
+
+
+# ============================================================== Psycho Assault Mode
+class NoDeploy(HotgRules):
+    """Setup only: the first Deployment Phase is left undone, to inspect the decks."""
+
+    def _deployment_phase(self, s, ev):
+        return s
+
+
+def pa_game(seed: int = 1, names=("A", "B", "C"), deploy: bool = False, **kw) -> m.State:
+    rules = R if deploy else NoDeploy()
+    return rules.new_game(Config(names=names, mode="psycho_assault", **kw), seed)
+
+
+def pa_calm(s: m.State) -> m.State:
+    return upd(
+        s,
+        phase="action",
+        decision=None,
+        queue=(),
+        battle=None,
+        locations=tuple(upd(lo, fs=(), villains=(), panicked=False) for lo in s.locations),
+        players=tuple(upd(p, location="hq") for p in s.players),
+    )
+
+
+def NEM(nid: str) -> DeployCard:
+    return DeployCard(kind="nemesis", back="monster", enemy=nid)
+
+
+def with_psychos(s: m.State, *nids: str) -> m.State:
+    """These Psycho Rangers are the ones in play (weapons and Paths set aside)."""
+    aside = tuple(c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).psycho in nids)
+    return upd(s, nemeses=tuple(m.Nemesis(id=n) for n in nids), psycho_aside=aside)
+
+
+def at(s: m.State, seat: int, loc: str) -> m.State:
+    return upd(
+        s, players=tuple(upd(p, location=loc) if i == seat else p for i, p in enumerate(s.players))
+    )
+
+
+def test_assault_setup_deployment_piles_and_a_seven_card_enemy_deck():
+    """Psycho Assault Mode, Game Setup: five Psycho deployment cards at random, one in pile A,
+    two in B, two in C, the boss card in D; the enemy deck holds seven cards, the chosen
+    Psycho Rangers' weapons and Paths set aside (the sixth's removed)."""
+    s = pa_game(3)
+    d = s.deploy_deck
+    assert len(d) == 26 and s.monsters == () and s.boss == "psycho_rangers"
+    piles = (d[:6], d[6:13], d[13:20], d[20:])
+    assert [sum(c.kind == "nemesis" for c in p) for p in piles] == [1, 2, 2, 0]
+    assert [c.kind for c in piles[3]].count("psycho_boss") == 1
+    assert not any(c.kind in ("monster", "boss") for c in d)
+    assert len(enemy_deck(s, "psycho")) == 7
+    chosen = {n.id for n in s.nemeses}
+    assert len(chosen) == 5 and len(s.psycho_aside) == 10
+    assert {CAT.enemy_card(c).psycho for c in s.psycho_aside} == chosen
+    assert "rita_repulsa" not in dict(s.enemy_decks)
+
+
+def test_assault_with_six_rangers_uses_all_six_two_per_pile():
+    """Psycho Assault Mode, With Six Rangers: two Psycho cards each into piles A, B and C."""
+    s = pa_game(2, names=("A", "B", "C", "D", "E", "F"))
+    d = s.deploy_deck
+    piles = (d[:7], d[7:14], d[14:21], d[21:])
+    assert [sum(c.kind == "nemesis" for c in p) for p in piles] == [2, 2, 2, 0]
+    assert len(s.nemeses) == 6 and len(s.psycho_aside) == 12
+
+
+def _deploy(s: m.State, *cards: DeployCard) -> m.State:
+    s = upd(s, deploy_deck=tuple(cards), deploy_discard=(), deployments_done=0)
+    return upd(s, config=upd(s.config, deployments_per_round=4))
+
+
+def test_a_psycho_hunts_the_ranger_of_its_colour_and_brings_its_weapon():
+    """Psycho Assault Mode, Deployment: attach the card to a Ranger of its colour, place the
+    figure (with the deployment's other figures) in that Ranger's location, and put its
+    weapon card on top of the Psycho enemy deck."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red", "psycho_blue")
+    a, b, c = (lo.id for lo in s.locations[:3])
+    s = at(s, 0, c)  # Jason (red) at the third location
+    s = _deploy(s, FS(a, 2), NEM("psycho_red"), FS(b), FS(b), FS(b), FS(b))
+    s = R._deploy_one(s, [])
+    red = next(n for n in s.nemeses if n.id == "psycho_red")
+    assert red.attached_to == "jason" and red.status == "deployed"
+    assert "psycho_red" in s.locations[2].villains and s.locations[2].fs_count == 2
+    assert CAT.enemy_card(enemy_deck(s, "psycho")[0]).name == "Psycho Sword"
+    assert not s.locations[2].panicked  # no automatic panic for a Psycho deployment
+    v = R.view(s, 0)
+    assert v.players[0].rangers[0].psycho_attached == ("psycho_red",)
+
+
+def test_no_ranger_of_its_colour_then_one_without_a_psycho_card():
+    """Psycho Assault Mode, Deployment: no Ranger of its colour -> any Ranger without a Psycho
+    card (Ruling PA2: the first in seat order); at the Command Center -> the card's target."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_green", "psycho_pink")
+    a = s.locations[0].id
+    s = upd(
+        s,
+        nemeses=(upd(s.nemeses[0], status="deployed", attached_to="jason"), s.nemeses[1]),
+    )
+    s = _deploy(s, FS(a), NEM("psycho_pink"), FS(a), FS(a), FS(a), FS(a))
+    s = R._deploy_one(s, [])
+    pink = next(n for n in s.nemeses if n.id == "psycho_pink")
+    assert pink.attached_to == "zack"  # Jason has one; Zack (no pink Ranger here) has none
+    assert "psycho_pink" in s.locations[0].villains  # Zack is at the Command Center
+
+
+def test_a_psycho_over_the_figure_limit_pushes_foot_soldiers_clockwise():
+    """Psycho Assault Mode, Deployment: the Psycho is placed even over the figure limit;
+    excess foot soldiers move to the next outer location clockwise that is not full."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    lo0 = s.locations[0]
+    limit = CAT.locations[lo0.id].figure_limit
+    s = upd(s, locations=(upd(lo0, fs=((PP, limit),)), *s.locations[1:]))
+    s = at(s, 0, lo0.id)
+    s = _deploy(s, FS(lo0.id), NEM("psycho_red"), FS(lo0.id), FS(lo0.id), FS(lo0.id))
+    s = R._deploy_one(s, [])
+    assert "psycho_red" in s.locations[0].villains
+    assert s.locations[0].figures == limit  # 1 + limit foot soldiers + the Psycho, less 2
+    assert s.locations[1].fs_count == 2
+
+
+def test_two_psychos_in_one_location_panic_it():
+    """Psycho Assault Mode, Deployment: any time two or more Psycho Rangers occupy the same
+    location, it becomes panicked."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red", "psycho_black")
+    a = s.locations[0].id
+    s = at(at(s, 0, a), 1, a)
+    s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), NEM("psycho_black"), FS(a), FS(a))
+    s = R._deploy_one(s, [])
+    assert not s.locations[0].panicked
+    s = R._deploy_one(s, [])
+    assert s.locations[0].panicked
+
+
+def _pa_battle(s: m.State, psychos: tuple[str, ...], fs: int = 4) -> m.State:
+    a = s.locations[0].id
+    s = with_psychos(s, *psychos)
+    s = upd(
+        s,
+        nemeses=tuple(
+            upd(n, status="deployed", attached_to=s.config.rangers[k % len(s.config.rangers)])
+            for k, n in enumerate(s.nemeses)
+        ),
+        locations=(upd(s.locations[0], villains=psychos, fs=((PP, fs),)), *s.locations[1:]),
+    )
+    s = at(s, 0, a)
+    s = upd(s, players=tuple(upd(p, hand=p.hand[:5]) for p in s.players))
+    s, _ = play(s, 0, m.StartBattle())
+    return settle(s)
+
+
+def test_two_cards_per_psycho_in_the_first_row_with_one_or_two():
+    """Psycho Assault Mode, Battle: two Psycho cards per Psycho Ranger; with one or two, all
+    in the first row, then the foot soldier row as in a normal battle."""
+    s = _pa_battle(pa_calm(pa_game()), ("psycho_red",))
+    rows = {}
+    for sl in s.battle.slots:
+        rows.setdefault(sl.row, []).append(CAT.enemy_deck_of[sl.card.split("#")[0]])
+    assert rows[0] == ["psycho", "psycho"] and rows[1] == [PP] * 4
+    assert s.battle.attached == (("psycho_red", "jason"),)
+
+
+def test_three_or_more_psychos_fill_four_then_the_second_row():
+    """Psycho Assault Mode, Battle: with three or more, the first four Psycho cards in the
+    first row, the rest in the second, then foot soldiers up to four cards in that row."""
+    s = _pa_battle(pa_calm(pa_game()), ("psycho_red", "psycho_blue", "psycho_black"))
+    rows = {}
+    for sl in s.battle.slots:
+        rows.setdefault(sl.row, []).append(CAT.enemy_deck_of[sl.card.split("#")[0]])
+    assert rows[0] == ["psycho"] * 4
+    assert sorted(rows[1]) == sorted(["psycho", "psycho", PP, PP])
+
+
+def test_at_most_eight_psycho_cards():
+    """Psycho Assault Mode, Battle: up to a maximum of eight cards."""
+    five = ("psycho_red", "psycho_blue", "psycho_black", "psycho_pink", "psycho_yellow")
+    s = pa_calm(pa_game())
+    s = upd(s, psycho_aside=())
+    s = _pa_battle(s, five)
+    deck = s.enemy_decks
+    n = sum(CAT.enemy_deck_of[sl.card.split("#")[0]] == "psycho" for sl in s.battle.slots)
+    assert n <= 8 and deck
+
+
+def test_a_psycho_is_defeated_with_two_cards_under_it():
+    """Psycho Assault Mode, Defeating Psycho Rangers: two cards under the deployment card at
+    the end of a battle defeat it: flipped face down, weapon and Path set aside, the rest
+    shuffled back, three hit tokens on the experience track."""
+    s = _pa_battle(pa_calm(pa_game()), ("psycho_red",), fs=0)
+    sword = next(
+        c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).name == "Psycho Sword"
+    )
+    strike = "psycho:psycho-strike#1"
+    red = next(n for n in s.nemeses if n.id == "psycho_red")
+    s = upd(
+        s,
+        nemeses=(upd(red, under=(strike,)),),
+        psycho_aside=tuple(c for c in s.psycho_aside if c != sword),
+    )
+    slots = (Slot(card=sword, row=0, col=0, defeated=True),)
+    s = upd(s, battle=upd(s.battle, slots=slots, turn="rangers"), power=upd(s.power, experience=0))
+    s = R._cleanup(s, [])
+    red = next(n for n in s.nemeses if n.id == "psycho_red")
+    assert red.status == "defeated" and red.under == ()
+    assert sword in s.psycho_aside and strike in enemy_deck(s, "psycho")
+    assert s.power.experience == 3
+    assert "psycho_red" not in s.locations[0].villains
+    assert s.outcome is None  # not before the boss deployment
+    assert R.view(s, 0).players[0].rangers[0].psycho_face_down == ("psycho_red",)
+
+
+def test_two_psychos_defeated_in_one_battle_clear_the_foot_soldiers():
+    """Psycho Assault Mode, Defeating Psycho Rangers: if two or more are defeated in a single
+    battle, the remaining foot soldiers there return to the supply."""
+    s = _pa_battle(pa_calm(pa_game()), ("psycho_red", "psycho_blue"), fs=3)
+    ns = tuple(
+        upd(
+            n,
+            under=("psycho:psycho-strike#1",)
+            if n.id == "psycho_red"
+            else ("psycho:psycho-strike#2",),
+        )
+        for n in s.nemeses
+    )
+    slots = (
+        Slot(card="psycho:nemesis-drain#1", row=0, col=0, defeated=True),
+        Slot(card="psycho:nemesis-drain#2", row=0, col=1, defeated=True),
+    )
+    s = upd(s, nemeses=ns, battle=upd(s.battle, slots=slots))
+    s = R._cleanup(s, [])
+    assert all(n.status == "defeated" for n in s.nemeses)
+    assert s.locations[0].fs == ()
+
+
+def test_end_of_round_psychos_follow_their_rangers():
+    """Psycho Assault Mode, End of the Round: each Psycho Ranger moves to its attached
+    Ranger's location."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    a, b = s.locations[0].id, s.locations[1].id
+    s = upd(
+        s,
+        nemeses=(upd(s.nemeses[0], status="deployed", attached_to="jason"),),
+        locations=(upd(s.locations[0], villains=("psycho_red",)), *s.locations[1:]),
+    )
+    s = at(s, 0, b)
+    s = R._assault_move_back(s, [])
+    assert "psycho_red" in s.locations[1].villains and not s.locations[0].villains
+    del a
+
+
+def test_end_of_round_overflow_moves_foot_soldiers_or_the_psycho():
+    """Psycho Assault Mode, End of the Round: over the limit, excess foot soldiers go to other
+    locations; if that is impossible the Psycho moves clockwise to a location below its
+    limit."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    b = s.locations[1].id
+    limit = CAT.locations[b].figure_limit
+    s = upd(
+        s,
+        nemeses=(upd(s.nemeses[0], status="deployed", attached_to="jason"),),
+        locations=(
+            upd(s.locations[0], villains=("psycho_red",)),
+            upd(s.locations[1], fs=((PP, limit),)),
+            *s.locations[2:],
+        ),
+    )
+    s1 = R._assault_move_back(at(s, 0, b), [])
+    assert "psycho_red" in s1.locations[1].villains and s1.locations[1].figures == limit
+    # a location holding only Psycho Rangers at its limit: no foot soldier can make room,
+    # so the Psycho goes on clockwise to the next location below its limit
+    others = (("psycho_blue", "psycho_black", "psycho_pink", "bones", "knasty_knight") * 2)[:limit]
+    crowd = tuple(
+        upd(lo, villains=others, fs=()) if k == 1 else lo for k, lo in enumerate(s.locations)
+    )
+    s2 = R._assault_move_back(at(upd(s, locations=crowd), 0, b), [])
+    assert "psycho_red" not in s2.locations[1].villains
+    assert "psycho_red" in s2.locations[2].villains
+
+
+def test_boss_deployment_brings_every_psycho_back():
+    """Psycho Assault Mode, Boss Deployment: all five to the next card's location, their
+    cards shuffled back, foot soldiers removed, panicked and full for the rest of the game,
+    defeated ones flipped face up, weapons and Paths shuffled in."""
+    s = pa_calm(pa_game())
+    ids = [n.id for n in s.nemeses]
+    s = upd(
+        s,
+        nemeses=(
+            upd(s.nemeses[0], status="defeated", attached_to="jason"),
+            *(
+                upd(n, status="deployed", attached_to="zack", under=("psycho:psycho-strike#1",))
+                if k == 1
+                else upd(n, status="deployed", attached_to="billy")
+                for k, n in enumerate(s.nemeses[1:], 1)
+            ),
+        ),
+        locations=(
+            upd(s.locations[0], villains=(ids[1],)),
+            upd(s.locations[1], fs=((PP, 3),)),
+            *s.locations[2:],
+        ),
+        psycho_aside=s.psycho_aside[:4],
+    )
+    s = upd(
+        s,
+        psycho_aside=(*s.psycho_aside,),
+    )
+    deck_before = len(enemy_deck(s, "psycho"))
+    target = s.locations[1].id
+    s = R._place_villain(s, DeployCard(kind="psycho_boss", back="boss", enemy="psycho"), target, [])
+    lo = s.locations[1]
+    assert set(lo.villains) == set(ids) and lo.fs == () and lo.panicked and lo.locked_full
+    assert not s.locations[0].villains
+    assert all(n.status == "deployed" and n.under == () for n in s.nemeses)
+    assert s.psycho_aside == () and len(enemy_deck(s, "psycho")) == deck_before + 1 + 4
+    assert s.psycho_boss_deployed
+
+
+def test_boss_battle_two_rows_of_three_and_all_must_fall():
+    """Psycho Assault Mode, Boss Battle: two rows of three enemy cards; the Rangers win only
+    when all the Psycho Rangers are defeated, including those defeated before."""
+    s = pa_calm(pa_game())
+    ids = tuple(n.id for n in s.nemeses)
+    s = upd(s, psycho_boss_deployed=True, psycho_aside=())
+    s = upd(s, nemeses=tuple(upd(n, status="deployed", attached_to="jason") for n in s.nemeses))
+    s = set_enemy_deck(s, "psycho", CAT.enemy_instances("psycho"))
+    a = s.locations[0].id
+    s = upd(
+        s,
+        locations=(
+            upd(s.locations[0], villains=ids, locked_full=True, panicked=True),
+            *s.locations[1:],
+        ),
+    )
+    s = at(s, 0, a)
+    s, _ = play(s, 0, m.StartBattle())
+    s = settle(s)
+    assert s.battle.layout == "psycho_boss"
+    assert sorted((sl.row, sl.col) for sl in s.battle.slots) == [
+        (r, c) for r in range(2) for c in range(3)
+    ]
+    # all but one already defeated; the last falls
+    last = ids[-1]
+    s = upd(
+        s,
+        nemeses=tuple(
+            upd(n, status="defeated") if n.id != last else upd(n, under=("psycho:psycho-strike#1",))
+            for n in s.nemeses
+        ),
+    )
+    slots = tuple(upd(sl, defeated=True) if k == 0 else sl for k, sl in enumerate(s.battle.slots))
+    s = upd(s, battle=upd(s.battle, slots=slots, villains=ids))
+    s = R._cleanup(s, [])
+    assert s.outcome is not None and s.outcome.winners == (0, 1, 2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_all_bot_psycho_assault_games_finish(seed):
+    """Psycho Assault Mode: the Ranger bot plays it to the end (4 and 6 Rangers)."""
+    names = ("A", "B", "C", "D", "E", "F") if seed % 2 else ("A", "B", "C", "D")
+    s = _bot_game("psycho_assault", seed, names=names)
+    assert s.outcome is not None
+
+
+def test_conformance_kit_in_psycho_assault_mode(tmp_path):
+    """The engine contract (tests/conformance.py) in Psycho Assault Mode."""
+    rules = MastermindRules()
+    rules.mode = "psycho_assault"
+    ps = [random_playout(rules, seed) for seed in range(6)]
+    pool = action_pool(rules, ps)
+    assert sum(check_illegal_rejected(rules, p, pool) for p in ps) > 20
+    for p in ps:
+        check_determinism(rules, p)
+        check_views_do_not_leak(rules, p, every=3)
+    check_save_load_replay(rules, ps[0], tmp_path)

@@ -591,17 +591,17 @@ class HotgRules(Rules[Config, State, Action, View]):
             s = set_loc(s, here, villains=tuple(v for v in s.locations[here].villains if v != n.id))
             limit = cat.locations[want].figure_limit
             lo = s.locations[to]
-            if lo.figures + 1 > limit and lo.fs:
+            if lo.figures + 1 > limit:
                 # distribute the excess foot soldiers elsewhere, if there is room
                 spare = sum(
                     max(0, cat.locations[o.id].figure_limit - o.figures)
                     for k, o in enumerate(s.locations)
                     if k != to
                 )
-                if spare >= lo.figures + 1 - limit:
+                if lo.fs and spare >= min(lo.fs_count, lo.figures + 1 - limit):
                     s = set_loc(s, to, villains=(*lo.villains, n.id))
                     s = self._assault_overflow(s, to, ev)
-                else:
+                else:  # else clockwise to a location below its limit (Ruling PA5: none - stay)
                     to = next(
                         (
                             (to + k) % 4
