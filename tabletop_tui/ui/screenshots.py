@@ -266,6 +266,32 @@ def _hotg(seed: int = 5, players: int = 4) -> Callable[[], TabletopApp]:
     return lambda: TabletopApp(game="hotg", seats=seats, seed=seed, bot_delay=0, autosave=False)
 
 
+def _mastermind(seed: int = 3) -> Callable[[], TabletopApp]:
+    seats = [
+        SeatSpec(name="Ann", kind="heuristic"),
+        SeatSpec(name="Ben", kind="heuristic"),
+        SeatSpec(name="Mal", kind="human"),
+    ]
+    return lambda: TabletopApp(
+        game="hotg",
+        seats=seats,
+        seed=seed,
+        bot_delay=0,
+        autosave=False,
+        config={"mode": "mastermind"},
+    )
+
+
+def _mastermind_placing(screen, seat) -> bool:
+    view = screen.match.view(seat)
+    return (
+        view.decision is not None
+        and view.decision.kind == "grid_place"
+        and view.battle is not None
+        and sum(1 for c in view.battle.grid.cells if c.slot >= 0) >= 2
+    )
+
+
 def _hotg_until(cond, limit: int = 600):
     async def steps(pilot) -> None:
         await _settle(pilot)
@@ -329,6 +355,7 @@ SCENES = [
     ),
     Scene("hotg-battle", _hotg(), _hotg_until(_hotg_battle)),
     Scene("hotg-game-over", _hotg(), _hotg_game_over),
+    Scene("hotg-mastermind-grid", _mastermind(), _hotg_until(_mastermind_placing)),
 ]
 
 

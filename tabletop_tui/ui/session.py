@@ -22,9 +22,9 @@ class Session:
     #: the seat whose private view is on screen (None: nobody's yet, or a spectator)
     on_screen: Seat | None = None
     bots: dict[Seat, object] = field(default_factory=dict)
-    #: False when nothing is hidden between the humans (a co-op game with open hands): the
-    #: keyboard passes without a curtain
-    curtains: bool = True
+    #: seats with nothing hidden from each other (co-op Rangers with open hands) share a group
+    #: number: the keyboard passes between them without a curtain. None: always a curtain
+    groups: dict[Seat, int] | None = None
 
     @classmethod
     def new(
@@ -87,9 +87,15 @@ class Session:
         nxt = self.next_human()
         if nxt is None or nxt == self.on_screen or len(self.humans) <= 1:
             return None
-        if not self.curtains:
-            self.on_screen = nxt  # nothing to hide: hand over straight away
-            return None
+        if self.groups is not None:
+            group = self.groups.get(nxt)
+            if self.on_screen is None:  # nothing shown yet: a curtain only if secrets exist
+                same = all(self.groups.get(h) == group for h in self.humans)
+            else:
+                same = self.groups.get(self.on_screen) == group
+            if same:
+                self.on_screen = nxt  # nothing hidden between them: hand over straight away
+                return None
         return nxt
 
     def viewer(self) -> Seat | None:

@@ -160,3 +160,111 @@ async def test_no_color_is_fully_playable(monkeypatch):
             await pilot.pause()
         assert app.screen.match.view(None).battle is not None
         assert "Battle at" in screen_text(app)
+
+
+def _mastermind_app(rangers_human: bool, seed: int = 3) -> TabletopApp:
+    kind = "human" if rangers_human else "heuristic"
+    seats = [SeatSpec(name="Ann", kind=kind), SeatSpec(name="Ben", kind=kind)]
+    seats.append(SeatSpec(name="Mal", kind="human"))
+    return TabletopApp(
+        game="hotg",
+        seats=seats,
+        seed=seed,
+        bot_delay=0,
+        autosave=False,
+        config={"mode": "mastermind"},
+    )
+
+
+async def test_a_mastermind_battle_placed_on_the_grid_with_arrow_keys():
+    """Expansion "Mastermind Mode": the Mastermind places each drawn enemy card on an empty
+    space of the 3x3 combat grid, then the combat marker; here by arrow keys and Enter."""
+    from tabletop_tui.ui.widgets.combat_grid import CombatGrid
+
+    app = _mastermind_app(rangers_human=False)
+    placed = marked = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(400):
+            if screen_name(app) != "HotgScreen" or (placed >= 3 and marked):
+                break
+            if screen.waiting or screen.session.on_screen is None:
+                await pilot.pause()
+                continue
+            view = screen.match.view(2)
+            d = view.decision
+            if 2 not in screen.match.to_act():
+                await pilot.pause()
+                continue
+            if d is not None and d.kind in ("grid_place", "marker"):
+                grid = screen.query_one("#hg-grid", CombatGrid)
+                assert grid.has_focus and grid.display
+                assert grid.cursor in grid.legal
+                before = len(screen.match.actions)
+                await pilot.press("right", "left", "enter")  # there and back: a legal space
+                await settle(pilot)
+                last = screen.match.actions[-1]
+                assert len(screen.match.actions) == before + 1 and last.seat == 2
+                if d.kind == "grid_place":
+                    placed += 1
+                else:
+                    marked += 1
+                continue
+            await pilot.press("1" if d is not None else "e")
+            await pilot.pause()
+        assert placed >= 3 and marked >= 1
+        assert "Schemes" in screen_text(app)
+
+
+async def test_the_curtain_falls_between_the_mastermind_and_the_rangers():
+    """The Mastermind's Scheme hand is hidden from the Rangers: a curtain whenever the
+    keyboard passes between them (not between the Rangers, whose hands are open)."""
+    app = _mastermind_app(rangers_human=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        curtain_for_mastermind = False
+        for _ in range(300):
+            name = screen_name(app)
+            if name == "CurtainScreen":
+                game = app.screen_stack[-2]
+                nxt = game.session.next_human()
+                if nxt == 2:
+                    assert "Pass to Mal" in screen_text(app)
+                    curtain_for_mastermind = True
+                    break
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            screen = app.screen
+            if screen.waiting:
+                await pilot.pause()
+                continue
+            seat = screen.session.on_screen
+            if seat is not None and seat != 2:
+                assert screen.match.view(seat).schemes is None  # a Ranger never sees them
+            await hotg_key(pilot)
+            await pilot.pause()
+        assert curtain_for_mastermind
+
+
+async def test_psycho_assault_deployment_attaches_psychos_to_the_rangers_on_screen():
+    """Expansion "Psycho Assault Mode": a Psycho Ranger is deployed to the Ranger of its
+    colour; the Ranger panel shows its deployment card."""
+    app = _app(players=2, seed=5, mode="psycho_assault")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(300):
+            assert screen_name(app) == "HotgScreen"  # open hands: never a curtain
+            view = screen.match.view(None)
+            attached = [
+                psycho for p in view.players for r in p.rangers for psycho in r.psycho_attached
+            ]
+            if attached or view.outcome is not None:
+                break
+            await hotg_key(pilot)
+            await pilot.pause()
+        assert attached, "no Psycho Ranger was deployed"
+        await settle(pilot)
+        assert "☠Psycho" in screen_text(app)

@@ -59,3 +59,23 @@ def test_undo_walks_back_over_the_bot_to_the_humans_move():
     s.act(0, placed)
     assert s.undo() == 1
     assert s.match.undo() == 0  # the bot's laid-down pile cannot be taken back
+
+
+def test_seats_in_one_group_pass_the_keyboard_without_a_curtain():
+    """Co-op with open hands: nothing is hidden between the seats of one group."""
+    s = _session(["human", "human"])
+    s.groups = {0: 0, 1: 0}
+    assert s.needs_curtain() is None and s.on_screen == 0  # nothing secret at all
+    s.act(0, PlaceRest())
+    assert s.needs_curtain() is None and s.on_screen == 1
+
+
+def test_seats_in_different_groups_still_get_the_curtain():
+    """The Mastermind's Schemes are hidden from the Rangers: a curtain between the groups,
+    and at the start, before anyone has seen anything."""
+    s = _session(["human", "human"])
+    s.groups = {0: 0, 1: 1}
+    assert s.needs_curtain() == 0 and s.on_screen is None
+    s.on_screen = 0
+    s.act(0, PlaceRest())
+    assert s.needs_curtain() == 1 and s.on_screen == 0

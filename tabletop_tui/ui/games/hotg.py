@@ -24,7 +24,11 @@ from textual.widgets import Footer, OptionList, Static
 
 from ...games.hotg.models import (
     HQ,
+    Arrange,
+    ChooseLocation,
     ChooseRanger,
+    DeployFigures,
+    DiscardScheme,
     Draw,
     EndPhase,
     FlipToken,
@@ -32,9 +36,13 @@ from ...games.hotg.models import (
     GiveEnergy,
     GrantedAttack,
     Move,
+    OrderEffects,
     Pass,
     Pick,
+    PlaceCard,
+    PlaceMarker,
     PlayCard,
+    PlayScheme,
     Recover,
     StartBattle,
     UseAbility,
@@ -46,6 +54,7 @@ from ..game_screen import GameScreen
 from ..moves import Entry, MoveList
 from ..setup_options import SetupOption
 from ..widgets import CardFace, CardView, LogPanel
+from ..widgets.combat_grid import CombatGrid, GridCard
 from ..widgets.plot import Series, line_plot
 
 #: Ranger colours: a style and a letter (never colour alone)
@@ -167,6 +176,17 @@ class HotgScreen(MoveList, GameScreen):
     ]
     SETUP_OPTIONS = (
         SetupOption(
+            "mode",
+            "Mode",
+            (
+                ("Standard", "standard"),
+                ("Psycho Assault (the Psycho Rangers are the villains)", "psycho_assault"),
+                ("Mastermind (the last seat plays the villains)", "mastermind"),
+            ),
+            default="standard",
+            help="Mastermind Mode: the last seat filled is the Mastermind, the others Rangers.",
+        ),
+        SetupOption(
             "headquarters",
             "Headquarters",
             (
@@ -220,15 +240,23 @@ class HotgScreen(MoveList, GameScreen):
         self.init_moves()
         self.mode = "wait"
         self._view: View | None = None
-        # open hands: nothing to hide, so no curtain when the keyboard passes
-        self.session.curtains = bool(self.match.config.hidden_hands)
+        # open hands: nothing to hide between Rangers, so no curtain when the keyboard passes;
+        # the Mastermind's Schemes are hidden from the Rangers, so a curtain between them
+        config = self.match.config
+        if not config.hidden_hands:
+            mastermind = config.mastermind_seat
+            self.session.groups = {
+                seat: int(seat == mastermind) for seat in range(len(self.match.seats))
+            }
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
         yield Static(id="hg-status")
         with VerticalScroll(id="hg-table"):
             with Horizontal(id="hg-top"):
-                yield Static(id="hg-main")
+                with Vertical(id="hg-mainbox"):
+                    yield Static(id="hg-main")
+                    yield CombatGrid(id="hg-grid")
                 yield Static(id="hg-side")
             yield Static(id="hg-rangers")
         yield Static(id="hg-prompt")
@@ -267,6 +295,8 @@ class HotgScreen(MoveList, GameScreen):
         return loc.replace("_", " ").title()
 
     def _seat_name(self, view: View, seat: int) -> Text:
+        if seat == view.mastermind_seat:
+            return Text(f"☠ {self.session.name(seat)} (Mastermind)", style="bold")
         p = view.players[seat]
         return Text(f"P{seat + 1} {p.name}", style="bold")
 
@@ -305,6 +335,7 @@ class HotgScreen(MoveList, GameScreen):
             "over": "The game is over.",
         }.get(self.mode, "Nothing to do.")
         self.show_moves(view, seat, empty)
+        self._show_grid(view, seat)  # after the list: placing a card focuses the grid
         hand = self._hand(view, seat)
         self.put("#hg-hand" if not compact else "#hg-handline", hand)
         self.put("#hg-message", self.message)
@@ -324,6 +355,10 @@ class HotgScreen(MoveList, GameScreen):
         if compact:
             text.append(f" │ Deploy {view.deploy_count} next: {self._back(view)}")
         text.append(f" │ Boss {view.boss_progress}/{view.boss_goal}")
+        if view.mode == "mastermind":
+            text.append(f" │ ☠ Schemes {view.scheme_count}")
+        elif view.mode == "psycho_assault":
+            text.append(" │ Psycho Assault")
         return text
 
     def _back(self, view: View) -> str:
@@ -462,6 +497,18 @@ class HotgScreen(MoveList, GameScreen):
         bonus = b.next_attack
         if bonus.dice or bonus.hits:
             head.append(f" · next attack +{bonus.dice}⚄ +{bonus.hits}⚔")
+        if b.grid is not None:  # Mastermind Mode: the CombatGrid widget draws the 3x3 grid
+            lines = [head]
+            if b.grid.placing:
+                lines.append(
+                    Text.assemble(
+                        ("Placing: ", "bold"),
+                        (b.grid.placing, "bold"),
+                        f" ({b.grid.to_place} to place) ",
+                        (b.grid.placing_text, "italic"),
+                    )
+                )
+            return Group(*lines)
         grid = Table.grid(padding=(0, 1), expand=True)
         for _ in range(max(1, b.cols)):
             grid.add_column(ratio=1)
@@ -491,6 +538,56 @@ class HotgScreen(MoveList, GameScreen):
                 who.append(" (lead)", style="italic")
         return Group(head, grid, who)
 
+    def _show_grid(self, view: View, seat: int | None) -> None:
+        widget = self.query_one("#hg-grid", CombatGrid)
+        grid = view.battle.grid if view.battle is not None else None
+        widget.display = grid is not None
+        if grid is None:
+            return
+        cards = {}
+        marker = None
+        legal = set()
+        d = view.decision
+        placing = d is not None and d.kind == "grid_place" and seat == view.mastermind_seat
+        marking = d is not None and d.kind == "marker" and seat == view.mastermind_seat
+        for cell in grid.cells:
+            at = (cell.row, cell.col)
+            if cell.slot >= 0:
+                c = view.battle.cards[cell.slot]
+                cards[at] = GridCard(c.name, c.health, c.hits, c.keywords, c.defeated, c.resolved)
+            if cell.marker:
+                marker = at
+            if (placing and cell.legal) or (marking and cell.marker_option):
+                legal.add(at)
+        key = ("grid", tuple(sorted(cards.items())), marker, tuple(sorted(legal)))
+        if self._shown.get("#hg-grid") != key:
+            self._shown["#hg-grid"] = key
+            widget.show(cards, marker, frozenset(legal))
+        width = 16 if self.compact else max(22, min(34, (self.app.size.width - 44) // 3))
+        if widget.cell_width != width:
+            widget.cell_width = width
+            widget.refresh(layout=True)
+        if (placing or marking) and not self.waiting and self.app.screen is self:
+            widget.focus()
+
+    def on_combat_grid_chosen(self, message: CombatGrid.Chosen) -> None:
+        """Enter or a click on the grid: place the card there, or put the marker there."""
+        view = self._view
+        if view is None or view.battle is None or view.battle.grid is None:
+            return
+        d = view.decision
+        if d is not None and d.kind == "marker":
+            for cell in view.battle.grid.cells:
+                if (cell.row, cell.col) == (message.row, message.col):
+                    if cell.slot < 0:
+                        self.set_message(
+                            Text("The combat marker goes on a card.", style="bold yellow")
+                        )
+                        return
+                    self.submit(PlaceMarker(slot=cell.slot))
+                    return
+        self.submit(PlaceCard(row=message.row, col=message.col))
+
     def _side(self, view: View) -> Text:
         text = Text("Deployment deck\n", style="bold underline")
         text.append(f"{view.deploy_count} cards · next back: ")
@@ -511,6 +608,17 @@ class HotgScreen(MoveList, GameScreen):
         text.append(", ".join(m.replace("_", " ").title() for m in view.monsters) or "—")
         text.append(f"\nBoss: {view.boss.replace('_', ' ').title()} ")
         text.append(f"{view.boss_progress}/{view.boss_goal}\n")
+        if view.mode == "mastermind":
+            text.append("\nSchemes\n", style="bold underline")
+            text.append(f"hand {view.scheme_count} · deck {view.scheme_deck}")
+            if view.scheme_discard:
+                text.append(f" · last played {view.scheme_discard[-1].name}")
+            text.append("\n")
+            for sc in view.schemes or ():
+                text.append(f"✸ {sc.name}", style="bold" if sc.playable else "")
+                text.append(f" ({sc.timing_text})\n", style="dim")
+        if view.psycho_aside:
+            text.append("Set aside: " + ", ".join(view.psycho_aside) + "\n", style="dim")
         if view.defeated_villains:
             text.append(
                 "Defeated: "
@@ -542,6 +650,16 @@ class HotgScreen(MoveList, GameScreen):
                 text.append(" ⚙" + ",".join(z.replace("_", " ") for z in p.zords))
             if p.in_battle:
                 text.append(" ⚔", style="bold")
+            for r in p.rangers:  # Psycho Ranger deployment cards attached to this Ranger
+                for psycho in r.psycho_attached:
+                    text.append(f" ☠{psycho.replace('psycho_', 'Psycho ').title()}", style="bold")
+                for psycho in r.psycho_face_down:
+                    text.append(
+                        f" ▯{psycho.replace('psycho_', 'Psycho ').title()} (defeated)", style="dim"
+                    )
+                for _psycho, under in r.psycho_under:
+                    if under:
+                        text.append(f" [{len(under)} beneath]", style="dim")
             if not compact:
                 for r in p.rangers:
                     text.append(f"\n    {r.ability_name}: ", style="bold")
@@ -580,6 +698,18 @@ class HotgScreen(MoveList, GameScreen):
 
     def _hand(self, view: View, seat: int | None) -> Text:
         seat = view.focus if seat is None else seat
+        if seat == view.mastermind_seat:
+            text = Text("Your Schemes: ", style="bold")
+            if view.schemes:
+                text.append(
+                    Text(", ").join(
+                        Text.assemble(("[S]", "reverse"), " ", (sc.name, "bold"))
+                        for sc in view.schemes
+                    )
+                )
+            else:
+                text.append("none", style="dim")
+            return text
         p = view.players[seat]
         text = Text(f"P{seat + 1} hand: ", style="bold")
         if p.hand is None:
@@ -672,9 +802,50 @@ class HotgScreen(MoveList, GameScreen):
                 label = Text("☞ Take back ")
                 label.append_text(card_chip(card) if card else Text(action.card))
                 return Entry(label, action, card)
+            case ChooseLocation():
+                return Entry(
+                    Text.assemble("⌖ Deploy at ", (self._place(view, action.location), "bold")),
+                    action,
+                )
+            case DeployFigures():
+                a, b = (FIGURE_TAGS.get(f, f) for f in action.figures)
+                return Entry(Text(f"▼ Deploy {a} + {b}"), action)
+            case PlaceCard():
+                return Entry(
+                    Text(f"▦ Place at row {action.row + 1}, column {action.col + 1}"), action
+                )
+            case PlaceMarker():
+                return Entry(
+                    Text(f"◉ Combat marker on {self._enemy_name(view, action.slot)}"), action
+                )
+            case PlayScheme():
+                sc = {x.id: x for x in view.schemes or ()}.get(action.card)
+                label = Text.assemble("✸ Scheme ", ((sc.name if sc else action.card), "bold"))
+                if action.target is not None:
+                    label.append(f" → {self._enemy_name(view, action.target)}")
+                if action.seat is not None:
+                    label.append(" → ")
+                    label.append_text(self._seat_name(view, action.seat))
+                if action.deck:
+                    label.append(f" → {action.deck.replace('_', ' ')}")
+                return Entry(label, action)
+            case DiscardScheme():
+                sc = {x.id: x for x in view.schemes or ()}.get(action.card)
+                return Entry(Text(f"⌫ Discard Scheme {sc.name if sc else action.card}"), action)
+            case OrderEffects():
+                first = "the Scheme" if action.scheme_first else "the Ranger's card"
+                return Entry(Text(f"⇅ Resolve {first} first"), action)
+            case Arrange():
+                return Entry(Text(f"⇅ {self.rules.describe(action)}"), action)
         return Entry(Text(self.rules.describe(action)), action)
 
     ORDER = (
+        PlaceCard,
+        PlaceMarker,
+        ChooseLocation,
+        DeployFigures,
+        PlayScheme,
+        DiscardScheme,
         Move,
         StartBattle,
         Recover,
@@ -738,6 +909,9 @@ class HotgScreen(MoveList, GameScreen):
         )
 
     def headline(self, outcome) -> str:
+        mastermind = self.match.config.mastermind_seat
+        if mastermind is not None and mastermind in outcome.winners:
+            return f"The Mastermind, {self.session.name(mastermind)}, wins"
         return "The Rangers win!" if outcome.winners else "The Rangers lose"
 
     def summary(self) -> Text:

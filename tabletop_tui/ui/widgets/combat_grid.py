@@ -78,7 +78,7 @@ def render_grid(
                         body = Text(f" ♥{card.health} ⚔{card.hits}")
                         if card.keywords:
                             body.append(
-                                " " + " ".join(k[:5].upper() for k in card.keywords), style="italic"
+                                " " + " ".join(k[:7].upper() for k in card.keywords), style="italic"
                             )
                 body.truncate(width - 2, pad=True)
                 style = "reverse" if here == cursor else ""
