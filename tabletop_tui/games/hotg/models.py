@@ -782,7 +782,35 @@ class DecisionView(Model):
 
 
 class View(Model):
-    """Everything a screen needs, as seen by `seat` (None: a spectator)."""
+    """Everything a screen needs, as seen by `seat` (None: a spectator).
+
+    The expansion's modes (`mode`):
+
+    * Mastermind Mode (`mastermind_seat` is the last seat). The Mastermind acts only through
+      decisions (`decision.asked == (mastermind_seat,)`, also `to_act`); their legal actions:
+      - `mm_location`: `ChooseLocation(location)` for each id in `decision.locations`;
+      - `mm_figures`: `DeployFigures(figures)` for each pair in `decision.figure_options`
+        (`deploy_target` is where they go);
+      - `grid_place`: `PlaceCard(row, col)` on a `battle.grid.cells` cell with `legal`;
+        the card being placed is `battle.grid.placing` (+ `placing_text`/`_keywords`);
+      - `marker`: `PlaceMarker(slot)` on a cell with `marker_option` (first placement: any
+        card; after an enemy turn: the nearest unresolved cards);
+      - `scheme_window` (timing `decision.trigger`): `PlayScheme(card, target|seat|deck)`
+        for a `schemes` card with `playable`, or `Pass()`; Toughen Up! takes `target` (an
+        undefeated slot), Insidious Doubt `seat` (a Ranger in the battle), Dark Tactics
+        `deck` (an enemy deck id); `decision.malus` is Shatter Defenses already applied;
+      - `scheme_discard`: `DiscardScheme(card)` (`decision.amount` still to discard);
+      - `dark_tactics`: `Arrange(top, bottom)`; `decision.peeked` names the cards (empty
+        for everybody but the Mastermind, like `schemes`);
+      - `order_effects`: `OrderEffects(scheme_first)`.
+      `schemes` is the Scheme hand in the Mastermind's own view only (None for the Rangers
+      and spectators: show `scheme_count`). `battle.layout == "grid"` with `battle.grid` set
+      replaces the combat sequence; `EnemyCardView.adjacent` gives the GUARD links and
+      `active` the card under the combat marker.
+    * Psycho Assault Mode: `nemeses` (status, `attached_to`, `under`),
+      `RangerView.psycho_attached` / `psycho_face_down` / `psycho_under` for the cards in
+      front of each Ranger, `psycho_aside` and `psycho_boss_deployed`.
+    """
 
     seat: int | None
     round: int
