@@ -658,8 +658,10 @@ class HotgScreen(MoveList, GameScreen):
                         f" ▯{psycho.replace('psycho_', 'Psycho ').title()} (defeated)", style="dim"
                     )
                 for _psycho, under in r.psycho_under:
-                    if under:
+                    if under and compact:
                         text.append(f" [{len(under)} beneath]", style="dim")
+                    elif under:
+                        text.append(f" [beneath: {', '.join(under)}]", style="dim")
             if not compact:
                 for r in p.rangers:
                     text.append(f"\n    {r.ability_name}: ", style="bold")
