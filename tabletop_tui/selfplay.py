@@ -44,7 +44,7 @@ def play_headless(
     if rules is None:
         raise ValueError(unknown_game_message(game_id))
     started = time.perf_counter()
-    config = game_config(rules, config)
+    config = game_config(rules, config, seats=len(kinds))
     state = rules.new_game(config, seed)
     bots = [make_bot(game_id, kind) for kind in kinds]
     step = 0
@@ -82,9 +82,12 @@ def play_headless(
     )
 
 
-def game_config(rules, overrides: dict | None = None):
-    """The game's default config with `overrides` merged in (validated by its Config model)."""
+def game_config(rules, overrides: dict | None = None, seats: int | None = None):
+    """The game's default config for `seats` players (default: its own default count) with
+    `overrides` merged in (validated by its Config model)."""
     config = rules.default_config()
+    if seats is not None and rules.seat_count(config) != seats:
+        config = rules.default_config([f"Bot {i + 1}" for i in range(seats)])
     if not overrides:
         return config
     return rules.config_type.model_validate({**config.model_dump(), **overrides})

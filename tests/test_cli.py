@@ -528,3 +528,11 @@ def test_seat_specs_defaults():
         SeatSpec(name="Ann", kind="random"),
         SeatSpec(name="Bob", kind="human"),
     ]
+
+
+def test_selfplay_builds_the_config_for_the_seats_asked(capsys):
+    """Heroes of the Grid's default is 4 players; `selfplay` with 1 or 2 bots plays 1 or 2."""
+    code, out, err = run(capsys, "selfplay", "hotg", "--games", "1")
+    assert code == 0 and err == "" and "seat 1 (heuristic)" in out and "seat 2" not in out
+    code, out, err = run(capsys, "selfplay", "hotg", "--games", "1", "--bots", "random,random")
+    assert code == 0 and "seat 2 (random)" in out
