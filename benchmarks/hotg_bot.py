@@ -1,10 +1,13 @@
 """Heroes of the Grid: the cooperative bot's win rate and the engine's speed.
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
+        [--deployments 4] [--cards-dir DIR]
 
 1. Win rate: every seat played by HotgBot in standard 4-Ranger games (4 players, Rita
-   Repulsa, 2 random monsters), one game per seed; prints wins, losses by cause and the
-   average number of rounds (goal: >= 25% wins).
+   Repulsa, 2 random monsters), one game per seed; prints wins, the win rate, losses by
+   cause, the round each game ends in and the average number of rounds (goal: >= 25% wins).
+   `--deployments 4` and `--cards-dir DIR` (a copy of card_data/hotg with another die or
+   other deployment cards in board.toml) measure the inferred numbers' weight.
 2. Engine speed in bot-played 4-Ranger games: actions/s counting only the engine's time
    (new_game + to_act + legal_actions + apply; the bot's thinking and its view() are not
    counted), goal >= 3,000/s; the apply-only rate too. Printed as JSON; nothing asserted.
@@ -42,26 +45,44 @@ def bot_game(rules: HotgRules, config: Config, seed: int) -> tuple[str, int, int
     return summary, state.round, steps
 
 
-def win_rate(seeds: int, rangers: int) -> dict:
+def cause(summary: str) -> str:
+    """One label per way a game ends."""
+    if summary.startswith("The Rangers win"):
+        return "win: the boss is defeated"
+    if "panicked" in summary:
+        return "loss: all four outer locations panicked"
+    if "no energy left on the Command Center" in summary:
+        return "loss: a Ranger defeated with no Command Center energy"
+    if "hold the Command Center" in summary:
+        return "loss: enemies hold the Command Center"
+    return summary[:60]
+
+
+def win_rate(seeds: int, rangers: int, **config_kw) -> dict:
     rules = HotgRules()
-    config = Config(names=tuple(f"P{i + 1}" for i in range(rangers)), rangers=ALL_RANGERS[:rangers])
+    config = Config(
+        names=tuple(f"P{i + 1}" for i in range(rangers)), rangers=ALL_RANGERS[:rangers], **config_kw
+    )
     causes: collections.Counter[str] = collections.Counter()
+    last_round: collections.Counter[int] = collections.Counter()
     rounds = 0
     wins = 0
     t0 = time.perf_counter()
     for seed in range(seeds):
         summary, rnd, _ = bot_game(rules, config, seed)
         rounds += rnd
-        if summary.startswith("The Rangers win"):
-            wins += 1
-        causes[summary.split(". ", 1)[-1][:60]] += 1
+        wins += summary.startswith("The Rangers win")
+        causes[cause(summary)] += 1
+        last_round[rnd] += 1
     return {
         "games": seeds,
+        "config": config_kw,
         "wins": wins,
         "win_rate": round(wins / seeds, 3),
         "goal": 0.25,
         "avg_rounds": round(rounds / seeds, 2),
         "endings": dict(causes.most_common()),
+        "game_ends_in_round": dict(sorted(last_round.items())),
         "seconds": round(time.perf_counter() - t0, 1),
     }
 
@@ -107,9 +128,29 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--rangers", type=int, default=4)
     parser.add_argument("--speed-seconds", type=float, default=5.0)
+    parser.add_argument(
+        "--deployments", type=int, default=5, help="deployments per round (4 = the easier game)"
+    )
+    parser.add_argument(
+        "--cards-dir",
+        default=None,
+        help="a card_data/hotg copy, e.g. with another die in board.toml",
+    )
     args = parser.parse_args()
-    print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
-    print(json.dumps({"bot": win_rate(args.seeds, args.rangers)}, indent=2))
+    if args.speed_seconds > 0:
+        print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
+    kw: dict = {}
+    if args.deployments != 5:
+        kw["deployments_per_round"] = args.deployments
+    if args.cards_dir:
+        kw["cards_dir"] = args.cards_dir
+    result = win_rate(args.seeds, args.rangers, **kw)
+    print(json.dumps({"bot": result}, indent=2))
+    print(
+        f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 25%), "
+        f"average {result['avg_rounds']} rounds; endings: "
+        + "; ".join(f"{k} x{n}" for k, n in result["endings"].items())
+    )
 
 
 if __name__ == "__main__":

@@ -1,24 +1,35 @@
 """A cooperative heuristic bot for Heroes of the Grid: it plays whichever seat the team
-hands it, from that seat's View and the legal actions only.
+hands it, from that seat's View and the legal actions only (with hidden hands it plans
+from hand counts).
 
-Action phase (the seat acting for the team):
-1. battle where it stands when enemies are there and its deck can take a few hits;
-2. otherwise move to the location that most needs Rangers (nearly full, holding a monster
-   or the boss, or panicked with only foot soldiers left to clear), powering up at the
-   Command Center when the deck runs thin;
-3. RECOVER when the deck is thin and nothing is worth a move;
-4. hand the turn to the next teammate with tokens; end the phase when nobody has any.
+Action phase, planned for the whole team on every call (so whichever seat is asked
+reaches the same plan and hands the turn to the Ranger who should act):
+1. the free Command Center RECOVER tokens go to the Ranger with the biggest discard pile;
+   a Ranger too weak to fight RECOVERs first;
+2. every Ranger with tokens stays or moves to one outer location; each plan is scored by
+   a cheap simulation of the groups' battles there (cards in hand and drawable, tokens,
+   foot soldier cards defeated per card played, damage taken) and the board it leaves
+   (unpanicked locations and their room, monster / boss progress). Monsters are fought
+   only by groups: one battle against a monster costs about one Ranger defeat;
+3. the best plan is executed moves first (most urgent location first), then battles;
+4. leftover tokens RECOVER or bring Rangers from the Command Center into place.
 
-Battles: draw to a safe hand size, use Zords and abilities that add dice or energy, then
-play the attack with the best chance to defeat the most dangerous card still to resolve
-(or the biggest expected damage); reactions that cut damage are played when damage is
-big enough, damage goes to the Ranger with the deepest deck.
+Battles: the attack to play is scored by the exact chance to defeat its target (the die
+of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
+monster or boss card, plus the harm the card would still do (damage, drain, discards,
+Regrow's new figure, Flanking, Teleport's shield). One scoring for every participant, so
+the turn goes to the teammate with the best play. Reactions cut damage, damage goes to
+the Ranger with the deepest deck, prep draws leave 2 cards in the deck (4 against a
+monster or the boss).
 """
 
 from __future__ import annotations
 
 import random
+import re
+from functools import cache
 
+from .cards import catalog
 from .models import (
     ChooseRanger,
     Draw,
@@ -39,9 +50,50 @@ from .models import (
 )
 
 HIT_PER_DIE = 0.83
-PAIR_BONUS = 1.0
-READY = 3
-THREAT = {"FAST": 1.0}
+DRAW_KEEP = 2  # cards left in the deck when drawing at battle preparation
+DRAW_KEEP_VILLAIN = 4  # the same against a monster or the boss
+KILL_PER_CARD = 0.6  # foot soldier cards defeated per combat card played
+VILLAIN_KILL = 0.3  # monster / boss cards defeated per combat card played
+PLAYS_PER_BATTLE = 4.0
+DMG_FS = 0.5  # cards lost per foot soldier card left to resolve
+DMG_V = 1.0
+UNPANICKED = 8.0
+ROOM = 2.0
+ROOM_PANICKED = 0.5
+BOSS_W = 4.0
+MONSTER_W = 0.5
+MOVE_COST = 0.5
+CARD_COST = 0.25
+WEAK = 2
+MIN_VILLAIN_GROUP = 2  # Rangers needed before a monster / boss battle is worth it
+VILLAIN_ALONE = 6.0
+FOOT_SOLDIERS = ("putty_patrollers", "super_putty_patrollers", "quantrons")
+FS_KILL = 2.0  # a foot soldier card defeated removes its figure from the board
+FS_KILL_AT_VILLAIN = 0.5
+ENERGY_COST = 0.12  # score per energy a play spends
+FLIP_AT_VILLAIN = True  # flip action tokens for energy against monsters / the boss
+MONSTER_KILL = 2.5
+BOSS_KILL = 4.0
+DANGER_W = 0.5  # value per point of harm a card would still do
+FLIP_GAIN = 1.5
+PARTIAL = 0.35  # credit for hits that do not defeat the target (lost at clean-up)
+PLAY_MIN = 0.0  # a card is worth keeping for the next battle below this score
+FACES = tuple(catalog().dice)  # the combat die (board.toml), hits per face
+
+
+@cache
+def kill_chance(dice: int, fixed: int, need: int) -> float:
+    """P(dice of the combat die + fixed hits >= need)."""
+    if fixed >= need:
+        return 1.0
+    dist = {0: 1.0}
+    for _ in range(max(0, dice)):
+        nxt: dict[int, float] = {}
+        for s, q in dist.items():
+            for f in FACES:
+                nxt[s + f] = nxt.get(s + f, 0.0) + q / len(FACES)
+        dist = nxt
+    return sum(q for s, q in dist.items() if s + fixed >= need)
 
 
 class HotgBot:
@@ -71,7 +123,8 @@ class HotgBot:
             return ChooseRanger(seat=best)
         if d.kind == "prep_draw":
             room = max(a.count for a in legal if isinstance(a, Draw))
-            keep = 4 if me.deck_count > 7 else 3
+            loc = next((lo for lo in v.locations if v.battle and lo.id == v.battle.location), None)
+            keep = DRAW_KEEP_VILLAIN if loc is not None and loc.villains else DRAW_KEEP
             n = max(0, min(room, me.deck_count - keep))
             return Draw(count=n)
         if d.kind == "recover":
@@ -115,6 +168,219 @@ class HotgBot:
         return legal[0]
 
     # ------------------------------------------------------------------ action phase
+    # The team plans the rest of the round: every Ranger with tokens stays or moves to one
+    # outer location, then each group battles there with its tokens; plans are compared by
+    # a cheap simulation of those battles and a score of the board they leave.
+
+    def _power(self, p) -> float:
+        """Cards this seat can bring to its next battle: its hand plus its prep draw."""
+        room = max(0, p.hand_size - p.hand_count)
+        return p.hand_count + min(room, max(0, p.deck_count - DRAW_KEEP))
+
+    def _cards(self, p) -> float:
+        return p.hand_count + max(0, p.deck_count - DRAW_KEEP)
+
+    def _loc_value(self, v: View, lo, fs: float, villains: int, panicked: bool) -> float:
+        """What a location state is worth to the team (higher = safer)."""
+        room = max(0.0, lo.figure_limit - fs - villains)
+        if not panicked:
+            return UNPANICKED + ROOM * room
+        return ROOM_PANICKED * room  # room there still takes the foot soldiers aimed at it
+
+    def _group_round(self, v: View, lo, seats: tuple, tokens: int, cards: float, hq: int):
+        """Simulate a group's battles at `lo` for the rest of the round.
+
+        Returns (board value gained, cards spent, battles)."""
+        fs = float(sum(n for _, n in lo.foot_soldiers))
+        nv = len(lo.villains)
+        panicked = lo.panicked
+        before = self._loc_value(v, lo, fs, nv, panicked)
+        g = len(seats)
+        quality = 1.0 + 0.12 * (min(g, 3) - 1)
+        progress = 0.0
+        spent = 0.0
+        battles = 0
+        c = cards
+        while tokens > 0 and (fs >= 0.5 or nv) and c >= 1.0:
+            battles += 1
+            tokens -= 1
+            plays = min(PLAYS_PER_BATTLE + 0.5 * (g - 1), c)
+            fs_cards = min(fs, 4.0)
+            if nv:
+                v_cards = 4.0
+                kv = min(v_cards, VILLAIN_KILL * plays * quality)
+                kf = min(fs_cards, 0.25 * plays * quality)
+                dmg = DMG_FS * (fs_cards - kf) + DMG_V * (v_cards - kv)
+                progress += kv
+            else:
+                kf = min(fs_cards, KILL_PER_CARD * plays * quality)
+                dmg = DMG_FS * (fs_cards - kf)
+            spent += plays + dmg / max(1, g) * g
+            c -= plays + dmg
+            fs -= kf
+            if nv == 0 and fs < 0.5 and fs_cards - kf < 0.35:
+                fs = 0.0
+                panicked = False
+            if not nv and fs <= 0:
+                break
+        after = self._loc_value(v, lo, fs, nv, panicked)
+        gain = after - before
+        if nv:
+            boss = v.boss in lo.villains
+            gain += progress * (BOSS_W * (1 + v.boss_progress / 4) if boss else MONSTER_W)
+            if g < MIN_VILLAIN_GROUP:
+                gain -= VILLAIN_ALONE
+        return gain, spent, battles
+
+    def _team_plan(self, v: View):
+        """Best (value, {seat: location or None}) for the rest of the round."""
+        locs = [lo for lo in v.locations]
+        players = list(v.players)
+        choices = []
+        for p in players:
+            opts = []
+            at = next((lo for lo in locs if lo.id == p.location), None)
+            if at is not None:
+                opts.append((at.id, 0))
+            if p.tokens >= 2:
+                opts += [(lo.id, 1) for lo in locs if lo.id != p.location and lo.figures > 0]
+            if not opts:
+                opts.append((None, 0))
+            choices.append(opts)
+        cache: dict = {}
+        best = (0.0, None)
+
+        def rec(i, assign):
+            nonlocal best
+            if i == len(players):
+                total = 0.0
+                groups: dict = {}
+                for p, (loc, moved) in zip(players, assign, strict=True):
+                    if loc is not None:
+                        groups.setdefault(loc, []).append((p, moved))
+                for loc, members in groups.items():
+                    key = (loc, tuple(sorted((p.seat, m) for p, m in members)))
+                    if key not in cache:
+                        lo = next(x for x in locs if x.id == loc)
+                        if lo.figures == 0:
+                            cache[key] = 0.0
+                        else:
+                            tokens = sum(max(0, p.tokens - m) for p, m in members)
+                            cards = sum(self._cards(p) for p, _ in members)
+                            seats = tuple(p.seat for p, _ in members)
+                            gain, spent, nb = self._group_round(
+                                v, lo, seats, tokens, cards, v.hq_energy
+                            )
+                            moves = sum(m for _, m in members)
+                            cache[key] = (
+                                gain - CARD_COST * spent - MOVE_COST * moves
+                                if nb
+                                else -MOVE_COST * moves
+                            )
+                    total += cache[key]
+                if total > best[0] + 1e-9:
+                    best = (total, tuple(assign))
+                return
+            for o in choices[i]:
+                assign.append(o)
+                rec(i + 1, assign)
+                assign.pop()
+
+        rec(0, [])
+        return best
+
+    def _action_phase(self, v: View, legal: list, seat: int):
+        me = v.players[seat]
+        legal_keys = {repr(a) for a in legal}
+
+        def do(who, act):
+            if who == seat:
+                return act if repr(act) in legal_keys else None
+            f = Focus(seat=who)
+            return f if repr(f) in legal_keys else None
+
+        for a in legal:
+            if not isinstance(a, UseZord):
+                continue
+            if a.zord in ("mastodon", "dino_megazord"):
+                target = max(v.locations, key=lambda lo: self._loc_score(v, lo))
+                if a.location == target.id:
+                    return a
+            if a.zord in ("triceratops", "mega_v2") and len(me.discard) >= 3:
+                return a
+        # the free Command Center RECOVER first, for the Ranger who gains most
+        if v.hq_tokens > 0:
+            need = [
+                (-len(p.discard), self._power(p), p.seat)
+                for p in v.players
+                if len(p.discard) >= 2 and p.hand_count + p.deck_count < 9
+            ]
+            if need:
+                got = do(min(need)[2], Recover(hq_token=True))
+                if got is not None:
+                    return got
+        # a Ranger too weak to fight recovers first (if it can still battle after)
+        for p in v.players:
+            if p.tokens >= 2 and self._power(p) < WEAK and len(p.discard) >= 2:
+                at = next((lo for lo in v.locations if lo.id == p.location), None)
+                if at is not None and at.figures > 0:
+                    got = do(p.seat, Recover())
+                    if got is not None:
+                        return got
+        value, plan = self._team_plan(v)
+        if plan is not None:
+            players = list(v.players)
+            groups: dict = {}
+            for p, (loc, _moved) in zip(players, plan, strict=True):
+                if loc is not None:
+                    groups.setdefault(loc, []).append(p)
+            urgency = {}
+            for loc, members in groups.items():
+                lo = next(x for x in v.locations if x.id == loc)
+                cards = sum(self._cards(p) for p in members)
+                seats = tuple(p.seat for p in members)
+                urgency[loc] = self._group_round(v, lo, seats, 1, cards, v.hq_energy)[0]
+            # moves first (the most urgent location first), so that battles include
+            # everyone planned there
+            movers = [
+                (urgency.get(loc, 0.0), -p.seat, p.seat, loc)
+                for p, (loc, moved) in zip(players, plan, strict=True)
+                if moved and p.tokens >= 2
+            ]
+            for _, _, who, loc in sorted(movers, reverse=True):
+                got = do(who, Move(to=loc))
+                if got is not None:
+                    return got
+            ranked = []
+            for loc, members in groups.items():
+                lo = next(x for x in v.locations if x.id == loc)
+                if lo.figures == 0:
+                    continue
+                leader = max(
+                    (p for p in members if p.tokens > 0),
+                    key=lambda p: (p.deck_count, self._power(p), -p.seat),
+                    default=None,
+                )
+                if leader is not None:
+                    ranked.append((urgency[loc], leader.seat))
+            for _, who in sorted(ranked, reverse=True):
+                got = do(who, StartBattle())
+                if got is not None:
+                    return got
+        # leftover tokens: RECOVER for the next round, or get in place for it
+        for p in v.players:
+            if p.tokens >= 1 and p.discard and p.hand_count + p.deck_count < 8:
+                got = do(p.seat, Recover())
+                if got is not None:
+                    return got
+        for p in v.players:
+            if p.tokens >= 1 and p.location == "hq":
+                target = max(v.locations, key=lambda lo: self._loc_score(v, lo))
+                got = do(p.seat, Move(to=target.id))
+                if got is not None:
+                    return got
+        return EndPhase()
+
     def _loc_score(self, v: View, loc) -> float:
         """How much a location needs Rangers now."""
         if loc.figures == 0:
@@ -134,87 +400,85 @@ class HotgBot:
                 score += 2.0 + (1.0 if v.boss_progress >= 2 else 0.0)
         return score
 
-    def _action_phase(self, v: View, legal: list, seat: int):
-        me = v.players[seat]
-        legal_keys = {repr(a) for a in legal}
-        # Zords outside battle
-        order = sorted(v.locations, key=lambda lo: -self._loc_score(v, lo))
-        for a in legal:
-            if not isinstance(a, UseZord):
-                continue
-            if a.zord in ("mastodon", "dino_megazord") and order and a.location == order[0].id:
-                return a
-            if a.zord in ("triceratops", "mega_v2") and len(me.discard) >= 3:
-                return a
-        want = self._want(v, seat)
-        if want is not None and repr(want) in legal_keys:
-            return want
-        if want is not None:  # not allowed after all: the next best thing this seat can do
-            for a in legal:
-                if isinstance(a, (StartBattle, Recover)) and not getattr(a, "hq_token", False):
-                    return a
-        # hand the turn forward (never back: the phase always ends)
-        for a in legal:
-            if isinstance(a, Focus) and a.seat > seat and self._want(v, a.seat) is not None:
-                return a
-        for a in legal:
-            if isinstance(a, Recover) and a.hq_token and len(me.discard) >= 2:
-                return a
-        return EndPhase()
-
-    def _want(self, v: View, seat: int):
-        """What this seat would do with an action token, or None."""
-        me = v.players[seat]
-        if me.tokens < 1:
-            return None
-        here = next((lo for lo in v.locations if lo.id == me.location), None)
-        if me.location == "hq" and (v.hq_enemies or v.hq_villains):
-            return StartBattle()
-        ready = (
-            me.hand_count + max(0, min(me.hand_size - me.hand_count, me.deck_count - 3)) >= READY
-        )
-        if here is not None and here.figures > 0 and me.deck_count >= 3 and ready:
-            return StartBattle()
-        if (me.deck_count <= 3 or not ready) and len(me.discard) >= 3:
-            if (
-                me.tokens >= 2
-                and v.headquarters != "astro_megaship"
-                and me.location != "hq"
-                and not v.hq_enemies
-                and not v.hq_villains
-            ):
-                return Move(to="hq", power_up=True)
-            return Recover()
-        scored = []
-        for lo in v.locations:
-            s = self._loc_score(v, lo)
-            if s < 0 or lo.id == me.location:
-                continue
-            there = sum(p.location == lo.id for p in v.players if p.seat != seat)
-            s += PAIR_BONUS if there == 1 else -3.0 * max(0, there - 1)
-            scored.append((s, lo.id))
-        if me.tokens >= 2 and scored:
-            return Move(to=max(scored)[1])
-        if here is not None and here.figures > 0:
-            return StartBattle()
-        if me.discard and me.deck_count < 8:
-            return Recover()
-        if scored and (here is None or here.figures == 0):
-            return Move(to=max(scored)[1])  # be in place for the next round
-        return None
-
     # ------------------------------------------------------------------ battle
-    def _card_threat(self, c) -> float:
-        t = 1.0
+    def _enemy_danger(self, v: View, c) -> float:
+        """Damage-like harm the card still does this battle if left alone."""
+        if c.defeated:
+            return 0.0
+        b = v.battle
+        text = c.text
+        danger = 0.0
         if not c.resolved:
-            t += 1.5
-        if "PASSIVE" in c.keywords:
-            t += 1.0
-        if c.deck not in ("putty_patrollers", "super_putty_patrollers", "quantrons"):
-            t += 1.0
+            nums = [int(x) for x in re.findall(r"(\d+) damage", text)]
+            dmg = float(sum(nums))
+            if "twice" in text:
+                dmg *= 2
+            if "per foot soldier" in text:
+                loc = next((lo for lo in v.locations if lo.id == b.location), None)
+                dmg += sum(n for _, n in loc.foot_soldiers) if loc else 2
+            if "each Ranger" in text or "each other Ranger" in text or "each of 2" in text:
+                dmg *= max(1, min(2, len(b.participants)))
+            danger += dmg
+            m = re.search(r"[Dd]rain (\d+)", text)
+            if m:
+                danger += 0.8 * int(m.group(1))
+            if "discard" in text:
+                danger += 1.5 * (len(b.participants) if "ach Ranger" in text else 1)
+            if "Deploy" in text:
+                danger += 3.0  # a new figure on the board
+            if "no longer defeated" in text:
+                danger += 4.0
+        if c.name == "Flanking":
+            danger += sum(
+                1.0 for o in b.cards if o.slot != c.slot and not o.defeated and not o.resolved
+            )
+        if c.name in ("Ravenous Hunger", "Witch's Curse"):
+            danger += 3.0
+        return danger
+
+    def _objective(self, v: View, c) -> float:
+        """What defeating the card is worth beyond the harm it would do."""
+        if c.deck in FOOT_SOLDIERS:
+            # at a monster's location its defeat clears the foot soldiers anyway
+            return FS_KILL_AT_VILLAIN if v.battle.villains else FS_KILL
+        if c.deck == v.boss or c.deck == "psycho":
+            return BOSS_KILL
+        return MONSTER_KILL
+
+    def _blocks(self, v: View, c) -> float:
+        """Extra value of a card that protects others (Teleport, GUARD)."""
+        b = v.battle
+        if c.defeated:
+            return 0.0
+        extra = 0.0
+        if c.name == "Teleport":
+            extra += sum(
+                0.8 for o in b.cards if o.deck == c.deck and o.slot != c.slot and not o.defeated
+            )
         if "GUARD" in c.keywords:
-            t += 0.3
-        return t
+            extra += 0.3 * sum(1 for o in b.cards if not o.defeated and not o.targetable)
+        return extra
+
+    def _target_value(self, v: View, c) -> float:
+        return self._objective(v, c) + DANGER_W * self._enemy_danger(v, c) + self._blocks(v, c)
+
+    def _attack_score(self, v: View, t, dice: int, fixed: int) -> float:
+        if t is None or t.defeated:
+            return 0.0
+        if t.name == "Lion Shield":
+            return 0.0
+        need = t.health - t.hits
+        value = self._target_value(v, t)
+        p = kill_chance(dice, fixed, need)
+        mean = dice * HIT_PER_DIE + fixed
+        partial = min(1.0, mean / max(need, 1)) * (0.0 if v.battle.final_turn else PARTIAL)
+        # Teleport: other Madame Woe cards cannot be hit while it stands
+        if any(
+            o.name == "Teleport" and not o.defeated and o.deck == t.deck and o.slot != t.slot
+            for o in v.battle.cards
+        ):
+            return 0.0
+        return p * value + (1 - p) * partial * value
 
     def _battle(self, v: View, legal: list, seat: int):
         b = v.battle
@@ -243,27 +507,53 @@ class HotgBot:
         for kind, extra in (("give_energy", 1), ("flip_token", 3 if len(me.rangers) == 2 else 2)):
             if kind not in kinds or (b.played and not b.extra_play_seats):
                 continue
+            if kind == "flip_token" and (me.tokens < 1 or not self._flip_ok(v)):
+                continue
             richer = self._richer(v, extra)
             _, score = self._best_play(richer, self._fake_legal(richer, legal, me), me, cards)
-            if score >= best_score + (0.8 if kind == "flip_token" else 0.3):
+            if score >= best_score + (FLIP_GAIN if kind == "flip_token" else 0.3):
                 return GiveEnergy() if kind == "give_energy" else FlipToken()
-        # would a teammate do better? (the turn only moves forward in the participants'
-        # order, so the bot never hands it back and forth)
-        if best is None or best_score < 1.0:
-            order = list(b.extra_play_seats if b.played else b.participants)
-            mine = order.index(seat) if seat in order else -1
-            for a in legal:
-                if not isinstance(a, Focus) or a.seat not in order or order.index(a.seat) <= mine:
-                    continue
-                other = v.players[a.seat]
-                if other.hand and any(
-                    c.type == "attack" and (c.cost in ("0", "X") or int(c.cost) <= b.pool)
-                    for c in other.hand
-                ):
-                    return a
-        if best is not None:
+        # would a teammate play better? (one scoring for every seat, so the turn settles)
+        order = list(b.extra_play_seats if b.played else b.participants)
+        if seat in order and len(order) > 1:
+            scores = {i: self._estimate(v, i) for i in order}
+            top = max(order, key=lambda i: (scores[i], -order.index(i)))
+            if top != seat and scores[top] > scores[seat] + 0.05:
+                f = Focus(seat=top)
+                if any(isinstance(a, Focus) and a.seat == top for a in legal):
+                    return f
+        if best is not None and best_score >= PLAY_MIN:
             return best
         return Pass()
+
+    def _flip_ok(self, v: View) -> bool:
+        """Flip a token for energy only late in the round or when the battle is at stake."""
+        b = v.battle
+        live = sum(1 for c in b.cards if not c.defeated)
+        return live <= 2 or (FLIP_AT_VILLAIN and bool(b.villains))
+
+    def _estimate(self, v: View, i: int) -> float:
+        """Best play score a seat could make now, from the view (same for every viewer)."""
+        p = v.players[i]
+        if p.hand is None:
+            return 0.0
+        b = v.battle
+        cards = {c.slot: c for c in b.cards}
+        fake = []
+        targets = [c.slot for c in b.cards if c.targetable]
+        for c in p.hand:
+            if c.type == "reaction" and c.trigger != "attack":
+                continue
+            if c.cost == "X":
+                for x in range(0, min(b.pool, 4) + 1):
+                    fake += [PlayCard(card=c.id, target=t, x=x) for t in targets]
+            elif int(c.cost) <= b.pool:
+                if c.type == "attack" or "stun" in c.text.lower():
+                    fake += [PlayCard(card=c.id, target=t) for t in targets]
+                else:
+                    fake.append(PlayCard(card=c.id))
+        _, score = self._best_play(v, fake, p, cards)
+        return score
 
     def _best_play(self, v: View, legal: list, me, cards):
         best, best_score = None, 0.0
@@ -275,7 +565,7 @@ class HotgBot:
                     continue
                 score = self._play_score(v, c, a, cards)
             elif isinstance(a, GrantedAttack):
-                score = self._hit_score(3 * HIT_PER_DIE, cards[a.target])
+                score = self._attack_score(v, cards.get(a.target), 3, 0)
             else:
                 continue
             if score > best_score:
@@ -299,13 +589,6 @@ class HotgBot:
             if int(c.cost) <= v.battle.pool:
                 out += [PlayCard(card=c.id, target=t) for t in targets]
         return out
-
-    def _hit_score(self, expected: float, t) -> float:
-        need = t.health - t.hits
-        threat = self._card_threat(t)
-        if expected >= need:
-            return 3 + threat * 2 - (expected - need) * 0.1
-        return threat * expected / max(need, 1)
 
     def _play_score(self, v: View, c, a: PlayCard, cards) -> float:
         b = v.battle
@@ -333,11 +616,14 @@ class HotgBot:
         dice = c.dice + b.next_attack.dice
         fixed = c.hits + b.next_attack.hits + (a.x if c.cost == "X" else 0)
         if a.boost:
-            dice += 1
-        expected = dice * HIT_PER_DIE + fixed
-        score = self._hit_score(expected, t)
+            dice += 2 if "+2 dice" in c.text else 1
+        score = self._attack_score(v, t, dice, fixed)
+        if "attack again" in c.text or "Also deal 1 hit" in c.text:
+            score += 0.4
         if c.cost == "X":
-            score -= 0.2 * a.x if expected > t.health - t.hits + 1 else 0
+            score -= ENERGY_COST * a.x
         elif c.cost not in ("0",):
-            score -= 0.1 * int(c.cost)
+            score -= ENERGY_COST * int(c.cost)
+        if a.boost and "discard the top card" in c.text:
+            score -= 0.4
         return score

@@ -1,0 +1,160 @@
+"""The cooperative Heroes of the Grid bot: legal moves only, whole games finish for every
+player count, and a few decisions checked on boards and battles built by hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop_tui.games.hotg import models as m
+from tabletop_tui.games.hotg.bot import HotgBot, kill_chance
+from tabletop_tui.games.hotg.models import ALL_RANGERS, Battle, Config, Slot
+from tabletop_tui.games.hotg.rules import HotgRules, upd
+
+R = HotgRules()
+SP = "super_putty_patrollers"
+REGROW = f"{SP}:regrow#1"
+PUMMEL = f"{SP}:putty-pummel#1"
+PUMMEL2 = f"{SP}:putty-pummel#2"
+
+
+def play_out(config: Config, seed: int, cap: int = 6000) -> tuple[m.State, int]:
+    """An all-bot game; every chosen action must pass the rules' own check."""
+    bot = HotgBot()
+    s = R.new_game(config, seed)
+    steps = 0
+    while s.outcome is None and steps < cap:
+        seat = next(iter(R.to_act(s)))
+        legal = R.legal_actions(s, seat)
+        a = bot.choose(R.view(s, seat), legal, seat, random.Random(steps))
+        assert R.check(s, seat, a) is None, (steps, a)
+        assert any(repr(a) == repr(x) for x in legal), (steps, a)
+        s, _ = R.apply(s, seat, a)
+        steps += 1
+    return s, steps
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_an_all_bot_game_finishes_for_every_player_count(players):
+    s, steps = play_out(Config(names=tuple(f"P{i}" for i in range(players))), seed=players)
+    assert s.outcome is not None, f"unfinished after {steps} actions"
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"boss": "psycho_rangers"},
+        {"psycho_monsters": 2},
+        {"headquarters": "astro_megaship"},
+        {"headquarters": "command_center_assault"},
+        {"hidden_hands": True},
+        {"names": ("a", "b", "c"), "rangers": ALL_RANGERS[:6]},
+    ],
+)
+def test_the_bot_plays_only_legal_actions_in_every_mode(kw):
+    s, _ = play_out(Config(**kw), seed=3)
+    assert s.outcome is not None
+
+
+def test_kill_chance_matches_the_die():
+    # faces 0,1,1,0,1,2: one die reaches 1 hit 4 times in 6, 2 hits once in 6
+    assert kill_chance(1, 0, 1) == pytest.approx(4 / 6)
+    assert kill_chance(1, 0, 2) == pytest.approx(1 / 6)
+    assert kill_chance(0, 2, 2) == 1.0
+    assert kill_chance(2, 0, 5) == 0.0
+
+
+def _board(s: m.State, figures: list[int], panicked=(False,) * 4) -> m.State:
+    locs = tuple(
+        upd(lo, fs=((SP, n),) if n else (), villains=(), panicked=p)
+        for lo, n, p in zip(s.locations, figures, panicked, strict=True)
+    )
+    return upd(s, locations=locs)
+
+
+def test_the_team_heads_for_the_location_about_to_panic():
+    """All Rangers at the Command Center; one location is one figure short of its limit."""
+    s = R.new_game(Config(), 5)
+    limits = [R.view(s, 0).locations[i].figure_limit for i in range(4)]
+    target = 2
+    figures = [1, 0, limits[target] - 1, 1]
+    s = _board(s, figures)
+    s = upd(s, players=tuple(upd(p, location="hq") for p in s.players))
+    bot = HotgBot()
+    seat = s.focus
+    a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(0))
+    while isinstance(a, m.Focus):  # the team may hand the first move to another Ranger
+        s, _ = R.apply(s, seat, a)
+        seat = s.focus
+        a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(0))
+    assert isinstance(a, m.Move) and a.to == s.locations[target].id
+
+
+def test_a_ranger_on_a_crowded_location_battles_instead_of_leaving():
+    s = R.new_game(Config(), 6)
+    s = _board(s, [5, 1, 0, 1])
+    here = s.locations[0].id
+    s = upd(
+        s, players=tuple(upd(p, location=here if i == 0 else "hq") for i, p in enumerate(s.players))
+    )
+    s = upd(s, focus=0)
+    bot = HotgBot()
+    seat = 0
+    a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(0))
+    while isinstance(a, m.Focus) or isinstance(a, m.Move):
+        # teammates may join first; the Ranger already there must end up battling
+        s, _ = R.apply(s, seat, a)
+        seat = s.focus
+        a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(0))
+    assert isinstance(a, m.StartBattle)
+    assert s.players[seat].location == here
+
+
+def _battle(s: m.State, cards: list[str], hand: list[str], fs: int) -> m.State:
+    loc = s.locations[0].id
+    s = _board(s, [fs, 0, 0, 0])
+    players = list(s.players)
+    players[0] = upd(players[0], location=loc, hand=tuple(hand))
+    s = upd(s, players=tuple(players))
+    b = Battle(
+        location=loc,
+        participants=(0,),
+        lead=0,
+        lead_ranger=s.players[0].rangers[0],
+        slots=tuple(Slot(card=c, row=0, col=k) for k, c in enumerate(cards)),
+        pool=2,
+        turn="rangers",
+    )
+    return upd(s, phase="battle", battle=b, focus=0, decision=None, queue=())
+
+
+def _first_play(s: m.State):
+    """The bot's first card play (abilities and energy moves before it are applied)."""
+    bot = HotgBot()
+    for _ in range(6):
+        a = bot.choose(R.view(s, 0), R.legal_actions(s, 0), 0, random.Random(0))
+        if not isinstance(a, (m.UseAbility, m.UseZord, m.GiveEnergy, m.FlipToken)):
+            return a
+        s, _ = R.apply(s, 0, a)
+    return a
+
+
+def test_in_battle_it_defeats_the_card_that_would_panic_the_location():
+    """Regrow would deploy one more figure to a location one short of its limit; a
+    2-dice attack is far likelier to defeat it (health 2) than a Putty Pummel (health 3)."""
+    s = R.new_game(Config(rangers=("jason", "zack", "billy", "trini")), 2)
+    limit = R.view(s, 0).locations[0].figure_limit
+    s = _battle(s, [PUMMEL, PUMMEL2, REGROW], ["jason:lead-the-charge#1"], fs=limit - 1)
+    a = _first_play(s)
+    assert isinstance(a, m.PlayCard) and a.target == 2
+
+
+def test_in_battle_it_does_not_attack_a_defeated_card():
+    s = R.new_game(Config(rangers=("jason", "zack", "billy", "trini")), 2)
+    s = _battle(s, [REGROW, PUMMEL], ["jason:lead-the-charge#1"], fs=2)
+    s = upd(
+        s, battle=upd(s.battle, slots=(upd(s.battle.slots[0], defeated=True), s.battle.slots[1]))
+    )
+    a = _first_play(s)
+    assert isinstance(a, m.PlayCard) and a.target == 1
