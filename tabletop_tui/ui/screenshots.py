@@ -260,10 +260,19 @@ async def _zeo_game_over(pilot) -> None:
     await _settle(pilot)
 
 
-def _hotg(seed: int = 5, players: int = 4) -> Callable[[], TabletopApp]:
+def _hotg(seed: int = 5, players: int = 4, **config) -> Callable[[], TabletopApp]:
     names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Finn"]
     seats = [SeatSpec(name=names[i], kind="human") for i in range(players)]
-    return lambda: TabletopApp(game="hotg", seats=seats, seed=seed, bot_delay=0, autosave=False)
+    return lambda: TabletopApp(
+        game="hotg", seats=seats, seed=seed, bot_delay=0, autosave=False, config=config
+    )
+
+
+def _psycho_attached(screen, seat) -> bool:
+    view = screen.match.view(seat)
+    return view.phase == "action" and any(
+        r.psycho_attached for p in view.players for r in p.rangers
+    )
 
 
 def _mastermind(seed: int = 3) -> Callable[[], TabletopApp]:
@@ -356,6 +365,7 @@ SCENES = [
     Scene("hotg-battle", _hotg(), _hotg_until(_hotg_battle)),
     Scene("hotg-game-over", _hotg(), _hotg_game_over),
     Scene("hotg-mastermind-grid", _mastermind(), _hotg_until(_mastermind_placing)),
+    Scene("hotg-psycho-assault", _hotg(mode="psycho_assault"), _hotg_until(_psycho_attached)),
 ]
 
 
