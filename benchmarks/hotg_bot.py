@@ -1,9 +1,11 @@
 """Heroes of the Grid: the cooperative bot's win rate and the engine's speed.
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
-        [--deployments 4] [--cards-dir DIR]
+        [--deployments 4] [--cards-dir DIR] [--search 3] [--top-k 5] [--plan-search 0]
+        [--jobs 2]
 
-1. Win rate: every seat played by HotgBot in standard 4-Ranger games (4 players, Rita
+1. Win rate: every seat played by HotgBot (with `--search N` > 0 the rollout search of
+   battle decisions, N sampled hidden states each; `--search 0` is the heuristic alone) in standard 4-Ranger games (4 players, Rita
    Repulsa, 2 random monsters), one game per seed; prints wins, the win rate, losses by
    cause, the round each game ends in and the average number of rounds (goal: >= 25% wins).
    `--deployments 4` and `--cards-dir DIR` (a copy of card_data/hotg with another die or
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import multiprocessing
 import random
 import sys
 import time
@@ -29,9 +32,13 @@ from tabletop_tui.games.hotg.bot import HotgBot  # noqa: E402
 from tabletop_tui.games.hotg.models import ALL_RANGERS, Config  # noqa: E402
 from tabletop_tui.games.hotg.rules import HotgRules  # noqa: E402
 
+SEARCH = 3  # sampled hidden states per battle decision (0 = the heuristic bot alone)
+TOP_K = 5  # card plays kept for the rollouts
+PLAN = 0  # sampled states per action-phase decision (round rollouts; slow, not better yet)
+
 
 def bot_game(rules: HotgRules, config: Config, seed: int) -> tuple[str, int, int]:
-    bot = HotgBot()
+    bot = HotgBot(search=SEARCH, top_k=TOP_K, plan_search=PLAN)
     state = rules.new_game(config, seed)
     steps = 0
     while state.outcome is None and steps < 20_000:
@@ -58,8 +65,16 @@ def cause(summary: str) -> str:
     return summary[:60]
 
 
-def win_rate(seeds: int, rangers: int, **config_kw) -> dict:
-    rules = HotgRules()
+def _one(job: tuple) -> tuple[str, int, int, float]:
+    seed, config, search, top_k, plan = job
+    global SEARCH, TOP_K, PLAN
+    SEARCH, TOP_K, PLAN = search, top_k, plan
+    t = time.perf_counter()
+    summary, rnd, steps = bot_game(HotgRules(), config, seed)
+    return summary, rnd, steps, time.perf_counter() - t
+
+
+def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
     config = Config(
         names=tuple(f"P{i + 1}" for i in range(rangers)), rangers=ALL_RANGERS[:rangers], **config_kw
     )
@@ -68,8 +83,15 @@ def win_rate(seeds: int, rangers: int, **config_kw) -> dict:
     rounds = 0
     wins = 0
     t0 = time.perf_counter()
-    for seed in range(seeds):
-        summary, rnd, _ = bot_game(rules, config, seed)
+    work = [(seed, config, SEARCH, TOP_K, PLAN) for seed in range(seeds)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_one, work, chunksize=1)
+    else:
+        results = [_one(w) for w in work]
+    game_seconds = 0.0
+    for summary, rnd, _, dt in results:
+        game_seconds += dt
         rounds += rnd
         wins += summary.startswith("The Rangers win")
         causes[cause(summary)] += 1
@@ -84,6 +106,8 @@ def win_rate(seeds: int, rangers: int, **config_kw) -> dict:
         "endings": dict(causes.most_common()),
         "game_ends_in_round": dict(sorted(last_round.items())),
         "seconds": round(time.perf_counter() - t0, 1),
+        "seconds_per_game": round(game_seconds / seeds, 2),
+        "bot": {"search": SEARCH, "top_k": TOP_K, "plan_search": PLAN},
     }
 
 
@@ -91,7 +115,7 @@ def speed(seconds: float) -> dict:
     """Engine time only (new_game, to_act, legal_actions, apply) in bot-played 4-Ranger games."""
     rules = HotgRules()
     config = Config()
-    bot = HotgBot()
+    bot = HotgBot()  # the heuristic: engine speed, not search speed
     clock = time.perf_counter
     actions = 0
     engine = 0.0
@@ -124,6 +148,7 @@ def speed(seconds: float) -> dict:
 
 
 def main() -> None:
+    global SEARCH, TOP_K, PLAN
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--rangers", type=int, default=4)
@@ -136,7 +161,14 @@ def main() -> None:
         default=None,
         help="a card_data/hotg copy, e.g. with another die in board.toml",
     )
+    parser.add_argument(
+        "--search", type=int, default=SEARCH, help="sampled states per battle decision, 0 = off"
+    )
+    parser.add_argument("--top-k", type=int, default=TOP_K)
+    parser.add_argument("--plan-search", type=int, default=PLAN)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the win rate")
     args = parser.parse_args()
+    SEARCH, TOP_K, PLAN = args.search, args.top_k, args.plan_search
     if args.speed_seconds > 0:
         print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
     kw: dict = {}
@@ -144,7 +176,7 @@ def main() -> None:
         kw["deployments_per_round"] = args.deployments
     if args.cards_dir:
         kw["cards_dir"] = args.cards_dir
-    result = win_rate(args.seeds, args.rangers, **kw)
+    result = win_rate(args.seeds, args.rangers, jobs=args.jobs, **kw)
     print(json.dumps({"bot": result}, indent=2))
     print(
         f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 25%), "

@@ -158,3 +158,53 @@ def test_in_battle_it_does_not_attack_a_defeated_card():
     )
     a = _first_play(s)
     assert isinstance(a, m.PlayCard) and a.target == 1
+
+
+def _views_along_a_game(seed: int, steps: int = 400):
+    """(state, seat) at every point of an all-bot game where nothing is pending."""
+    bot = HotgBot()
+    s = R.new_game(Config(), seed)
+    out = []
+    for k in range(steps):
+        if s.outcome is not None:
+            break
+        seat = next(iter(R.to_act(s)))
+        if s.decision is None and not s.queue:
+            out.append((s, seat))
+        a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(k))
+        s, _ = R.apply(s, seat, a)
+    return out
+
+
+def test_view_to_state_rebuilds_a_state_with_the_same_view():
+    from tabletop_tui.games.hotg.search import view_to_state
+
+    points = _views_along_a_game(seed=3)
+    assert any(s.phase == "battle" for s, _ in points)
+    for k, (s, seat) in enumerate(points):
+        v = R.view(s, seat)
+        rebuilt = view_to_state(v, random.Random(k))
+        assert R.view(rebuilt, seat) == v
+        # the hidden parts are re-dealt from the cards nobody sees
+        for q in rebuilt.players:
+            assert not set(q.deck) & (set(q.hand) | set(q.discard))
+        assert {d: sorted(c) for d, c in s.enemy_decks} == {
+            d: sorted(c) for d, c in rebuilt.enemy_decks
+        }
+
+
+def test_the_search_bot_plays_only_legal_actions():
+    bot = HotgBot(search=1, top_k=2, plan_search=1)
+    s = R.new_game(Config(), 5)
+    searched = 0
+    for k in range(150):
+        if s.outcome is not None:
+            break
+        seat = next(iter(R.to_act(s)))
+        legal = R.legal_actions(s, seat)
+        v = R.view(s, seat)
+        a = bot.choose(v, legal, seat, random.Random(k))
+        assert any(repr(a) == repr(x) for x in legal), (k, a)
+        searched += v.decision is None and v.phase in ("battle", "action")
+        s, _ = R.apply(s, seat, a)
+    assert searched > 10

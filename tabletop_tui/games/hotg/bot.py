@@ -21,6 +21,17 @@ Regrow's new figure, Flanking, Teleport's shield). One scoring for every partici
 the turn goes to the teammate with the best play. Reactions cut damage, damage goes to
 the Ranger with the deepest deck, prep draws leave 2 cards in the deck (4 against a
 monster or the boss).
+
+Search (`HotgBot(search=N)`, the benchmark's setting): on a Rangers' turn in battle the
+bot rebuilds N States from its View (`search.view_to_state`: hidden deck orders, enemy
+decks and the deployment deck below its top sampled from the catalog), applies each
+candidate (the heuristic's choice, the `top_k` best card plays by the heuristic score,
+Pass, stored energy, an action token flip, handing the turn to a teammate, Zords,
+abilities) and plays the battle out with the heuristic; the candidate with the best total
+`search.battle_value` (figures off the board, unpanicked locations, monster / boss cards
+in their discard piles, Ranger cards left, tokens, Command Center energy, win / loss) is
+played. `plan_search=N` does the same for action-phase choices with rollouts to the next
+round's action phase (slower, and not better in 20-40 game samples, so off by default).
 """
 
 from __future__ import annotations
@@ -99,6 +110,18 @@ def kill_chance(dice: int, fixed: int, need: int) -> float:
 class HotgBot:
     name = "heuristic"
 
+    def __init__(self, search: int = 0, top_k: int = 4, plan_search: int = 0) -> None:
+        """`search` = sampled hidden states per battle decision (0: the heuristic alone);
+        `top_k` = card plays kept for rollouts (besides Pass, energy, Focus, the heuristic's);
+        `plan_search` = sampled states per action-phase decision, each candidate played out
+        to the next round's action phase (0: the team planner alone)."""
+        self.search = search
+        self.top_k = top_k
+        self.plan_search = plan_search
+        self._pending: tuple | None = None  # plan search: ((seat, signature), action)
+        if search:
+            self.name = f"search{search}"
+
     def choose(self, view: View, legal: list, seat: int, rng: random.Random):
         if view.mastermind_seat == seat:  # Mastermind Mode: the evil seat has its own bot
             from .mastermind_bot import HotgMastermindBot
@@ -108,10 +131,124 @@ class HotgBot:
         if d is not None:
             return self._decision(view, legal, seat)
         if view.phase == "action":
+            if self.plan_search and view.mode == "standard":
+                return self._search_action(view, legal, seat, rng)
             return self._action_phase(view, legal, seat)
         if view.phase == "battle":
+            if self.search and view.mode == "standard" and view.battle is not None:
+                return self._search_battle(view, legal, seat, rng)
             return self._battle(view, legal, seat)
         return legal[0]
+
+    # ------------------------------------------------------------------ search
+    def _candidates(self, v: View, legal: list, seat: int) -> list:
+        me = v.players[seat]
+        cards = {c.slot: c for c in v.battle.cards}
+        hand = {c.id: c for c in (me.hand or ())}
+        out = [self._battle(v, legal, seat)]
+        scored = []
+        for a in legal:
+            if isinstance(a, PlayCard) and a.card in hand:
+                scored.append((self._play_score(v, hand[a.card], a, cards), repr(a), a))
+            elif isinstance(a, GrantedAttack):
+                scored.append((self._attack_score(v, cards.get(a.target), 3, 0), repr(a), a))
+            elif isinstance(a, (Pass, FlipToken, GiveEnergy, Focus, UseZord, UseAbility)):
+                out.append(a)
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        out += [a for _, _, a in scored[: self.top_k]]
+        seen, uniq = set(), []
+        for a in out:
+            if repr(a) not in seen:
+                seen.add(repr(a))
+                uniq.append(a)
+        return uniq
+
+    def _search_action(self, v: View, legal: list, seat: int, rng: random.Random):
+        from .rules import HotgRules
+        from .search import rollout_round, round_score, view_to_state
+
+        sig = (v.round, tuple(p.tokens for p in v.players), v.hq_tokens)
+        pending = self._pending
+        if pending is not None and pending[0] == (seat, sig):
+            self._pending = None
+            if any(repr(a) == repr(pending[1]) for a in legal):
+                return pending[1]
+        h = self._action_phase(v, legal, seat)
+        macros: list[tuple] = [(h,)]
+        ranked = sorted(v.locations, key=lambda lo: -self._loc_score(v, lo))
+        for p in v.players:
+            if p.tokens < 1:
+                continue
+            acts: list = []
+            at = next((lo for lo in v.locations if lo.id == p.location), None)
+            if at is not None and at.figures > 0:
+                acts.append(StartBattle())
+            if p.tokens >= 2:
+                acts += [Move(to=lo.id) for lo in ranked[:3] if lo.id != p.location][:2]
+            if len(p.discard) >= 3:
+                acts.append(Recover())
+            for a in acts:
+                macros.append((a,) if p.seat == seat else (Focus(seat=p.seat), a))
+        seen, uniq = set(), []
+        for mac in macros:
+            key = repr(mac)
+            if key not in seen:
+                seen.add(key)
+                uniq.append(mac)
+        if len(uniq) == 1:
+            return h
+        rules = HotgRules()
+        policy = HotgBot(search=0)
+        totals = [0.0] * len(uniq)
+        for k in range(self.plan_search):
+            base = view_to_state(v, random.Random(rng.getrandbits(64)))
+            for i, mac in enumerate(uniq):
+                s1 = base
+                try:
+                    who = seat
+                    for a in mac:
+                        s1, _ = rules.apply(s1, who, a)
+                        if isinstance(a, Focus):
+                            who = a.seat
+                except Exception:  # noqa: BLE001 - not legal in this sample
+                    totals[i] -= 1e6
+                    continue
+                end = rollout_round(rules, s1, policy, random.Random(k), v.round)
+                totals[i] += round_score(end)
+        best = max(range(len(uniq)), key=lambda i: (totals[i], -i))
+        mac = uniq[best]
+        if not any(repr(mac[0]) == repr(a) for a in legal):
+            return h
+        if len(mac) == 2:  # hand the turn over, and remember what that seat should do
+            self._pending = ((mac[0].seat, sig), mac[1])
+        return mac[0]
+
+    def _rollouts(self, v: View, cands: list, seat: int, rng: random.Random):
+        from .rules import HotgRules
+        from .search import battle_value, rollout_battle, view_to_state
+
+        if len(cands) == 1:
+            return cands[0]
+        rules = HotgRules()
+        policy = HotgBot()
+        totals = [0.0] * len(cands)
+        for k in range(self.search):
+            base = view_to_state(v, random.Random(rng.getrandbits(64)))
+            for i, a in enumerate(cands):
+                try:
+                    s1, _ = rules.apply(base, seat, a)
+                except Exception:  # noqa: BLE001 - not legal in this sample
+                    totals[i] -= 1e6
+                    continue
+                end = rollout_battle(rules, s1, policy, random.Random(k))
+                totals[i] += battle_value(base, end)
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+    def _search_battle(self, v: View, legal: list, seat: int, rng: random.Random):
+        """The Rangers' turn: the heuristic's play, the top card plays, Pass, energy and
+        Focus, each applied to sampled states and the battle played out."""
+        return self._rollouts(v, self._candidates(v, legal, seat), seat, rng)
 
     # ------------------------------------------------------------------ decisions
     def _decision(self, v: View, legal: list, seat: int):

@@ -687,6 +687,7 @@ class EnemyCardView(Model):
     psycho: str = ""  # Psycho weapon/Path owner
     toughened: int = 0  # Toughen Up! Schemes attached (+1 health each, already in `health`)
     adjacent: tuple[int, ...] = ()  # slots adjacent to this one (orthogonal, no gap): GUARD links
+    card: str = ""  # the enemy card's instance id (public: the card lies face up)
 
 
 class SchemeView(Model):
@@ -744,6 +745,12 @@ class BattleView(Model):
     attached: tuple[tuple[str, str], ...]  # (psycho id, ranger id)
     villains: tuple[str, ...]
     grid: GridView | None = None  # Mastermind Mode: the 3x3 combat grid (layout "grid")
+    # -- public battle bookkeeping (for bots that rebuild a State from a View) ----------
+    extra: Extra | None = None  # the extra play granted now (seats, reroll, dice-to-hits...)
+    granted: tuple[int, int, int] | None = None  # a granted attack: (seat, dice, splash)
+    attack: Attack | None = None  # the attack being resolved, if any
+    have_played: tuple[int, ...] = ()  # seats that have played a card this battle
+    round_started: int = 0  # the round the battle began in
 
 
 class LocationView(Model):
@@ -761,6 +768,7 @@ class LocationView(Model):
     b_text: str  # "" on the A side
     rangers: tuple[str, ...]  # Ranger ids here
     megazord_token: bool
+    locked_full: bool = False  # counts as full whatever its figures (a location effect)
 
 
 class DecisionView(Model):
@@ -867,3 +875,8 @@ class View(Model):
     #: ones, `psycho_face_down` the face-down ones per Ranger
     psycho_aside: tuple[str, ...] = ()  # weapon / Path card names set aside
     psycho_boss_deployed: bool = False  # the boss deployment happened: defeat all to win
+    # -- public card counts (face-up piles and deck sizes; for bots / monster progress) ---
+    #: every enemy deck's discard pile, instance ids, top card last (monster progress: a
+    #: monster with 4 cards here at clean-up is defeated; the boss with 6)
+    enemy_discards: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    enemy_deck_counts: tuple[tuple[str, int], ...] = ()  # cards left in each enemy deck

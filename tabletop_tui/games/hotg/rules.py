@@ -4082,6 +4082,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                     b_text=LOCATION_B_TEXT[ld.b_effect] if lo.side_b else "",
                     rangers=tuple(r for p in s.players if p.location == lo.id for r in p.rangers),
                     megazord_token=s.power.megazord_token == lo.id,
+                    locked_full=lo.locked_full,
                 )
             )
         battle = None
@@ -4112,6 +4113,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                         psycho=c.psycho or "",
                         toughened=sl.toughened,
                         adjacent=tuple(self._adjacent(s, i)),
+                        card=sl.card,
                     )
                 )
             battle = m.BattleView(
@@ -4134,6 +4136,11 @@ class HotgRules(Rules[Config, State, Action, View]):
                 attached=b.attached,
                 villains=b.villains,
                 grid=self._grid_view(s) if b.layout == "grid" else None,
+                extra=b.extra,
+                granted=b.granted,
+                attack=b.attack,
+                have_played=b.have_played,
+                round_started=b.round_started,
             )
         d = s.decision
         decision = None
@@ -4222,6 +4229,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             deploy_target=s.deploy_target,
             psycho_aside=tuple(cat.enemy_card(c).name for c in s.psycho_aside),
             psycho_boss_deployed=s.psycho_boss_deployed,
+            enemy_discards=s.enemy_discards,
+            enemy_deck_counts=tuple((d, len(c)) for d, c in s.enemy_decks),
         )
 
     def _scheme_view(self, s: State, c: str) -> m.SchemeView:

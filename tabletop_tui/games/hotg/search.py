@@ -1,0 +1,324 @@
+"""Information-set sampling for Heroes of the Grid bots.
+
+`view_to_state(view, rng)` rebuilds a `State` from what one seat's `View` shows: the board,
+hands (open to the team in standard mode), discard piles, enemy discard piles and the
+enemy cards in the battle, deck sizes and the top deployment card's back. What the View
+hides is sampled from the catalog consistently with it: the order (and, with hidden hands,
+the split) of every Ranger deck, the enemy deck orders, the deployment deck below its top
+card, the Zord deck. The engine's queue of pending work is not shown, so the rebuilt state
+is exact only where that queue is empty (the action phase and a Rangers' turn in battle).
+
+`battle_value(before, after)` scores how a battle went for the team; `rollout_battle`
+plays the rest of a battle with a policy.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tabletop_tui.engine.rng import Rng
+
+from .cards import catalog
+from .models import (
+    HQ,
+    Battle,
+    Config,
+    Decision,
+    DeployCard,
+    Location,
+    Player,
+    Power,
+    Slot,
+    State,
+    View,
+)
+
+__all__ = ["view_to_state", "battle_value", "rollout_battle"]
+
+
+def _config(view: View) -> Config:
+    cat = catalog()
+    rangers = tuple(r.id for p in view.players for r in p.rangers)
+    fs: list[str] = []
+    for lo in view.locations:
+        t = cat.locations[lo.id].foot_soldier
+        if t not in fs:
+            fs.append(t)
+    kw: dict = {}
+    if len(fs) == 2:
+        kw["foot_soldiers"] = tuple(fs)
+    monsters = tuple(x for x in view.monsters if not x.startswith("psycho"))
+    return Config(
+        names=tuple(p.name for p in view.players),
+        rangers=rangers,
+        monsters=monsters if len(monsters) == 2 else (),
+        boss=view.boss if view.boss in ("rita_repulsa", "psycho_rangers") else "rita_repulsa",
+        deployments_per_round=view.deployments_per_round,
+        hidden_hands=any(p.hand is None for p in view.players),
+        mode=view.mode,  # type: ignore[arg-type]
+        headquarters=view.headquarters,  # type: ignore[arg-type]
+        **kw,
+    )
+
+
+def view_to_state(view: View, rng: random.Random) -> State:
+    """A State consistent with `view`, hidden parts sampled with `rng`."""
+    cat = catalog()
+    config = _config(view)
+    players = []
+    for p in view.players:
+        full = [c for r in p.rangers for c in cat.deck_instances(r.id)]
+        seen = {c.id for c in p.discard}
+        if p.hand is not None:
+            hand = tuple(c.id for c in p.hand)
+            seen |= set(hand)
+            rest = [c for c in full if c not in seen]
+            rng.shuffle(rest)
+        else:
+            rest = [c for c in full if c not in seen]
+            rng.shuffle(rest)
+            hand, rest = tuple(rest[: p.hand_count]), rest[p.hand_count :]
+        players.append(
+            Player(
+                name=p.name,
+                rangers=tuple(r.id for r in p.rangers),
+                location=p.location,
+                deck=tuple(rest[: p.deck_count]),
+                hand=hand,
+                discard=tuple(c.id for c in p.discard),
+                stored=p.stored_energy,
+                tokens=p.tokens,
+                max_tokens=p.max_tokens,
+                zords=p.zords,
+                defeats=p.defeats,
+            )
+        )
+    locations = tuple(
+        Location(
+            id=lo.id,
+            fs=lo.foot_soldiers,
+            villains=lo.villains,
+            panicked=lo.panicked,
+            side_b=lo.side == "B",
+            locked_full=lo.locked_full,
+        )
+        for lo in view.locations
+    )
+    # enemy decks: every instance not in a discard pile or on the combat row, shuffled
+    discards = dict(view.enemy_discards)
+    in_battle = {c.card for c in view.battle.cards} if view.battle else set()
+    decks = []
+    for d, n in view.enemy_deck_counts:
+        rest = [
+            c for c in cat.enemy_instances(d) if c not in discards.get(d, ()) and c not in in_battle
+        ]
+        rng.shuffle(rest)
+        decks.append((d, tuple(rest[:n])))
+    # the deployment deck: the villains still to come, foot soldier cards around them
+    fs_cards = [
+        DeployCard(kind="fs", fs_type=f.foot_soldier, figures=k, back=f.back)
+        for f in cat.fs_deployments
+        if f.foot_soldier in config.foot_soldiers
+        for k in f.figures
+    ]
+    rng.shuffle(fs_cards)
+    placed = set(view.defeated_villains) | set(view.hq_villains)
+    for lo in view.locations:
+        placed |= set(lo.villains)
+    villains = [
+        DeployCard(kind="monster", back="monster", enemy=x)
+        for x in view.monsters
+        if x not in placed
+    ]
+    if view.boss not in placed and view.boss == "rita_repulsa":
+        villains.append(DeployCard(kind="boss", back="boss", enemy=view.boss))
+    top = next((c for c in villains if c.back == view.next_deploy_back), None)
+    if top is None:
+        top = next((c for c in fs_cards if c.back == view.next_deploy_back), None)
+    pool = [c for c in fs_cards if c is not top]
+    deck = [top] if top is not None else []
+    others = [c for c in villains if c is not top]
+    need = view.deploy_count - len(deck)
+    filler = pool[: max(0, need - len(others))]
+    tail = others[:need] + filler
+    rng.shuffle(tail)
+    deploy_deck = tuple(deck + tail)[: view.deploy_count]
+    deploy_discard = tuple(pool[len(filler) : len(filler) + view.deploy_discard])
+    # the Zord deck: unseen Zords, the Megazord last
+    held = {z for p in view.players for z in p.zords}
+    own = [cat.rangers[r.id].zord for p in view.players for r in p.rangers]
+    unseen = [z for z in own if z not in held] + [
+        z for z in cat.zords if z not in held and z not in own
+    ]
+    teams = {cat.rangers[r.id].team for p in view.players for r in p.rangers}
+    mega = "mega_voyager" if teams == {"space"} else "dino_megazord"
+    zord_deck: tuple[str, ...] = ()
+    if view.zord_deck:
+        zord_deck = (
+            (*unseen[: view.zord_deck - 1], mega)
+            if not view.megazord
+            else tuple(unseen[: view.zord_deck])
+        )
+    power = Power(
+        experience=view.experience,
+        level=view.power,
+        zord_deck=zord_deck,
+        megazord=view.megazord,
+        megazord_token=view.megazord_token,
+        voyager=view.voyager_energy,
+        exhausted=view.exhausted_zords,
+    )
+    battle = None
+    b = view.battle
+    if b is not None:
+        used = tuple(
+            r.id for i in b.participants for r in view.players[i].rangers if r.ability_used
+        )
+        battle = Battle(
+            location=b.location,
+            participants=b.participants,
+            lead=b.lead,
+            lead_ranger=b.lead_ranger,
+            layout=b.layout,  # type: ignore[arg-type]
+            slots=tuple(
+                Slot(
+                    card=c.card,
+                    row=c.row,
+                    col=c.col,
+                    hits=c.hits,
+                    defeated=c.defeated,
+                    resolved=c.resolved,
+                    toughened=c.toughened,
+                )
+                for c in b.cards
+            ),
+            pool=b.pool,
+            turn=b.turn,  # type: ignore[arg-type]
+            final=b.final_turn,
+            played=b.played,
+            extra=b.extra,
+            granted=b.granted,
+            buffs=b.next_attack,
+            attack=b.attack,
+            used_abilities=used,
+            have_played=b.have_played,
+            attached=b.attached,
+            villains=b.villains,
+            last_roll=b.last_roll,
+            round_started=b.round_started,
+        )
+    decision = None
+    d = view.decision
+    if d is not None:
+        decision = Decision(
+            kind=d.kind,  # type: ignore[arg-type]
+            asked=d.asked,
+            prompt=d.prompt,
+            options=d.options,
+            seat=d.seat,
+            amount=d.amount,
+            card=d.card.id if d.card else "",
+            trigger=d.trigger,
+            limit=d.limit,
+            picked=d.picked,
+            malus=d.malus,
+        )
+    return State(
+        config=config,
+        rng=Rng(seed=rng.getrandbits(62)),
+        round=view.round,
+        phase=view.phase,  # type: ignore[arg-type]
+        players=tuple(players),
+        locations=locations,
+        hq_energy=view.hq_energy,
+        hq_tokens=view.hq_tokens,
+        hq_tokens_max=2 if len(view.players) == 4 else 0,
+        hq_enemies=view.hq_enemies,
+        hq_villains=view.hq_villains,
+        deploy_deck=deploy_deck,
+        deploy_discard=deploy_discard,
+        enemy_decks=tuple(decks),
+        enemy_discards=view.enemy_discards,
+        monsters=view.monsters,
+        boss=view.boss,
+        defeated=view.defeated_villains,
+        nemeses=view.nemeses,
+        power=power,
+        battle=battle,
+        decision=decision,
+        focus=view.focus,
+        outcome=view.outcome,
+        history=view.history,
+    )
+
+
+# ---------------------------------------------------------------------- evaluation
+W_FIGURE = 2.0  # a foot soldier figure off the board
+W_UNPANICKED = 6.0
+W_MONSTER_CARD = 2.5
+W_BOSS_CARD = 5.0
+W_VILLAIN_GONE = 12.0
+W_CARD = 0.35  # a Ranger card still in hand or deck
+W_HQ_ENERGY = 5.0  # a Ranger defeat spends one
+W_TOKEN = 1.5
+W_STORED = 0.3
+
+
+def _score(s: State) -> float:
+    if s.outcome is not None:
+        return 1000.0 if s.outcome.summary.startswith("The Rangers win") else -1000.0
+    v = 0.0
+    for lo in s.locations:
+        v -= W_FIGURE * sum(n for _, n in lo.fs)
+        v -= W_VILLAIN_GONE * len(lo.villains)
+        if not lo.panicked:
+            v += W_UNPANICKED
+    for d, cards in s.enemy_discards:
+        if d == s.boss:
+            v += W_BOSS_CARD * len(cards)
+        elif d in s.monsters:
+            v += W_MONSTER_CARD * len(cards)
+    v += W_VILLAIN_GONE * len(s.defeated)
+    for p in s.players:
+        v += W_CARD * (len(p.hand) + len(p.deck)) + W_TOKEN * p.tokens + W_STORED * p.stored
+    v += W_HQ_ENERGY * s.hq_energy
+    return v
+
+
+def battle_value(before: State, after: State) -> float:
+    return _score(after) - _score(before)
+
+
+def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int = 400) -> State:
+    """Play `state` with `policy` until its battle is over (or the game, or `limit` steps)."""
+    s = state
+    for _ in range(limit):
+        if s.outcome is not None or s.phase != "battle" or s.battle is None:
+            break
+        seat = next(iter(rules.to_act(s)))
+        legal = rules.legal_actions(s, seat)
+        a = policy.choose(rules.view(s, seat), legal, seat, rng)
+        s, _ = rules.apply(s, seat, a)
+    return s
+
+
+def round_score(s: State) -> float:
+    return _score(s)
+
+
+def rollout_round(
+    rules, state: State, policy, rng: random.Random, rnd: int, limit: int = 3000
+) -> State:
+    """Play on with `policy` until the action phase of the round after `rnd` (or the end)."""
+    s = state
+    for _ in range(limit):
+        if s.outcome is not None or (s.round > rnd and s.phase == "action"):
+            break
+        seat = next(iter(rules.to_act(s)))
+        legal = rules.legal_actions(s, seat)
+        a = policy.choose(rules.view(s, seat), legal, seat, rng)
+        s, _ = rules.apply(s, seat, a)
+    return s
+
+
+_ = HQ  # re-exported for callers that test locations
