@@ -1000,3 +1000,31 @@ def test_command_center_assault_battle_at_the_command_center():
     assert s.battle is not None and s.battle.location == "hq"
     assert len(s.battle.slots) == 2
     assert R.view(s, 0).hq_enemies == ((PP, 2),)
+
+
+def test_a_card_that_defeats_the_last_enemy_still_goes_to_the_discard_pile():
+    """Base rules §5.3-5.4: a played card goes to its Ranger's discard pile once it resolves,
+    also when it defeats the last enemy card and the battle goes straight to clean-up. (The
+    card used to vanish: seed 0 lost one of Cy's cards in round 1.) No card leaves a
+    Ranger's 10-card deck, hand and discard pile over whole bot-played games."""
+    from tabletop_tui.engine.bots import bot_rng
+
+    rules = HotgRules()
+    bot = HotgBot()
+    for seed in range(4):
+        s = rules.new_game(Config(names=("A", "B", "C", "D")), seed)
+        for step in range(3000):
+            if rules.outcome(s) is not None:
+                break
+            seat = min(rules.to_act(s))
+            action = bot.choose(
+                rules.view(s, seat), rules.legal_actions(s, seat), seat, bot_rng(seed, step, seat)
+            )
+            s, _ = rules.apply(s, seat, action)
+            if s.phase == "action":
+                for p in s.players:
+                    assert len(p.deck) + len(p.hand) + len(p.discard) == 10 * len(p.rangers), (
+                        seed,
+                        step,
+                        p.name,
+                    )

@@ -2731,6 +2731,11 @@ class HotgRules(Rules[Config, State, Action, View]):
                     or (s.battle.slots and s.battle.turn != "prep" and self._all_defeated(s))
                 )
             ):
+                # the last enemy card fell mid-resolution: the card that did it still goes
+                # to its place (discard, top of the deck...) before clean-up drops the queue
+                for pending in s.queue:
+                    if pending.kind == "card_done" and pending.ref:
+                        s = self._put_played_card(s, pending)
                 s = upd(s, queue=())
                 s = self._cleanup(s, ev)
                 continue
@@ -3792,31 +3797,36 @@ class HotgRules(Rules[Config, State, Action, View]):
             return s
         return s
 
+    def _put_played_card(self, s: State, step: Step) -> State:
+        """A played card's place once it has resolved: the discard pile, or where its
+        "after play" text sends it (the top of the deck, shuffled in)."""
+        card = _cat(s).card(step.ref)
+        seat = step.seat
+        p = s.players[seat]
+        dest = "discard"
+        att = s.battle.attack
+        for e in card.effects:
+            if e.do == "after_play":
+                if e.pay and not step.amount:
+                    continue
+                if e.when == "defeat" and not (att and att.defeated_target):
+                    continue
+                dest = e.to
+                if e.pay:
+                    s = bt(s, pool=max(0, s.battle.pool - e.pay))
+        if dest == "top":
+            return pl(s, seat, deck=(step.ref, *p.deck))
+        if dest == "shuffle":
+            deck, s = shuffle(s, (*p.deck, step.ref))
+            return pl(s, seat, deck=deck)
+        return pl(s, seat, discard=(*p.discard, step.ref))
+
     def _card_done(self, s: State, step: Step, ev: list[Event]) -> State:
         cat = _cat(s)
         seat = step.seat
-        b = s.battle
         if step.ref:
             card = cat.card(step.ref)
-            p = s.players[seat]
-            dest = "discard"
-            att = b.attack
-            for e in card.effects:
-                if e.do == "after_play":
-                    if e.pay and not step.amount:
-                        continue
-                    if e.when == "defeat" and not (att and att.defeated_target):
-                        continue
-                    dest = e.to
-                    if e.pay:
-                        s = bt(s, pool=max(0, s.battle.pool - e.pay))
-            if dest == "top":
-                s = pl(s, seat, deck=(step.ref, *p.deck))
-            elif dest == "shuffle":
-                deck, s = shuffle(s, (*p.deck, step.ref))
-                s = pl(s, seat, deck=deck)
-            else:
-                s = pl(s, seat, discard=(*p.discard, step.ref))
+            s = self._put_played_card(s, step)
             extra = None
             for e in card.effects:
                 if e.do == "extra_play":
