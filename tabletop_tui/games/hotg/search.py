@@ -171,9 +171,8 @@ def view_to_state(view: View, rng: random.Random) -> State:
     battle = None
     b = view.battle
     if b is not None:
-        used = tuple(
-            r.id for i in b.participants for r in view.players[i].rangers if r.ability_used
-        )
+        # every Ranger's once-per-battle ability, also one used from outside the battle
+        used = tuple(r.id for p in view.players for r in p.rangers if r.ability_used)
         battle = Battle(
             location=b.location,
             participants=b.participants,
