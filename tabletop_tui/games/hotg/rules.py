@@ -3886,7 +3886,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                 psycho_defeated.append(sl.card)
             else:
                 s = set_enemy_discard(s, deck, (*enemy_discard(s, deck), sl.card))
-        for deck in {cat.enemy_deck_of[sl.card.split("#")[0]] for sl in b.slots}:
+        for deck in sorted({cat.enemy_deck_of[sl.card.split("#")[0]] for sl in b.slots}):
             cards, s = shuffle(s, enemy_deck(s, deck))
             s = set_enemy_deck(s, deck, cards)
         # Psycho cards go under the deployment cards (expansion)

@@ -370,7 +370,7 @@ class ZoobotzBot:
                 return tough
         if researches and unused > 0:
             bots = {a.bot for a in researches}
-            biggest = max(bots, key=lambda b: mine[b].value)
+            biggest = max(sorted(bots), key=lambda b: mine[b].value)  # ties: by id, not hash
             best = max((a for a in researches if a.bot == biggest), key=lambda a: a.cards)
             return best
         return EndTurn()
