@@ -101,7 +101,9 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
     # -- the contract ------------------------------------------------------
     def seat_count(self, config: ConfigT) -> int:
-        return self.min_seats
+        """One seat per name when the config names its players, else the minimum."""
+        names = getattr(config, "names", None)
+        return len(names) if names is not None else self.min_seats
 
     def default_config(self, names: list[str] | None = None) -> ConfigT:
         return self.config_type() if names is None else self.config_type(names=tuple(names))  # type: ignore[return-value]

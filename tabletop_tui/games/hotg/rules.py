@@ -220,12 +220,6 @@ class HotgRules(Rules[Config, State, Action, View]):
     view_type = View
     action_type = Action
 
-    def seat_count(self, config: Config) -> int:
-        return len(config.names)
-
-    def default_config(self, names: list[str] | None = None) -> Config:
-        return Config() if names is None else Config(names=tuple(names))
-
     # ================================================================= setup (§2)
     def new_game(self, config: Config, seed: int) -> State:
         cat = catalog(config.cards_dir)

@@ -434,12 +434,6 @@ class ZeoRules(Rules[Config, State, Action, View]):
     view_type = View
     action_type = Action
 
-    def seat_count(self, config: Config) -> int:
-        return len(config.names)
-
-    def default_config(self, names: list[str] | None = None) -> Config:
-        return Config() if names is None else Config(names=tuple(names))
-
     # -- setup ---------------------------------------------------------------------------------
     def new_game(self, config: Config, seed: int) -> State:
         """Setup: choose characters (or deal 2 of your team's and pick 1), then the table."""

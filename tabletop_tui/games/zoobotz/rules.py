@@ -104,9 +104,6 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     view_type = View
     action_type = Action
 
-    def seat_count(self, config: Config) -> int:
-        return len(config.names)
-
     # -- setting up -------------------------------------------------------------------------
     def new_game(self, config: Config, seed: int) -> State:
         """GAME_SETUP: each player shuffles their 40+ card deck and draws 6 cards."""
