@@ -764,9 +764,11 @@ def test_a_psycho_hunts_the_ranger_of_its_colour_and_brings_its_weapon():
     assert v.players[0].rangers[0].psycho_attached == ("psycho_red",)
 
 
-def test_no_ranger_of_its_colour_then_one_without_a_psycho_card():
-    """Psycho Assault Mode, Deployment: no Ranger of its colour -> any Ranger without a Psycho
-    card (Ruling PA2: the first in seat order); at the Command Center -> the card's target."""
+def test_no_ranger_of_its_colour_then_the_team_chooses_one_without_a_psycho_card():
+    """Psycho Assault Mode, Deployment: "If there are no Rangers in play that match their
+    color, attach the Psycho Ranger deployment card to any Ranger that does not already have
+    a Psycho deployment card" - the team chooses among them; at the Command Center the
+    Psycho goes to the card's target."""
     s = with_psychos(pa_calm(pa_game()), "psycho_green", "psycho_pink")
     a = s.locations[0].id
     s = upd(
@@ -775,9 +777,27 @@ def test_no_ranger_of_its_colour_then_one_without_a_psycho_card():
     )
     s = _deploy(s, FS(a), NEM("psycho_pink"), FS(a), FS(a), FS(a), FS(a))
     s = R._deploy_one(s, [])
+    assert s.decision is not None and s.decision.kind == "psycho_attach"
+    assert set(s.decision.rangers) == set(s.config.rangers) - {"jason"}  # Jason has one
+    seat = next(iter(R.to_act(s)))
+    assert R.check(s, seat, m.AttachPsycho(ranger="jason")) is not None
+    s, _ = R.apply(s, seat, m.AttachPsycho(ranger="billy"))
     pink = next(n for n in s.nemeses if n.id == "psycho_pink")
-    assert pink.attached_to == "zack"  # Jason has one; Zack (no pink Ranger here) has none
-    assert "psycho_pink" in s.locations[0].villains  # Zack is at the Command Center
+    assert pink.attached_to == "billy"
+    assert "psycho_pink" in s.locations[0].villains  # Billy is at the Command Center
+    assert s.deploy_ranger == ""  # the choice was for this Psycho only
+
+
+def test_a_single_ranger_of_its_colour_takes_the_card_without_asking():
+    """Psycho Assault Mode, Deployment: "Attach the Psycho Ranger deployment card to any
+    Ranger that matches their color" - with one such Ranger nobody is asked."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    a = s.locations[0].id
+    s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), FS(a), FS(a), FS(a))
+    s = R._deploy_one(s, [])
+    assert s.decision is None
+    red = next(n for n in s.nemeses if n.id == "psycho_red")
+    assert red.attached_to == "jason"
 
 
 def test_a_psycho_over_the_figure_limit_pushes_foot_soldiers_clockwise():

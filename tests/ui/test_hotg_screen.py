@@ -268,3 +268,35 @@ async def test_psycho_assault_deployment_attaches_psychos_to_the_rangers_on_scre
         assert attached, "no Psycho Ranger was deployed"
         await settle(pilot)
         assert "☠Psycho" in screen_text(app)
+
+
+async def test_the_team_chooses_the_ranger_for_a_psycho_card_from_the_list():
+    """Psycho Assault Mode: when several Rangers may take a Psycho's deployment card, the
+    acting player is asked on screen and answers with a number key."""
+    app = _app(players=2, seed=5, mode="psycho_assault")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        asked = False
+        for _ in range(300):
+            d = screen.match.view(None).decision
+            if d is not None and d.kind == "psycho_attach":
+                asked = True
+                await settle(pilot)
+                assert "takes its deployment card" in screen_text(app)
+                assert screen._entries and all(
+                    e.action.kind == "psycho_attach" for e in screen._entries
+                )
+                chosen = screen._entries[0].action.ranger
+                await pilot.press("1")
+                await settle(pilot)
+                attached = {
+                    n.attached_to for n in screen.match.state.nemeses if n.status == "deployed"
+                }
+                assert chosen in attached
+                break
+            if screen.match.view(None).outcome is not None:
+                break
+            await hotg_key(pilot)
+            await pilot.pause()
+        assert asked, "no Psycho deployment needed the team's choice"

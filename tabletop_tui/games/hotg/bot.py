@@ -258,6 +258,16 @@ class HotgBot:
         if d.kind == "assign_damage":
             best = max(d.options, key=lambda i: (v.players[i].deck_count, -i))
             return ChooseRanger(seat=best)
+        if d.kind == "psycho_attach":  # the Ranger with the most cards left takes the hunter
+            owner = {r.id: p for p in v.players for r in p.rangers}
+            choices = [a for a in legal if a.kind == "psycho_attach"]
+            return max(
+                choices,
+                key=lambda a: (
+                    owner[a.ranger].deck_count + owner[a.ranger].hand_count,
+                    -choices.index(a),
+                ),
+            )
         if d.kind == "prep_draw":
             room = max(a.count for a in legal if isinstance(a, Draw))
             loc = next((lo for lo in v.locations if v.battle and lo.id == v.battle.location), None)

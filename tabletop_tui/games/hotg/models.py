@@ -347,6 +347,8 @@ class Decision(Model):
         "scheme_discard",  # discard down to 3 Schemes
         "dark_tactics",  # return the peeked cards `picked` to the top / bottom
         "order_effects",  # a Scheme and a Ranger effect at once: the Mastermind orders them
+        # Psycho Assault Mode (the team answers)
+        "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
     ]
     asked: tuple[int, ...]
     prompt: str
@@ -367,6 +369,8 @@ class Decision(Model):
     held: Decision | None = None
     #: Shatter Defenses: shields taken off the revealed card
     malus: int = 0
+    #: psycho_attach: the Rangers who may take the Psycho's deployment card
+    rangers: tuple[str, ...] = ()
     #: order_effects answered: the Scheme resolved first
     scheme_first: bool = True
 
@@ -408,6 +412,8 @@ class State(Model):
     deploying: tuple[DeployCard, ...] = ()
     deploy_target: str = ""
     deploy_figures: tuple[str, ...] = ()
+    #: Psycho Assault Mode: the Ranger the team chose for this deployment's Psycho card
+    deploy_ranger: str = ""
     #: Mastermind Mode: the Scheme hand (hidden from the Rangers), deck and discard pile
     schemes: tuple[str, ...] = ()
     scheme_deck: tuple[str, ...] = ()
@@ -582,6 +588,14 @@ class Arrange(Model):
     bottom: tuple[str, ...] = ()
 
 
+class AttachPsycho(Model):
+    """Psycho Assault Mode, Deployment: the Ranger (id) who takes the Psycho Ranger's
+    deployment card, when several may (the team's choice)."""
+
+    kind: Literal["psycho_attach"] = "psycho_attach"
+    ranger: str
+
+
 class OrderEffects(Model):
     """A Scheme and a Ranger card effect resolve at once: the Mastermind picks the order."""
 
@@ -612,7 +626,8 @@ Action = Annotated[
     | PlayScheme
     | DiscardScheme
     | Arrange
-    | OrderEffects,
+    | OrderEffects
+    | AttachPsycho,
     Field(discriminator="kind"),
 ]
 
@@ -787,6 +802,7 @@ class DecisionView(Model):
     figure_options: tuple[tuple[str, str], ...] = ()  # mm_figures: DeployFigures choices
     peeked: tuple[str, ...] = ()  # dark_tactics: the peeked enemy card names (Mastermind only)
     malus: int = 0  # Shatter Defenses: shields taken off the revealed card
+    rangers: tuple[str, ...] = ()  # psycho_attach: the Rangers who may take the card
 
 
 class View(Model):

@@ -191,8 +191,11 @@ def mm_seat(s: State) -> int | None:
 
 SCHEME_HAND = 3
 GRID = 3
+#: decisions answered by their own candidates/check/answer (the Mastermind's, and the
+#: team's choice of Ranger for a Psycho's deployment card in Psycho Assault Mode)
 MM_DECISIONS = frozenset(
     {
+        "psycho_attach",
         "mm_location",
         "mm_figures",
         "grid_place",
@@ -449,17 +452,27 @@ class HotgRules(Rules[Config, State, Action, View]):
         return s
 
     # ================================================================= Psycho Assault Mode
-    def _assault_attach(self, s: State, nid: str) -> str:
-        """Psycho Assault Mode, Deployment: the Ranger a Psycho's deployment card goes to -
-        one of its colour, else one without a Psycho card, else the team's choice (Ruling
-        PA2: the engine picks the Ranger with the fewest, in seat order)."""
+    def _assault_candidates(self, s: State, nid: str) -> list[str]:
+        """Psycho Assault Mode, Deployment: the Rangers who may take a Psycho's deployment
+        card - those of its colour, else those without a Psycho card, else any Ranger."""
         cat = _cat(s)
         rangers = list(s.config.rangers)
-        load = {r: sum(n.attached_to == r for n in s.nemeses) for r in rangers}
         color = [r for r in rangers if cat.rangers[r].color == cat.nemeses[nid].color]
         if color:
-            return min(color, key=lambda r: (load[r], rangers.index(r)))
-        return min(rangers, key=lambda r: (load[r], rangers.index(r)))
+            return color
+        free = [r for r in rangers if not any(n.attached_to == r for n in s.nemeses)]
+        return free or rangers
+
+    def _assault_attach(self, s: State, nid: str) -> str:
+        """The Ranger who takes it: the only candidate, or the team's choice (asked before
+        the deployment resolves; Ruling PA2's automatic pick only for a second Psycho
+        revealed in the same deployment)."""
+        rangers = list(s.config.rangers)
+        cands = self._assault_candidates(s, nid)
+        if s.deploy_ranger in cands:
+            return s.deploy_ranger
+        load = {r: sum(n.attached_to == r for n in s.nemeses) for r in rangers}
+        return min(cands, key=lambda r: (load[r], rangers.index(r)))
 
     def _assault_where(self, s: State, ranger: str, target: str) -> str:
         """Where a Psycho goes: its Ranger's location, or the card's target from the
@@ -472,6 +485,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         ranger = self._assault_attach(s, nid)
         dest = self._assault_where(s, ranger, target)
         s = self._set_nemesis(s, nid, status="deployed", attached_to=ranger)
+        s = upd(s, deploy_ranger="")
         i = loc_index(s, dest)
         s = set_loc(s, i, villains=(*s.locations[i].villains, nid))
         # its weapon goes on top of the Psycho enemy deck
@@ -788,6 +802,8 @@ class HotgRules(Rules[Config, State, Action, View]):
         return out
 
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
+        if d.kind == "psycho_attach":
+            return [m.AttachPsycho(ranger=r) for r in d.rangers]
         if d.kind == "mm_location":
             return [m.ChooseLocation(location=lo.id) for lo in s.locations]
         if d.kind == "mm_figures":
@@ -828,6 +844,16 @@ class HotgRules(Rules[Config, State, Action, View]):
         cat = _cat(s)
         mm = mm_seat(s)
         s = upd(s, decision=None)
+        if isinstance(a, m.AttachPsycho):
+            ev.append(
+                Event(
+                    text=f"The team chooses {cat.rangers[a.ranger].name} for the Psycho's card",
+                    kind="deploy",
+                    seat=d.asked[0],
+                )
+            )
+            s = upd(s, deploy_ranger=a.ranger)
+            return self._continue_deployment(s, ev)
         if isinstance(a, m.ChooseLocation):
             ev.append(
                 Event(
@@ -1024,6 +1050,14 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
         cat = _cat(s)
         rule = "Mastermind Mode"
+        if d.kind == "psycho_attach":
+            if not isinstance(a, m.AttachPsycho) or a.ranger not in d.rangers:
+                names = ", ".join(cat.rangers[r].name for r in d.rangers)
+                return _no(
+                    "Psycho Assault Mode, Deployment",
+                    f"The Psycho's deployment card goes to one of: {names}",
+                )
+            return None
         if d.kind == "mm_location":
             if not isinstance(a, m.ChooseLocation):
                 return _no(f"{rule}, Deployment", "Choose one of the four outer locations.")
@@ -1148,6 +1182,21 @@ class HotgRules(Rules[Config, State, Action, View]):
                     f"to deploy to {cat.locations[s.deploy_target].name}",
                 ),
             )
+        if s.config.mode == "psycho_assault" and not s.deploy_ranger:
+            first = next((v for v in villains if v.kind == "nemesis"), None)
+            cands = self._assault_candidates(s, first.enemy) if first is not None else []
+            if len(cands) > 1:  # "attach it to any Ranger ...": the team chooses
+                names = ", ".join(cat.rangers[r].name for r in cands)
+                return upd(
+                    s,
+                    decision=Decision(
+                        kind="psycho_attach",
+                        asked=(s.focus,),
+                        rangers=tuple(cands),
+                        prompt=f"{cat.nemeses[first.enemy].name} is deployed: which Ranger "
+                        f"takes its deployment card? ({names})",
+                    ),
+                )
         target, figures = s.deploy_target, s.deploy_figures
         s = upd(s, deploying=(), deploy_target="", deploy_figures=())
         if s.config.mode == "psycho_assault":
@@ -4163,6 +4212,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                 limit=d.limit,
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
+                rangers=d.rangers,
                 figure_options=(
                     ((types[0], types[0]), (types[0], types[1]), (types[1], types[1]))
                     if d.kind == "mm_figures"
@@ -4320,6 +4370,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             "draw": lambda: f"Draw {a.count}",
             "pick": lambda: f"Pick {a.card.split('#')[0]}",
             "mm_location": lambda: f"Deploy at {a.location}",
+            "psycho_attach": lambda: f"Attach the Psycho's card to {a.ranger}",
             "mm_figures": lambda: f"Deploy {' + '.join(a.figures)}",
             "place": lambda: f"Place at row {a.row + 1}, column {a.col + 1}",
             "marker": lambda: f"Combat marker on card {a.slot + 1}",

@@ -25,6 +25,7 @@ from textual.widgets import Footer, OptionList, Static
 from ...games.hotg.models import (
     HQ,
     Arrange,
+    AttachPsycho,
     ChooseLocation,
     ChooseRanger,
     DeployFigures,
@@ -804,6 +805,10 @@ class HotgScreen(MoveList, GameScreen):
                 label = Text("☞ Take back ")
                 label.append_text(card_chip(card) if card else Text(action.card))
                 return Entry(label, action, card)
+            case AttachPsycho():
+                label = Text("☠ The Psycho's card goes to ")
+                label.append_text(self._ranger_chip(view, action.ranger))
+                return Entry(label, action)
             case ChooseLocation():
                 return Entry(
                     Text.assemble("⌖ Deploy at ", (self._place(view, action.location), "bold")),
@@ -842,6 +847,7 @@ class HotgScreen(MoveList, GameScreen):
         return Entry(Text(self.rules.describe(action)), action)
 
     ORDER = (
+        AttachPsycho,
         PlaceCard,
         PlaceMarker,
         ChooseLocation,
