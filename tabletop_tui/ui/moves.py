@@ -2,7 +2,9 @@
 
 The list is built from `match.legal_actions`, so it can only ever hold legal moves. Letter
 keys narrow it to one kind of move, number keys make a numbered one, Enter or a click makes
-the highlighted one. A screen mixes `MoveList` in and says how to label an action.
+the highlighted one. A screen mixes `MoveList` in and says how to label an action; the
+move area below its table (prompt, hand strip, list, card, log) is built and styled here
+(`.moves-*` in app.tcss), with ids prefixed by the screen's `PREFIX`.
 """
 
 from __future__ import annotations
@@ -10,8 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.widgets import OptionList
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from .widgets import CardView, LogPanel
 
 
 @dataclass(frozen=True)
@@ -23,9 +29,14 @@ class Entry:
 
 
 class MoveList:
-    """Mixin for a GameScreen with an OptionList of moves (`LIST_ID`)."""
+    """Mixin for a GameScreen with an OptionList of moves (`#<PREFIX>-list`)."""
 
-    LIST_ID = "#moves"
+    #: the screen's id prefix: "#<PREFIX>-list", "#<PREFIX>-card", ...
+    PREFIX = "moves"
+    #: the key to the marks, shown under the list when no card is highlighted (80x24)
+    LEGEND = ""
+    #: what the card box says when the highlighted move has no card
+    NO_CARD = "highlight a move to read its card"
     #: filter name -> (label, action classes it shows)
     FILTERS: dict[str, tuple[str, tuple[type, ...]]] = {}
     #: modes in which the seat on screen may act (the list is empty otherwise)
@@ -34,6 +45,43 @@ class MoveList:
     filter: str = ""
     _entries: list[Entry]
     _list_key: tuple
+
+    @property
+    def LIST_ID(self) -> str:  # noqa: N802 - reads like the constant it replaces
+        return f"#{self.PREFIX}-list"
+
+    def compose_moves(self, glyphs: dict[str, str]) -> ComposeResult:
+        """The move area: prompt, hand strip (80x24), list, card and hand, log, footer."""
+        p = self.PREFIX
+        yield Static(id=f"{p}-prompt", classes="moves-prompt")
+        yield Static(id=f"{p}-handline", classes="moves-handline")
+        with Horizontal(id=f"{p}-controls", classes="moves-controls"):
+            yield OptionList(id=f"{p}-list", classes="moves-list")
+            with Vertical(id=f"{p}-middle", classes="moves-middle"):
+                yield CardView(id=f"{p}-card", classes="moves-card")
+                yield Static(id=f"{p}-hand", classes="moves-hand")
+            yield LogPanel(glyphs=glyphs, id=f"{p}-log", classes="moves-log")
+        yield Static(id=f"{p}-detail", classes="moves-detail")
+        yield Static(id=f"{p}-message", classes="moves-message")
+        yield Footer()
+
+    def show_hand(self, hand: Text) -> None:
+        """The hand beside the card box, or in the strip above the list at 80x24."""
+        where = "handline" if self.compact else "hand"  # type: ignore[attr-defined]
+        self.put(f"#{self.PREFIX}-{where}", hand)  # type: ignore[attr-defined]
+
+    def sync_log(self) -> None:
+        self.query_one(f"#{self.PREFIX}-log", LogPanel).sync(  # type: ignore[attr-defined]
+            list(self.match.log_lines())  # type: ignore[attr-defined]
+        )
+
+    def entry_face(self, card):  # pragma: no cover - abstract
+        """The highlighted card in the collection's card look (a CardFace)."""
+        raise NotImplementedError
+
+    def entry_line(self, card) -> Text:  # pragma: no cover - abstract
+        """The highlighted card as one line of text (80x24)."""
+        raise NotImplementedError
 
     def init_moves(self) -> None:
         self.filter = ""
@@ -52,7 +100,16 @@ class MoveList:
         return 0
 
     def show_entry(self, entry: Entry | None) -> None:
-        """Show the highlighted entry's card (or a hint when there is none)."""
+        """Show the highlighted entry's card (or the key to the marks when there is none)."""
+        card = entry.card if entry else None
+        box = self.query_one(f"#{self.PREFIX}-card", CardView)  # type: ignore[attr-defined]
+        detail = f"#{self.PREFIX}-detail"
+        if card is None:
+            box.show(None, self.NO_CARD)
+            self.put(detail, Text(self.LEGEND, style="dim"))  # type: ignore[attr-defined]
+            return
+        box.show(self.entry_face(card))
+        self.put(detail, self.entry_line(card))  # type: ignore[attr-defined]
 
     def legal_now(self) -> list:
         seat = self.session.on_screen  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Static
 
 from ...games.hotg.models import (
     HQ,
@@ -54,7 +54,7 @@ from ...games.hotg.models import CardView as HCard
 from ..game_screen import GameScreen
 from ..moves import Entry, MoveList
 from ..setup_options import SetupOption
-from ..widgets import CardFace, CardView, LogPanel
+from ..widgets import CardFace
 from ..widgets.combat_grid import CombatGrid, GridCard
 from ..widgets.plot import Series, line_plot
 
@@ -142,7 +142,8 @@ def card_chip(card: HCard) -> Text:
 
 class HotgScreen(MoveList, GameScreen):
     BOT_PACE = 0.4
-    LIST_ID = "#hg-list"
+    PREFIX = "hg"
+    LEGEND = LEGEND
     FILTERS = FILTERS
     ACTING_MODES = ("act", "decision", "battle")
     BINDINGS = [
@@ -260,17 +261,7 @@ class HotgScreen(MoveList, GameScreen):
                     yield CombatGrid(id="hg-grid")
                 yield Static(id="hg-side")
             yield Static(id="hg-rangers")
-        yield Static(id="hg-prompt")
-        yield Static(id="hg-handline")
-        with Horizontal(id="hg-controls"):
-            yield OptionList(id="hg-list")
-            with Vertical(id="hg-middle"):
-                yield CardView(id="hg-card")
-                yield Static(id="hg-hand")
-            yield LogPanel(glyphs=LOG_GLYPHS, id="hg-log")
-        yield Static(id="hg-detail")
-        yield Static(id="hg-message")
-        yield Footer()
+        yield from self.compose_moves(LOG_GLYPHS)
 
     # -- names -------------------------------------------------------------------------------------
     def _ranger_names(self, view: View) -> dict[str, tuple[str, str, str]]:
@@ -337,10 +328,9 @@ class HotgScreen(MoveList, GameScreen):
         }.get(self.mode, "Nothing to do.")
         self.show_moves(view, seat, empty)
         self._show_grid(view, seat)  # after the list: placing a card focuses the grid
-        hand = self._hand(view, seat)
-        self.put("#hg-hand" if not compact else "#hg-handline", hand)
+        self.show_hand(self._hand(view, seat))
         self.put("#hg-message", self.message)
-        self.query_one("#hg-log", LogPanel).sync(list(self.match.log_lines()))
+        self.sync_log()
 
     def _status(self, view: View, seat: int | None, compact: bool) -> Text:
         text = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
@@ -886,18 +876,16 @@ class HotgScreen(MoveList, GameScreen):
             "over": "Game over",
         }.get(self.mode, "Moves")
 
-    def show_entry(self, entry: Entry | None) -> None:
-        card = entry.card if entry else None
-        widget = self.query_one("#hg-card", CardView)
-        if card is None:
-            widget.show(None, "highlight a card move to read the card")
-            self.put("#hg-detail", Text(LEGEND, style="dim"))
-            return
-        widget.show(card_face(card))
+    NO_CARD = "highlight a card move to read the card"
+
+    def entry_face(self, card: HCard) -> CardFace:
+        return card_face(card)
+
+    def entry_line(self, card: HCard) -> Text:
         line = card_chip(card)
         line.append(f" · {card.shields}◇ — ")
         line.append(card.text.replace("\n", " "), style="italic")
-        self.put("#hg-detail", line)
+        return line
 
     # -- keys ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:

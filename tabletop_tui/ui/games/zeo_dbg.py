@@ -15,8 +15,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Static
 
 from ...games.zeo_dbg.models import (
     DEAL,
@@ -40,7 +40,7 @@ from ...games.zeo_dbg.models import CardFace as ZCard
 from ..game_screen import GameScreen
 from ..moves import Entry, MoveList
 from ..setup_options import SetupOption
-from ..widgets import CardFace, CardView, LogPanel
+from ..widgets import CardFace
 from ..widgets.plot import Series, line_plot
 
 #: card and slot colours: a Rich style and a letter, so nothing is told by colour alone
@@ -184,7 +184,8 @@ def dial(label: str, value: int, maximum: int, width: int) -> Text:
 
 class ZeoScreen(MoveList, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions
-    LIST_ID = "#zeo-list"
+    PREFIX = "zeo"
+    LEGEND = LEGEND
     FILTERS = FILTERS
     ACTING_MODES = ("main", "end", "decision", "pick")
     BINDINGS = [
@@ -258,17 +259,7 @@ class ZeoScreen(MoveList, GameScreen):
                 for i in range(self.seat_count):
                     yield Static(id=f"zeo-seat-{i}", classes=f"zeo-seat zeo-team-{i}")
             yield Static(id="zeo-zones")
-        yield Static(id="zeo-prompt")
-        yield Static(id="zeo-handline")
-        with Horizontal(id="zeo-controls"):
-            yield OptionList(id="zeo-list")
-            with Vertical(id="zeo-middle"):
-                yield CardView(id="zeo-card")
-                yield Static(id="zeo-hand")
-            yield LogPanel(glyphs=LOG_GLYPHS, id="zeo-log")
-        yield Static(id="zeo-detail")
-        yield Static(id="zeo-message")
-        yield Footer()
+        yield from self.compose_moves(LOG_GLYPHS)
 
     # -- rendering -------------------------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
@@ -300,10 +291,9 @@ class ZeoScreen(MoveList, GameScreen):
         self.put("#zeo-prompt", self._prompt(view, seat))
         empty = {"wait": "Not your turn: the moves appear when it is.", "over": "The game is over."}
         self.show_moves(view, seat, empty.get(self.mode, "Nothing to do."))
-        hand = self._hand(view, seat)
-        self.put("#zeo-hand" if not compact else "#zeo-handline", hand)
+        self.show_hand(self._hand(view, seat))
         self.put("#zeo-message", self.message)
-        self.query_one("#zeo-log", LogPanel).sync(list(self.match.log_lines()))
+        self.sync_log()
 
     def _who(self, view: View, i: int) -> Text:
         s = view.seats[i]
@@ -685,15 +675,11 @@ class ZeoScreen(MoveList, GameScreen):
             "over": "Game over",
         }.get(self.mode, "Moves")
 
-    def show_entry(self, entry: Entry | None) -> None:
-        card = entry.card if entry else None
-        view = self.query_one("#zeo-card", CardView)
-        if card is None:
-            view.show(None, "highlight a move to read its card")
-            self.put("#zeo-detail", Text(LEGEND, style="dim"))
-            return
-        view.show(card_face(card))
-        self.put("#zeo-detail", card_line(card))
+    def entry_face(self, card: ZCard) -> CardFace:
+        return card_face(card)
+
+    def entry_line(self, card: ZCard) -> Text:
+        return card_line(card)
 
     # -- keys and clicks --------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
