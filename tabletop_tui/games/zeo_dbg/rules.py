@@ -1310,20 +1310,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
             if isinstance(action, EndTurn):
                 return None
             if isinstance(action, DiscardAttached):
-                s = p.slots[action.slot]
-                if s is None:
-                    return _no("Discarding Attached Cards", "That slot is empty")
-                if s.stuck:
-                    return _no(
-                        "Specific Card Clarifications",
-                        "Defector and Singing Zap leave only when Battled",
-                    )
-                if cat.card(s.card).kind == "master":
-                    return _no(
-                        "Discarding Attached Cards",
-                        "You may not voluntarily discard your Zords or Masters",
-                    )
-                return None
+                return self._check_discard_attached(state, p, action.slot, end_phase=True)
             return _no(
                 "End Phase in Detail",
                 "In the End Phase you may only discard attached cards, then end your turn",
@@ -1370,27 +1357,33 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 return _no("Zeo Blasters", "Destroy a Zeo Blaster you played this turn")
             return None
         if isinstance(action, DiscardAttached):
-            s = p.slots[action.slot]
-            if s is None:
-                return _no("Discarding Attached Cards", "That slot is empty")
-            if s.stuck:
-                return _no(
-                    "Specific Card Clarifications",
-                    "Defector and Singing Zap leave only when Battled",
-                )
-            if cat.card(s.card).kind == "master":
-                return _no(
-                    "Discarding Attached Cards",
-                    "You may not voluntarily discard your Zords or Masters",
-                )
-            if not s.ready:
-                return _no(
-                    "Discarding Attached Cards",
-                    "In the Main Phase you may discard only "
-                    "a ready card; exhausted ones in the End Phase",
-                )
-            return None
+            return self._check_discard_attached(state, p, action.slot, end_phase=False)
         return _no("Golden Rule", "Unknown action")  # pragma: no cover
+
+    def _check_discard_attached(
+        self, state: State, p: Player, slot: int, end_phase: bool
+    ) -> Rejection | None:
+        """Any attached card in the End Phase; only a ready one in the Main Phase."""
+        s = p.slots[slot]
+        if s is None:
+            return _no("Discarding Attached Cards", "That slot is empty")
+        if s.stuck:
+            return _no(
+                "Specific Card Clarifications",
+                "Defector and Singing Zap leave only when Battled",
+            )
+        if _cat(state).card(s.card).kind == "master":
+            return _no(
+                "Discarding Attached Cards",
+                "You may not voluntarily discard your Zords or Masters",
+            )
+        if not end_phase and not s.ready:
+            return _no(
+                "Discarding Attached Cards",
+                "In the Main Phase you may discard only "
+                "a ready card; exhausted ones in the End Phase",
+            )
+        return None
 
     def _check_attach(self, state: State, seat: int, action: Attach) -> Rejection | None:
         p = state.players[seat]
