@@ -109,28 +109,29 @@ def set_slot(s: State, i: int, **kw) -> State:
     return bt(s, slots=replace_at(b.slots, i, upd(b.slots[i], **kw)))
 
 
+def _pile(piles: tuple[tuple[str, tuple[str, ...]], ...], deck: str) -> tuple[str, ...]:
+    return next((cards for d, cards in piles if d == deck), ())
+
+
+def _set_pile(s: State, field: str, deck: str, cards: tuple[str, ...]) -> State:
+    rest = tuple((d, c) for d, c in getattr(s, field) if d != deck)
+    return upd(s, **{field: (*rest, (deck, cards))})
+
+
 def enemy_deck(s: State, deck: str) -> tuple[str, ...]:
-    for d, cards in s.enemy_decks:
-        if d == deck:
-            return cards
-    return ()
+    return _pile(s.enemy_decks, deck)
 
 
 def set_enemy_deck(s: State, deck: str, cards: tuple[str, ...]) -> State:
-    rest = tuple((d, c) for d, c in s.enemy_decks if d != deck)
-    return upd(s, enemy_decks=(*rest, (deck, cards)))
+    return _set_pile(s, "enemy_decks", deck, cards)
 
 
 def enemy_discard(s: State, deck: str) -> tuple[str, ...]:
-    for d, cards in s.enemy_discards:
-        if d == deck:
-            return cards
-    return ()
+    return _pile(s.enemy_discards, deck)
 
 
 def set_enemy_discard(s: State, deck: str, cards: tuple[str, ...]) -> State:
-    rest = tuple((d, c) for d, c in s.enemy_discards if d != deck)
-    return upd(s, enemy_discards=(*rest, (deck, cards)))
+    return _set_pile(s, "enemy_discards", deck, cards)
 
 
 def shuffle(s: State, items) -> tuple[tuple, State]:
