@@ -144,7 +144,7 @@ def _zb(players: int = 2, seed: int = 5, humans: int = 1) -> Callable[[], Tablet
     return lambda: TabletopApp(game="zoobotz", seats=seats, seed=seed, bot_delay=0, autosave=False)
 
 
-async def _zb_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> None:
+async def _bot_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> None:
     """Let the heuristic bot choose for the seat on screen (through the screen) until `until`."""
     from ..engine.bots import bot_rng
     from ..games import make_bot
@@ -182,7 +182,7 @@ async def _zb_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> No
 def _zb_turns(turns: int):
     async def steps(pilot) -> None:
         await _settle(pilot)
-        await _zb_drive(
+        await _bot_drive(
             pilot,
             lambda screen, seat: screen.match.view(seat).turn >= turns and screen.mode == "main",
         )
@@ -205,7 +205,7 @@ async def _zb_hack(pilot) -> None:
     from ..games.zoobotz.models import Hack
 
     await _settle(pilot)
-    await _zb_drive(pilot, _zb_can_hack)
+    await _bot_drive(pilot, _zb_can_hack)
     screen = pilot.app.screen
     seat = screen.session.on_screen
     bot = next(a.bot for a in screen.match.legal_actions(seat) if isinstance(a, Hack))
@@ -236,10 +236,27 @@ def _zeo(seed: int = 7, humans: int = 1) -> Callable[[], TabletopApp]:
     return lambda: TabletopApp(game="zeo-dbg", seats=seats, seed=seed, bot_delay=0, autosave=False)
 
 
-def _zeo_until(cond, limit: int = 400):
+def _until(game: str, cond, limit: int = 400):
+    """Steps: the heuristic bot plays the seat on screen until `cond(screen, seat)`."""
+
     async def steps(pilot) -> None:
         await _settle(pilot)
-        await _zb_drive(pilot, cond, limit=limit, game="zeo-dbg")
+        await _bot_drive(pilot, cond, limit=limit, game=game)
+        await _settle(pilot)
+
+    return steps
+
+
+def _to_game_over(game: str, limit: int):
+    """Steps: the heuristic bot plays the seat on screen to the game-over screen."""
+
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        await _bot_drive(pilot, lambda screen, seat: False, limit=limit, game=game)
+        for _ in range(20):
+            if type(pilot.app.screen).__name__ == "GameOverScreen":
+                break
+            await pilot.pause()
         await _settle(pilot)
 
     return steps
@@ -248,16 +265,6 @@ def _zeo_until(cond, limit: int = 400):
 def _zeo_block(screen, seat) -> bool:
     decision = screen.match.view(seat).decision
     return decision is not None and decision.kind == "block" and decision.seat == seat
-
-
-async def _zeo_game_over(pilot) -> None:
-    await _settle(pilot)
-    await _zb_drive(pilot, lambda screen, seat: False, limit=3000, game="zeo-dbg")
-    for _ in range(20):
-        if type(pilot.app.screen).__name__ == "GameOverScreen":
-            break
-        await pilot.pause()
-    await _settle(pilot)
 
 
 def _hotg(seed: int = 5, players: int = 4, **config) -> Callable[[], TabletopApp]:
@@ -301,15 +308,6 @@ def _mastermind_placing(screen, seat) -> bool:
     )
 
 
-def _hotg_until(cond, limit: int = 600):
-    async def steps(pilot) -> None:
-        await _settle(pilot)
-        await _zb_drive(pilot, cond, limit=limit, game="hotg")
-        await _settle(pilot)
-
-    return steps
-
-
 def _hotg_battle(screen, seat) -> bool:
     view = screen.match.view(seat)
     return (
@@ -318,16 +316,6 @@ def _hotg_battle(screen, seat) -> bool:
         and view.decision is None
         and any(c.resolved for c in view.battle.cards)
     )
-
-
-async def _hotg_game_over(pilot) -> None:
-    await _settle(pilot)
-    await _zb_drive(pilot, lambda screen, seat: False, limit=4000, game="hotg")
-    for _ in range(20):
-        if type(pilot.app.screen).__name__ == "GameOverScreen":
-            break
-        await pilot.pause()
-    await _settle(pilot)
 
 
 SCENES = [
@@ -349,23 +337,30 @@ SCENES = [
     Scene(
         "zeo-dbg",
         _zeo(),
-        _zeo_until(
-            lambda screen, seat: screen.match.view(seat).turn >= 9 and screen.mode == "main"
+        _until(
+            "zeo-dbg",
+            lambda screen, seat: screen.match.view(seat).turn >= 9 and screen.mode == "main",
         ),
     ),
-    Scene("zeo-dbg-block", _zeo(), _zeo_until(_zeo_block)),
-    Scene("zeo-dbg-game-over", _zeo(), _zeo_game_over),
+    Scene("zeo-dbg-block", _zeo(), _until("zeo-dbg", _zeo_block)),
+    Scene("zeo-dbg-game-over", _zeo(), _to_game_over("zeo-dbg", 3000)),
     Scene(
         "hotg",
         _hotg(),
-        _hotg_until(
-            lambda screen, seat: screen.match.view(seat).round >= 2 and screen.mode == "act"
+        _until(
+            "hotg",
+            lambda screen, seat: screen.match.view(seat).round >= 2 and screen.mode == "act",
+            limit=600,
         ),
     ),
-    Scene("hotg-battle", _hotg(), _hotg_until(_hotg_battle)),
-    Scene("hotg-game-over", _hotg(), _hotg_game_over),
-    Scene("hotg-mastermind-grid", _mastermind(), _hotg_until(_mastermind_placing)),
-    Scene("hotg-psycho-assault", _hotg(mode="psycho_assault"), _hotg_until(_psycho_attached)),
+    Scene("hotg-battle", _hotg(), _until("hotg", _hotg_battle, limit=600)),
+    Scene("hotg-game-over", _hotg(), _to_game_over("hotg", 4000)),
+    Scene("hotg-mastermind-grid", _mastermind(), _until("hotg", _mastermind_placing, limit=600)),
+    Scene(
+        "hotg-psycho-assault",
+        _hotg(mode="psycho_assault"),
+        _until("hotg", _psycho_attached, limit=600),
+    ),
 ]
 
 
