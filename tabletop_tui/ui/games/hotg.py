@@ -242,6 +242,8 @@ class HotgScreen(MoveList, GameScreen):
         self.init_moves()
         self.mode = "wait"
         self._view: View | None = None
+        self._names_of: View | None = None
+        self._names: dict[str, tuple[str, str, str]] = {}
         # open hands: nothing to hide between Rangers, so no curtain when the keyboard passes;
         # the Mastermind's Schemes are hidden from the Rangers, so a curtain between them
         config = self.match.config
@@ -265,13 +267,15 @@ class HotgScreen(MoveList, GameScreen):
 
     # -- names -------------------------------------------------------------------------------------
     def _ranger_names(self, view: View) -> dict[str, tuple[str, str, str]]:
-        """Ranger id -> (name, style, letter)."""
-        out = {}
-        for p in view.players:
-            for r in p.rangers:
-                style, letter = RANGER_COLOURS.get(r.color, ("bold", r.color[:1].upper()))
-                out[r.id] = (r.name, style, letter)
-        return out
+        """Ranger id -> (name, style, letter); built once per View (chips are drawn often)."""
+        if self._names_of is not view:
+            self._names_of = view
+            self._names = {}
+            for p in view.players:
+                for r in p.rangers:
+                    style, letter = RANGER_COLOURS.get(r.color, ("bold", r.color[:1].upper()))
+                    self._names[r.id] = (r.name, style, letter)
+        return self._names
 
     def _ranger_chip(self, view: View, rid: str, short: bool = False) -> Text:
         name, style, letter = self._ranger_names(view).get(rid, (rid, "bold", "?"))
