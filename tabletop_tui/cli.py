@@ -107,7 +107,7 @@ CARD_SETS: dict[str, CardSet] = {
         ),
     ),
     "zeo-dbg": CardSet(
-        "tabletop_tui.cli:zeo_cards",
+        "tabletop_tui.games.zeo_dbg.cards:load_cards",
         (
             CardFile(
                 "*.toml [[card]]",
@@ -131,7 +131,7 @@ CARD_SETS: dict[str, CardSet] = {
         ),
     ),
     "hotg": CardSet(
-        "tabletop_tui.cli:hotg_cards",
+        "tabletop_tui.games.hotg.cards:load_cards",
         (
             CardFile(
                 "rangers.toml",
@@ -169,31 +169,6 @@ CARD_SETS: dict[str, CardSet] = {
         ),
     ),
 }
-
-
-def hotg_cards(folder: Path) -> list:
-    """Heroes of the Grid's boards, Rangers and enemies, validated and cross-checked together."""
-    from .games.hotg.cards import load_catalog
-
-    cat = load_catalog(folder)
-    return [
-        *cat.rangers.values(),
-        *cat.combat.values(),
-        *cat.decks.values(),
-        *cat.enemy.values(),
-        *cat.nemeses.values(),
-        *cat.locations.values(),
-        *cat.zords.values(),
-        *cat.megazords.values(),
-    ]
-
-
-def zeo_cards(folder: Path) -> list:
-    """Zeo's cards and characters, validated together (each character names its own cards)."""
-    from .games.zeo_dbg.cards import load_catalog
-
-    catalog = load_catalog(folder)
-    return [*catalog.cards.values(), *catalog.characters.values()]
 
 
 def _load(path: str) -> Any:

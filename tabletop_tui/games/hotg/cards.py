@@ -354,3 +354,19 @@ def catalog(folder: str | None = None) -> Catalog:
     if cat is None:
         cat = _by_key[key] = _catalog_at(str(Path(folder) if folder else card_dir(GAME_ID)))
     return cat
+
+
+def load_cards(folder: Path) -> list:
+    """Boards, Rangers and enemies of a folder, validated and cross-checked together (for
+    `cards validate`)."""
+    cat = load_catalog(folder)
+    return [
+        *cat.rangers.values(),
+        *cat.combat.values(),
+        *cat.decks.values(),
+        *cat.enemy.values(),
+        *cat.nemeses.values(),
+        *cat.locations.values(),
+        *cat.zords.values(),
+        *cat.megazords.values(),
+    ]

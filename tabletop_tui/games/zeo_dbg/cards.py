@@ -428,3 +428,9 @@ def load_catalog(folder: Path) -> Catalog:
 @cache
 def catalog(cards_dir: str | None = None) -> Catalog:
     return load_catalog(card_dir(GAME_ID, Path(cards_dir) if cards_dir else None))
+
+
+def load_cards(folder: Path) -> list:
+    """Every card and character of a folder, validated together (for `cards validate`)."""
+    cat = load_catalog(folder)
+    return [*cat.cards.values(), *cat.characters.values()]
