@@ -208,3 +208,38 @@ def test_the_search_bot_plays_only_legal_actions():
         searched += v.decision is None and v.phase in ("battle", "action")
         s, _ = R.apply(s, seat, a)
     assert searched > 10
+
+
+def _acting(s: m.State, bot: HotgBot, seat: int):
+    """The bot's next action that is not handing the turn over (hand-overs applied)."""
+    a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(0))
+    while isinstance(a, m.Focus):
+        s, _ = R.apply(s, seat, a)
+        seat = s.focus
+        a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(0))
+    return s, seat, a
+
+
+def test_once_the_boss_is_on_the_board_the_whole_team_joins_its_battle():
+    """Victory (§3): the boss must fall before the next deployments panic the last location."""
+    s = R.new_game(Config(), 7)
+    crowded = R.view(s, 0).locations[0].figure_limit - 1  # one figure short of panic
+    s = _board(s, [crowded, 3, 0, 3])
+    boss = s.locations[2].id
+    locs = list(s.locations)
+    locs[2] = upd(locs[2], villains=(s.boss,), panicked=True)
+    s = upd(s, locations=tuple(locs), hq_tokens=0)
+    # one Ranger is there; the others, at the Command Center, have one token each
+    s = upd(
+        s,
+        players=tuple(
+            upd(p, location=boss if i == 0 else "hq", tokens=1) for i, p in enumerate(s.players)
+        ),
+    )
+    bot = HotgBot()
+    for _ in range(len(s.players) - 1):
+        s, seat, a = _acting(s, bot, s.focus)
+        assert isinstance(a, m.Move) and a.to == boss, a
+        s, _ = R.apply(s, seat, a)
+    s, seat, a = _acting(s, bot, s.focus)
+    assert isinstance(a, m.StartBattle) and s.players[seat].location == boss

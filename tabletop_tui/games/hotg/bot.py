@@ -13,6 +13,12 @@ reaches the same plan and hands the turn to the Ranger who should act):
    only by groups: one battle against a monster costs about one Ranger defeat;
 3. the best plan is executed moves first (most urgent location first), then battles;
 4. leftover tokens RECOVER or bring Rangers from the Command Center into place.
+The boss decides the game: it lands on an unpanicked location, so with both monsters
+still up three locations are panicked for good and the next deployments fill the fourth.
+Once it is on the board the whole team goes there (a Ranger low on cards powers up on the
+way) and battles it with every token. (Keeping tokens to power up the round before it
+comes, or counting on a monster's defeat to clear its location, lost more games to the
+boss's own deployment: clearing foot soldiers then matters more.)
 
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
@@ -30,8 +36,10 @@ Pass, stored energy, an action token flip, handing the turn to a teammate, Zords
 abilities) and plays the battle out with the heuristic; the candidate with the best total
 `search.battle_value` (figures off the board, unpanicked locations, monster / boss cards
 in their discard piles, Ranger cards left, tokens, Command Center energy, win / loss) is
-played. `plan_search=N` does the same for action-phase choices with rollouts to the next
-round's action phase (slower, and not better in 20-40 game samples, so off by default).
+played. `plan_search=N` does the same for action-phase choices (each Ranger's battle,
+moves to the neediest locations, a move to join a teammate, RECOVER, power up) with
+rollouts to the next round's action phase, from round `plan_from` on (slower, and worse:
+7 wins in 200 games planned from round 3 against 19 without, so off by default).
 """
 
 from __future__ import annotations
@@ -89,6 +97,8 @@ DANGER_W = 0.5  # value per point of harm a card would still do
 FLIP_GAIN = 1.5
 PARTIAL = 0.35  # credit for hits that do not defeat the target (lost at clean-up)
 PLAY_MIN = 0.0  # a card is worth keeping for the next battle below this score
+BOSS_REFRESH = 4  # away from the boss with fewer cards and 2 tokens: power up on the way
+DRAW_KEEP_BOSS = 2  # cards left in the deck when drawing for a boss battle
 FACES = tuple(catalog().dice)  # the combat die (board.toml), hits per face
 
 
@@ -110,14 +120,22 @@ def kill_chance(dice: int, fixed: int, need: int) -> float:
 class HotgBot:
     name = "heuristic"
 
-    def __init__(self, search: int = 0, top_k: int = 4, plan_search: int = 0) -> None:
+    def __init__(
+        self,
+        search: int = 0,
+        top_k: int = 4,
+        plan_search: int = 0,
+        plan_from: int = 1,
+    ) -> None:
         """`search` = sampled hidden states per battle decision (0: the heuristic alone);
         `top_k` = card plays kept for rollouts (besides Pass, energy, Focus, the heuristic's);
         `plan_search` = sampled states per action-phase decision, each candidate played out
-        to the next round's action phase (0: the team planner alone)."""
+        to the next round's action phase (0: the team planner alone), from round
+        `plan_from` on."""
         self.search = search
         self.top_k = top_k
         self.plan_search = plan_search
+        self.plan_from = plan_from
         self._pending: tuple | None = None  # plan search: ((seat, signature), action)
         if search:
             self.name = f"search{search}"
@@ -131,7 +149,7 @@ class HotgBot:
         if d is not None:
             return self._decision(view, legal, seat)
         if view.phase == "action":
-            if self.plan_search and view.mode == "standard":
+            if self.plan_search and view.mode == "standard" and view.round >= self.plan_from:
                 return self._search_action(view, legal, seat, rng)
             return self._action_phase(view, legal, seat)
         if view.phase == "battle":
@@ -185,8 +203,16 @@ class HotgBot:
                 acts.append(StartBattle())
             if p.tokens >= 2:
                 acts += [Move(to=lo.id) for lo in ranked[:3] if lo.id != p.location][:2]
+            else:  # a last token: join a teammate who can still start a battle there
+                acts += [
+                    Move(to=q.location)
+                    for q in v.players
+                    if q.seat != p.seat and q.tokens > 0 and q.location not in ("hq", p.location)
+                ][:1]
             if len(p.discard) >= 3:
                 acts.append(Recover())
+                if p.location != "hq" and v.headquarters != "astro_megaship":
+                    acts.append(Move(to="hq", power_up=True))
             for a in acts:
                 macros.append((a,) if p.seat == seat else (Focus(seat=p.seat), a))
         seen, uniq = set(), []
@@ -198,7 +224,7 @@ class HotgBot:
         if len(uniq) == 1:
             return h
         rules = HotgRules()
-        policy = HotgBot(search=0)
+        policy = HotgBot()
         totals = [0.0] * len(uniq)
         for k in range(self.plan_search):
             base = view_to_state(v, random.Random(rng.getrandbits(64)))
@@ -272,6 +298,8 @@ class HotgBot:
             room = max(a.count for a in legal if isinstance(a, Draw))
             loc = next((lo for lo in v.locations if v.battle and lo.id == v.battle.location), None)
             keep = DRAW_KEEP_VILLAIN if loc is not None and loc.villains else DRAW_KEEP
+            if loc is not None and v.boss in loc.villains:
+                keep = DRAW_KEEP_BOSS
             n = max(0, min(room, me.deck_count - keep))
             return Draw(count=n)
         if d.kind == "recover":
@@ -474,6 +502,11 @@ class HotgBot:
                     got = do(p.seat, Recover())
                     if got is not None:
                         return got
+        boss = self._boss_location(v)
+        if boss is not None:
+            got = self._boss_mode(v, boss, do)
+            if got is not None:
+                return got
         value, plan = self._team_plan(v)
         if plan is not None:
             players = list(v.players)
@@ -527,6 +560,48 @@ class HotgBot:
                 if got is not None:
                     return got
         return EndPhase()
+
+    # ------------------------------------------------------------------ the boss
+    # The boss must fall within a round or two of arriving: once it is on the board with
+    # both monsters, three locations are panicked and the next deployments fill the last.
+    # So once it is here the whole team goes there and battles it with every token.
+
+    def _boss_location(self, v: View):
+        if v.mode != "standard" or v.boss != "rita_repulsa":
+            return None
+        return next((lo for lo in v.locations if v.boss in lo.villains), None)
+
+    def _boss_mode(self, v: View, boss, do):
+        there = [p for p in v.players if p.location == boss.id]
+        # tokens left at the boss once everyone has come: one must start the battle
+        left = sum(p.tokens for p in there) + sum(
+            p.tokens - 1 for p in v.players if p.location != boss.id and p.tokens >= 2
+        )
+        # Rangers elsewhere: broke ones power up first if they can still come, then all come
+        for p in v.players:
+            if p.location == boss.id or p.tokens < 1 or (p.tokens == 1 and left < 1):
+                continue
+            cards = p.hand_count + p.deck_count
+            if (
+                p.location != "hq"
+                and p.tokens >= 2
+                and cards < BOSS_REFRESH
+                and v.headquarters != "astro_megaship"
+            ):
+                got = do(p.seat, Move(to="hq", power_up=True))
+                if got is not None:
+                    return got
+            got = do(p.seat, Move(to=boss.id))
+            if got is not None:
+                return got
+        lead = max(
+            (p for p in there if p.tokens > 0),
+            key=lambda p: (p.hand_count + p.deck_count, p.tokens, -p.seat),
+            default=None,
+        )
+        if lead is not None:
+            return do(lead.seat, StartBattle())
+        return None
 
     def _loc_score(self, v: View, loc) -> float:
         """How much a location needs Rangers now."""
