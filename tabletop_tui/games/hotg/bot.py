@@ -117,6 +117,31 @@ def kill_chance(dice: int, fixed: int, need: int) -> float:
     return sum(q for s, q in dist.items() if s + fixed >= need)
 
 
+def _unique(items: list) -> list:
+    """`items` without repeats (compared by repr: actions are models), first kept."""
+    seen: set[str] = set()
+    out = []
+    for x in items:
+        if repr(x) not in seen:
+            seen.add(repr(x))
+            out.append(x)
+    return out
+
+
+def _best_by_rollouts(v: View, cands: list, samples: int, rng: random.Random, score):
+    """The candidate with the best total `score(state, candidate, k)` over `samples` States
+    sampled from `v`; a None score (not legal in that sample) counts -1e6. Ties: the first."""
+    from .search import view_to_state
+
+    totals = [0.0] * len(cands)
+    for k in range(samples):
+        base = view_to_state(v, random.Random(rng.getrandbits(64)))
+        for i, c in enumerate(cands):
+            got = score(base, c, k)
+            totals[i] += -1e6 if got is None else got
+    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
+
+
 class HotgBot:
     name = "heuristic"
 
@@ -174,16 +199,11 @@ class HotgBot:
                 out.append(a)
         scored.sort(key=lambda t: (-t[0], t[1]))
         out += [a for _, _, a in scored[: self.top_k]]
-        seen, uniq = set(), []
-        for a in out:
-            if repr(a) not in seen:
-                seen.add(repr(a))
-                uniq.append(a)
-        return uniq
+        return _unique(out)
 
     def _search_action(self, v: View, legal: list, seat: int, rng: random.Random):
         from .rules import HotgRules
-        from .search import rollout_round, round_score, view_to_state
+        from .search import rollout_round, round_score
 
         sig = (v.round, tuple(p.tokens for p in v.players), v.hq_tokens)
         pending = self._pending
@@ -215,34 +235,25 @@ class HotgBot:
                     acts.append(Move(to="hq", power_up=True))
             for a in acts:
                 macros.append((a,) if p.seat == seat else (Focus(seat=p.seat), a))
-        seen, uniq = set(), []
-        for mac in macros:
-            key = repr(mac)
-            if key not in seen:
-                seen.add(key)
-                uniq.append(mac)
+        uniq = _unique(macros)
         if len(uniq) == 1:
             return h
         rules = HotgRules()
         policy = HotgBot()
-        totals = [0.0] * len(uniq)
-        for k in range(self.plan_search):
-            base = view_to_state(v, random.Random(rng.getrandbits(64)))
-            for i, mac in enumerate(uniq):
-                s1 = base
-                try:
-                    who = seat
-                    for a in mac:
-                        s1, _ = rules.apply(s1, who, a)
-                        if isinstance(a, Focus):
-                            who = a.seat
-                except Exception:  # noqa: BLE001 - not legal in this sample
-                    totals[i] -= 1e6
-                    continue
-                end = rollout_round(rules, s1, policy, random.Random(k), v.round)
-                totals[i] += round_score(end)
-        best = max(range(len(uniq)), key=lambda i: (totals[i], -i))
-        mac = uniq[best]
+
+        def score(base, mac, k):
+            s1 = base
+            try:
+                who = seat
+                for a in mac:
+                    s1, _ = rules.apply(s1, who, a)
+                    if isinstance(a, Focus):
+                        who = a.seat
+            except Exception:  # noqa: BLE001 - not legal in this sample
+                return None
+            return round_score(rollout_round(rules, s1, policy, random.Random(k), v.round))
+
+        mac = _best_by_rollouts(v, uniq, self.plan_search, rng, score)
         if not any(repr(mac[0]) == repr(a) for a in legal):
             return h
         if len(mac) == 2:  # hand the turn over, and remember what that seat should do
@@ -251,25 +262,21 @@ class HotgBot:
 
     def _rollouts(self, v: View, cands: list, seat: int, rng: random.Random):
         from .rules import HotgRules
-        from .search import battle_value, rollout_battle, view_to_state
+        from .search import battle_value, rollout_battle
 
         if len(cands) == 1:
             return cands[0]
         rules = HotgRules()
         policy = HotgBot()
-        totals = [0.0] * len(cands)
-        for k in range(self.search):
-            base = view_to_state(v, random.Random(rng.getrandbits(64)))
-            for i, a in enumerate(cands):
-                try:
-                    s1, _ = rules.apply(base, seat, a)
-                except Exception:  # noqa: BLE001 - not legal in this sample
-                    totals[i] -= 1e6
-                    continue
-                end = rollout_battle(rules, s1, policy, random.Random(k))
-                totals[i] += battle_value(base, end)
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+
+        def score(base, a, k):
+            try:
+                s1, _ = rules.apply(base, seat, a)
+            except Exception:  # noqa: BLE001 - not legal in this sample
+                return None
+            return battle_value(base, rollout_battle(rules, s1, policy, random.Random(k)))
+
+        return _best_by_rollouts(v, cands, self.search, rng, score)
 
     def _search_battle(self, v: View, legal: list, seat: int, rng: random.Random):
         """The Rangers' turn: the heuristic's play, the top card plays, Pass, energy and
