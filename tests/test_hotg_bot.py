@@ -193,6 +193,18 @@ def test_view_to_state_rebuilds_a_state_with_the_same_view():
         }
 
 
+def test_view_to_state_deals_the_deployment_cards_of_the_game_s_reading():
+    """Ruling 2: a game set up with the heavy deployment cards is rebuilt with them."""
+    from tabletop_tui.games.hotg.search import view_to_state
+
+    for heavy, total in ((False, 32), (True, 40)):
+        s = R.new_game(Config(heavy_deployments=heavy), 5)
+        rebuilt = view_to_state(R.view(s, 0), random.Random(1))
+        assert rebuilt.config.heavy_deployments is heavy
+        cards = (*rebuilt.deploy_deck, *rebuilt.deploy_discard)
+        assert sum(c.figures for c in cards if c.kind == "fs") == total
+
+
 def test_the_search_bot_plays_only_legal_actions():
     bot = HotgBot(search=1, top_k=2, plan_search=1)
     s = R.new_game(Config(), 5)

@@ -171,3 +171,17 @@ def test_bad_die_is_rejected(tmp_path):
     )
     with pytest.raises(CardDataError, match="dice"):
         load_catalog(folder)
+
+
+def test_deployment_readings_need_one_number_per_card(tmp_path):
+    """Ruling 2: both readings of a back list its five cards."""
+    folder = _copy(tmp_path)
+    p = folder / "board.toml"
+    p.write_text(
+        p.read_text("utf-8").replace(
+            "heavy_figures = [1, 2, 2, 2, 3]", "heavy_figures = [2, 2]", 1
+        ),
+        "utf-8",
+    )
+    with pytest.raises(CardDataError, match=r"board\.toml.*fs_deployment.*one number per card"):
+        load_catalog(folder)

@@ -155,6 +155,26 @@ def test_deployment_deck_has_piles_a_to_d():
         assert all(c.kind == "fs" for c in s.deploy_deck[-5:])
 
 
+def test_foot_soldier_cards_show_1_1_1_2_3_figures_per_back_or_the_heavy_reading():
+    """Ruling 2: five cards per location back, one of them a 3-figure card (expansion
+    rulebook, Mastermind setup: four 3-figure cards among the 20); by default the others
+    show 1, 1, 1, 2 figures, with `heavy_deployments` 1, 2, 2, 2."""
+
+    def per_back(s: m.State) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for c in s.deploy_deck:
+            if c.kind == "fs":
+                out.setdefault(c.back, []).append(c.figures)
+        return {k: sorted(v) for k, v in out.items()}
+
+    light, heavy = per_back(game(3)), per_back(game(3, heavy_deployments=True))
+    assert len(light) == len(heavy) == 4
+    assert all(v == [1, 1, 1, 2, 3] for v in light.values())
+    assert all(v == [1, 2, 2, 2, 3] for v in heavy.values())
+    # the option reaches the View, so a bot rebuilding the game from it deals the same cards
+    assert R.view(game(3, heavy_deployments=True), 0).heavy_deployments
+
+
 def test_zord_deck_holds_five_zords_and_the_megazord_last():
     """§2.3, §2.6: the Rangers' Zords, topped up to 5, then a Megazord at the bottom."""
     s = game(rangers=("jason", "zack", "billy", "trini"))
@@ -1000,6 +1020,42 @@ def test_command_center_assault_battle_at_the_command_center():
     assert s.battle is not None and s.battle.location == "hq"
     assert len(s.battle.slots) == 2
     assert R.view(s, 0).hq_enemies == ((PP, 2),)
+
+
+def test_a_ranger_defeated_by_their_own_card_s_cost_keeps_the_card():
+    """§4.3: a Ranger whose deck empties is defeated at once, even by Reckless Blow's boost
+    (discard the top card of your deck); the respawn shuffles hand and discard pile into a
+    new deck, and the card played still goes to the discard pile. (It used to vanish: Zack
+    ended a game with 9 cards.)"""
+    s = game(2)
+    assert s.players[1].rangers == ("zack",)
+    cards = list(CAT.deck_instances("zack"))
+    blow = card("zack", "reckless-blow")
+    rest = [c for c in cards if c != blow]
+    s = battle(s, [[FODDER]], seats=(1, 0))
+    s = give(s, 1, hand=[blow, *rest[:4]], deck=rest[4:5], discard=rest[5:])
+    energy = s.hq_energy
+    s, log = play(s, 1, m.PlayCard(card=blow, target=0, boost=True))
+    p = s.players[1]
+    assert any("Player 2 is DEFEATED" in t for t in log)
+    assert s.hq_energy == energy - 1 and p.location == "hq" and 1 not in s.battle.participants
+    assert p.discard == (blow,)
+    assert sorted((*p.deck, *p.hand, *p.discard)) == sorted(cards)
+
+
+def test_copies_of_a_card_are_offered_once_and_named_by_the_first_copy():
+    """Ruling 31: with Knowledge Is Power #2 before #1 in hand, the move plays #2; naming
+    #1 is refused with the ruling, so the legal moves and the checks agree."""
+    s = game(2)
+    first, second = card("billy", "knowledge-is-power", 2), card("billy", "knowledge-is-power", 1)
+    s = battle(s, [[FODDER]], seats=(2,))
+    s = give(s, 2, hand=[first, card("billy", "mighty-maces"), second])
+    plays = [a for a in R.legal_actions(s, 2) if isinstance(a, m.PlayCard)]
+    assert [a.card for a in plays].count(first) == 1
+    assert second not in {a.card for a in plays}
+    assert R.check(s, 2, m.PlayCard(card=first)) is None
+    no = R.check(s, 2, m.PlayCard(card=second))
+    assert no is not None and "Ruling 31" in no.rule and first in no.reason
 
 
 def test_a_card_that_defeats_the_last_enemy_still_goes_to_the_discard_pile():

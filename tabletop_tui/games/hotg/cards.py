@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -173,9 +173,27 @@ class ZordDef(Model):
 
 
 class FsDeployment(Model):
+    """The five foot soldier deployment cards of one type with one location back."""
+
     foot_soldier: str
     back: str
-    figures: tuple[int, ...]
+    #: figures on each card, the default reading (RULINGS.md 2)
+    figures: tuple[Annotated[int, Field(ge=1, le=3)], ...] = Field(min_length=1)
+    #: the other reading, `Config(heavy_deployments=True)`; empty = the same as `figures`
+    heavy_figures: tuple[Annotated[int, Field(ge=1, le=3)], ...] = ()
+
+    @model_validator(mode="after")
+    def _one_number_per_card(self) -> FsDeployment:
+        if self.heavy_figures and len(self.heavy_figures) != len(self.figures):
+            raise ValueError(
+                f"heavy_figures has {len(self.heavy_figures)} numbers and figures "
+                f"{len(self.figures)}: one number per card in both"
+            )
+        return self
+
+    def cards(self, heavy: bool) -> tuple[int, ...]:
+        """Figures per card under the reading the game was set up with."""
+        return (self.heavy_figures or self.figures) if heavy else self.figures
 
 
 class SchemeDef(Model):

@@ -71,6 +71,9 @@ class Config(Model):
     b_sides: tuple[str, ...] = ()
     #: deployments per round: 5, or 4 for an easier game
     deployments_per_round: int = Field(default=5, ge=4, le=5)
+    #: the foot soldier deployment cards show 1, 1, 1, 2 and 3 figures per location back
+    #: (False), or 1, 2, 2, 2 and 3 (True: a harder game); RULINGS.md 2
+    heavy_deployments: bool = False
     #: hands open to the whole team (default), or shown only to their owner
     hidden_hands: bool = False
     #: "auto": Dino Megazord for an all Mighty Morphin team, Mega Voyager for all Space
@@ -852,6 +855,7 @@ class View(Model):
     next_deploy_back: str  # the back of the next deployment card: location id, "monster", "boss", "nemesis", "psycho_boss"
     deploy_discard: int
     deployments_per_round: int
+    heavy_deployments: bool = False  # Config.heavy_deployments (RULINGS.md 2)
     experience: int  # 0-6 on the experience track
     experience_max: int
     power: int  # power track 0-6

@@ -109,6 +109,16 @@ def set_slot(s: State, i: int, **kw) -> State:
     return bt(s, slots=replace_at(b.slots, i, upd(b.slots[i], **kw)))
 
 
+def _other_copy(cards: tuple[str, ...], card: str, skip: tuple[str, ...] = ()) -> Rejection | None:
+    """Copies of a card are the same card (Ruling 31): moves name the first copy in the pile
+    (leaving out `skip`), so each choice is offered once."""
+    key = card.split("#")[0]
+    first = next((c for c in cards if c.split("#")[0] == key and c not in skip), card)
+    if first == card:
+        return None
+    return _no("Copies of a card (Ruling 31)", f"Use the first copy, {first}: copies are the same.")
+
+
 def _pile(piles: tuple[tuple[str, tuple[str, ...]], ...], deck: str) -> tuple[str, ...]:
     return next((cards for d, cards in piles if d == deck), ())
 
@@ -283,7 +293,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             DeployCard(kind="fs", fs_type=f.foot_soldier, figures=n, back=f.back)
             for f in cat.fs_deployments
             if f.foot_soldier in config.foot_soldiers
-            for n in f.figures
+            for n in f.cards(config.heavy_deployments)
         ]
         if config.mode == "mastermind":
             # Mastermind Mode setup: the four 3-figure cards make way for the Mastermind's
@@ -1562,7 +1572,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         seen = set()
         for c in s.players[seat].hand:
             key = c.split("#")[0]
-            if key in seen:
+            if key in seen or c in d.picked:
                 continue
             seen.add(key)
             card = cat.card(c)
@@ -1610,9 +1620,11 @@ class HotgRules(Rules[Config, State, Action, View]):
             if d.kind == "cyber_slash":
                 if a.card not in p.hand:
                     return _no("Cyber Slash", "Discard a card from your own hand.")
-                return None
+                return _other_copy(p.hand, a.card)
             if a.card not in p.discard or a.card in d.picked:
                 return _no("RECOVER (§4.2)", "Pick a card from your discard pile.")
+            if (no := _other_copy(p.discard, a.card, d.picked)) is not None:
+                return no
             used = sum(cat.card(c).shields for c in d.picked)
             if used + cat.card(a.card).shields > d.limit:
                 return _no(
@@ -1644,6 +1656,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             return _no("Reactions (§5.8)", "That card is not in your hand.")
         if a.card in d.picked:
             return _no("Reactions (§5.8)", "Each card answers a trigger once (Ruling 30).")
+        if (no := _other_copy(p.hand, a.card, d.picked)) is not None:
+            return no
         card = cat.card(a.card)
         if card.type != "reaction":
             return _no("Reactions (§5.8)", "Only reactions can be played now.")
@@ -1825,6 +1839,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             return _no("Ranger turn (§5.3)", "Only Rangers in the battle play cards.")
         if a.card not in p.hand:
             return _no("Ranger turn (§5.3)", "That card is not in your hand.")
+        if (no := _other_copy(p.hand, a.card)) is not None:
+            return no
         card = cat.card(a.card)
         if card.type == "reaction":
             if card.trigger != "attack":
@@ -3413,6 +3429,13 @@ class HotgRules(Rules[Config, State, Action, View]):
         return s
 
     # ---------------------------------------------------------------- Rangers' cards (§5.6, §5.8)
+    def _cut_short(self, s: State, seat: int, card: str) -> State:
+        """A play that stops half-way (its Ranger defeated by its own cost, the battle over)
+        still leaves its card in the discard pile, after any respawn: no card leaves the game."""
+        if s.outcome:
+            return s
+        return pl(s, seat, discard=(*s.players[seat].discard, card))
+
     def _play(self, s: State, seat: int, a: m.PlayCard, ev: list[Event]) -> State:
         cat = _cat(s)
         card = cat.card(a.card)
@@ -3474,12 +3497,12 @@ class HotgRules(Rules[Config, State, Action, View]):
                 s = pl(s, seat, deck=q.deck[1:], discard=(*q.discard, q.deck[0]))
                 s = self._check_defeat(s, seat, ev)
                 if s.outcome or s.battle is None or seat not in s.battle.participants:
-                    return s
+                    return self._cut_short(s, seat, a.card)
         if card.type == "maneuver":
             for e in card.effects:
                 s = self._maneuver_effect(s, seat, e, a, ev)
                 if s.outcome or s.battle is None:
-                    return s
+                    return self._cut_short(s, seat, a.card)
             return upd(
                 s,
                 queue=(
@@ -4251,6 +4274,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             next_deploy_back=(nxt.back if nxt.kind == "fs" else nxt.back) if nxt else "",
             deploy_discard=len(s.deploy_discard),
             deployments_per_round=s.config.deployments_per_round,
+            heavy_deployments=s.config.heavy_deployments,
             experience=s.power.experience,
             experience_max=EXPERIENCE_MAX,
             power=s.power.level,

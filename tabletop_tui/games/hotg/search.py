@@ -54,6 +54,7 @@ def _config(view: View) -> Config:
         monsters=monsters if len(monsters) == 2 else (),
         boss=view.boss if view.boss in ("rita_repulsa", "psycho_rangers") else "rita_repulsa",
         deployments_per_round=view.deployments_per_round,
+        heavy_deployments=view.heavy_deployments,
         hidden_hands=any(p.hand is None for p in view.players),
         mode=view.mode,  # type: ignore[arg-type]
         headquarters=view.headquarters,  # type: ignore[arg-type]
@@ -119,7 +120,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
         DeployCard(kind="fs", fs_type=f.foot_soldier, figures=k, back=f.back)
         for f in cat.fs_deployments
         if f.foot_soldier in config.foot_soldiers
-        for k in f.figures
+        for k in f.cards(config.heavy_deployments)
     ]
     rng.shuffle(fs_cards)
     placed = set(view.defeated_villains) | set(view.hq_villains)

@@ -235,6 +235,15 @@ class HotgScreen(MoveList, GameScreen):
             (("5 (standard)", "5"), ("4 (easier)", "4")),
             default="5",
         ),
+        SetupOption(
+            "heavy_deployments",
+            "Foot soldier cards",
+            (("1-1-1-2-3 figures (standard)", "light"), ("1-2-2-2-3 figures (harder)", "heavy")),
+            default="light",
+            convert=lambda v: v == "heavy",
+            help="How many figures the deployment cards show: the two readings of the "
+            "card counts (RULINGS.md 2).",
+        ),
     )
 
     def __init__(self, *args, **kwargs):
@@ -588,6 +597,8 @@ class HotgScreen(MoveList, GameScreen):
         text.append(f"{view.deploy_count} cards · next back: ")
         text.append(self._back(view), style="bold")
         text.append(f"\n{view.deployments_per_round} per round · {view.deploy_discard} used\n")
+        if view.heavy_deployments:
+            text.append("heavy cards: 1-2-2-2-3 figures\n")
         text.append("\nPower board\n", style="bold underline")
         text.append(
             f"XP   {'★' * view.experience}{'☆' * (view.experience_max - view.experience)}\n"
