@@ -1,8 +1,8 @@
 """Heroes of the Grid: the cooperative bot's win rate and the engine's speed.
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
-        [--deployments 4] [--heavy-deployments] [--cards-dir DIR] [--search 3] [--top-k 5] [--plan-search 0]
-        [--plan-from 3] [--jobs 2]
+        [--deployments 4] [--heavy-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
+        [--plan-search 0] [--plan-from 3] [--jobs 2]
 
 1. Win rate: every seat played by HotgBot in standard 4-Ranger games (4 players, Rita
    Repulsa, 2 random monsters), one game per seed; prints wins, the win rate, losses by

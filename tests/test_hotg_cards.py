@@ -117,22 +117,23 @@ def test_numbers_match_the_facts_file():
             assert set(c.keywords) == set(fc["keywords"]), fc["name"]
 
 
-def _copy(tmp_path: Path) -> Path:
-    dst = tmp_path / "hotg"
-    shutil.copytree(SHIPPED, dst)
-    return dst
+def _edited(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the shipped cards with the first `old` in `file` replaced by `new`."""
+    folder = tmp_path / "hotg"
+    shutil.copytree(SHIPPED, folder)
+    p = folder / file
+    text = p.read_text("utf-8")
+    assert old in text
+    p.write_text(text.replace(old, new, 1), "utf-8")
+    return folder
 
 
 def test_bad_effect_parameter_names_the_file_card_and_field(tmp_path):
-    folder = _copy(tmp_path)
-    p = folder / "rangers.toml"
-    p.write_text(
-        p.read_text("utf-8").replace(
-            '{do = "gain_energy", n = 1}, {do = "extra_play", who = "other"}',
-            '{do = "gain_energy", n = 1, who = "other"}',
-            1,
-        ),
-        "utf-8",
+    folder = _edited(
+        tmp_path,
+        "rangers.toml",
+        '{do = "gain_energy", n = 1}, {do = "extra_play", who = "other"}',
+        '{do = "gain_energy", n = 1, who = "other"}',
     )
     with pytest.raises(CardDataError) as err:
         load_catalog(folder)
@@ -141,47 +142,32 @@ def test_bad_effect_parameter_names_the_file_card_and_field(tmp_path):
 
 
 def test_a_deck_of_nine_cards_is_rejected(tmp_path):
-    folder = _copy(tmp_path)
-    p = folder / "rangers.toml"
-    p.write_text(
-        p.read_text("utf-8").replace(
-            'name = "Team Tactics"\n  count = 2', 'name = "Team Tactics"\n  count = 1', 1
-        ),
-        "utf-8",
+    folder = _edited(
+        tmp_path,
+        "rangers.toml",
+        'name = "Team Tactics"\n  count = 2',
+        'name = "Team Tactics"\n  count = 1',
     )
     with pytest.raises(CardDataError, match="10 cards"):
         load_catalog(folder)
 
 
 def test_unknown_location_link_is_rejected(tmp_path):
-    folder = _copy(tmp_path)
-    p = folder / "board.toml"
-    p.write_text(
-        p.read_text("utf-8").replace('back = "surf_spot"', 'back = "moon_base"', 1), "utf-8"
-    )
+    folder = _edited(tmp_path, "board.toml", 'back = "surf_spot"', 'back = "moon_base"')
     with pytest.raises(CardDataError, match="fs_deployment"):
         load_catalog(folder)
 
 
 def test_bad_die_is_rejected(tmp_path):
-    folder = _copy(tmp_path)
-    p = folder / "board.toml"
-    p.write_text(
-        p.read_text("utf-8").replace("faces = [0, 1, 1, 0, 1, 2]", "faces = [0, 1]"), "utf-8"
-    )
+    folder = _edited(tmp_path, "board.toml", "faces = [0, 1, 1, 0, 1, 2]", "faces = [0, 1]")
     with pytest.raises(CardDataError, match="dice"):
         load_catalog(folder)
 
 
 def test_deployment_readings_need_one_number_per_card(tmp_path):
     """Ruling 2: both readings of a back list its five cards."""
-    folder = _copy(tmp_path)
-    p = folder / "board.toml"
-    p.write_text(
-        p.read_text("utf-8").replace(
-            "heavy_figures = [1, 2, 2, 2, 3]", "heavy_figures = [2, 2]", 1
-        ),
-        "utf-8",
+    folder = _edited(
+        tmp_path, "board.toml", "heavy_figures = [1, 2, 2, 2, 3]", "heavy_figures = [2, 2]"
     )
     with pytest.raises(CardDataError, match=r"board\.toml.*fs_deployment.*one number per card"):
         load_catalog(folder)

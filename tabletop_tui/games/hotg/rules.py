@@ -109,13 +109,22 @@ def set_slot(s: State, i: int, **kw) -> State:
     return bt(s, slots=replace_at(b.slots, i, upd(b.slots[i], **kw)))
 
 
+def _first_copies(cards: tuple[str, ...], skip: tuple[str, ...] = ()) -> list[str]:
+    """Copies of a card are the same card (Ruling 31): moves name only the first copy of
+    each in the pile (leaving out `skip`), so each choice is offered once."""
+    firsts: dict[str, str] = {}
+    for c in cards:
+        if c not in skip:
+            firsts.setdefault(c.split("#")[0], c)
+    return list(firsts.values())
+
+
 def _other_copy(cards: tuple[str, ...], card: str, skip: tuple[str, ...] = ()) -> Rejection | None:
-    """Copies of a card are the same card (Ruling 31): moves name the first copy in the pile
-    (leaving out `skip`), so each choice is offered once."""
-    key = card.split("#")[0]
-    first = next((c for c in cards if c.split("#")[0] == key and c not in skip), card)
-    if first == card:
+    """The check side of `_first_copies`: naming a later copy is refused."""
+    firsts = _first_copies(cards, skip)
+    if card in firsts:
         return None
+    first = next(c for c in firsts if c.split("#")[0] == card.split("#")[0])
     return _no("Copies of a card (Ruling 31)", f"Use the first copy, {first}: copies are the same.")
 
 
@@ -1482,21 +1491,10 @@ class HotgRules(Rules[Config, State, Action, View]):
                 room = max(0, hand_size(s, seat) - len(p.hand))
                 return [m.Draw(count=k) for k in range(min(room, len(p.deck)) + 1)]
             if d.kind == "recover":
-                seen = set()
-                for c in p.discard:
-                    key = c.split("#")[0]
-                    if key not in seen and c not in d.picked:
-                        seen.add(key)
-                        out.append(m.Pick(card=c))
-                return [*out, m.Pass()]
+                picks = _first_copies(p.discard, d.picked)
+                return [*(m.Pick(card=c) for c in picks), m.Pass()]
             if d.kind == "cyber_slash":
-                seen = set()
-                for c in p.hand:
-                    key = c.split("#")[0]
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(m.Pick(card=c))
-                return [*out, m.Pass()]
+                return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
             # reaction windows
             out += self._reaction_plays(s, seat, d)
             if d.kind == "damage_window":
@@ -1519,12 +1517,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         if s.phase == "battle":
             b = s.battle
             out += [m.Focus(seat=i) for i in b.participants if i != seat]
-            seen = set()
-            for c in p.hand:
-                key = c.split("#")[0]
-                if key in seen:
-                    continue
-                seen.add(key)
+            for c in _first_copies(p.hand):
                 card = cat.card(c)
                 if card.type == "reaction" and card.trigger != "attack":
                     continue
@@ -1569,14 +1562,8 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _reaction_plays(self, s: State, seat: int, d: Decision) -> list[Action]:
         cat = _cat(s)
         out: list[Action] = []
-        seen = set()
-        for c in s.players[seat].hand:
-            key = c.split("#")[0]
-            if key in seen or c in d.picked:
-                continue
-            seen.add(key)
-            card = cat.card(c)
-            if card.type == "reaction":
+        for c in _first_copies(s.players[seat].hand, d.picked):
+            if cat.card(c).type == "reaction":
                 out.append(m.PlayCard(card=c))
         return out
 
