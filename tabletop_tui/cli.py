@@ -570,7 +570,11 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         from .serve.security import ServeError
         from .serve.ssh import SSHServeConfig, run_ssh
     except ImportError as exc:
-        raise CliError(f"serve ssh needs asyncssh: {exc} (pip install asyncssh)") from None
+        missing = getattr(exc, "name", None) or "asyncssh"
+        raise CliError(
+            f"serve ssh needs the 'serve' extra (missing: {missing}): "
+            ".venv/bin/pip install '.[serve]' (or pip install 'tabletop-tui[serve]')"
+        ) from None
     config = SSHServeConfig(
         host=args.host,
         port=args.port,
