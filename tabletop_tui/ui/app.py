@@ -122,6 +122,33 @@ class TabletopApp(App):
         session = Session.new(game_id, seats, seed, autosave=self.autosave, **options)
         self._show_session(session, replace)
 
+    def start_tutorial(self, game_id: str) -> None:
+        """The guided first game: the tutorial's seed and seats, with hints on the screen."""
+        from ..engine.match import SeatSpec
+        from ..reference.tutorial import HintState, TutorialError, load_tutorial
+        from .session import Session
+
+        try:
+            tutorial = load_tutorial(game_id)
+        except TutorialError as exc:
+            self.notify(str(exc), title="Cannot start the guided game", severity="error")
+            return
+        if tutorial is None:
+            self.notify("This game has no guided first game yet.", severity="warning")
+            return
+        seats = [
+            SeatSpec(name=name, kind="heuristic" if kind == "bot" else kind)
+            for name, kind in zip(tutorial.names, tutorial.seats, strict=True)
+        ]
+        options = {**self.config, **tutorial.config}
+        try:
+            session = Session.new(game_id, seats, tutorial.seed, autosave=self.autosave, **options)
+        except ValueError as exc:  # a tutorial file that does not fit its game (pydantic too)
+            self.notify(str(exc).splitlines()[0], title="Cannot start the guided game", severity="error")
+            return
+        session.tutorial = HintState(tutorial)
+        self._show_session(session, replace=False)
+
     def open_save(self, path: Path) -> None:
         from ..engine.match import Match, SaveError
         from ..paths import autosave_path
@@ -146,6 +173,6 @@ class TabletopApp(App):
             self.push_screen(screen)
 
     def show_help(self, title: str, keys: list[tuple[str, str]], game_id: str | None) -> None:
-        from .screens.dialogs import HelpScreen
+        from .screens.help import HelpScreen
 
         self.push_screen(HelpScreen(title, keys, game_id))

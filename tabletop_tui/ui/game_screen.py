@@ -16,8 +16,10 @@ from ..engine import Event, Rejection
 from ..paths import saves_dir
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
-from .screens.dialogs import ConfirmQuit, GameOverScreen, HelpScreen, RevealScreen
+from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
+from .screens.help import HelpScreen
 from .session import Session
+from .widgets.hint import HintBar
 
 
 class GameScreen(BaseScreen):
@@ -99,12 +101,32 @@ class GameScreen(BaseScreen):
 
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:
+        if self.session.tutorial is not None:
+            footers = list(self.query(Footer))
+            bar = HintBar(id="tutorial-hint")
+            if footers:
+                self.mount(bar, before=footers[0])
+            else:
+                self.mount(bar)
         self.redraw()
         self.call_after_refresh(self.advance)
 
     def redraw(self) -> None:
         seat = self.session.viewer()
         self.show_view(self.match.view(seat), seat)
+        if self.session.tutorial is not None:
+            self._update_hint()
+
+    def _update_hint(self) -> None:
+        """The guided game moves on to the next hint when play reaches its topic."""
+        hints = self.session.tutorial
+        if self.session.on_screen is None or self.session.over:
+            topics = ("over",) if self.session.over else ()
+        else:
+            topics = self.help_topics()
+        if hints.update(topics, len(self.match.actions)) and hints.hint is not None:
+            for bar in self.query(HintBar):
+                bar.show_hint(hints.label(), hints.hint.text)
 
     def put(self, selector: str, content) -> None:
         """Update a Static only when its content changed: redraws stay cheap."""
@@ -222,9 +244,26 @@ class GameScreen(BaseScreen):
             ("s", "save"),
             ("q", "quit (autosaved)"),
         ]
+        topics = self.help_topics()
+        hints = self.session.tutorial
+        if hints is not None and hints.hint is not None and hints.hint.section:
+            topics = (f"#{hints.hint.section}", *topics)  # the guided game's step first
         self.app.push_screen(
-            HelpScreen(self.rules.title, self.HELP_KEYS + common, self.rules.game_id)
+            HelpScreen(self.rules.title, self.HELP_KEYS + common, self.rules.game_id, topics)
         )
+
+    def help_topics(self) -> tuple[str, ...]:
+        """What the seat on screen faces now, most specific first: the pending decision's kind,
+        then the phase. The rules reference opens at the first section listing one of them."""
+        view = self.match.view(self.session.viewer())
+        topics = []
+        decision = getattr(view, "decision", None)
+        if decision is not None and getattr(decision, "kind", None):
+            topics.append(str(decision.kind))
+        phase = getattr(view, "phase", None)
+        if phase:
+            topics.append(str(phase))
+        return tuple(topics)
 
     def action_undo(self) -> None:
         if self.waiting:

@@ -25,6 +25,8 @@ class Session:
     #: seats with nothing hidden from each other (co-op Rangers with open hands) share a group
     #: number: the keyboard passes between them without a curtain. None: always a curtain
     groups: dict[Seat, int] | None = None
+    #: the guided first game's hints (a `reference.tutorial.HintState`), None in a normal game
+    tutorial: object | None = None
 
     @classmethod
     def new(

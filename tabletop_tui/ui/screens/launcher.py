@@ -17,6 +17,7 @@ from .base import BaseScreen
 class LauncherScreen(BaseScreen):
     BINDINGS = [
         Binding("enter", "start", "Play", show=True),
+        Binding("t", "learn", "Learn to play"),
         Binding("r", "resume", "Resume last game"),
         Binding("b", "deck_builder", "Deck builder"),
         Binding("question_mark", "help", "Help"),
@@ -97,6 +98,7 @@ class LauncherScreen(BaseScreen):
         text.append(info.blurb + "\n\n")
         if info.playable:
             text.append("Enter: set up a game.", style="bold")
+            text.append("\nt: learn to play (a guided first game).", style="bold")
             from ..app import DECK_BUILDERS
 
             if game_id in DECK_BUILDERS:
@@ -137,15 +139,23 @@ class LauncherScreen(BaseScreen):
             return
         self.app.open_save(last)  # type: ignore[attr-defined]
 
+    def action_learn(self) -> None:
+        game_id = self._highlighted()
+        if game_id is not None and GAMES[game_id].playable:
+            self.app.start_tutorial(game_id)  # type: ignore[attr-defined]
+
     def action_help(self) -> None:
+        """The launcher's keys, with the rules reference of the highlighted game."""
+        game_id = self._highlighted()
         self.app.show_help(  # type: ignore[attr-defined]
-            "Launcher",
+            GAMES[game_id].title if game_id else "Launcher",
             [
                 ("↑↓ / j k", "choose a game"),
                 ("Enter", "set up the game"),
+                ("t", "learn to play: a guided first game"),
                 ("r", "resume the last game"),
                 ("b", "deck builder (games with constructed decks)"),
                 ("q", "quit"),
             ],
-            None,
+            game_id,
         )
