@@ -1,5 +1,5 @@
-"""ZOOBOTZ, scenario by scenario from the rulebook (tabletop_tui/rulebooks/zoobotz.txt, a copy
-of ../shared/seeds/zoobotz-rules.txt; its FAQs are part of the rules).
+"""ZOOBOTZ, scenario by scenario from the rulebook (its FAQs are part of the rules; our own
+summary is tabletop_tui/reference/zoobotz.md).
 
 Each test's docstring names the rulebook section (or FAQ) it checks; the readings chosen
 where the rulebook is silent are in card_data/zoobotz/RULINGS.md and cited as "Ruling N".
@@ -437,7 +437,7 @@ def test_decks_need_40_cards_and_at_most_4_copies(cards_dir):
 
 
 def test_reaching_10_research_wins_at_once(cfg):
-    """Objectives: a Player wins the game when they have 10 or more RESEARCH - at once."""
+    """Objectives: reaching 10 RESEARCH (or more) wins, and it wins at once."""
     state = table(cfg, seat(0, botz=[bot("v4")], invested=4, research=7), seat(1))
     state, events = play(state, 0, Research(bot=ids(state, 0)[0], cards=4))
     assert state.seats[0].research == 11
@@ -513,8 +513,8 @@ def test_setup_first_player_at_random_from_the_seed(cfg):
 
 
 def test_setup_first_player_does_not_draw_on_their_first_turn(cfg):
-    """Setup: the Player that goes first doesn't draw at the start of their first turn; the next
-    player does draw on theirs."""
+    """Setup: the first player skips the draw of their very first turn; the next player does
+    draw on theirs."""
     state = _started(cfg, 2)
     first = state.active
     assert len(state.seats[first].hand) == 6 and len(state.seats[first].deck) == 34
@@ -529,8 +529,8 @@ def test_setup_first_player_does_not_draw_on_their_first_turn(cfg):
 
 # -- 01: Before Turn ---------------------------------------------------------------------------
 def test_before_turn_unuse_all_your_botz_and_invested_cards(cfg):
-    """01 Before Turn: UNUSE all your Botz and invested cards (FAQ: changing USED cards to
-    UNUSED at the start of each of your turns is required)."""
+    """01 Before Turn: every Bot and invested card of yours becomes UNUSED again (the FAQ says
+    this is not optional)."""
     state = table(
         cfg,
         seat(0),
@@ -554,8 +554,8 @@ def test_before_turn_draw_is_required(cfg):
 
 
 def test_a_player_who_should_draw_but_cannot_loses(cfg):
-    """FAQ: What happens if a deck runs out of cards? A Player loses when they should draw,
-    but can't. With two players the other one wins."""
+    """FAQ (empty deck): a player who has to draw with no card left loses. With two players
+    the other one wins."""
     state = table(cfg, seat(0), seat(1, deck=()))
     state, events = play(state, 0, END)
     assert RULES.outcome(state).winners == (0,)
@@ -611,7 +611,7 @@ def test_an_out_player_cannot_be_hacked_nor_stop_research(cfg3):
 
 # -- 02: Start Turn, simultaneous effects ------------------------------------------------------
 def test_start_of_turn_effects_happen_after_the_draw(cfg):
-    """02 Start Turn: things that happen at start of turn happen now - after 01's draw."""
+    """02 Start Turn: start-of-turn abilities resolve here, after the draw of 01."""
     state = table(cfg, seat(0), seat(1, modules=[c("reader", 1)]))
     state, events = play(state, 0, END)
     assert len(state.seats[1].hand) == 2
@@ -621,8 +621,8 @@ def test_start_of_turn_effects_happen_after_the_draw(cfg):
 
 
 def test_simultaneous_effects_the_active_player_chooses_the_order(cfg):
-    """FAQ: How is order determined when multiple things happen simultaneously? Active Player
-    chooses the order (Ruling 3). Here two start-of-turn effects: Reader and Grant."""
+    """FAQ (simultaneous things): the player whose turn it is picks the order (Ruling 3).
+    Here two start-of-turn effects: Reader and Grant."""
     state = table(cfg, seat(0), seat(1, modules=[c("reader", 1), c("grant", 1)]))
     state, _ = play(state, 0, END)
     decision = state.decision
@@ -653,7 +653,7 @@ def test_invest_once_per_turn(cfg):
 
 
 def test_invested_cards_are_usable_at_once_and_worth_1_cost(cfg):
-    """COST: invested cards may be USED the turn played and are each worth 1 COST."""
+    """COST: a card invested this turn can pay at once, and each one pays 1 COST."""
     a, one = c("v2"), c("v1")
     state = table(cfg, seat(0, hand=[a, one]), seat(1))
     rejected(state, 0, Play(card=one), "COST")
@@ -707,7 +707,7 @@ def test_play_multiple_cards_per_turn(cfg):
 
 
 def test_invested_cards_cannot_be_used_toward_the_next_card_on_their_own(cfg):
-    """FAQ: Can invested cards be independently USED toward your next card played? NO: there is
+    """FAQ: invested cards can't be set aside (USED on their own) for a later card: there is
     no such action; invested cards change to USED only when a card is played or a Bot RESEARCHes."""
     state = table(cfg, seat(0, hand=[c("v3"), c("v1")], botz=[bot("v2")], invested=2), seat(1))
     kinds = {a.kind for a in RULES.legal_actions(state, 0)}
@@ -759,7 +759,7 @@ def test_use_multiple_botz_and_a_bot_again_once_unused(cfg):
 
 
 def test_nothing_is_played_or_used_on_another_players_turn(cfg):
-    """FAQ: Can cards be played or USED during an opposing Player's turn? NO."""
+    """FAQ: nothing is played or USED on someone else's turn."""
     theirs = c("v1", 1)
     state = table(cfg, seat(0), seat(1, hand=[theirs], botz=[bot("v2", 1)], invested=2))
     assert RULES.to_act(state) == frozenset({0}) and RULES.legal_actions(state, 1) == []
@@ -802,8 +802,8 @@ def test_research_for_zero(cfg):
 
 # -- SHIELD --------------------------------------------------------------------------------------
 def test_shield_stays_while_the_bot_stays_used(cfg):
-    """FAQ: If a Bot is being USED to SHIELD and it stays USED, is it still shielding? YES - through
-    the opponent's turn, until its owner's Before Turn UNUSEs it."""
+    """FAQ: a shielding Bot keeps shielding for as long as it stays USED - through the
+    opponent's turn, until its owner's Before Turn UNUSEs it."""
     state = table(cfg, seat(0, botz=[bot("v3")]), seat(1))
     state, events = play(state, 0, Shield(bot=ids(state, 0)[0]), END)
     assert bot_at(state, 0, 0).shielding and bot_at(state, 0, 0).used
@@ -845,7 +845,7 @@ def test_shield_blocks_research_on_the_opponents_turn(cfg):
 
 
 def test_shield_must_be_hacked_before_your_other_used_botz(cfg):
-    """SHIELD: opposing Botz can't HACK USED Botz of yours while they could HACK your SHIELD."""
+    """SHIELD: while your SHIELD is up, opponents must HACK it rather than your other USED Botz."""
     state = table(
         cfg,
         seat(0, botz=[bot("v3", shielding=True), bot("v2", used=True), bot("v4")]),
@@ -911,8 +911,8 @@ def test_three_players_each_opponents_shield_counts(cfg3):
 
 # -- HACK ------------------------------------------------------------------------------------------
 def test_hack_each_deals_risk_equal_to_its_value_at_the_same_time(cfg):
-    """HACK: your Bot deals RISK equal to its value to the opposing Bot, which simultaneously
-    deals RISK equal to its value to your Bot."""
+    """HACK: the two Botz hit each other at the same time, each for RISK equal to its own
+    value."""
     state = table(cfg, seat(0, botz=[bot("v4")]), seat(1, botz=[bot("v6", 1, used=True)]))
     me, them = ids(state, 0)[0], ids(state, 1)[0]
     state, events = play(state, 0, Hack(bot=me, target=them))
@@ -927,8 +927,8 @@ def test_hack_each_deals_risk_equal_to_its_value_at_the_same_time(cfg):
 
 
 def test_a_bot_whose_risk_reaches_its_value_goes_to_the_discard_at_once(cfg):
-    """SHIELD section: whenever a Bot has RISK equal to its value, immediately send it to its
-    discard from play - both Botz of a HACK can go at once."""
+    """SHIELD section: a Bot whose RISK reaches its value leaves play for its owner's discard
+    at once - both Botz of a HACK can go together."""
     state = table(
         cfg, seat(0, botz=[bot("v3", risk=1)]), seat(1, botz=[bot("v3", 1, used=True, risk=1)])
     )
@@ -941,7 +941,7 @@ def test_a_bot_whose_risk_reaches_its_value_goes_to_the_discard_at_once(cfg):
 
 
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
-    """FAQ: Can Botz be USED to HACK UNUSED Botz or to HACK ally Botz? NO."""
+    """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
         cfg, seat(0, botz=[bot("v3"), bot("v2", used=True)]), seat(1, botz=[bot("v2", 1)])
     )
@@ -974,7 +974,7 @@ def test_discards_are_public_and_hands_are_not(cfg):
 
 # -- 04: End Turn ----------------------------------------------------------------------------------
 def test_end_turn_effects_then_the_next_player(cfg):
-    """04 End Turn: things that happen at end of turn happen now, then the next player's turn."""
+    """04 End Turn: end-of-turn abilities resolve, then the next player's turn begins."""
     state = table(cfg, seat(0, modules=[c("watch")]), seat(1, botz=[bot("v3", 1)]))
     state, events = play(state, 0, END)
     assert bot_at(state, 1, 0).risk == 1 and state.active == 1

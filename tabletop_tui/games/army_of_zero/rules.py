@@ -1,4 +1,4 @@
-"""Army Of Zero, every rule of the rulebook (tabletop_tui/rulebooks/army-of-zero.txt).
+"""Army Of Zero, every rule of the rulebook (summarised in tabletop_tui/reference/army-of-zero.md).
 
 Section names in rejections and comments are the rulebook's: "Setting Up",
 "Playing The Game" steps 1-8, "Victory".
@@ -103,7 +103,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             if state.phase != "order":
                 return Rejection(
                     rule="Setting Up",
-                    reason="Once the Squad Pile has been put down on the table, the order cannot change",
+                    reason="A Squad Pile keeps its order once it is face down on the table",
                 )
             if me.laid_down:
                 return Rejection(
@@ -172,7 +172,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         return state, tuple(events)
 
     def _start_confrontation(self, state: State):
-        """Playing The Game: each player turns their top Character Card face up."""
+        """Playing The Game: both piles flip their top character, and those two fight."""
         idx = _index(state)
         seats = tuple(
             s.model_copy(update={"fighter": s.squad[0], "squad": s.squad[1:]}) for s in state.seats
