@@ -50,7 +50,9 @@ def parse_tutorial(text: str, source: str) -> Tutorial:
         where = ".".join(str(p) for p in first["loc"])
         raise TutorialError(f"{source}: {where}: {first['msg']}") from None
     if len(tutorial.names) != len(tutorial.seats):
-        raise TutorialError(f"{source}: {len(tutorial.names)} names for {len(tutorial.seats)} seats")
+        raise TutorialError(
+            f"{source}: {len(tutorial.names)} names for {len(tutorial.seats)} seats"
+        )
     return tutorial
 
 

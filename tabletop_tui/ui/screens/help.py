@@ -77,9 +77,7 @@ class HelpScreen(BaseModal):
         """(id, label) of the contents: the keys first, then every section (or the hits)."""
         entries = [] if query else [(KEYS_ID, "Keys on this screen")]
         if self.reference is not None:
-            sections = (
-                self.reference.search(query) if query else list(self.reference.sections)
-            )
+            sections = self.reference.search(query) if query else list(self.reference.sections)
             for s in sections:
                 indent = "  " if s.level == 3 and not query else ""
                 entries.append((s.id, f"{indent}{s.title}"))
