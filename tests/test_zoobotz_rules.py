@@ -644,7 +644,7 @@ def test_identical_simultaneous_effects_need_no_ordering(cfg):
 
 # -- 03: Investing -----------------------------------------------------------------------------
 def test_invest_once_per_turn(cfg):
-    """COST: investing cards (once per turn); FAQ: Can you invest multiple cards per turn? NO."""
+    """COST: investing is once per turn; the FAQ confirms a second invest is not allowed."""
     a, b = c("v1"), c("v2")
     state = table(cfg, seat(0, hand=[a, b]), seat(1))
     state, _ = play(state, 0, Invest(card=a))
@@ -663,7 +663,7 @@ def test_invested_cards_are_usable_at_once_and_worth_1_cost(cfg):
 
 def test_investing_reveals_the_card_then_it_lies_face_down(cfg):
     """COST: reveal the card and send it to your invested cards UNUSED face down (Ruling 1);
-    FAQ: Can Players search face-down invested cards? NO."""
+    FAQ: nobody may look through face-down invested cards."""
     a = c("v6")
     state = table(cfg, seat(0, hand=[a], invested=2), seat(1))
     state, events = play(state, 0, Invest(card=a))
@@ -676,7 +676,7 @@ def test_investing_reveals_the_card_then_it_lies_face_down(cfg):
 
 
 def test_investing_playing_and_using_are_not_required(cfg):
-    """FAQ: Is investing, playing or USING cards each turn required? NO: end the turn at once."""
+    """FAQ: none of invest, play or USE is compulsory: the turn can end at once."""
     state = table(cfg, seat(0, hand=[c("v1")], botz=[bot("v2")], invested=1), seat(1))
     legal(state, 0, END)
     state, _ = play(state, 0, END)
@@ -685,7 +685,7 @@ def test_investing_playing_and_using_are_not_required(cfg):
 
 # -- 03: Playing cards -------------------------------------------------------------------------
 def test_play_a_card_by_using_unused_invested_cards_equal_to_its_cost(cfg):
-    """COST: play a card by changing UNUSED invested cards of yours to USED equal to its COST."""
+    """COST: playing a card turns as many UNUSED invested cards to USED as its COST."""
     three = c("v3")
     state = table(cfg, seat(0, hand=[three], invested=4, used=1), seat(1))
     rejection = rejected(
@@ -699,7 +699,7 @@ def test_play_a_card_by_using_unused_invested_cards_equal_to_its_cost(cfg):
 
 
 def test_play_multiple_cards_per_turn(cfg):
-    """FAQ: Can you play multiple cards per turn? YES (no limit)."""
+    """FAQ: any number of cards may be played in one turn."""
     cards = [c("v1"), c("v1"), c("v2")]
     state = table(cfg, seat(0, hand=cards, invested=4), seat(1))
     state, _ = play(state, 0, *(Play(card=x) for x in cards))
@@ -729,7 +729,7 @@ def test_no_limits_on_hand_botz_or_invested_cards(cfg):
 
 # -- 03: USING Botz ----------------------------------------------------------------------------
 def test_botz_cannot_be_used_the_turn_they_are_played(cfg):
-    """FAQ: Can Botz be USED the turn they're played? NO; from the owner's next turn on, yes."""
+    """FAQ: a Bot waits a turn before it can be USED; from the owner's next turn on, it can."""
     new = c("v3")
     state = table(cfg, seat(0, hand=[new], invested=3), seat(1, botz=[bot("v2", 1, used=True)]))
     state, _ = play(state, 0, Play(card=new))
@@ -744,8 +744,8 @@ def test_botz_cannot_be_used_the_turn_they_are_played(cfg):
 
 
 def test_use_multiple_botz_and_a_bot_again_once_unused(cfg):
-    """FAQ: Can you USE multiple cards per turn? YES. More than once per turn? YES, if changed
-    to UNUSED."""
+    """FAQ: several Botz may be USED in a turn, and one Bot again after something makes it
+    UNUSED."""
     reset = c("unuse-mine")
     state = table(cfg, seat(0, hand=[reset], botz=[bot("v2"), bot("v3")], invested=6), seat(1))
     a, b = ids(state, 0)
@@ -775,7 +775,7 @@ def test_only_your_own_botz_can_be_used(cfg):
 
 # -- RESEARCH ----------------------------------------------------------------------------------
 def test_research_uses_invested_cards_up_to_the_bots_value(cfg):
-    """RESEARCH: USE the Bot and USE invested cards to gain 1 RESEARCH per card, up to its value."""
+    """RESEARCH: the Bot and up to its value in invested cards are USED, 1 RESEARCH per card."""
     state = table(cfg, seat(0, botz=[bot("v3")], invested=5, used=1), seat(1))
     b = ids(state, 0)[0]
     assert [a.cards for a in RULES.legal_actions(state, 0) if isinstance(a, Research)] == [
@@ -794,7 +794,7 @@ def test_research_uses_invested_cards_up_to_the_bots_value(cfg):
 
 
 def test_research_for_zero(cfg):
-    """FAQ: Can Botz be USED to RESEARCH for 0? YES."""
+    """FAQ: a RESEARCH with no invested cards (for 0) is allowed."""
     state = table(cfg, seat(0, botz=[bot("v3")]), seat(1))
     state, _ = play(state, 0, Research(bot=ids(state, 0)[0], cards=0))
     assert state.seats[0].research == 0 and bot_at(state, 0, 0).used
@@ -813,8 +813,7 @@ def test_shield_stays_while_the_bot_stays_used(cfg):
 
 
 def test_an_opposing_shield_stops_your_research(cfg):
-    """SHIELD: while a Bot of yours is USED to SHIELD, opposing Botz can't be USED to RESEARCH;
-    your own Botz still can."""
+    """SHIELD: your shield stops the other side's RESEARCH; your own Botz still can."""
     state = table(
         cfg,
         seat(0, botz=[bot("v3"), bot("v2")], invested=2),
@@ -830,7 +829,7 @@ def test_an_opposing_shield_stops_your_research(cfg):
 
 
 def test_shield_blocks_research_on_the_opponents_turn(cfg):
-    """SHIELD: opposing Botz can't be USED to RESEARCH while your shield stands."""
+    """SHIELD: the other side gets no RESEARCH for as long as your shield stands."""
     state = table(
         cfg,
         seat(0, botz=[bot("v3", 0, shielding=True)]),
@@ -952,7 +951,7 @@ def test_botz_cannot_hack_unused_or_allied_botz(cfg):
 
 
 def test_hack_a_used_bot_whose_owner_has_no_shield(cfg):
-    """HACK: HACK chosen opposing USED Bot that does not have a SHIELD."""
+    """HACK: with no SHIELD in the way, any USED opposing Bot is a target."""
     state = table(
         cfg, seat(0, botz=[bot("v3")]), seat(1, botz=[bot("v2", 1, used=True), bot("v2", 1)])
     )
@@ -965,7 +964,7 @@ def test_hack_a_used_bot_whose_owner_has_no_shield(cfg):
 
 
 def test_discards_are_public_and_hands_are_not(cfg):
-    """FAQ: Can any Player's discard be searched at any time? YES. Hands are hidden."""
+    """FAQ: every discard pile is open to everyone at all times. Hands are hidden."""
     state = table(cfg, seat(0, hand=[c("v4")], discard=[c("v6")]), seat(1, discard=[c("v2", 1)]))
     view = RULES.view(state, 1)
     assert view.seats[0].discard[0].name == "Vanilla Six" and view.seats[0].hand == ()
@@ -983,7 +982,7 @@ def test_end_turn_effects_then_the_next_player(cfg):
 
 # -- the FAQ on RISK: moving and 0 ---------------------------------------------------------------
 def test_moving_risk_is_not_deleting_risk(cfg):
-    """FAQ: Does moving RISK count as deleting RISK? NO - a 'whenever you delete RISK' card
+    """FAQ: moving RISK is not deleting it - a 'whenever you delete RISK' card
     doesn't fire on a move, and does on a delete (Ruling 10)."""
     shift, patch = c("move"), c("heal-one")
     state = table(
@@ -1001,7 +1000,7 @@ def test_moving_risk_is_not_deleting_risk(cfg):
 
 
 def test_zero_risk_is_not_dealing_or_deleting_risk(cfg):
-    """FAQ: Does dealing or removing 0 RISK count as dealing RISK? NO - armor that cuts 1 RISK to 0
+    """FAQ: dealing or removing 0 RISK counts as neither - armor that cuts 1 RISK to 0
     fires no 'dealt RISK' ability, and deleting from Botz with no RISK fires no 'delete' one."""
     # Guard: value 3, armor 1, "whenever this Bot is dealt RISK: draw a card"
     state = table(cfg, seat(0, botz=[bot("v1")]), seat(1, botz=[bot("guard", 1, used=True)]))
@@ -1192,7 +1191,7 @@ def test_modifier_value_bonus(cfg):
 
 
 def test_a_value_bonus_leaving_play_can_send_a_bot_to_the_discard(cfg):
-    """Whenever a Bot has RISK equal to its value it goes to the discard (Ruling 12): when the
+    """A Bot whose RISK reaches its value goes to the discard (Ruling 12): when the
     Coach goes, the Bot it helped (value 3 -> 2) with RISK 2 goes too."""
     state = table(
         cfg,
