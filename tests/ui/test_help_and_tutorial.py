@@ -22,6 +22,12 @@ VS_BOT = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="heurist
 MOMENTS = {
     "army-of-zero": (VS_BOT, 3, {}, [("order", "setup"), ("battle", "phase-battle")]),
     "pr-ccg-2008": (VS_BOT, 3, {}, [("select", "phase-select"), ("over", "winning")]),
+    "zoobotz": (
+        VS_BOT,
+        20,
+        {"decks": ["balanced", "research-rush"]},
+        [("mulligan", "setup"), ("main", "phase-main")],
+    ),
     "zeo-dbg": (VS_BOT, 17, {"format": "1v1"}, [("main", "phase-main"), ("over", "winning")]),
     "hotg": (
         [SeatSpec(name="Ann", kind="human")],
