@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 class HintBar(Static):
     DEFAULT_CSS = """
-    HintBar { height: auto; max-height: 8; padding: 0 1; border-top: solid $accent;
+    HintBar { dock: bottom; height: auto; max-height: 6; padding: 0 1; border-top: solid $accent;
               background: $boost; }
     """
 
