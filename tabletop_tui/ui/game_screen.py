@@ -17,7 +17,6 @@ from ..paths import saves_dir
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
-from .screens.help import HelpScreen
 from .session import Session
 from .widgets.hint import HintBar
 
@@ -244,6 +243,8 @@ class GameScreen(BaseScreen):
             ("s", "save"),
             ("q", "quit (autosaved)"),
         ]
+        from .screens.help import HelpScreen  # Markdown is slow to import: only when asked
+
         topics = self.help_topics()
         hints = self.session.tutorial
         if hints is not None and hints.hint is not None and hints.hint.section:

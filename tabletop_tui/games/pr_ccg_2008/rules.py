@@ -1,6 +1,6 @@
 """Power Rangers Collectible Card Game (Bandai, 2008), Steps 1-6 of the rulebook.
 
-The rulebook is tabletop_tui/rulebooks/pr-ccg-2008.txt; rejections and comments cite its
+The official rulebook is the spec (our summary: tabletop_tui/reference/pr-ccg-2008.md); rejections and comments cite its
 steps. Rulings where it is silent are listed in card_data/pr-ccg-2008/RULINGS.md.
 """
 

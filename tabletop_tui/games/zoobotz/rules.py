@@ -1,4 +1,5 @@
-"""ZOOBOTZ, every rule and FAQ answer of the rulebook (tabletop_tui/rulebooks/zoobotz.txt).
+"""ZOOBOTZ, every rule and FAQ answer of the official rulebook (our summary for players is
+tabletop_tui/reference/zoobotz.md).
 
 Rejections cite the rulebook's sections (GAME_SETUP, TURN_OVERVIEW, COST, RESEARCH, SHIELD,
 HACK, FAQs). Card effects are data interpreted by effects.py; the readings chosen where the
