@@ -15,6 +15,7 @@ import tabletop_tui
 from tabletop_tui.cli import main
 from tabletop_tui.serve.security import (
     MAX_USER_NAME,
+    LenientUtf8,
     RateLimiter,
     ServeError,
     check_password,
@@ -236,3 +237,14 @@ def test_list_does_not_import_the_servers():
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_lenient_utf8_replaces_stray_bytes_and_keeps_split_sequences():
+    """Issue 17, item 4: any byte stream becomes valid UTF-8, keys in order."""
+    decoder = LenientUtf8()
+    assert decoder.feed(b"a\xffb") == "a\ufffdb".encode()
+    assert decoder.feed(b"\xc3") == b""  # half of an e-acute: held back...
+    assert decoder.feed(b"\xa9\x1b[A") == "\u00e9\x1b[A".encode()  # ...until complete
+    assert decoder.feed(b"\xe1q") == "\ufffdq".encode()  # a sequence cut short
+    for chunk in (bytes([n]) for n in range(256)):
+        decoder.feed(chunk).decode("utf-8")  # never anything the app's decoder refuses

@@ -300,6 +300,70 @@ async def test_a_crashing_app_ends_only_its_own_session(start_server):
         await third.wait_for("ready")
 
 
+async def test_invalid_utf8_input_does_not_end_the_session(start_server):
+    """Issue 17, item 4: a stray 8-bit byte (\\xff, a Meta key, Latin-1 text) is a key, not a crash."""
+    server = await start_server()
+    async with await connect(server.port) as conn:
+        term = await Term.open(conn)
+        await term.wait_for("Army Of Zero")
+        pid = only_session(server).pty.pid
+        mark = term.mark()
+        term.send(b"\xff")
+        term.send(b"\xe1")  # the start of a 3-byte sequence, never finished
+        term.send(b"j\xe9k\xc3")  # a Latin-1 e-acute, and half of a UTF-8 one...
+        term.send(b"\xa9")  # ...finished in the next packet
+        await term.wait_quiet()
+        assert not term.closed.is_set()
+        term.send(b"\r")  # the app still takes keys: Enter opens the highlighted game
+        await term.wait_for("New game", start=mark)
+        assert only_session(server).pty.pid == pid
+        assert "Traceback" not in term.text() and "Error" not in term.text(mark)
+    await wait_pids_gone([pid])
+
+
+RAISES_ON_A_KEY = r"""
+import sys
+from textual.app import App
+from textual.widgets import Static
+from tabletop_tui.serve.child import run_reported
+
+class Boom(App):
+    def compose(self):
+        yield Static("ready for a key")
+    def on_key(self, event):
+        raise RuntimeError("boom from the app")
+
+def run():
+    app = Boom()
+    app.run()
+    return app.return_code or 0
+
+sys.exit(run_reported(run))
+"""
+
+
+async def test_a_crash_is_logged_as_one_and_never_shown_to_the_client(start_server, caplog):
+    """Issue 17, item 4: the client gets one line, the server log gets the traceback."""
+    caplog.set_level("INFO", logger="tabletop_tui.serve")
+    server = await start_server(child_argv=[sys.executable, "-c", RAISES_ON_A_KEY])
+    async with await connect(server.port) as conn:
+        term = await Term.open(conn)
+        await term.wait_for("ready for a key")
+        pid = only_session(server).pty.pid
+        term.send(b"x")
+        await term.wait_closed()
+    await wait_pids_gone([pid])
+    seen = term.text()
+    assert "Traceback" not in seen and "boom" not in seen
+    assert str(ROOT) not in seen and "site-packages" not in seen
+    assert "internal error" in seen and "stopped unexpectedly (exit status 70)" in seen
+    assert term.process.exit_status == 1
+    log = caplog.text
+    assert f"CRASH: app pid={pid}" in log and "crashed (exit status 70)" in log
+    assert "RuntimeError: boom from the app" in log
+    assert "session end" in log
+
+
 async def test_server_close_ends_every_app(tmp_path):
     server = DemoServer(SSHServeConfig(port=0, data_dir=tmp_path / "server"))
     await server.start()

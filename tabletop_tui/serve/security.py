@@ -5,11 +5,13 @@
 - `is_loopback`: whether a --host binds only to this machine;
 - `load_passwords` / `check_password`: the --password-file (`USER:PASSWORD` lines);
 - `ensure_host_key`: the server's host key, generated on first run with owner-only access;
-- `clean_term` / `clamp_size`: what a client may choose for its terminal.
+- `clean_term` / `clamp_size`: what a client may choose for its terminal;
+- `LenientUtf8`: client keys as valid UTF-8 whatever bytes arrive.
 """
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import hmac
 import ipaddress
@@ -195,3 +197,19 @@ def ensure_host_key(path: Path) -> bool:
     finally:
         tmp.unlink(missing_ok=True)
     return True
+
+
+# -- input ------------------------------------------------------------------------------------
+class LenientUtf8:
+    """Turns a client's key stream into valid UTF-8, piece by piece.
+
+    The app's input decoder is strict: one stray byte (an 8-bit Meta key, a Latin-1
+    terminal) would end the session. Every byte that is not part of a valid UTF-8 sequence
+    becomes U+FFFD; a sequence split across two pieces is held until it is complete.
+    """
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def feed(self, data: bytes) -> bytes:
+        return self._decoder.decode(data).encode("utf-8")

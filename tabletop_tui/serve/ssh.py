@@ -24,8 +24,10 @@ from typing import Any
 
 import asyncssh
 
+from .child import CRASH_STATUS
 from .pty_session import PtyProcess
 from .security import (
+    LenientUtf8,
     RateLimiter,
     ServeError,
     check_password,
@@ -402,6 +404,7 @@ class _Session(asyncssh.SSHServerSession):
         self.reason: str | None = None  # why the server ended it: idle, shutdown
         self.closed = asyncio.Event()
         self._early_input = bytearray()
+        self._input = LenientUtf8()
         self._last_input = time.monotonic()
         self._idle_timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[Any] | None = None
@@ -470,8 +473,8 @@ class _Session(asyncssh.SSHServerSession):
             self._end(RESET_TERMINAL + _line("The server is shutting down. Goodbye!"), 0)
         elif self.reason == "eof":
             self._end(RESET_TERMINAL, 0)
-        elif code != 0:
-            log.warning("app pid=%s of %s ended with status %s", self.pty.pid, self.peer, code)
+        elif code != 0 or self.pty.crash_report:
+            self._log_crash(code)
             self._end(
                 RESET_TERMINAL
                 + _line(f"The game stopped unexpectedly (exit status {code}).")
@@ -484,6 +487,27 @@ class _Session(asyncssh.SSHServerSession):
     @property
     def peer(self) -> str:
         return self.connection.peer
+
+    def _log_crash(self, code: int) -> None:
+        assert self.pty is not None
+        how = (
+            "crashed"
+            if code == CRASH_STATUS or self.pty.crash_report
+            else f"was killed by signal {-code}"
+            if code < 0
+            else "ended with an error"
+        )
+        log.error(
+            "CRASH: app pid=%s of %s user=%s %s (exit status %s)",
+            self.pty.pid,
+            self.peer,
+            printable(self.connection.username),
+            how,
+            code,
+        )
+        report = bytes(self.pty.crash_report).decode("utf-8", "replace").rstrip()
+        for line in report.splitlines():
+            log.error("CRASH:   %s", line)
 
     async def _start_app(self) -> bool:
         """Refuse the session (no pty, server full) or start its app; True when started."""
@@ -522,6 +546,7 @@ class _Session(asyncssh.SSHServerSession):
                 size=self.size,
                 on_output=self._on_output,
                 on_input_blocked=self._on_input_blocked,
+                crash_report=True,
             )
             await pty.start()
         except OSError as exc:
@@ -574,6 +599,7 @@ class _Session(asyncssh.SSHServerSession):
     # -- traffic -------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self._last_input = time.monotonic()
+        data = self._input.feed(data)
         if self.pty is None:
             if len(self._early_input) < 4096:
                 self._early_input += data[: 4096 - len(self._early_input)]
