@@ -302,6 +302,35 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _whole(what: str, low: int, high: int, note: str = ""):
+    """A parser of a whole number from `low` to `high` for the option `what`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"bad {what} '{text}': use a whole number from {low} to {high}{note}"
+            )
+        return value
+
+    return parse
+
+
+def _login_grace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 1.0 <= value <= 600.0:
+        raise argparse.ArgumentTypeError(
+            f"bad login grace time '{text}': use seconds from 1 to 600"
+        )
+    return value
+
+
 def _file(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_file():
@@ -582,6 +611,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         game=args.game,
         rate_limit=args.rate_limit,
+        max_startups=args.max_startups,
+        login_grace=args.login_grace,
+        max_per_address=args.max_per_address,
         app_args=app_args,
     )
     try:
@@ -751,6 +783,28 @@ def build_parser() -> argparse.ArgumentParser:
         type=_rate,
         default=30,
         help="new connections per minute from one address (default 30; 0: no limit)",
+    )
+    p.add_argument(
+        "--max-startups",
+        metavar="N",
+        type=_whole("number of connections", 1, 1000),
+        default=20,
+        help="connections still logging in, at most (20); when full, the one that has got "
+        "least far is closed",
+    )
+    p.add_argument(
+        "--login-grace",
+        metavar="SECONDS",
+        type=_login_grace,
+        default=20.0,
+        help="seconds a connection has to log in (default 20)",
+    )
+    p.add_argument(
+        "--max-per-address",
+        metavar="N",
+        type=_whole("number per address", 0, 1000, " (0: no limit)"),
+        default=5,
+        help="logged-in connections, and players, from one address (default 5; 0: no limit)",
     )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
     p = serve_sub.add_parser(

@@ -224,12 +224,77 @@ async def test_rate_limit_per_address(start_server):
         conn.close()
 
 
+async def _raw_sockets(port: int, count: int, banner: bytes = b""):
+    """TCP connections that never finish an SSH handshake (a banner at most)."""
+    sockets = []
+    for _ in range(count):
+        reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+        if banner:
+            writer.write(banner)
+        sockets.append((reader, writer))
+    return sockets
+
+
+@pytest.mark.parametrize("banner", [b"", b"SSH-2.0-stalls\r\n"], ids=["silent", "banner-only"])
+async def test_connections_that_never_log_in_do_not_lock_out_a_login(
+    start_server, tmp_path, banner
+):
+    """Issue 17, item 2: 40 connections that never get past the handshake, from the same
+    address even, still leave room for a correct password login and its game."""
+    passwords = tmp_path / "passwords"
+    passwords.write_text("ann:right\n")
+    server = await start_server(
+        max_sessions=5, rate_limit=0, auth="password", password_file=passwords
+    )
+    flood = await _raw_sockets(server.port, 40, banner)
+    await asyncio.sleep(0.3)
+    assert len(server.pending) <= server.config.max_startups
+    async with await connect(server.port, username="ann", password="right") as conn:
+        term = await Term.open(conn)
+        await term.wait_for("Army Of Zero")
+    for _, writer in flood:
+        writer.close()
+
+
+async def test_the_login_grace_time_closes_a_silent_connection(start_server):
+    server = await start_server(login_grace=1.0)
+    ((reader, writer),) = await _raw_sockets(server.port, 1)
+    await wait_until(lambda: server.pending, what="the pending connection")
+    await asyncio.wait_for(reader.read(), 10)  # the server hangs up: end of stream
+    await wait_until(lambda: not server.pending, what="its slot to be freed")
+    writer.close()
+
+
+async def test_one_address_cannot_take_every_seat(start_server):
+    """Issue 17, item 2: idle logged-in connections from one address leave room for others."""
+    server = await start_server(max_sessions=6, max_per_address=2, rate_limit=0)
+    idle = [await connect(server.port, username=f"idle{n}") for n in range(2)]
+    with pytest.raises(asyncssh.DisconnectError, match="from your address"):
+        await connect(server.port, username="idle3")
+    # someone else (another address) still gets in and plays
+    async with await connect(server.port, local_addr=("127.0.0.2", 0)) as other:
+        term = await Term.open(other)
+        await term.wait_for("Army Of Zero")
+    # and sessions count per address too: two apps, then a one-line refusal
+    terms = [await Term.open(idle[0]) for _ in range(2)]
+    for term in terms:
+        await term.wait_for("Army Of Zero")
+    third = await Term.open(idle[1])
+    await third.wait_closed()
+    assert "from your address" in third.text() and third.process.exit_status == 1
+    for conn in idle:
+        conn.close()
+
+
 # -- many players ----------------------------------------------------------------------------
 async def test_twenty_players_then_full(start_server):
     server = await start_server(max_sessions=20)
 
     async def player(number: int):
-        conn = await connect(server.port, username=f"player{number}")
+        # each from an address of its own, as one address may hold only a few seats
+        conn = await connect(
+            server.port, username=f"player{number}", local_addr=(f"127.0.0.{number + 10}", 0)
+        )
         term = await Term.open(conn)
         await term.wait_for("Army Of Zero", timeout=90)
         return conn, term

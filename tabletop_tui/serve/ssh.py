@@ -47,9 +47,10 @@ AUTH_MODES = ("none", "password", "keys")
 #: a failed password costs this long, and this many failures end the connection
 FAILED_PASSWORD_DELAY = 0.3
 MAX_PASSWORD_FAILURES = 3
-LOGIN_TIMEOUT = 30.0
-#: connections (including ones still logging in) beyond the session limit
+#: logged-in connections (with or without a session yet) beyond the session limit
 EXTRA_CONNECTIONS = 10
+#: how far a connection still logging in has got: the least advanced go first when full
+NO_BANNER, KEY_EXCHANGE, LOGGING_IN = 0, 1, 2
 #: session channels one connection may have open at once (ssh multiplexing opens several)
 MAX_SESSIONS_PER_CONNECTION = 3
 #: client environment variables passed on to the app, with the values allowed
@@ -84,6 +85,13 @@ class SSHServeConfig:
     game: str | None = None
     #: new connections per client address per minute; 0: no limit
     rate_limit: int = 30
+    #: connections not yet logged in, at most (a new one pushes out the one that has got
+    #: least far, oldest first, unless every one is already sending its login)
+    max_startups: int = 20
+    #: seconds a connection has to log in
+    login_grace: float = 20.0
+    #: logged-in connections, and sessions, from one client address; 0: no limit
+    max_per_address: int = 5
     #: the server's own folder (host key, `ssh-users/NAME` save folders); None: data_dir()
     data_dir: Path | None = None
     #: extra arguments before the command of every app (e.g. ["--cards", DIR])
@@ -128,6 +136,8 @@ class DemoServer:
                 ) from None
         self.rate = RateLimiter(config.rate_limit)
         self.connections: set[_Connection] = set()
+        #: connections not logged in yet, oldest first
+        self.pending: dict[_Connection, None] = {}
         #: sessions holding a slot: from the start of their app until it is reaped
         self.sessions: set[_Session] = set()
         self._cleanups: set[asyncio.Task[Any]] = set()
@@ -160,7 +170,7 @@ class DemoServer:
             "x11_forwarding": False,
             "allow_scp": False,
             "sftp_factory": None,
-            "login_timeout": LOGIN_TIMEOUT,
+            "login_timeout": cfg.login_grace,
             "keepalive_interval": 30,
             "keepalive_count_max": 3,
             "public_key_auth": cfg.auth == "keys",
@@ -211,11 +221,44 @@ class DemoServer:
         await self.close()
 
     # -- bookkeeping ---------------------------------------------------------------------
-    def reserve(self, session: _Session) -> bool:
-        if len(self.sessions) >= self.config.max_sessions:
-            return False
+    def reserve(self, session: _Session) -> str | None:
+        """Take a slot for the session's app, or say why there is none."""
+        cfg = self.config
+        if len(self.sessions) >= cfg.max_sessions:
+            return "full"
+        address = session.connection.address
+        if cfg.max_per_address and (
+            sum(s.connection.address == address for s in self.sessions) >= cfg.max_per_address
+        ):
+            return "address"
         self.sessions.add(session)
+        return None
+
+    def admit(self, conn: _Connection) -> bool:
+        """Room for one more connection still logging in? When every place is taken, the
+        one that has got least far (oldest first) is pushed out, unless all are logging in."""
+        if len(self.pending) >= self.config.max_startups:
+            victim = min(self.pending, key=lambda c: c.progress())  # min keeps the oldest
+            if victim.progress() >= LOGGING_IN:
+                return False
+            victim.push_out()
+        self.pending[conn] = None
         return True
+
+    def logged_in(self, conn: _Connection) -> str | None:
+        """Why a connection that has just logged in may not stay, or None."""
+        cfg = self.config
+        others = [c for c in self.connections if c is not conn and c not in self.pending]
+        if len(others) >= cfg.max_sessions + EXTRA_CONNECTIONS:
+            return "the server is full: please try again later"
+        if cfg.max_per_address and (
+            sum(c.address == conn.address for c in others) >= cfg.max_per_address
+        ):
+            return (
+                f"too many connections from your address (at most {cfg.max_per_address}): "
+                "please try again later"
+            )
+        return None
 
     def release(self, session: _Session) -> None:
         self.sessions.discard(session)
@@ -263,6 +306,8 @@ class _Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = "?"
+        self.address = "?"
+        self.authenticating = False
         self.username = ""
         self.failures = 0
         self.sessions: set[_Session] = set()
@@ -274,7 +319,7 @@ class _Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        address = str(peer[0])
+        address = self.address = str(peer[0])
         self.peer = f"{address}:{peer[1]}" if ":" not in address else f"[{address}]:{peer[1]}"
         server = self.server
         refuse = None
@@ -283,20 +328,37 @@ class _Connection(asyncssh.SSHServer):
                 "too many new connections from your address: please try again in a minute",
                 "rate limit",
             )
-        elif len(server.connections) >= server.config.max_sessions + EXTRA_CONNECTIONS:
-            refuse = ("the server is full: please try again later", "too many connections")
+        elif not server.admit(self):
+            refuse = ("the server is busy: please try again later", "too many logging in")
         if refuse is not None:
             log.info("refused %s (%s)", self.peer, refuse[1])
-            asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refuse[0]
-            )
+            self._disconnect(refuse[0])
             return
         server.connections.add(self)
         log.info("connect %s", self.peer)
         # a connection that logs in but never starts a session does not hold a place forever
         self._no_session_timer = asyncio.get_running_loop().call_later(
-            LOGIN_TIMEOUT + 10, self._no_session
+            server.config.login_grace + 10, self._no_session
         )
+
+    def progress(self) -> int:
+        if self.authenticating:
+            return LOGGING_IN
+        if self.conn is not None and self.conn.get_extra_info("client_version"):
+            return KEY_EXCHANGE
+        return NO_BANNER
+
+    def push_out(self) -> None:
+        """Make room for a newer connection (this one has not got as far as a login)."""
+        log.info("closing %s: still not logged in, and the server is busy", self.peer)
+        self.server.pending.pop(self, None)
+        self._disconnect("the server is busy: please try again later")
+
+    def _disconnect(self, reason: str) -> None:
+        if self.conn is not None:
+            asyncio.get_running_loop().call_soon(
+                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason
+            )
 
     def _no_session(self) -> None:
         if not self.any_session and self.conn is not None:
@@ -309,6 +371,7 @@ class _Connection(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._no_session_timer is not None:
             self._no_session_timer.cancel()
+        self.server.pending.pop(self, None)
         if self in self.server.connections:
             self.server.connections.discard(self)
             why = f" ({printable(str(exc), 120)})" if exc else ""
@@ -332,9 +395,22 @@ class _Connection(asyncssh.SSHServer):
     # -- authentication ------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self.authenticating = True
+        refuse = self.server.logged_in(self)
+        if refuse is not None:  # (checked again once logged in: several may be at it at once)
+            log.info("refused %s user=%s (%s)", self.peer, printable(username), refuse)
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refuse)
+            return True  # (so that no login can succeed meanwhile)
         return self.server.config.auth != "none"
 
     def auth_completed(self) -> None:
+        self.server.pending.pop(self, None)
+        refuse = self.server.logged_in(self)
+        if refuse is not None:
+            log.info("refused %s user=%s (%s)", self.peer, printable(self.username), refuse)
+            self._disconnect(refuse)
+            return
         log.info(
             "login %s user=%s (saves: %s)",
             self.peer,
@@ -525,12 +601,23 @@ class _Session(asyncssh.SSHServerSession):
         if self.closed.is_set() or self.reason is not None:  # gone or ended before starting
             self._end(b"", 0)
             return False
-        if not server.reserve(self):
+        refused = server.reserve(self)
+        if refused == "full":
             log.info("full: refused session from %s", self.peer)
             self._end(
                 _line(
                     f"Sorry, the server is full ({cfg.max_sessions} of {cfg.max_sessions} "
                     "players): please try again later."
+                ),
+                1,
+            )
+            return False
+        if refused == "address":
+            log.info("refused session from %s: too many from that address", self.peer)
+            self._end(
+                _line(
+                    f"Sorry, {cfg.max_per_address} players from your address are playing "
+                    "already (the most from one address): please try again later."
                 ),
                 1,
             )
