@@ -759,13 +759,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--authorized-keys",
         metavar="FILE",
         type=_file,
-        help="public keys allowed to connect, OpenSSH authorized_keys format (--auth keys)",
+        help="public keys allowed to connect, OpenSSH authorized_keys format; "
+        'user="NAME" binds a key to a name, a key without one saves apart (--auth keys)',
     )
     p.add_argument(
         "--password-file",
         metavar="FILE",
         type=_file,
-        help="USER:PASSWORD lines, USER * for anyone (--auth password)",
+        help="USER:PASSWORD lines; USER * lets in anyone, with saves kept only for "
+        "that connection (--auth password)",
     )
     p.add_argument(
         "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N players (20)"

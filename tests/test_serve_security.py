@@ -23,6 +23,7 @@ from tabletop_tui.serve.security import (
     clean_term,
     ensure_host_key,
     is_loopback,
+    load_authorized_keys,
     load_passwords,
     printable,
     safe_user_folder_name,
@@ -251,3 +252,60 @@ def test_lenient_utf8_replaces_stray_bytes_and_keeps_split_sequences():
     assert decoder.feed(b"\xe1q") == "\ufffdq".encode()  # a sequence cut short
     for chunk in (bytes([n]) for n in range(256)):
         decoder.feed(chunk).decode("utf-8")  # never anything the app's decoder refuses
+
+
+def _public(key) -> str:
+    return key.export_public_key().decode().strip()
+
+
+def test_authorized_keys_bind_names(tmp_path):
+    """Issue 17, item 3: `user="NAME"` options bind a key to names; a bare key has none."""
+    import asyncssh
+
+    ann, shared, bare = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
+    path = tmp_path / "keys"
+    path.write_text(
+        "# players\n"
+        f'user="ann" {_public(ann)} ann@laptop\n'
+        f'restrict,user="sam",user="kim" {_public(shared)}\n'
+        f"\n{_public(bare)} spare key\n"
+    )
+    keys = load_authorized_keys(path)
+    by_key = {bytes(k.convert_to_public().public_data): k for k in (ann, shared, bare)}
+    assert {keys[b].names for b in by_key} == {
+        frozenset({"ann"}),
+        frozenset({"sam", "kim"}),
+        frozenset(),
+    }
+    folders = {entry.folder for entry in keys.values()}
+    assert len(folders) == 3 and all(f == safe_user_folder_name(f) for f in folders)
+
+
+@pytest.mark.parametrize(
+    "line, needle",
+    [
+        ('user="../etc" KEY', "bad user="),
+        ('user="" KEY', "bad user="),
+        ('from="10.0.0.1" KEY', "option 'from' is not supported"),
+        ('command="sh" KEY', "option 'command' is not supported"),
+        ('user="ann KEY', "not a public key line"),
+        ("ssh-ed25519 AAAAnot-base64", "not a public key line"),
+        ('KEY\nuser="bob" KEY', "given twice"),
+    ],
+)
+def test_bad_authorized_keys_lines_name_the_line(tmp_path, line, needle):
+    import asyncssh
+
+    key = _public(asyncssh.generate_private_key("ssh-ed25519"))
+    path = tmp_path / "keys"
+    path.write_text("# first line\n" + line.replace("KEY", key) + "\n")
+    with pytest.raises(ServeError, match=needle) as caught:
+        load_authorized_keys(path)
+    assert f"{path}:2" in str(caught.value) or f"{path}:3" in str(caught.value)
+
+
+def test_authorized_keys_without_keys_is_refused(tmp_path):
+    path = tmp_path / "keys"
+    path.write_text("# nothing yet\n")
+    with pytest.raises(ServeError, match="has no keys"):
+        load_authorized_keys(path)

@@ -93,7 +93,9 @@ async def test_play_resize_ctrl_c_and_disconnect(start_server):
     await term.wait_quiet()
     # and the app still lays out to the window: one more change, one whole new frame
     mark = term.mark()
+    term.output.clear()
     term.process.change_terminal_size(101, 31)
+    await asyncio.wait_for(term.output.wait(), 20)  # the new frame has started (slow machines)
     await term.wait_quiet()
     screen = Screen()
     screen.feed(bytes(term.data[mark:]))
@@ -213,6 +215,70 @@ async def test_unknown_key_is_refused(start_server, tmp_path):
         await connect(server.port, password="anything")
     conn = await connect(server.port, client_keys=[known])
     conn.close()
+
+
+def _app_home(pid: int) -> Path:
+    """The save folder the app process was given (what it sees, not what it was told)."""
+    environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    (home,) = [v.split(b"=", 1)[1] for v in environ if v.startswith(b"TABLETOP_TUI_HOME=")]
+    assert Path(f"/proc/{pid}/cwd").resolve() == Path(home.decode()).resolve()
+    return Path(home.decode())
+
+
+async def _home_of_a_session(server: DemoServer, conn) -> Path:
+    before = set(server.child_pids())
+    term = await Term.open(conn)
+    await term.wait_for("Army Of Zero")
+    (pid,) = set(server.child_pids()) - before
+    return _app_home(pid)
+
+
+async def test_a_key_logs_in_only_under_its_own_name(start_server, tmp_path):
+    """Issue 17, item 3: a key bound to a name cannot pick another user's name (and saves);
+    a key without a name gets a save folder of its own, whatever name it gives."""
+    ann, bob, spare = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(
+        f'user="ann" {ann.export_public_key().decode()}'
+        f'no-pty,user="bob" {bob.export_public_key().decode()}'
+        f"{spare.export_public_key().decode()}"
+    )
+    server = await start_server(auth="keys", authorized_keys=keys)
+    bob_saves = server.users_dir / "bob" / "autosave"
+    bob_saves.mkdir(parents=True)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(server.port, username="bob", client_keys=[ann])
+    async with await connect(server.port, username="ann", client_keys=[ann]) as conn:
+        assert await _home_of_a_session(server, conn) == server.users_dir / "ann"
+    async with await connect(server.port, username="bob", client_keys=[spare]) as conn:
+        home = await _home_of_a_session(server, conn)
+    assert home.parent == server.data_dir / "ssh-keys" and home != bob_saves.parent
+    async with await connect(server.port, username="carol", client_keys=[spare]) as conn:
+        assert await _home_of_a_session(server, conn) == home  # one folder per key
+
+
+async def test_the_star_password_gets_a_folder_per_connection(start_server, tmp_path):
+    """Issue 17, item 3: the `*` line lets anyone in, but never into someone's saves."""
+    passwords = tmp_path / "passwords"
+    passwords.write_text("ann:ann-only\n*:shared\n")
+    server = await start_server(auth="password", password_file=passwords)
+    (server.users_dir / "zed" / "autosave").mkdir(parents=True)  # an earlier player's
+    with pytest.raises(asyncssh.PermissionDenied):  # a listed name needs its own password
+        await connect(server.port, username="ann", password="shared")
+    one = await connect(server.port, username="zed", password="shared")
+    two = await connect(server.port, username="zed", password="shared")
+    homes = [await _home_of_a_session(server, conn) for conn in (one, two)]
+    assert homes[0] != homes[1]
+    for home in homes:
+        assert home.parent == server.data_dir / "ssh-guests" and home.is_dir()
+    pids = server.child_pids()
+    one.close()
+    two.close()
+    await wait_pids_gone(pids)
+    await wait_until(lambda: not any(h.exists() for h in homes), what="guest folders removed")
+    assert (server.users_dir / "zed" / "autosave").is_dir()
+    async with await connect(server.port, username="ann", password="ann-only") as conn:
+        assert await _home_of_a_session(server, conn) == server.users_dir / "ann"
 
 
 async def test_rate_limit_per_address(start_server):

@@ -15,6 +15,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
+import shutil
 import signal
 import sys
 import time
@@ -27,6 +29,7 @@ import asyncssh
 from .child import CRASH_STATUS
 from .pty_session import PtyProcess
 from .security import (
+    AuthorizedKey,
     LenientUtf8,
     RateLimiter,
     ServeError,
@@ -35,6 +38,7 @@ from .security import (
     clean_term,
     ensure_host_key,
     is_loopback,
+    load_authorized_keys,
     load_passwords,
     loose_permissions,
     printable,
@@ -116,7 +120,12 @@ class DemoServer:
 
             config.data_dir = data_dir()
         self.data_dir = Path(config.data_dir)
+        #: save folders: one per user name (named keys and password lines, or any name
+        #: with --auth none), one per key without a name, one per `*` password connection
         self.users_dir = self.data_dir / "ssh-users"
+        self.keys_dir = self.data_dir / "ssh-keys"
+        self.guests_dir = self.data_dir / "ssh-guests"
+        self.authorized_keys: dict[bytes, AuthorizedKey] = {}
         self.host_key_path = config.host_key or (self.data_dir / "ssh_host_ed25519_key")
         self.passwords: dict[str, str] = {}
         if config.auth == "password":
@@ -128,12 +137,7 @@ class DemoServer:
         if config.auth == "keys":
             if config.authorized_keys is None:
                 raise ServeError("--auth keys needs --authorized-keys FILE")
-            try:
-                self.authorized_keys = asyncssh.read_authorized_keys(str(config.authorized_keys))
-            except (OSError, ValueError) as exc:
-                raise ServeError(
-                    f"cannot read --authorized-keys {config.authorized_keys}: {exc}"
-                ) from None
+            self.authorized_keys = load_authorized_keys(config.authorized_keys)
         self.rate = RateLimiter(config.rate_limit)
         self.connections: set[_Connection] = set()
         #: connections not logged in yet, oldest first
@@ -160,7 +164,8 @@ class DemoServer:
         self.fingerprint = key.get_fingerprint()
         if loose_permissions(self.host_key_path):
             log.warning("host key %s is readable by others: chmod 600 it", self.host_key_path)
-        self.users_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        for folder in (self.users_dir, self.keys_dir, self.guests_dir):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         options: dict[str, Any] = {
             "server_host_keys": [key],
             "encoding": None,  # bytes in and out: the pty speaks bytes
@@ -179,8 +184,6 @@ class DemoServer:
             "host_based_auth": False,
             "gss_host": None,
         }
-        if cfg.auth == "keys":
-            options["authorized_client_keys"] = self.authorized_keys
         try:
             self._acceptor = await asyncssh.create_server(
                 lambda: _Connection(self), cfg.host, cfg.port, reuse_address=True, **options
@@ -308,6 +311,11 @@ class _Connection(asyncssh.SSHServer):
         self.peer = "?"
         self.address = "?"
         self.authenticating = False
+        #: the save folder of this login (set when it succeeds)
+        self.home: Path | None = None
+        #: a `*` password login: its folder goes when the connection does
+        self.guest = False
+        self.lost = False
         self.username = ""
         self.failures = 0
         self.sessions: set[_Session] = set()
@@ -372,6 +380,8 @@ class _Connection(asyncssh.SSHServer):
         if self._no_session_timer is not None:
             self._no_session_timer.cancel()
         self.server.pending.pop(self, None)
+        self.lost = True
+        self.remove_guest_home()
         if self in self.server.connections:
             self.server.connections.discard(self)
             why = f" ({printable(str(exc), 120)})" if exc else ""
@@ -383,6 +393,11 @@ class _Connection(asyncssh.SSHServer):
                 time.monotonic() - self.started,
                 why,
             )
+
+    def remove_guest_home(self) -> None:
+        """A `*` login's saves go with it, once its connection and every app have ended."""
+        if self.guest and self.lost and not self.sessions and self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
 
     async def wait_sessions(self) -> None:
         """Until every session that was started has closed."""
@@ -411,18 +426,27 @@ class _Connection(asyncssh.SSHServer):
             log.info("refused %s user=%s (%s)", self.peer, printable(self.username), refuse)
             self._disconnect(refuse)
             return
+        if self.home is None:  # --auth none: the name is all there is
+            self.home = self.server.users_dir / safe_user_folder_name(self.username)
         log.info(
             "login %s user=%s (saves: %s)",
             self.peer,
             printable(self.username),
-            safe_user_folder_name(self.username),
+            self.home.relative_to(self.server.data_dir),
         )
 
     def password_auth_supported(self) -> bool:
         return self.server.config.auth == "password"
 
     async def validate_password(self, username: str, password: str) -> bool:
-        if check_password(self.server.passwords, username, password):
+        server = self.server
+        if check_password(server.passwords, username, password):
+            if username in server.passwords:
+                self.home = server.users_dir / safe_user_folder_name(username)
+            else:  # the `*` line: anyone, so a folder of this connection's own
+                self.guest = True
+                guest = f"{safe_user_folder_name(username)[:20]}-{secrets.token_hex(6)}"
+                self.home = server.guests_dir / guest
             return True
         self.failures += 1
         log.info("failed password for user=%s from %s", printable(username), self.peer)
@@ -430,6 +454,28 @@ class _Connection(asyncssh.SSHServer):
         if self.failures >= MAX_PASSWORD_FAILURES and self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failures")
         return False
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.config.auth == "keys"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        entry = self.server.authorized_keys.get(bytes(key.public_data))
+        if entry is None:
+            return False
+        if entry.names and username not in entry.names:
+            log.info(
+                "refused key %s (user=%s) from %s: it may log in only as %s",
+                entry.fingerprint,
+                printable(username),
+                self.peer,
+                ", ".join(sorted(entry.names)),
+            )
+            return False
+        if entry.names:
+            self.home = self.server.users_dir / username
+        else:
+            self.home = self.server.keys_dir / entry.folder
+        return True
 
     # -- what a client may open ----------------------------------------------------------
     def session_requested(self) -> _Session:
@@ -543,7 +589,8 @@ class _Session(asyncssh.SSHServerSession):
         if self.reason == "idle":
             minutes = cfg.idle_timeout / 60
             span = f"{minutes:g} minutes" if minutes >= 1 else f"{cfg.idle_timeout:g} seconds"
-            message = _line(f"Closed after {span} without a key press. Your game is autosaved.")
+            kept = " Your game is autosaved." if not self.connection.guest else ""
+            message = _line(f"Closed after {span} without a key press.{kept}")
             self._end(RESET_TERMINAL + message, 0)
         elif self.reason == "shutdown":
             self._end(RESET_TERMINAL + _line("The server is shutting down. Goodbye!"), 0)
@@ -554,7 +601,11 @@ class _Session(asyncssh.SSHServerSession):
             self._end(
                 RESET_TERMINAL
                 + _line(f"The game stopped unexpectedly (exit status {code}).")
-                + _line("Your game is autosaved: reconnect and press r in the launcher."),
+                + (
+                    b""
+                    if self.connection.guest
+                    else _line("Your game is autosaved: reconnect and press r in the launcher.")
+                ),
                 1,
             )
         else:
@@ -622,8 +673,8 @@ class _Session(asyncssh.SSHServerSession):
                 1,
             )
             return False
-        user = safe_user_folder_name(self.connection.username)
-        home = server.users_dir / user
+        home = self.connection.home
+        assert home is not None  # (set once logged in)
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
             pty = PtyProcess(
@@ -759,6 +810,7 @@ class _Session(asyncssh.SSHServerSession):
         finally:
             self.server.release(self)
             self.connection.sessions.discard(self)
+            self.connection.remove_guest_home()
 
 
 # -- the command ---------------------------------------------------------------------------
