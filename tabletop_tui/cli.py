@@ -331,6 +331,21 @@ def _login_grace(text: str) -> float:
     return value
 
 
+def _public_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    url = urlsplit(text)
+    try:
+        url.port  # noqa: B018 - (a bad port raises)
+    except ValueError:
+        url = url._replace(netloc="")
+    if url.scheme not in ("http", "https") or not url.hostname or url.path not in ("", "/"):
+        raise argparse.ArgumentTypeError(
+            f"bad public URL '{text}': use http(s)://HOST[:PORT] without a path"
+        )
+    return text.rstrip("/")
+
+
 def _file(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_file():
@@ -625,10 +640,20 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 def cmd_serve_web(args: argparse.Namespace) -> int:
     app_args = _serve_common(args)
     from .serve.security import ServeError
-    from .serve.web import run_web
+    from .serve.web import WebServeConfig, run_web
 
+    config = WebServeConfig(
+        host=args.host,
+        port=args.port,
+        game=args.game,
+        app_args=app_args,
+        max_sessions=args.max_sessions,
+        auth=args.auth,
+        token_file=args.token_file,
+        public_url=args.public_url,
+    )
     try:
-        return run_web(args.host, args.port, args.game, app_args)
+        return run_web(config)
     except ServeError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
@@ -813,12 +838,33 @@ def build_parser() -> argparse.ArgumentParser:
         "web",
         help="a web server (textual-serve): every browser tab gets its own game",
         description="Serve the games in a web browser with textual-serve (the 'web' extra). "
-        "There is no login: keep it on loopback.",
+        "Only pages of this server may open a game; beyond loopback a token is needed.",
         parents=[common],
     )
     p.set_defaults(func=cmd_serve_web)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_web_port, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N apps (20)"
+    )
+    p.add_argument(
+        "--auth",
+        choices=("none", "token"),
+        help="token: the page needs ?token=... once (the default beyond loopback); "
+        "none: anyone who reaches the address (the default on loopback)",
+    )
+    p.add_argument(
+        "--token-file",
+        metavar="FILE",
+        type=_file,
+        help="the token is this file's first line (default: a new random token, printed)",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=_public_url,
+        help="the address browsers use, e.g. behind a proxy: https://games.example.org",
+    )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
 
     cards = sub.add_parser(

@@ -181,6 +181,10 @@ def home(tmp_path, monkeypatch):
         (["serve", "ssh", "--password-file", "/nonexistent/pw"], "is not a file"),
         (["serve", "ssh", "--game", "chess"], "chess"),
         (["serve", "web", "--port", "0"], "fixed port"),
+        (["serve", "web", "--max-sessions", "0"], "bad number of sessions"),
+        (["serve", "web", "--auth", "open"], "invalid choice"),
+        (["serve", "web", "--public-url", "ftp://example.org"], "bad public URL"),
+        (["serve", "web", "--public-url", "https://example.org/games"], "bad public URL"),
         (["serve", "web", "--game", "chess"], "chess"),
     ],
 )
@@ -309,3 +313,47 @@ def test_authorized_keys_without_keys_is_refused(tmp_path):
     path.write_text("# nothing yet\n")
     with pytest.raises(ServeError, match="has no keys"):
         load_authorized_keys(path)
+
+
+@pytest.mark.parametrize(
+    "origin, host, problem",
+    [
+        ("http://127.0.0.1:8000", "127.0.0.1:8000", None),
+        ("http://localhost:8000", "localhost:8000", None),
+        ("http://[::1]:8000", "[::1]:8000", None),
+        ("http://LOCALHOST:8000", "localhost:8000", None),
+        (None, "127.0.0.1:8000", "no Origin"),
+        ("null", "127.0.0.1:8000", "no Origin"),
+        ("http://evil.example", "127.0.0.1:8000", "another site"),
+        ("http://127.0.0.1:9999", "127.0.0.1:8000", "another site"),
+        ("https://127.0.0.1", "127.0.0.1:8000", "another site"),  # port 443
+        ("file://", "127.0.0.1:8000", "Origin"),
+        ("http://evil.example:8000", "evil.example:8000", "not a name of this server"),
+        ("http://127.0.0.1:8000", None, "no Host"),
+    ],
+)
+def test_websocket_origin_must_be_this_server(origin, host, problem):
+    """Issue 17, item 1: only a page of this server may open a websocket."""
+    from tabletop_tui.serve.web import allowed_hosts, origin_problem
+
+    found = origin_problem(origin, host, allowed_hosts("127.0.0.1", 8000, None))
+    assert (found is None) if problem is None else (problem in found), found
+
+
+def test_web_hosts_and_auth_defaults(tmp_path):
+    from tabletop_tui.serve.web import allowed_hosts, read_token, resolve_auth
+
+    assert allowed_hosts("0.0.0.0", 8000, None) is None  # any name: the token guards it
+    assert allowed_hosts("10.1.2.3", 8000, "https://games.example.org") == {
+        "10.1.2.3:8000",
+        "games.example.org:443",
+    }
+    assert resolve_auth("127.0.0.1", None) == "none"
+    assert resolve_auth("0.0.0.0", None) == "token"  # beyond loopback: a token by default
+    assert resolve_auth("0.0.0.0", "none") == "none"
+    token = tmp_path / "token"
+    token.write_text("short\n")
+    with pytest.raises(ServeError, match="at least 16"):
+        read_token(token)
+    token.write_text("a-long-enough-token-1234\nignored\n")
+    assert read_token(token) == "a-long-enough-token-1234"

@@ -7,7 +7,8 @@
 - `load_authorized_keys`: the --authorized-keys file, each key bound to its user names;
 - `ensure_host_key`: the server's host key, generated on first run with owner-only access;
 - `clean_term` / `clamp_size`: what a client may choose for its terminal;
-- `LenientUtf8`: client keys as valid UTF-8 whatever bytes arrive.
+- `LenientUtf8`: client keys as valid UTF-8 whatever bytes arrive;
+- `app_environment`: the fixed environment of every served app.
 """
 
 from __future__ import annotations
@@ -75,6 +76,27 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
     cols = DEFAULT_SIZE[0] if cols <= 0 else min(cols, MAX_COLS)
     rows = DEFAULT_SIZE[1] if rows <= 0 else min(rows, MAX_ROWS)
     return cols, rows
+
+
+# -- the app's environment --------------------------------------------------------------------
+def package_root() -> str:
+    """The folder holding the `tabletop_tui` package (put on the app's PYTHONPATH)."""
+    return str(Path(__file__).resolve().parent.parent.parent)
+
+
+def app_environment(home: Path, term: str = DEFAULT_TERM) -> dict[str, str]:
+    """The whole environment of a served app: fixed, so nothing of the server's own
+    (tokens, keys, passwords) reaches a remote player."""
+    pythonpath = os.pathsep.join(p for p in (package_root(), os.environ.get("PYTHONPATH", "")) if p)
+    return {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "PYTHONPATH": pythonpath,
+        "PYTHONIOENCODING": "utf-8",
+        "LANG": "C.UTF-8",
+        "TERM": term,
+        "HOME": str(home),
+        "TABLETOP_TUI_HOME": str(home),
+    }
 
 
 # -- addresses --------------------------------------------------------------------------------

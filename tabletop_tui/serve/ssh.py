@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
 import shutil
 import signal
@@ -33,6 +32,7 @@ from .security import (
     LenientUtf8,
     RateLimiter,
     ServeError,
+    app_environment,
     check_password,
     clamp_size,
     clean_term,
@@ -102,10 +102,6 @@ class SSHServeConfig:
     app_args: list[str] = field(default_factory=list)
     #: the program of each session instead of the app (tests use it to simulate a crash)
     child_argv: list[str] | None = None
-
-
-def package_root() -> str:
-    return str(Path(__file__).resolve().parent.parent.parent)
 
 
 class DemoServer:
@@ -283,18 +279,7 @@ class DemoServer:
 
     def app_env(self, term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
         """A small, fixed environment: nothing of the server's own (tokens, keys) leaks."""
-        pythonpath = os.pathsep.join(
-            p for p in (package_root(), os.environ.get("PYTHONPATH", "")) if p
-        )
-        env = {
-            "PATH": os.environ.get("PATH", os.defpath),
-            "PYTHONPATH": pythonpath,
-            "PYTHONIOENCODING": "utf-8",
-            "LANG": "C.UTF-8",
-            "TERM": term,
-            "HOME": str(home),
-            "TABLETOP_TUI_HOME": str(home),
-        }
+        env = app_environment(home, term)
         for name, allowed in CLIENT_ENV.items():
             value = client_env.get(name)
             if value is not None and len(value) <= 32 and (allowed is None or value in allowed):
