@@ -495,6 +495,35 @@ async def test_a_crash_is_logged_as_one_and_never_shown_to_the_client(start_serv
     assert "session end" in log
 
 
+WARNS_THEN_QUITS = r"""
+import os, sys
+from tabletop_tui.serve.child import run_reported
+
+def run():
+    os.write(1, b"ready\r\n")
+    os.read(0, 10)
+    print("a library warning, not a crash", file=sys.stderr)
+    return 0
+
+sys.exit(run_reported(run))
+"""
+
+
+async def test_other_error_output_is_logged_but_is_no_crash(start_server, caplog):
+    caplog.set_level("INFO", logger="tabletop_tui.serve")
+    server = await start_server(child_argv=[sys.executable, "-c", WARNS_THEN_QUITS])
+    async with await connect(server.port) as conn:
+        term = await Term.open(conn)
+        await term.wait_for("ready")
+        term.send(b"q")
+        await term.wait_closed()
+    assert term.process.exit_status == 0
+    assert "warning" not in term.text() and "internal error" not in term.text()
+    assert "CRASH" not in caplog.text
+    assert "wrote on its error output" in caplog.text
+    assert "a library warning, not a crash" in caplog.text
+
+
 async def test_server_close_ends_every_app(tmp_path):
     server = DemoServer(SSHServeConfig(port=0, data_dir=tmp_path / "server"))
     await server.start()

@@ -7,9 +7,10 @@ runs the ordinary `tabletop-tui` command line. Saves are made owner-only (umask 
 
 A remote player must never see a traceback (it shows the server's install paths), so
 whatever the app writes to `sys.stderr` (where Textual prints the error that ended it) is
-held back. If it is a crash, the player gets one line and the report goes to the server:
-to the file descriptor named by TABLETOP_TUI_CRASH_FD, else to the real stderr (which
-`serve web` keeps on the server). The exit status is then CRASH_STATUS.
+held back and goes to the server: to the file descriptor named by TABLETOP_TUI_CRASH_FD,
+else to the real stderr (which `serve web` keeps on the server). If it is a crash (a
+traceback, or a failing exit status), the player gets one line and the exit status is
+CRASH_STATUS; a one-line `tabletop-tui: error:` is the player's own and is shown.
 """
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ def run_reported(run: Callable[[], int]) -> int:
         sys.stderr.write(text)
         sys.stderr.flush()
         return code
-    _report(text)
+    _report(text)  # the server logs it, a crash or not (a warning, say)
+    if code == 0 and "Traceback" not in text:
+        return code
     with contextlib.suppress(OSError, ValueError):
         if sys.stdout.isatty():  # (under `serve web` stdout carries the app's packets)
             sys.stdout.write("\r\n" + CRASH_MESSAGE + "\r\n")
@@ -90,9 +93,13 @@ def main(argv: list[str]) -> int:
     os.umask(0o077)
     with contextlib.suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    from ..cli import main as cli_main
 
-    return run_reported(lambda: cli_main(argv))
+    def run() -> int:
+        from ..cli import main as cli_main  # (inside: even an import error is reported)
+
+        return cli_main(argv)
+
+    return run_reported(run)
 
 
 if __name__ == "__main__":

@@ -581,7 +581,7 @@ class _Session(asyncssh.SSHServerSession):
             self._end(RESET_TERMINAL + _line("The server is shutting down. Goodbye!"), 0)
         elif self.reason == "eof":
             self._end(RESET_TERMINAL, 0)
-        elif code != 0 or self.pty.crash_report:
+        elif code != 0:
             self._log_crash(code)
             self._end(
                 RESET_TERMINAL
@@ -594,6 +594,7 @@ class _Session(asyncssh.SSHServerSession):
                 1,
             )
         else:
+            self._log_report()
             self._end(b"", 0)
 
     @property
@@ -604,7 +605,7 @@ class _Session(asyncssh.SSHServerSession):
         assert self.pty is not None
         how = (
             "crashed"
-            if code == CRASH_STATUS or self.pty.crash_report
+            if code == CRASH_STATUS
             else f"was killed by signal {-code}"
             if code < 0
             else "ended with an error"
@@ -617,9 +618,16 @@ class _Session(asyncssh.SSHServerSession):
             how,
             code,
         )
+        self._log_report("CRASH:  ")
+
+    def _log_report(self, prefix: str = "") -> None:
+        """What the app wrote on its (held back) error output, one log line per line."""
+        assert self.pty is not None
         report = bytes(self.pty.crash_report).decode("utf-8", "replace").rstrip()
+        if report and not prefix:
+            log.warning("app pid=%s of %s wrote on its error output:", self.pty.pid, self.peer)
         for line in report.splitlines():
-            log.error("CRASH:   %s", line)
+            log.log(logging.ERROR if prefix else logging.WARNING, "%s  %s", prefix, line)
 
     async def _start_app(self) -> bool:
         """Refuse the session (no pty, server full) or start its app; True when started."""
