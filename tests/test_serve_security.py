@@ -340,6 +340,20 @@ def test_websocket_origin_must_be_this_server(origin, host, problem):
     assert (found is None) if problem is None else (problem in found), found
 
 
+def test_behind_a_proxy_the_public_url_is_the_page_origin():
+    from tabletop_tui.serve.web import allowed_hosts, host_allowed, origin_problem, public_host
+
+    public = "https://games.example.org"
+    allowed = allowed_hosts("127.0.0.1", 8000, public)
+    # the proxy passes Host 127.0.0.1:8000 on; the page is at the public address
+    assert origin_problem(public, "127.0.0.1:8000", allowed, public_host(public)) is None
+    assert origin_problem(public, "games.example.org", allowed, public_host(public)) is None
+    assert origin_problem("https://evil.example", "127.0.0.1:8000", allowed, public_host(public))
+    assert host_allowed("games.example.org", allowed) and host_allowed("127.0.0.1:8000", allowed)
+    assert not host_allowed("evil.example", allowed) and not host_allowed("127.0.0.1:9", allowed)
+    assert not host_allowed("127.0.0.1:x", allowed) and host_allowed("anything", None)
+
+
 def test_web_hosts_and_auth_defaults(tmp_path):
     from tabletop_tui.serve.web import allowed_hosts, read_token, resolve_auth
 

@@ -111,9 +111,7 @@ def allowed_hosts(host: str, port: int, public_url: str | None) -> set[str] | No
     """The `host:port` names browsers may reach this server by; None: any (every interface)."""
     names: set[str] = set()
     if public_url:
-        url = urlsplit(public_url)
-        default = 443 if url.scheme == "https" else 80
-        names.add(_host_port(url.hostname or "", url.port or default))
+        names.add(public_host(public_url) or "")
     if host in ("", "*", "0.0.0.0", "::"):
         return None
     names.add(_host_port(host, port))
@@ -122,10 +120,38 @@ def allowed_hosts(host: str, port: int, public_url: str | None) -> set[str] | No
     return names
 
 
+def public_host(public_url: str | None) -> str | None:
+    if not public_url:
+        return None
+    url = urlsplit(public_url)
+    return _host_port(url.hostname or "", url.port or (443 if url.scheme == "https" else 80))
+
+
+def host_allowed(host_header: str | None, allowed: set[str] | None) -> bool:
+    """Whether a request's Host is a name of this server (without a port: on any of its
+    ports, as a proxy may leave the port out)."""
+    if allowed is None:
+        return True
+    url = urlsplit(f"//{host_header or ''}")
+    try:
+        port = url.port
+    except ValueError:
+        return False
+    if port is not None:
+        return _host_port(url.hostname or "", port) in allowed
+    name = _host_port(url.hostname or "", 0).rsplit(":", 1)[0]
+    return any(entry.rsplit(":", 1)[0] == name for entry in allowed)
+
+
 def origin_problem(
-    origin: str | None, host_header: str | None, allowed: set[str] | None
+    origin: str | None,
+    host_header: str | None,
+    allowed: set[str] | None,
+    public: str | None = None,
 ) -> str | None:
-    """Why a websocket from a page at `origin`, sent to `host_header`, is refused (or None)."""
+    """Why a websocket from a page at `origin`, sent to `host_header`, is refused (or None).
+    `public`: the --public-url's host:port, a page's origin behind a proxy that may pass
+    on another Host."""
     if not origin or origin == "null":
         return "no Origin"
     url = urlsplit(origin)
@@ -143,7 +169,7 @@ def origin_problem(
     except ValueError:
         return f"Host {printable(host_header)}"
     page, server = _host_port(url.hostname, port), _host_port(sent_to.hostname or "", sent_port)
-    if page != server:
+    if page != server and page != public:
         return f"Origin {printable(origin)} is another site than {printable(host_header)}"
     if allowed is not None and server not in allowed:
         return f"Host {printable(host_header)} is not a name of this server"
@@ -196,7 +222,7 @@ def _make_server(config: WebServeConfig, home: Path, token: str | None):
             logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
         async def guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
-            if allowed is not None and _host_port_of(request.host) not in allowed:
+            if not host_allowed(request.host, allowed):
                 log.info("refused %s: Host %s", request.remote, printable(request.host))
                 return web.Response(status=403, text="Unknown host name.\n")
             if request.path == "/ws":
@@ -234,7 +260,9 @@ def _make_server(config: WebServeConfig, home: Path, token: str | None):
             return await super().handle_index(request)
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-            problem = origin_problem(request.headers.get("Origin"), request.host, allowed)
+            problem = origin_problem(
+                request.headers.get("Origin"), request.host, allowed, public_host(config.public_url)
+            )
             if problem is not None:
                 log.info("refused a websocket from %s: %s", request.remote, problem)
                 return web.Response(status=403, text="Not from a page of this server.\n")
@@ -303,14 +331,6 @@ def _make_server(config: WebServeConfig, home: Path, token: str | None):
                     await service.blur()
                 elif kind == "focus":
                     await service.focus()
-
-    def _host_port_of(host_header: str) -> str:
-        url = urlsplit(f"//{host_header}")
-        try:
-            port = url.port or 80
-        except ValueError:
-            return ""
-        return _host_port(url.hostname or "", port)
 
     server = GuardedServer(
         app_command(config.game, config.app_args or []),
