@@ -371,3 +371,22 @@ def test_web_hosts_and_auth_defaults(tmp_path):
         read_token(token)
     token.write_text("a-long-enough-token-1234\nignored\n")
     assert read_token(token) == "a-long-enough-token-1234"
+
+
+def test_without_asyncssh_only_serve_ssh_is_missing():
+    """asyncssh is optional (the serve extra): the CLI, the web server's modules and the
+    app child load without it, and `serve ssh` says in one line what to install."""
+    code = (
+        "import sys; sys.modules['asyncssh'] = None\n"
+        "import tabletop_tui.serve.web, tabletop_tui.serve.child, tabletop_tui.serve.pty_session\n"
+        "from tabletop_tui.cli import main\n"
+        "assert main(['list']) == 0\n"
+        "sys.exit(main(['serve', 'ssh', '--port', '0']))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(ERROR) and proc.stderr.count("\n") == 1
+    assert "asyncssh" in proc.stderr
