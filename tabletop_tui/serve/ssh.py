@@ -566,6 +566,8 @@ class _Session(asyncssh.SSHServerSession):
             self._early_input.clear()
         if self.reason is not None:  # the server is stopping: end the app just started
             self.stop(self.reason)
+        # the idle clock starts once the app has started (its start is no player's delay)
+        self._last_input = max(self._last_input, time.monotonic())
         self._arm_idle_timer()
         code = await self.pty.wait()
         if self.closed.is_set():
