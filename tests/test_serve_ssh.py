@@ -267,13 +267,14 @@ async def test_the_star_password_gets_a_folder_per_connection(start_server, tmp_
         await connect(server.port, username="ann", password="shared")
     one = await connect(server.port, username="zed", password="shared")
     two = await connect(server.port, username="zed", password="shared")
-    homes = [await _home_of_a_session(server, conn) for conn in (one, two)]
-    assert homes[0] != homes[1]
+    star = await connect(server.port, username="*", password="shared")  # the line's own name
+    homes = [await _home_of_a_session(server, conn) for conn in (one, two, star)]
+    assert len(set(homes)) == 3
     for home in homes:
         assert home.parent == server.data_dir / "ssh-guests" and home.is_dir()
     pids = server.child_pids()
-    one.close()
-    two.close()
+    for conn in (one, two, star):
+        conn.close()
     await wait_pids_gone(pids)
     await wait_until(lambda: not any(h.exists() for h in homes), what="guest folders removed")
     assert (server.users_dir / "zed" / "autosave").is_dir()

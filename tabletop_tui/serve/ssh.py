@@ -426,7 +426,7 @@ class _Connection(asyncssh.SSHServer):
     async def validate_password(self, username: str, password: str) -> bool:
         server = self.server
         if check_password(server.passwords, username, password):
-            if username in server.passwords:
+            if username in server.passwords and username != "*":
                 self.home = server.users_dir / safe_user_folder_name(username)
             else:  # the `*` line: anyone, so a folder of this connection's own
                 self.guest = True
