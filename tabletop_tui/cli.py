@@ -302,6 +302,50 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _whole(what: str, low: int, high: int, note: str = ""):
+    """A parser of a whole number from `low` to `high` for the option `what`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"bad {what} '{text}': use a whole number from {low} to {high}{note}"
+            )
+        return value
+
+    return parse
+
+
+def _login_grace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 1.0 <= value <= 600.0:
+        raise argparse.ArgumentTypeError(
+            f"bad login grace time '{text}': use seconds from 1 to 600"
+        )
+    return value
+
+
+def _public_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    url = urlsplit(text)
+    try:
+        url.port  # noqa: B018 - (a bad port raises)
+    except ValueError:
+        url = url._replace(netloc="")
+    if url.scheme not in ("http", "https") or not url.hostname or url.path not in ("", "/"):
+        raise argparse.ArgumentTypeError(
+            f"bad public URL '{text}': use http(s)://HOST[:PORT] without a path"
+        )
+    return text.rstrip("/")
+
+
 def _file(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_file():
@@ -586,6 +630,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         game=args.game,
         rate_limit=args.rate_limit,
+        max_startups=args.max_startups,
+        login_grace=args.login_grace,
+        max_per_address=args.max_per_address,
         app_args=app_args,
     )
     try:
@@ -597,10 +644,20 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 def cmd_serve_web(args: argparse.Namespace) -> int:
     app_args = _serve_common(args)
     from .serve.security import ServeError
-    from .serve.web import run_web
+    from .serve.web import WebServeConfig, run_web
 
+    config = WebServeConfig(
+        host=args.host,
+        port=args.port,
+        game=args.game,
+        app_args=app_args,
+        max_sessions=args.max_sessions,
+        auth=args.auth,
+        token_file=args.token_file,
+        public_url=args.public_url,
+    )
     try:
-        return run_web(args.host, args.port, args.game, app_args)
+        return run_web(config)
     except ServeError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
@@ -731,13 +788,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--authorized-keys",
         metavar="FILE",
         type=_file,
-        help="public keys allowed to connect, OpenSSH authorized_keys format (--auth keys)",
+        help="public keys allowed to connect, OpenSSH authorized_keys format; "
+        'user="NAME" binds a key to a name, a key without one saves apart (--auth keys)',
     )
     p.add_argument(
         "--password-file",
         metavar="FILE",
         type=_file,
-        help="USER:PASSWORD lines, USER * for anyone (--auth password)",
+        help="USER:PASSWORD lines; USER * lets in anyone, with saves kept only for "
+        "that connection (--auth password)",
     )
     p.add_argument(
         "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N players (20)"
@@ -756,17 +815,60 @@ def build_parser() -> argparse.ArgumentParser:
         default=30,
         help="new connections per minute from one address (default 30; 0: no limit)",
     )
+    p.add_argument(
+        "--max-startups",
+        metavar="N",
+        type=_whole("number of connections", 1, 1000),
+        default=20,
+        help="connections still logging in, at most (20); when full, the one that has got "
+        "least far is closed",
+    )
+    p.add_argument(
+        "--login-grace",
+        metavar="SECONDS",
+        type=_login_grace,
+        default=20.0,
+        help="seconds a connection has to log in (default 20)",
+    )
+    p.add_argument(
+        "--max-per-address",
+        metavar="N",
+        type=_whole("number per address", 0, 1000, " (0: no limit)"),
+        default=5,
+        help="logged-in connections, and players, from one address (default 5; 0: no limit)",
+    )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
     p = serve_sub.add_parser(
         "web",
         help="a web server (textual-serve): every browser tab gets its own game",
         description="Serve the games in a web browser with textual-serve (the 'web' extra). "
-        "There is no login: keep it on loopback.",
+        "Only pages of this server may open a game; beyond loopback a token is needed.",
         parents=[common],
     )
     p.set_defaults(func=cmd_serve_web)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_web_port, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N apps (20)"
+    )
+    p.add_argument(
+        "--auth",
+        choices=("none", "token"),
+        help="token: the page needs ?token=... once (the default beyond loopback); "
+        "none: anyone who reaches the address (the default on loopback)",
+    )
+    p.add_argument(
+        "--token-file",
+        metavar="FILE",
+        type=_file,
+        help="the token is this file's first line (default: a new random token, printed)",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=_public_url,
+        help="the address browsers use, e.g. behind a proxy: https://games.example.org",
+    )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
 
     cards = sub.add_parser(
