@@ -18,13 +18,11 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .cards import CardDataError, card_dir, set_cards_dir
-from .engine.match import SaveError, SeatSpec
+from .engine.match import MAX_NAME, MAX_SEED, SaveError, SeatSpec, name_problem
 from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_message
 
 PROG = "tabletop-tui"
-MAX_SEED = 2**63 - 1
 MAX_GAMES = 1_000_000
-MAX_NAME = 24
 DEMO_DELAY = 0.6
 SEAT_KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
 BOT_KINDS = {k: v for k, v in SEAT_KINDS.items() if v != "human"}
@@ -374,6 +372,9 @@ def _names(rules, text: str, count: int | None) -> list[str]:
     for name in names:
         if len(name) > MAX_NAME:
             raise CliError(f"name '{name}' is too long: at most {MAX_NAME} characters")
+        problem = name_problem(name)
+        if problem:
+            raise CliError(f"bad name {ascii(name)} in --names: {problem}")
     if len({n.casefold() for n in names}) != len(names):
         raise CliError(f"--names '{text}': every seat needs a different name")
     return names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 
@@ -30,5 +31,12 @@ def latest_autosave() -> Path | None:
     folder = autosave_dir()
     if not folder.is_dir():
         return None
-    files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    return files[0] if files else None
+    found = []
+    for path in folder.glob("*.json"):
+        try:
+            info = path.stat()  # follows symlinks: a dangling or looping one is skipped
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.append((info.st_mtime, path))
+    return max(found)[1] if found else None

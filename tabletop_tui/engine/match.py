@@ -7,25 +7,61 @@ structure, so this is cheap), which makes undo and replay exact.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
+from .files import FileProblem, decode_text, read_limited
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
 
+#: bounds on what a save file may hold, checked before anything is built from it
+MAX_SAVE_BYTES = 16 * 2**20
+MAX_DEPTH = 32
+MAX_SEED = 2**63 - 1
+MAX_NUMBER = 2**63 - 1
+MAX_TEXT = 4096
+MAX_NAME = 24
+
 SeatKind = Literal["human", "random", "heuristic"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: control characters, lone surrogates and line or paragraph separators have no place in a name
+_BAD_NAME_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a seat's name, or None when it can."""
+    if not name.strip():
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters"
+    for ch in name:
+        if unicodedata.category(ch) in _BAD_NAME_CATEGORIES:
+            return f"a name cannot hold the character U+{ord(ch):04X}"
+    return None
 
 
 class SeatSpec(Model):
     name: str
     kind: SeatKind = "human"
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(problem)
+        return name
 
     @property
     def is_bot(self) -> bool:
@@ -33,7 +69,7 @@ class SeatSpec(Model):
 
 
 class LoggedAction(Model):
-    seat: Seat
+    seat: Seat = Field(ge=0)
     action: dict[str, Any]
 
 
@@ -43,7 +79,7 @@ class SaveFile(BaseModel):
     game: str
     rules_version: int = 1
     config: dict[str, Any]
-    seed: int
+    seed: int = Field(ge=0, le=MAX_SEED)
     seats: list[SeatSpec]
     actions: list[LoggedAction] = []
 
@@ -196,7 +232,16 @@ class Match:
             match = cls(rules, config, data.seed, seats=data.seats)
         except CardDataError as exc:  # e.g. the --cards folder it was saved with is gone
             raise SaveError(f"{source}: cannot set up the game: {exc}") from None
+        except Exception as exc:  # settings the game's model let through but cannot deal
+            raise SaveError(
+                f"{source}: cannot set up the game: {type(exc).__name__}: {_first_line(exc)}"
+            ) from None
         for number, logged in enumerate(data.actions, 1):
+            if logged.seat >= seats:
+                raise SaveError(
+                    f"{source}: action #{number} is for seat {logged.seat + 1}; "
+                    f"this game has {seats} seats"
+                )
             try:
                 action = rules.parse_action(logged.action)
             except ValidationError as exc:
@@ -210,6 +255,11 @@ class Match:
                     f"{source}: action #{number} (seat {logged.seat + 1}: "
                     f"{rules.describe(action)}) is illegal: {exc.rejection}"
                 ) from None
+            except Exception as exc:  # a rules bug met by odd input: still one line
+                raise SaveError(
+                    f"{source}: action #{number} cannot be replayed: "
+                    f"{type(exc).__name__}: {_first_line(exc)}"
+                ) from None
         return match
 
     @classmethod
@@ -218,19 +268,7 @@ class Match:
         from ..games import get_rules, unknown_game_message  # late: the engine knows no game
 
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such save file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"{path}: cannot be read ({exc})") from None
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(
-                f"{path}: not a save file, or cut short (JSON error at line {exc.lineno}, "
-                f"column {exc.colno}: {exc.msg})"
-            ) from None
+        raw = read_save_json(path)
         if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
             raise SaveError(f"{path}: not a tabletop-tui save file")
         if raw.get("version") != SAVE_VERSION:
@@ -256,6 +294,91 @@ class Match:
         for logged in self.actions:
             state, _ = self.rules.apply(state, logged.seat, self.rules.parse_action(logged.action))
             yield state
+
+
+def read_save_json(path: Path) -> Any:
+    """The JSON of a save file, refused with a SaveError before it can cost much.
+
+    Only a regular file of at most MAX_SAVE_BYTES is read; the JSON may nest at most
+    MAX_DEPTH deep, every number is finite and within 64 bits, and every string is
+    valid Unicode (no lone surrogates) and at most MAX_TEXT characters.
+    """
+    try:
+        text = decode_text(read_limited(path, MAX_SAVE_BYTES))
+    except FileProblem as exc:
+        if str(exc) == "no such file":
+            raise SaveError(f"{path}: no such save file") from None
+        raise SaveError(f"{path}: cannot be read: {exc}") from None
+    try:
+        raw = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{path}: not a save file, or cut short (JSON error at line {exc.lineno}, "
+            f"column {exc.colno}: {exc.msg})"
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{path}: damaged save: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # an integer of thousands of digits, NaN, Infinity
+        problem = _first_line(exc)
+        if "integer string conversion" in problem:
+            problem = "it holds a number thousands of digits long"
+        raise SaveError(f"{path}: damaged save: {problem}") from None
+    problem = json_problem(raw)
+    if problem:
+        raise SaveError(f"{path}: damaged save: {problem}")
+    return raw
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip() or type(exc).__name__).splitlines()[0].split(";")[0]
+
+
+def json_problem(raw: Any) -> str | None:
+    """What in parsed JSON is out of bounds (see `read_save_json`), or None."""
+    stack: list[tuple[Any, int, str]] = [(raw, 1, "(top)")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep at {where}"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                problem = _text_problem(key)
+                if problem:
+                    return f"a key in {where}: {problem}"
+                stack.append((item, depth + 1, key if where == "(top)" else f"{where}.{key}"))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                stack.append(
+                    (item, depth + 1, str(index) if where == "(top)" else f"{where}.{index}")
+                )
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                shown = str(value)
+                shown = shown if len(shown) <= 24 else f"{shown[:12]}...({len(shown)} digits)"
+                return f"{where}: the number {shown} is out of range"
+        elif isinstance(value, float):
+            if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+                return f"{where}: the number {value} is out of range"
+        elif isinstance(value, str):
+            problem = _text_problem(value)
+            if problem:
+                return f"{where}: {problem}"
+    return None
+
+
+def _text_problem(text: str) -> str | None:
+    if len(text) > MAX_TEXT:
+        return f"a text of {len(text):,} characters (at most {MAX_TEXT:,})"
+    found = _SURROGATE.search(text)
+    if found:
+        return f"a text holding U+{ord(found.group()):04X}, half of a character (not valid Unicode)"
+    return None
 
 
 def _first_error(exc: ValidationError) -> str:
