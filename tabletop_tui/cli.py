@@ -433,6 +433,9 @@ def _run_app(**kwargs: Any) -> int:
         from .ui.app import TabletopApp
     except ImportError as exc:
         raise CliError(f"the terminal UI cannot start: {exc}") from None
+    from .paths import clean_leftovers
+
+    clean_leftovers()
     game = kwargs.get("game")
     rules = get_rules(game) if game else None
     overrides = config_overrides(rules) if rules is not None else {}

@@ -40,3 +40,14 @@ def latest_autosave() -> Path | None:
         if stat.S_ISREG(info.st_mode):
             found.append((info.st_mtime, path))
     return max(found)[1] if found else None
+
+
+def history_dir() -> Path:
+    return data_dir() / "history"
+
+
+def clean_leftovers() -> int:
+    """Remove temporary files of writers killed mid-save (kill -9, power cut) from our folders."""
+    from .engine.match import clean_temp_files
+
+    return sum(clean_temp_files(folder) for folder in (autosave_dir(), saves_dir(), history_dir()))

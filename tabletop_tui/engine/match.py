@@ -10,7 +10,9 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
+import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
-from .files import FileProblem, decode_text, read_limited
+from .files import FileProblem, decode_text, fsync_folder, read_limited
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -88,14 +90,51 @@ class SaveError(Exception):
     """A save file that cannot be loaded; the message names the file and the problem."""
 
 
+#: a temporary file of another target older than this belongs to a writer that died
+STALE_TEMP_SECONDS = 60
+
+
+def temp_files(folder: Path, target: str | None = None) -> list[Path]:
+    """Temporary files `write_atomic` made in `folder` (for `target` only, if given)."""
+    prefix = f".{target}." if target else "."
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [folder / n for n in names if n.startswith(prefix) and n.endswith(".tmp")]
+
+
+def clean_temp_files(folder: Path, target: str | None = None) -> int:
+    """Remove what a killed writer left: every temporary of `target` (one writer per file),
+    and any other one older than STALE_TEMP_SECONDS (another process may be writing it)."""
+    removed = 0
+    now = time.time()
+    for path in temp_files(Path(folder)):
+        try:
+            info = path.lstat()
+            mine = target is not None and path.name.startswith(f".{target}.")
+            if (mine or now - info.st_mtime > STALE_TEMP_SECONDS) and stat.S_ISREG(info.st_mode):
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a crash leaves the old file."""
+    """Write to a temporary file beside `path`, then rename: a crash leaves the old file.
+
+    Leftovers of a killed writer are removed first, and the folder is synced after the
+    rename so the new name survives a power cut too.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(path.parent, path.name)
+    data = text.encode("utf-8")  # before the temporary exists: nothing to clean if it fails
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -105,6 +144,7 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    fsync_folder(path.parent)
 
 
 class Match:
