@@ -14,14 +14,14 @@ import stat
 import tempfile
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
-from .files import FileProblem, decode_text, fsync_folder, read_limited
+from .files import FileProblem, decode_text, fsync_folder, os_problem, read_limited
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -165,6 +165,12 @@ class Match:
             seats = [SeatSpec(name=n) for n in names]
         self.seats = list(seats)
         self.autosave_path = Path(autosave) if autosave else None
+        #: why the last autosave failed (None: it worked, or there was none to do)
+        self.autosave_error: str | None = None
+        #: called with the new autosave_error whenever it changes (failed, or works again)
+        self.on_autosave_change: Callable[[str | None], None] | None = None
+        #: the log as the autosave file holds it: its length and last entry
+        self._saved: tuple[int, LoggedAction | None] | None = None
         self.states = [rules.new_game(config, seed)]
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
@@ -202,7 +208,7 @@ class Match:
         self.states.append(state)
         self.actions.append(LoggedAction(seat=seat, action=self.rules.dump_action(action)))
         self.events.append(events)
-        self._autosave()
+        self.autosave()
         return events
 
     def undoable(self, seat: Seat | None = None, bots: frozenset[Seat] = frozenset()) -> int:
@@ -229,7 +235,7 @@ class Match:
             self.actions.pop()
             self.events.pop()
         if count:
-            self._autosave()
+            self.autosave()
         return count
 
     # -- saving --------------------------------------------------------------
@@ -246,9 +252,44 @@ class Match:
     def save(self, path: Path) -> None:
         write_atomic(Path(path), self.to_save().model_dump_json(indent=1))
 
-    def _autosave(self) -> None:
-        if self.autosave_path is not None:
+    def autosave(self) -> bool:
+        """Write the autosave now; False (and `autosave_error` set) when the write failed.
+
+        A failed autosave never stops the game and never changes the Match: the action
+        that was played stays played, and the file on disk stays the last one written
+        whole (write_atomic never leaves half a file). So the disk holds an earlier point
+        of this same game, `autosave_behind()` moves back, until a later write works; every
+        action retries. An explicit `save(path)` raises instead, changing nothing.
+        """
+        if self.autosave_path is None:
+            return True
+        try:
             self.save(self.autosave_path)
+        except (OSError, UnicodeError) as exc:
+            error = f"{self.autosave_path}: {os_problem(exc) if isinstance(exc, OSError) else exc}"
+        else:
+            error = None
+            self._saved = (len(self.actions), self.actions[-1] if self.actions else None)
+        changed = error != self.autosave_error
+        self.autosave_error = error
+        if changed and self.on_autosave_change is not None:
+            self.on_autosave_change(error)
+        return error is None
+
+    @property
+    def has_autosave(self) -> bool:
+        """Whether an autosave of this game was ever written whole."""
+        return self._saved is not None
+
+    def autosave_behind(self) -> int | None:
+        """How many actions the autosave file lacks (0: up to date); None when it holds
+        actions since undone, or was never written."""
+        if self._saved is None:
+            return None
+        count, last = self._saved
+        if count > len(self.actions) or (count and self.actions[count - 1] is not last):
+            return None
+        return len(self.actions) - count
 
     @classmethod
     def from_save(cls, data: SaveFile, rules: Rules, source: str = "save") -> Match:

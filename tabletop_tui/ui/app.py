@@ -137,6 +137,18 @@ class TabletopApp(App):
         self._show_session(Session.for_match(match), replace=False)
 
     def _show_session(self, session: Session, replace: bool) -> None:
+        def autosave_changed(error: str | None) -> None:
+            severity = "warning" if error else "information"
+            self.notify(
+                session.autosave_warning(error),
+                title="Autosave",
+                severity=severity,
+                timeout=15 if error else 5,
+            )
+
+        session.match.on_autosave_change = autosave_changed
+        if session.match.autosave_error is not None:  # the first write failed already
+            autosave_changed(session.match.autosave_error)
         screen = game_screen_class(session.match.rules.game_id)(
             session, delay=self.bot_delay, demo=self.demo, exit_at_end=self.exit_at_end
         )

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
+from ..engine.files import os_problem
 from ..paths import saves_dir
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
@@ -245,7 +246,9 @@ class GameScreen(BaseScreen):
         try:
             self.session.save_to(path)
         except OSError as exc:
-            self.set_message(Text(f"Could not save: {exc}", style="bold red"))
+            problem = f"Could not save to {path}: {os_problem(exc)}. Nothing changed; play on."
+            self.set_message(Text(f"✘ {problem}", style="bold red"))
+            self.notify(problem, title="Save failed", severity="error", timeout=10)
             return
         self.set_message(Text(f"Saved to {path}", style="bold green"))
         self.notify(f"Saved to {path}")

@@ -36,8 +36,7 @@ class Session:
         cfg = rules.config_type(names=tuple(s.name for s in seats), **config)
         path = autosave_path(game_id) if autosave else None
         match = Match(rules, cfg, seed, seats=seats, autosave=path)
-        if path:
-            match.save(path)
+        match.autosave()  # a failure is kept in match.autosave_error: the game still starts
         return cls.for_match(match)
 
     @classmethod
@@ -123,4 +122,23 @@ class Session:
         return self.match.undo(seat, self.bot_seats)
 
     def save_to(self, path: Path) -> None:
+        """Save a copy (`s`); raises OSError, changing nothing, and retries a failed autosave."""
         self.match.save(path)
+        if self.match.autosave_error is not None:
+            self.match.autosave()
+
+    def autosave_warning(self, error: str | None) -> str:
+        """What to tell the players when the autosave fails, or works again."""
+        if error is None:
+            return "Autosave works again: every move so far is saved."
+        behind = self.match.autosave_behind()
+        kept = (
+            "no autosave of this game exists yet"
+            if not self.match.has_autosave
+            else "the last good autosave is kept"
+            + (f", {behind} move{'s' * (behind != 1)} behind" if behind else "")
+        )
+        return (
+            f"Autosave failed ({error}). Play on: {kept}; it is retried after every move, "
+            "and s saves a copy."
+        )
