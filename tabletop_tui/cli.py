@@ -474,13 +474,59 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from .paths import autosave_dir, latest_autosave
+    from .paths import autosave_dir, unfinished_games
 
-    path = latest_autosave()
-    if path is None:
-        raise CliError(f"no autosaved game to resume in {autosave_dir()}")
-    match = _load_save(path)
-    return _run_app(game=match.rules.game_id, load=path)
+    which = args.which
+    game_id = None
+    if which is not None and not which.isdigit():
+        game_id = _playable(which).game_id
+    games = unfinished_games(game_id)
+    if args.list:
+        if which is not None and game_id is None:
+            raise CliError("give --list alone or with a game id, not with a number")
+        return _print_unfinished(games, game_id)
+    of = f" of {game_id}" if game_id else ""
+    if not games:
+        raise CliError(f"no autosaved game{of} to resume in {autosave_dir()}")
+    if which is None or game_id is not None:
+        chosen = games[0]
+    else:
+        number = int(which)
+        if not 1 <= number <= len(games):
+            count = f"{len(games)} unfinished game{'s' * (len(games) != 1)}"
+            raise CliError(
+                f"no game #{which}: there {'is' if len(games) == 1 else 'are'} {count} "
+                f"(see '{PROG} resume --list')"
+            )
+        chosen = games[number - 1]
+    if chosen.problem is not None:
+        raise SaveError(f"{chosen.path}: {chosen.problem}")
+    match = _load_save(chosen.path)
+    print(f"Resuming {chosen.label()} ({chosen.path})", flush=True)
+    return _run_app(game=match.rules.game_id, load=chosen.path)
+
+
+def _print_unfinished(games, game_id: str | None) -> int:
+    from .paths import autosave_dir
+
+    if not games:
+        of = f" of {game_id}" if game_id else ""
+        print(f"No unfinished games{of} in {autosave_dir()}.")
+        return 0
+    rows = [("#", "GAME", "PLAYERS", "MOVES", "LAST PLAYED")]
+    for number, game in enumerate(games, 1):
+        if game.problem is not None:
+            rows.append((str(number), "?", f"cannot be resumed: {game.problem}", "", game.when))
+        else:
+            moves = str(game.moves)
+            rows.append((str(number), game.game, ", ".join(game.players), moves, game.when))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row, game in zip(rows, [None, *games], strict=True):
+        cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2])]
+        line = "  ".join([*cells, row[3].rjust(widths[3]), row[4]])
+        print(line + (f"  {game.path.name}" if game is not None else "  FILE"))
+    print(f"'{PROG} resume N' continues game N; files are in {autosave_dir()}")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -669,7 +715,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
     p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
 
-    command("resume", "continue the most recently autosaved game", cmd_resume)
+    p = command(
+        "resume",
+        "continue a game in progress: the one played last, number N of --list, or the "
+        "last one of GAME",
+        cmd_resume,
+    )
+    p.add_argument(
+        "which",
+        metavar="N|GAME",
+        nargs="?",
+        help="a number from 'resume --list', or a game id (default: the game played last)",
+    )
+    p.add_argument(
+        "--list", action="store_true", help="list the games in progress, played last first"
+    )
 
     p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
     p.add_argument("game", metavar="GAME")

@@ -1,9 +1,20 @@
-"""Where saves and autosaves live: $TABLETOP_TUI_HOME, else the XDG data folder."""
+"""Where saves live, and which games are still in progress.
+
+Everything is under $TABLETOP_TUI_HOME, else the XDG data folder:
+
+- `autosave/`: one file per game in progress, named by game, players and start time, so
+  starting a new game never replaces another;
+- `history/`: a finished game's autosave moves here, under the same name;
+- `saves/`: copies saved with `s`, never replacing an earlier copy.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import stat
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 
@@ -19,31 +30,152 @@ def autosave_dir() -> Path:
     return data_dir() / "autosave"
 
 
-def autosave_path(game_id: str) -> Path:
-    return autosave_dir() / f"{game_id}.json"
-
-
 def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def latest_autosave() -> Path | None:
-    folder = autosave_dir()
-    if not folder.is_dir():
-        return None
+def history_dir() -> Path:
+    return data_dir() / "history"
+
+
+# -- naming ---------------------------------------------------------------------------------
+_NOT_NAME = re.compile(r"[\W_]+")
+
+
+def _slug(name: str) -> str:
+    """A player's name as part of a file name: letters and digits, at most 16 of them."""
+    return _NOT_NAME.sub("-", name).strip("-")[:16].strip("-") or "player"
+
+
+def unused_path(folder: Path, stem: str) -> Path:
+    """`folder/stem.json`, or `stem-2.json` and so on when that name is taken."""
+    path = folder / f"{stem}.json"
+    number = 2
+    while os.path.lexists(path):
+        path = folder / f"{stem}-{number}.json"
+        number += 1
+    return path
+
+
+def game_file_stem(game_id: str, names: list[str], when: datetime | None = None) -> str:
+    stamp = (when or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    return f"{game_id}_{'+'.join(_slug(n) for n in names)}_{stamp}"
+
+
+def new_autosave_path(game_id: str, names: list[str], when: datetime | None = None) -> Path:
+    """A new game's own autosave: game, players and start time, never an existing file."""
+    return unused_path(autosave_dir(), game_file_stem(game_id, names, when))
+
+
+def new_save_path(game_id: str, names: list[str], when: datetime | None = None) -> Path:
+    """Where `s` saves a copy: like an autosave's name, in `saves/`, never replacing one."""
+    return unused_path(saves_dir(), game_file_stem(game_id, names, when))
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    try:
+        return Path(path).resolve().parent == folder.resolve()
+    except OSError:
+        return False
+
+
+def autosave_for(path: Path, game_id: str, names: list[str]) -> Path:
+    """The autosave a loaded file continues in: itself when it is an autosave (or a finished
+    game's history file), else a new one, so a loaded copy never replaces a game in progress."""
+    if is_inside(path, autosave_dir()) or is_inside(path, history_dir()):
+        return autosave_dir() / Path(path).name
+    return new_autosave_path(game_id, names)
+
+
+# -- games in progress ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class SavedGame:
+    """An autosave as the resume list shows it, read without replaying it."""
+
+    path: Path
+    modified: float
+    game: str = ""
+    players: tuple[str, ...] = ()
+    moves: int = 0
+    #: why it cannot be resumed (damaged, another version); None when it looks fine
+    problem: str | None = None
+
+    @property
+    def title(self) -> str:
+        from .games import GAMES
+
+        info = GAMES.get(self.game)
+        return info.title if info is not None else self.game or "?"
+
+    @property
+    def when(self) -> str:
+        return datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
+
+    def label(self) -> str:
+        if self.problem is not None:
+            return f"{self.path.name}: cannot be resumed ({self.problem})"
+        moves = f"{self.moves} move{'s' * (self.moves != 1)}"
+        return f"{self.title}: {', '.join(self.players)} · {moves} · last played {self.when}"
+
+
+def _regular_files(folder: Path) -> list[tuple[float, Path]]:
+    """`*.json` regular files in `folder` with their times; dangling or looping symlinks,
+    folders, FIFOs and the like are skipped (and never opened)."""
     found = []
-    for path in folder.glob("*.json"):
+    try:
+        paths = list(folder.glob("*.json"))
+    except OSError:
+        return []
+    for path in paths:
         try:
-            info = path.stat()  # follows symlinks: a dangling or looping one is skipped
+            info = path.stat()
         except OSError:
             continue
         if stat.S_ISREG(info.st_mode):
             found.append((info.st_mtime, path))
-    return max(found)[1] if found else None
+    return found
 
 
-def history_dir() -> Path:
-    return data_dir() / "history"
+def read_saved_game(path: Path, modified: float) -> SavedGame:
+    from .engine.match import SAVE_FORMAT, SAVE_VERSION, SaveError, read_save_json
+
+    try:
+        raw = read_save_json(path)
+    except SaveError as exc:
+        problem = str(exc).removeprefix(f"{path}: ")
+        return SavedGame(path, modified, problem=problem)
+    if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
+        return SavedGame(path, modified, problem="not a tabletop-tui save file")
+    if raw.get("version") != SAVE_VERSION:
+        return SavedGame(path, modified, problem=f"save format version {raw.get('version')!r}")
+    seats = raw.get("seats")
+    actions = raw.get("actions", [])
+    game = raw.get("game")
+    if not isinstance(game, str) or not isinstance(seats, list) or not isinstance(actions, list):
+        return SavedGame(path, modified, problem="damaged save")
+    names = tuple(str(s.get("name", "?"))[:24] if isinstance(s, dict) else "?" for s in seats[:8])
+    return SavedGame(path, modified, game, names, len(actions))
+
+
+def unfinished_games(game_id: str | None = None) -> list[SavedGame]:
+    """The games in progress, most recently played first (optionally of one game only)."""
+    found = sorted(_regular_files(autosave_dir()), key=lambda item: item[0], reverse=True)
+    games = [read_saved_game(path, when) for when, path in found]
+    if game_id is not None:
+        games = [g for g in games if g.game == game_id]
+    return games
+
+
+def autosave_path(game_id: str) -> Path:
+    """The newest autosave of `game_id`, in progress or finished (for tests and scripts);
+    when there is none, the name an old build used."""
+    found = [
+        item
+        for folder in (autosave_dir(), history_dir())
+        for item in _regular_files(folder)
+        if item[1].name == f"{game_id}.json" or item[1].name.startswith(f"{game_id}_")
+    ]
+    return max(found)[1] if found else autosave_dir() / f"{game_id}.json"
 
 
 def clean_leftovers() -> int:

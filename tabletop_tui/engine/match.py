@@ -155,6 +155,7 @@ class Match:
         seed: int,
         seats: list[SeatSpec] | None = None,
         autosave: Path | None = None,
+        history: Path | None = None,
     ):
         self.rules = rules
         self.config = config
@@ -165,6 +166,8 @@ class Match:
             seats = [SeatSpec(name=n) for n in names]
         self.seats = list(seats)
         self.autosave_path = Path(autosave) if autosave else None
+        #: where the autosave moves, under the same name, once the game is over
+        self.history_dir = Path(history) if history else None
         #: why the last autosave failed (None: it worked, or there was none to do)
         self.autosave_error: str | None = None
         #: called with the new autosave_error whenever it changes (failed, or works again)
@@ -263,10 +266,15 @@ class Match:
         """
         if self.autosave_path is None:
             return True
+        target = self.current_save_path
         try:
-            self.save(self.autosave_path)
+            self.save(target)
+            other = self.autosave_path if target != self.autosave_path else self._history_path()
+            if other is not None and other.exists():  # moved: finished, or un-finished by undo
+                other.unlink()
+                fsync_folder(other.parent)
         except (OSError, UnicodeError) as exc:
-            error = f"{self.autosave_path}: {os_problem(exc) if isinstance(exc, OSError) else exc}"
+            error = f"{target}: {os_problem(exc) if isinstance(exc, OSError) else exc}"
         else:
             error = None
             self._saved = (len(self.actions), self.actions[-1] if self.actions else None)
@@ -275,6 +283,19 @@ class Match:
         if changed and self.on_autosave_change is not None:
             self.on_autosave_change(error)
         return error is None
+
+    def _history_path(self) -> Path | None:
+        if self.history_dir is None or self.autosave_path is None:
+            return None
+        return self.history_dir / self.autosave_path.name
+
+    @property
+    def current_save_path(self) -> Path | None:
+        """Where this game autosaves now: its autosave, or its history file once it is over."""
+        history = self._history_path()
+        if history is not None and self.outcome() is not None:
+            return history
+        return self.autosave_path
 
     @property
     def has_autosave(self) -> bool:
@@ -344,7 +365,7 @@ class Match:
         return match
 
     @classmethod
-    def load(cls, path: Path, autosave: Path | None = None) -> Match:
+    def load(cls, path: Path, autosave: Path | None = None, history: Path | None = None) -> Match:
         """Load and re-validate a save by replaying it; SaveError explains any problem."""
         from ..games import get_rules, unknown_game_message  # late: the engine knows no game
 
@@ -366,6 +387,7 @@ class Match:
             raise SaveError(f"{path}: {unknown_game_message(data.game)}")
         match = cls.from_save(data, rules, source=str(path))
         match.autosave_path = Path(autosave) if autosave else None
+        match.history_dir = Path(history) if history else None
         return match
 
     def replay(self) -> Iterator:

@@ -124,7 +124,7 @@ class TabletopApp(App):
 
     def open_save(self, path: Path) -> None:
         from ..engine.match import Match, SaveError
-        from ..paths import autosave_path
+        from ..paths import autosave_for, history_dir
         from .session import Session
 
         try:
@@ -132,9 +132,20 @@ class TabletopApp(App):
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load save", severity="error", timeout=10)
             return
-        if self.autosave:
-            match.autosave_path = autosave_path(match.rules.game_id)
-        self._show_session(Session.for_match(match), replace=False)
+        if self.autosave:  # an autosave goes on in its own file; anything else gets a new one
+            names = [s.name for s in match.seats]
+            match.autosave_path = autosave_for(path, match.rules.game_id, names)
+            match.history_dir = history_dir()
+        session = Session.for_match(match)
+        self._show_session(session, replace=False)
+        match.autosave()  # a finished game moves to the history; a loaded copy is now listed
+        over = " (the game is over)" if match.outcome() is not None else ""
+        self.notify(
+            f"{match.rules.title}: {', '.join(s.name for s in match.seats)}, "
+            f"{len(match.actions)} moves{over}.",
+            title=f"Resumed {Path(path).name}",
+            timeout=6,
+        )
 
     def _show_session(self, session: Session, replace: bool) -> None:
         def autosave_changed(error: str | None) -> None:

@@ -13,7 +13,7 @@ from ..engine.bots import bot_rng
 from ..engine.core import IllegalAction
 from ..engine.match import Match, SeatSpec
 from ..games import get_rules, make_bot
-from ..paths import autosave_path
+from ..paths import history_dir, new_autosave_path
 
 
 @dataclass
@@ -34,8 +34,9 @@ class Session:
         if rules is None:
             raise ValueError(f"{game_id} is not playable yet")
         cfg = rules.config_type(names=tuple(s.name for s in seats), **config)
-        path = autosave_path(game_id) if autosave else None
-        match = Match(rules, cfg, seed, seats=seats, autosave=path)
+        path = new_autosave_path(game_id, [s.name for s in seats]) if autosave else None
+        history = history_dir() if autosave else None
+        match = Match(rules, cfg, seed, seats=seats, autosave=path, history=history)
         match.autosave()  # a failure is kept in match.autosave_error: the game still starts
         return cls.for_match(match)
 
