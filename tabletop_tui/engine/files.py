@@ -96,13 +96,15 @@ def decode_text(data: bytes) -> str:
     """UTF-8 text (a leading byte-order mark is allowed); FileProblem names other encodings."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise FileProblem("it is UTF-16 text, not UTF-8: save it as UTF-8")
+    zeros = data.count(b"\x00")
+    if zeros:  # never in JSON or TOML text
+        if zeros * 3 >= len(data):
+            raise FileProblem("not UTF-8 text (it looks like UTF-16: save it as UTF-8)")
+        raise FileProblem(f"not UTF-8 text (a zero byte at offset {data.index(0)}: binary data)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if data.count(b"\x00") > len(data) // 4:
-            hint = "binary data or UTF-16/32 text"
-        else:
-            hint = f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not UTF-8"
+        hint = f"byte 0x{data[exc.start]:02x} at offset {exc.start} is not UTF-8"
         raise FileProblem(f"not UTF-8 text ({hint})") from None
 
 
