@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -137,7 +137,12 @@ def _regular_files(folder: Path) -> list[tuple[float, Path]]:
 
 
 def read_saved_game(path: Path, modified: float) -> SavedGame:
-    from .engine.match import SAVE_FORMAT, SAVE_VERSION, SaveError, read_save_json
+    """What the resume list shows of a file: read and checked field by field, not replayed
+    (a problem only a replay finds is reported when the game is opened)."""
+    from pydantic import ValidationError
+
+    from .engine.match import SAVE_FORMAT, SAVE_VERSION, SaveError, SaveFile, read_save_json
+    from .games import get_rules, unknown_game_message
 
     try:
         raw = read_save_json(path)
@@ -148,13 +153,19 @@ def read_saved_game(path: Path, modified: float) -> SavedGame:
         return SavedGame(path, modified, problem="not a tabletop-tui save file")
     if raw.get("version") != SAVE_VERSION:
         return SavedGame(path, modified, problem=f"save format version {raw.get('version')!r}")
-    seats = raw.get("seats")
-    actions = raw.get("actions", [])
-    game = raw.get("game")
-    if not isinstance(game, str) or not isinstance(seats, list) or not isinstance(actions, list):
-        return SavedGame(path, modified, problem="damaged save")
-    names = tuple(str(s.get("name", "?"))[:24] if isinstance(s, dict) else "?" for s in seats[:8])
-    return SavedGame(path, modified, game, names, len(actions))
+    try:
+        data = SaveFile.model_validate(raw)
+    except ValidationError as exc:
+        where = ".".join(str(p) for p in exc.errors()[0].get("loc", ()))
+        return SavedGame(path, modified, problem=f"damaged save ({where})")
+    names = tuple(s.name for s in data.seats)
+    found = SavedGame(path, modified, data.game, names, len(data.actions))
+    rules = get_rules(data.game)
+    if rules is None:
+        return replace(found, problem=unknown_game_message(data.game))
+    if data.rules_version != rules.version:
+        return replace(found, problem=f"written for rules version {data.rules_version}")
+    return found
 
 
 def unfinished_games(game_id: str | None = None) -> list[SavedGame]:

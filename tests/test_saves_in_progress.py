@@ -241,3 +241,19 @@ def test_a_damaged_game_in_the_list_is_refused_by_number_and_named(capsys, start
     assert "cannot be resumed: damaged save" in line
     assert_one_line_error(*_run(capsys, ["resume", "2"]), str(broken), "damaged")
     assert started == []
+
+
+def test_the_list_names_what_it_can_see_without_replaying(tmp_path):
+    good = _autosave_of(VS_BOT, 2, 3, 2_000_000)
+    data = json.loads(good.read_text())
+    for name, change in {
+        "chess.json": {"game": "chess"},
+        "old-rules.json": {"rules_version": 99},
+        "bad-seed.json": {"seed": -1},
+    }.items():
+        (autosave_dir() / name).write_text(json.dumps({**data, **change}))
+    problems = {g.path.name: g.problem for g in unfinished_games()}
+    assert "unknown game 'chess'" in problems["chess.json"]
+    assert "rules version 99" in problems["old-rules.json"]
+    assert problems["bad-seed.json"] == "damaged save (seed)"
+    assert problems[good.name] is None
