@@ -216,3 +216,13 @@ def test_a_dangling_symlink_in_the_autosave_folder_does_not_stop_resume(
     monkeypatch.setattr(cli, "_run_app", lambda **kw: started.append(kw) or 0)
     assert main(["resume"]) == 0
     assert started and Path(started[0]["load"]) == good
+
+
+def test_a_save_claiming_more_actions_than_any_game_takes_is_refused_first(
+    capsys, tmp_path, monkeypatch
+):
+    import tabletop_tui.engine.match as match_module
+
+    monkeypatch.setattr(match_module, "MAX_ACTIONS", 10)  # 100,000 in play; 12 here
+    path = write(tmp_path / "game.json", good_data(12))
+    load_fails(capsys, path, "12 actions", "at most 10")

@@ -33,6 +33,8 @@ MAX_SEED = 2**63 - 1
 MAX_NUMBER = 2**63 - 1
 MAX_TEXT = 4096
 MAX_NAME = 24
+#: far more than any game takes; a save claiming more is refused before it is validated
+MAX_ACTIONS = 100_000
 
 SeatKind = Literal["human", "random", "heuristic"]
 
@@ -83,7 +85,7 @@ class SaveFile(BaseModel):
     config: dict[str, Any]
     seed: int = Field(ge=0, le=MAX_SEED)
     seats: list[SeatSpec]
-    actions: list[LoggedAction] = []
+    actions: list[LoggedAction] = Field(default=[], max_length=MAX_ACTIONS)
 
 
 class SaveError(Exception):
@@ -378,6 +380,12 @@ class Match:
                 f"{path}: save format version {raw.get('version')!r}; "
                 f"this build reads version {SAVE_VERSION}"
             )
+        actions = raw.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+            raise SaveError(
+                f"{path}: damaged save: {len(actions):,} actions; a save holds at most "
+                f"{MAX_ACTIONS:,}"
+            )
         try:
             data = SaveFile.model_validate(raw)
         except ValidationError as exc:
@@ -441,7 +449,47 @@ def _first_line(exc: BaseException) -> str:
 
 
 def json_problem(raw: Any) -> str | None:
-    """What in parsed JSON is out of bounds (see `read_save_json`), or None."""
+    """What in parsed JSON is out of bounds (see `read_save_json`), or None.
+
+    A quick pass looks for any problem; only when there is one does a second pass work out
+    where it is (building every path up front tripled the time for a large save).
+    """
+    if _json_ok(raw):
+        return None
+    return _json_problem_at(raw)
+
+
+def _json_ok(raw: Any) -> bool:
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth = pop()
+        kind = type(value)
+        if kind is str:
+            if len(value) > MAX_TEXT or _SURROGATE.search(value):
+                return False
+        elif kind is dict:
+            if depth >= MAX_DEPTH and value:
+                return False
+            for key, item in value.items():
+                if len(key) > MAX_TEXT or _SURROGATE.search(key):
+                    return False
+                push((item, depth + 1))
+        elif kind is list:
+            if depth >= MAX_DEPTH and value:
+                return False
+            for item in value:
+                push((item, depth + 1))
+        elif kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return False
+        elif kind is float:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:  # False for NaN and infinities too
+                return False
+    return True
+
+
+def _json_problem_at(raw: Any) -> str | None:
     stack: list[tuple[Any, int, str]] = [(raw, 1, "(top)")]
     while stack:
         value, depth, where = stack.pop()
@@ -455,9 +503,8 @@ def json_problem(raw: Any) -> str | None:
                 stack.append((item, depth + 1, key if where == "(top)" else f"{where}.{key}"))
         elif isinstance(value, list):
             for index, item in enumerate(value):
-                stack.append(
-                    (item, depth + 1, str(index) if where == "(top)" else f"{where}.{index}")
-                )
+                here = str(index) if where == "(top)" else f"{where}.{index}"
+                stack.append((item, depth + 1, here))
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int):
