@@ -539,6 +539,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         seed=args.seed,
         demo_delay=DEMO_DELAY if args.delay is None else args.delay,
         exit_at_end=args.exit_at_end,
+        autosave=False,  # a show, not a player's game: it joins no resume list
     )
 
 

@@ -257,3 +257,8 @@ def test_the_list_names_what_it_can_see_without_replaying(tmp_path):
     assert "rules version 99" in problems["old-rules.json"]
     assert problems["bad-seed.json"] == "damaged save (seed)"
     assert problems[good.name] is None
+
+
+def test_a_demo_is_not_autosaved_so_it_never_joins_the_games_in_progress(started):
+    assert cli.main(["demo", GAME, "--seed", "3"]) == 0
+    assert started[0]["autosave"] is False and started[0]["game"] == GAME
