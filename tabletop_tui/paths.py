@@ -118,6 +118,11 @@ class SavedGame:
         return f"{self.title}: {', '.join(self.players)} · {moves} · last played {self.when}"
 
 
+#: what read_saved_game found, by (path, modification time, size): the launcher asks again
+#: each time it is shown, and an unchanged file need not be read twice
+_seen: dict[tuple[Path, float, int], SavedGame] = {}
+
+
 def _regular_files(folder: Path) -> list[tuple[float, Path]]:
     """`*.json` regular files in `folder` with their times; dangling or looping symlinks,
     folders, FIFOs and the like are skipped (and never opened)."""
@@ -171,7 +176,17 @@ def read_saved_game(path: Path, modified: float) -> SavedGame:
 def unfinished_games(game_id: str | None = None) -> list[SavedGame]:
     """The games in progress, most recently played first (optionally of one game only)."""
     found = sorted(_regular_files(autosave_dir()), key=lambda item: item[0], reverse=True)
-    games = [read_saved_game(path, when) for when, path in found]
+    games = []
+    for when, path in found:
+        try:
+            key = (path, when, path.stat().st_size)
+        except OSError:
+            continue
+        if key not in _seen:
+            if len(_seen) > 1000:
+                _seen.clear()
+            _seen[key] = read_saved_game(path, when)
+        games.append(_seen[key])
     if game_id is not None:
         games = [g for g in games if g.game == game_id]
     return games

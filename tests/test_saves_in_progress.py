@@ -262,3 +262,25 @@ def test_the_list_names_what_it_can_see_without_replaying(tmp_path):
 def test_a_demo_is_not_autosaved_so_it_never_joins_the_games_in_progress(started):
     assert cli.main(["demo", GAME, "--seed", "3"]) == 0
     assert started[0]["autosave"] is False and started[0]["game"] == GAME
+
+
+def test_listing_again_reads_only_what_changed(monkeypatch):
+    import tabletop_tui.paths as paths
+
+    first = _autosave_of(VS_BOT, 2, 3, 2_000_000)
+    second = _autosave_of(HUMANS, 1, 1, 1_000_000)
+    read: list[Path] = []
+    real = paths.read_saved_game
+    monkeypatch.setattr(paths, "read_saved_game", lambda p, w: read.append(p) or real(p, w))
+    paths._seen.clear()
+    assert [g.moves for g in unfinished_games()] == [3, 1]
+    assert sorted(read) == sorted([first, second])
+    read.clear()
+    unfinished_games()
+    assert read == []
+    data = json.loads(second.read_text())
+    data["actions"] = data["actions"] * 2
+    second.write_text(json.dumps(data))
+    os.utime(second, (3_000_000, 3_000_000))
+    assert [g.moves for g in unfinished_games()] == [2, 3]
+    assert read == [second]
