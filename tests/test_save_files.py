@@ -226,3 +226,13 @@ def test_a_save_claiming_more_actions_than_any_game_takes_is_refused_first(
     monkeypatch.setattr(match_module, "MAX_ACTIONS", 10)  # 100,000 in play; 12 here
     path = write(tmp_path / "game.json", good_data(12))
     load_fails(capsys, path, "12 actions", "at most 10")
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 10**30])
+def test_a_game_whose_seed_a_save_could_not_hold_does_not_start(seed):
+    """The setup screen takes any digits; a seed past 64 bits would autosave a file that
+    loading refuses, so the game is refused at the start (setup shows the ValueError)."""
+    rules = get_rules(GAME)
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to"):
+        Match(rules, rules.default_config(), seed)
+    assert Match(rules, rules.default_config(), 2**63 - 1).seed == 2**63 - 1

@@ -159,6 +159,9 @@ class Match:
         autosave: Path | None = None,
         history: Path | None = None,
     ):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            # a game whose autosave could not be loaded again must not start
+            raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED}")
         self.rules = rules
         self.config = config
         self.seed = seed
