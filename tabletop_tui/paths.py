@@ -192,6 +192,19 @@ def unfinished_games(game_id: str | None = None) -> list[SavedGame]:
     return games
 
 
+def put_away(path: Path) -> Path:
+    """Move a game in progress out of the resume list into the history (asked first by the
+    caller); nothing is deleted, and no history file is replaced."""
+    from .engine.files import fsync_folder
+
+    target = unused_path(history_dir(), Path(path).stem)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.rename(path, target)  # same file system: both folders are under data_dir()
+    fsync_folder(target.parent)
+    fsync_folder(Path(path).parent)
+    return target
+
+
 def autosave_path(game_id: str) -> Path:
     """The newest autosave of `game_id`, in progress or finished (for tests and scripts);
     when there is none, the name an old build used."""

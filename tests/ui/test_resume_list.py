@@ -117,3 +117,33 @@ async def test_a_finished_autosave_of_an_old_build_moves_to_the_history_when_ope
         await settle(pilot, 3)
     assert not old_name.exists()
     assert Match.load(history_dir() / old_name.name).outcome() == match.outcome()
+
+
+async def test_d_puts_a_game_away_only_when_asked_and_deletes_nothing():
+    first = autosave(1, 2, 1_000_000, ("Ann", "Bot"))
+    second = autosave(2, 4, 3_000_000, ("Cy", "Dee"))
+    third = autosave(3, 1, 2_000_000, ("Eve", "Fay"))
+    kept = second.autosave_path.read_bytes()
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen_name(app) == "ResumeScreen"
+        await pilot.press("d")  # the highlighted game: played last, Cy and Dee
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmPutAway" and "Cy, Dee" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen_name(app) == "ResumeScreen" and second.autosave_path.exists()
+        await pilot.press("d", "y")
+        await settle(pilot)
+        assert screen_name(app) == "ResumeScreen"
+        text = screen_text(app)
+        assert "Cy, Dee" not in text and "Ann, Bot" in text and "Eve, Fay" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "LauncherScreen" and len(app.screen._unfinished) == 2
+    assert not second.autosave_path.exists()
+    assert (history_dir() / second.autosave_path.name).read_bytes() == kept
+    assert {g.path for g in unfinished_games()} == {first.autosave_path, third.autosave_path}

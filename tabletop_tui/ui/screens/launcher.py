@@ -9,9 +9,36 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.files import os_problem
 from ...games import GAMES
-from ...paths import SavedGame, autosave_dir, unfinished_games
+from ...paths import SavedGame, autosave_dir, put_away, unfinished_games
 from .base import BaseModal, BaseScreen
+
+
+class ConfirmPutAway(BaseModal):
+    """Asks before a game in progress leaves the resume list (it moves to the history)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Put away"),
+        Binding("n,escape", "answer(False)", "Keep"),
+    ]
+
+    def __init__(self, game: SavedGame):
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Put this game away?", style="bold"))
+            yield Static(self.game.label())
+            yield Static(
+                "It leaves the list of games in progress and moves to the history folder; "
+                "nothing is deleted. y: put it away · n: keep it"
+            )
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
 
 
 class ResumeScreen(BaseModal):
@@ -24,6 +51,7 @@ class ResumeScreen(BaseModal):
     """
     BINDINGS = [
         Binding("escape", "close", "Back"),
+        Binding("d", "put_away", "Put away"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]
@@ -39,7 +67,8 @@ class ResumeScreen(BaseModal):
             yield OptionList(*self._options(), id="resume-list")
             yield Static(
                 Text(
-                    f"↑↓ choose · Enter resume · Esc back. Played last first; files in "
+                    f"↑↓ choose · Enter resume · d put away · Esc back. Played last first; "
+                    "files in "
                     f"{autosave_dir()}",
                     style="dim",
                 )
@@ -58,9 +87,7 @@ class ResumeScreen(BaseModal):
     def on_mount(self) -> None:
         options = self.query_one("#resume-list", OptionList)
         options.focus()
-        first = next((i for i, g in enumerate(self.games) if g.problem is None), None)
-        if first is not None:
-            options.highlighted = first
+        options.highlighted = self._first_enabled()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
@@ -74,6 +101,34 @@ class ResumeScreen(BaseModal):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_put_away(self) -> None:
+        options = self.query_one("#resume-list", OptionList)
+        if options.highlighted is None or not self.games:
+            return
+        game = self.games[options.highlighted]
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                moved = put_away(game.path)
+            except OSError as exc:
+                self.notify(f"{game.path}: {os_problem(exc)}", title="Not moved", severity="error")
+                return
+            self.notify(f"Moved to {moved}", title="Put away")
+            self.games = [g for g in self.games if g.path != game.path]
+            if not self.games:
+                self.dismiss(None)
+                return
+            options.clear_options()
+            options.add_options(self._options())
+            options.highlighted = min(options.option_count - 1, self._first_enabled())
+
+        self.app.push_screen(ConfirmPutAway(game), answered)
+
+    def _first_enabled(self) -> int:
+        return next((i for i, g in enumerate(self.games) if g.problem is None), 0)
 
 
 class LauncherScreen(BaseScreen):
