@@ -115,7 +115,7 @@ class SavedGame:
         if self.problem is not None:
             return f"{self.path.name}: cannot be resumed ({self.problem})"
         moves = f"{self.moves} move{'s' * (self.moves != 1)}"
-        return f"{self.title}: {', '.join(self.players)} · {moves} · last played {self.when}"
+        return f"{self.title}: {', '.join(self.players)} · {moves} · {self.when}"
 
 
 #: what read_saved_game found, by (path, modification time, size): the launcher asks again
