@@ -236,3 +236,29 @@ def test_a_game_whose_seed_a_save_could_not_hold_does_not_start(seed):
     with pytest.raises(ValueError, match="seed must be a whole number from 0 to"):
         Match(rules, rules.default_config(), seed)
     assert Match(rules, rules.default_config(), 2**63 - 1).seed == 2**63 - 1
+
+
+@pytest.mark.parametrize(
+    "game, key, value, needles",
+    [
+        ("zeo-dbg", "characters", ["nobody", "x"], ["cannot set up the game: unknown character"]),
+        ("zoobotz", "decks", ["nope", "balanced"], ["unknown deck 'nope'"]),
+        ("hotg", "rangers", ["jason", "nobody", "billy", "trini"], ["settings: Rangers must"]),
+        ("hotg", "deployments_per_round", 10**6, ["deployments_per_round", "less than"]),
+        ("pr-ccg-2008", "opening_hand", 10**9, ["opening_hand"]),
+    ],
+)
+def test_bad_settings_of_every_game_are_named_in_player_words(
+    capsys, tmp_path, game, key, value, needles
+):
+    """Issue #16: "an unknown character" rather than an internal error or a type name."""
+    rules = get_rules(game)
+    data = json.loads(Match(rules, rules.default_config(), 1).to_save().model_dump_json())
+    data["config"][key] = value
+    path = write(tmp_path / "game.json", data)
+    before = sha(path)
+    code = main(["play", game, "--load", str(path)])
+    out, err = capsys.readouterr()
+    line = assert_one_line_error(code, out, err, str(path), *needles)
+    assert "Error:" not in line and "Value error" not in line
+    assert sha(path) == before

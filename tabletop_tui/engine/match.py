@@ -340,9 +340,9 @@ class Match:
         except CardDataError as exc:  # e.g. the --cards folder it was saved with is gone
             raise SaveError(f"{source}: cannot set up the game: {exc}") from None
         except Exception as exc:  # settings the game's model let through but cannot deal
-            raise SaveError(
-                f"{source}: cannot set up the game: {type(exc).__name__}: {_first_line(exc)}"
-            ) from None
+            # a game's ValueError is written for players; anything else names its type
+            kind = "" if isinstance(exc, ValueError) else f"{type(exc).__name__}: "
+            raise SaveError(f"{source}: cannot set up the game: {kind}{_first_line(exc)}") from None
         for number, logged in enumerate(data.actions, 1):
             if logged.seat >= seats:
                 raise SaveError(
@@ -536,6 +536,7 @@ def _text_problem(text: str) -> str | None:
 
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ())) or "(top)"
+    where = ".".join(str(p) for p in err.get("loc", ()))
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return f"{where}: {err.get('msg')}{more}"
+    message = str(err.get("msg", "")).removeprefix("Value error, ")
+    return f"{where}: {message}{more}" if where else f"{message}{more}"
