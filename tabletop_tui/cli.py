@@ -516,7 +516,7 @@ def _print_unfinished(games, game_id: str | None) -> int:
     rows = [("#", "GAME", "PLAYERS", "MOVES", "LAST PLAYED")]
     for number, game in enumerate(games, 1):
         if game.problem is not None:
-            rows.append((str(number), "?", f"cannot be resumed: {game.problem}", "", game.when))
+            rows.append((str(number), "?", "(cannot be resumed)", "", game.when))
         else:
             moves = str(game.moves)
             rows.append((str(number), game.game, ", ".join(game.players), moves, game.when))
@@ -524,7 +524,11 @@ def _print_unfinished(games, game_id: str | None) -> int:
     for row, game in zip(rows, [None, *games], strict=True):
         cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2])]
         line = "  ".join([*cells, row[3].rjust(widths[3]), row[4]])
-        print(line + (f"  {game.path.name}" if game is not None else "  FILE"))
+        if game is None:
+            print(f"{line}  FILE")
+        else:
+            why = f": {game.problem}" if game.problem is not None else ""
+            print(f"{line}  {game.path.name}{why}")
     print(f"'{PROG} resume N' continues game N; files are in {autosave_dir()}")
     return 0
 
@@ -866,7 +870,18 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _lenient_output() -> None:
+    """File names are bytes: one that is not UTF-8 (a surrogate escape in Python) is printed
+    as a backslash escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _lenient_output()
     try:
         args = build_parser().parse_args(argv)
         set_cards_dir(args.cards)

@@ -38,6 +38,12 @@ def history_dir() -> Path:
     return data_dir() / "history"
 
 
+def shown(text: object) -> str:
+    """A path or message as it can be shown: a file name that is not UTF-8 holds surrogate
+    escapes, which no terminal can print; they become backslash escapes."""
+    return str(text).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 # -- naming ---------------------------------------------------------------------------------
 _NOT_NAME = re.compile(r"[\W_]+")
 
@@ -113,7 +119,7 @@ class SavedGame:
 
     def label(self) -> str:
         if self.problem is not None:
-            return f"{self.path.name}: cannot be resumed ({self.problem})"
+            return shown(f"{self.path.name}: cannot be resumed ({self.problem})")
         moves = f"{self.moves} move{'s' * (self.moves != 1)}"
         return f"{self.title}: {', '.join(self.players)} · {moves} · {self.when}"
 

@@ -238,7 +238,7 @@ def test_a_damaged_game_in_the_list_is_refused_by_number_and_named(capsys, start
     os.utime(broken, (2_500_000, 2_500_000))
     assert cli.main(["resume", "--list"]) == 0
     line = capsys.readouterr().out.splitlines()[2]
-    assert "cannot be resumed: damaged save" in line
+    assert "(cannot be resumed)" in line and line.endswith("broken.json: damaged save (game)")
     assert_one_line_error(*_run(capsys, ["resume", "2"]), str(broken), "damaged")
     assert started == []
 
@@ -284,3 +284,25 @@ def test_listing_again_reads_only_what_changed(monkeypatch):
     os.utime(second, (3_000_000, 3_000_000))
     assert [g.moves for g in unfinished_games()] == [2, 3]
     assert read == [second]
+
+
+def test_a_file_name_that_is_not_utf8_is_listed_not_a_crash(tmp_path):
+    """File names are bytes; printing one that is not UTF-8 ended `resume --list`."""
+    import subprocess
+    import sys
+
+    from test_cli import child_env
+
+    _autosave_of(VS_BOT, 2, 3, 2_000_000)
+    odd = os.fsdecode(bytes(autosave_dir()) + b"/\xff-game.json")
+    Match.load(next(autosave_dir().iterdir())).save(odd)
+    env = {**child_env(), "TABLETOP_TUI_HOME": os.environ["TABLETOP_TUI_HOME"]}
+    env["PYTHONIOENCODING"] = "utf-8"  # strict, as in a UTF-8 terminal
+    proc = subprocess.run(
+        [sys.executable, "-m", "tabletop_tui", "resume", "--list"],
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert b"\\udcff-game.json" in proc.stdout and proc.stderr == b""

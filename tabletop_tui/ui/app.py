@@ -124,13 +124,13 @@ class TabletopApp(App):
 
     def open_save(self, path: Path) -> None:
         from ..engine.match import Match, SaveError
-        from ..paths import autosave_for, history_dir
+        from ..paths import autosave_for, history_dir, shown
         from .session import Session
 
         try:
             match = Match.load(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load save", severity="error", timeout=10)
+            self.notify(shown(exc), title="Cannot load save", severity="error", timeout=10)
             return
         if self.autosave:  # an autosave goes on in its own file; anything else gets a new one
             names = [s.name for s in match.seats]
@@ -143,7 +143,7 @@ class TabletopApp(App):
         self.notify(
             f"{match.rules.title}: {', '.join(s.name for s in match.seats)}, "
             f"{len(match.actions)} moves{over}.",
-            title=f"Resumed {Path(path).name}",
+            title=shown(f"Resumed {Path(path).name}"),
             timeout=6,
         )
 

@@ -147,3 +147,23 @@ async def test_d_puts_a_game_away_only_when_asked_and_deletes_nothing():
     assert not second.autosave_path.exists()
     assert (history_dir() / second.autosave_path.name).read_bytes() == kept
     assert {g.path for g in unfinished_games()} == {first.autosave_path, third.autosave_path}
+
+
+async def test_a_file_name_that_is_not_utf8_shows_as_escapes():
+    playing = autosave(4, 3, 1_000_000)
+    odd = os.fsdecode(bytes(autosave_dir()) + b"/\xff-broken.json")
+    with open(odd, "w") as fh:
+        fh.write("{")
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen_name(app) == "ResumeScreen"
+        assert "\\udcff-broken.json" in screen_text(app)
+    app = TabletopApp(load=odd, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "LauncherScreen"
+        assert any("\\udcff-broken.json" in str(n.message) for n in app._notifications)
+    assert playing.autosave_path.exists()

@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.files import os_problem
 from ...games import GAMES
-from ...paths import SavedGame, autosave_dir, put_away, unfinished_games
+from ...paths import SavedGame, autosave_dir, put_away, shown, unfinished_games
 from .base import BaseModal, BaseScreen
 
 
@@ -68,8 +68,7 @@ class ResumeScreen(BaseModal):
             yield Static(
                 Text(
                     f"↑↓ choose · Enter resume · d put away · Esc back. Played last first; "
-                    "files in "
-                    f"{autosave_dir()}",
+                    f"files in {shown(autosave_dir())}",
                     style="dim",
                 )
             )
@@ -114,9 +113,11 @@ class ResumeScreen(BaseModal):
             try:
                 moved = put_away(game.path)
             except OSError as exc:
-                self.notify(f"{game.path}: {os_problem(exc)}", title="Not moved", severity="error")
+                self.notify(
+                    shown(f"{game.path}: {os_problem(exc)}"), title="Not moved", severity="error"
+                )
                 return
-            self.notify(f"Moved to {moved}", title="Put away")
+            self.notify(shown(f"Moved to {moved}"), title="Put away")
             self.games = [g for g in self.games if g.path != game.path]
             if not self.games:
                 self.dismiss(None)
