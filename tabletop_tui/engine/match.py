@@ -448,7 +448,7 @@ def _no_constant(name: str) -> Any:
 
 
 def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip() or type(exc).__name__).splitlines()[0].split(";")[0]
+    return (str(exc).strip() or type(exc).__name__).splitlines()[0]
 
 
 def json_problem(raw: Any) -> str | None:
