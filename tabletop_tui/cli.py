@@ -666,6 +666,8 @@ def cmd_cards_validate(args: argparse.Namespace) -> int:
     card_set = _card_set(args.game)
     folder = card_dir(args.game, args.dir)
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            raise CliError(f"{folder}: not a folder (a file, or a link to nothing or to itself)")
         raise CliError(f"{folder}: no such folder")
     cards = _load(card_set.loader)(folder)
     files = ", ".join(f.name for f in card_set.files)

@@ -160,3 +160,15 @@ def test_the_same_problems_stop_play_before_the_ui(capsys, tmp_path):
     code = main(["--cards", str(root), "play", GAME, "--seats", "bot,bot"])
     out, err = capsys.readouterr()
     assert_one_line_error(code, out, err, str(characters(root)), "a folder")
+
+
+def test_a_card_folder_that_is_a_file_or_a_loop_is_named(capsys, tmp_path):
+    plain = tmp_path / "cards.toml"
+    plain.write_text("")
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    for path in (plain, loop):
+        assert_one_line_error(*validate(capsys, path), str(path), "not a folder")
+    code = main(["--cards", str(loop), "list"])
+    out, err = capsys.readouterr()
+    assert_one_line_error(code, out, err, "is not a folder")
