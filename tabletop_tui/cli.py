@@ -18,13 +18,11 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .cards import CardDataError, card_dir, set_cards_dir
-from .engine.match import SaveError, SeatSpec
+from .engine.match import MAX_NAME, MAX_SEED, SaveError, SeatSpec, name_problem
 from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_message
 
 PROG = "tabletop-tui"
-MAX_SEED = 2**63 - 1
 MAX_GAMES = 1_000_000
-MAX_NAME = 24
 DEMO_DELAY = 0.6
 SEAT_KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
 BOT_KINDS = {k: v for k, v in SEAT_KINDS.items() if v != "human"}
@@ -418,6 +416,9 @@ def _names(rules, text: str, count: int | None) -> list[str]:
     for name in names:
         if len(name) > MAX_NAME:
             raise CliError(f"name '{name}' is too long: at most {MAX_NAME} characters")
+        problem = name_problem(name)
+        if problem:
+            raise CliError(f"bad name {ascii(name)} in --names: {problem}")
     if len({n.casefold() for n in names}) != len(names):
         raise CliError(f"--names '{text}': every seat needs a different name")
     return names
@@ -476,6 +477,9 @@ def _run_app(**kwargs: Any) -> int:
         from .ui.app import TabletopApp
     except ImportError as exc:
         raise CliError(f"the terminal UI cannot start: {exc}") from None
+    from .paths import clean_leftovers
+
+    clean_leftovers()
     game = kwargs.get("game")
     rules = get_rules(game) if game else None
     overrides = config_overrides(rules) if rules is not None else {}
@@ -514,13 +518,63 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from .paths import autosave_dir, latest_autosave
+    from .paths import autosave_dir, unfinished_games
 
-    path = latest_autosave()
-    if path is None:
-        raise CliError(f"no autosaved game to resume in {autosave_dir()}")
-    match = _load_save(path)
-    return _run_app(game=match.rules.game_id, load=path)
+    which = args.which
+    game_id = None
+    if which is not None and not which.isdigit():
+        game_id = _playable(which).game_id
+    games = unfinished_games(game_id)
+    if args.list:
+        if which is not None and game_id is None:
+            raise CliError("give --list alone or with a game id, not with a number")
+        return _print_unfinished(games, game_id)
+    of = f" of {game_id}" if game_id else ""
+    if not games:
+        raise CliError(f"no autosaved game{of} to resume in {autosave_dir()}")
+    if which is None or game_id is not None:
+        chosen = games[0]
+    else:
+        number = int(which)
+        if not 1 <= number <= len(games):
+            count = f"{len(games)} unfinished game{'s' * (len(games) != 1)}"
+            raise CliError(
+                f"no game #{which}: there {'is' if len(games) == 1 else 'are'} {count} "
+                f"(see '{PROG} resume --list')"
+            )
+        chosen = games[number - 1]
+    if chosen.problem is not None:
+        raise SaveError(f"{chosen.path}: {chosen.problem}")
+    match = _load_save(chosen.path)
+    print(f"Resuming {chosen.label()} ({chosen.path})", flush=True)
+    return _run_app(game=match.rules.game_id, load=chosen.path)
+
+
+def _print_unfinished(games, game_id: str | None) -> int:
+    from .paths import autosave_dir
+
+    if not games:
+        of = f" of {game_id}" if game_id else ""
+        print(f"No unfinished games{of} in {autosave_dir()}.")
+        return 0
+    rows = [("#", "GAME", "PLAYERS", "MOVES", "LAST PLAYED")]
+    for number, game in enumerate(games, 1):
+        if game.problem is not None:
+            rows.append((str(number), "?", "(cannot be resumed)", "", game.when))
+        else:
+            moves = str(game.moves)
+            rows.append((str(number), game.game, ", ".join(game.players), moves, game.when))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row, game in zip(rows, [None, *games], strict=True):
+        cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2])]
+        line = "  ".join([*cells, row[3].rjust(widths[3]), row[4]])
+        if game is None:
+            print(f"{line}  FILE")
+        else:
+            why = f": {game.problem}" if game.problem is not None else ""
+            print(f"{line}  {game.path.name}{why}")
+    print(f"'{PROG} resume N' continues game N; files are in {autosave_dir()}")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -533,6 +587,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         seed=args.seed,
         demo_delay=DEMO_DELAY if args.delay is None else args.delay,
         exit_at_end=args.exit_at_end,
+        autosave=False,  # a show, not a player's game: it joins no resume list
     )
 
 
@@ -672,6 +727,8 @@ def cmd_cards_validate(args: argparse.Namespace) -> int:
     card_set = _card_set(args.game)
     folder = card_dir(args.game, args.dir)
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            raise CliError(f"{folder}: not a folder (a file, or a link to nothing or to itself)")
         raise CliError(f"{folder}: no such folder")
     cards = _load(card_set.loader)(folder)
     files = ", ".join(f.name for f in card_set.files)
@@ -726,7 +783,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
     p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
 
-    command("resume", "continue the most recently autosaved game", cmd_resume)
+    p = command(
+        "resume",
+        "continue a game in progress: the one played last, number N of --list, or the "
+        "last one of GAME",
+        cmd_resume,
+    )
+    p.add_argument(
+        "which",
+        metavar="N|GAME",
+        nargs="?",
+        help="a number from 'resume --list', or a game id (default: the game played last)",
+    )
+    p.add_argument(
+        "--list", action="store_true", help="list the games in progress, played last first"
+    )
 
     p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
     p.add_argument("game", metavar="GAME")
@@ -907,7 +978,18 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _lenient_output() -> None:
+    """File names are bytes: one that is not UTF-8 (a surrogate escape in Python) is printed
+    as a backslash escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _lenient_output()
     try:
         args = build_parser().parse_args(argv)
         set_cards_dir(args.cards)

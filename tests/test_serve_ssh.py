@@ -106,8 +106,9 @@ async def test_play_resize_ctrl_c_and_disconnect(start_server):
     conn.close()
     await wait_pids_gone([pid], timeout=5)
     await wait_until(lambda: not server.sessions, what="the slot to be released")
-    save = server.users_dir / "alice" / "autosave" / "army-of-zero.json"
-    assert save.is_file()
+    saves = list((server.users_dir / "alice" / "autosave").glob("army-of-zero_*.json"))
+    assert len(saves) == 1  # one autosave per game in progress, named by game and players
+    save = saves[0]
     assert json.loads(save.read_text())["actions"], "the action played is in the autosave"
 
 

@@ -151,19 +151,42 @@ class TabletopApp(App):
 
     def open_save(self, path: Path) -> None:
         from ..engine.match import Match, SaveError
-        from ..paths import autosave_path
+        from ..paths import autosave_for, history_dir, shown
         from .session import Session
 
         try:
             match = Match.load(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load save", severity="error", timeout=10)
+            self.notify(shown(exc), title="Cannot load save", severity="error", timeout=10)
             return
-        if self.autosave:
-            match.autosave_path = autosave_path(match.rules.game_id)
-        self._show_session(Session.for_match(match), replace=False)
+        if self.autosave:  # an autosave goes on in its own file; anything else gets a new one
+            names = [s.name for s in match.seats]
+            match.autosave_path = autosave_for(path, match.rules.game_id, names)
+            match.history_dir = history_dir()
+        session = Session.for_match(match)
+        self._show_session(session, replace=False)
+        match.autosave()  # a finished game moves to the history; a loaded copy is now listed
+        over = " (the game is over)" if match.outcome() is not None else ""
+        self.notify(
+            f"{match.rules.title}: {', '.join(s.name for s in match.seats)}, "
+            f"{len(match.actions)} moves{over}.",
+            title=shown(f"Resumed {Path(path).name}"),
+            timeout=6,
+        )
 
     def _show_session(self, session: Session, replace: bool) -> None:
+        def autosave_changed(error: str | None) -> None:
+            severity = "warning" if error else "information"
+            self.notify(
+                session.autosave_warning(error),
+                title="Autosave",
+                severity=severity,
+                timeout=15 if error else 5,
+            )
+
+        session.match.on_autosave_change = autosave_changed
+        if session.match.autosave_error is not None:  # the first write failed already
+            autosave_changed(session.match.autosave_error)
         screen = game_screen_class(session.match.rules.game_id)(
             session, delay=self.bot_delay, demo=self.demo, exit_at_end=self.exit_at_end
         )

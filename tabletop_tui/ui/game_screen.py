@@ -6,14 +6,13 @@ and turns keys into Actions with `submit`. It never touches the State.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
-from ..paths import saves_dir
+from ..engine.files import os_problem
+from ..paths import new_save_path
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
@@ -280,12 +279,13 @@ class GameScreen(BaseScreen):
             )
 
     def action_save(self) -> None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = saves_dir() / f"{self.rules.game_id}-{stamp}.json"
+        path = new_save_path(self.rules.game_id, [s.name for s in self.match.seats])
         try:
             self.session.save_to(path)
         except OSError as exc:
-            self.set_message(Text(f"Could not save: {exc}", style="bold red"))
+            problem = f"Could not save to {path}: {os_problem(exc)}. Nothing changed; play on."
+            self.set_message(Text(f"✘ {problem}", style="bold red"))
+            self.notify(problem, title="Save failed", severity="error", timeout=10)
             return
         self.set_message(Text(f"Saved to {path}", style="bold green"))
         self.notify(f"Saved to {path}")

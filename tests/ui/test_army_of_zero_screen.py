@@ -152,7 +152,7 @@ async def test_save_key_writes_a_loadable_file(_home):
         await settle(pilot)
         await pilot.press("s")
         await settle(pilot)
-        saves = list((_home / "saves").glob("army-of-zero-*.json"))
+        saves = list((_home / "saves").glob("army-of-zero_*.json"))
         assert len(saves) == 1
         loaded = Match.load(saves[0])
         assert loaded.state == app.screen.match.state
