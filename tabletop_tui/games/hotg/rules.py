@@ -3535,7 +3535,13 @@ class HotgRules(Rules[Config, State, Action, View]):
             boost=a.boost,
             x=a.x,
         )
-        return self._launch_attack(s, att, ev)
+        s = self._launch_attack(s, att, ev)
+        # "the next attack this battle gets ...": this attack has taken the waiting
+        # bonuses, so the card's own bonus waits for the one after it
+        for e in card.effects:
+            if e.do == "next_attack":
+                s = self._maneuver_effect(s, seat, e, a, ev)
+        return s
 
     def _launch_attack(self, s: State, att: Attack, ev: list[Event]) -> State:
         b = s.battle
