@@ -74,3 +74,66 @@ def test_lead_the_charge_and_pierce_defenses_wait_for_the_next_attack():
     s2 = give(s2, 0, hand=[pierce])
     s2, _ = R.apply(s2, 0, m.PlayCard(card=pierce, target=0))
     assert s2.battle.buffs.ignore_guard
+
+
+# ============================================================== nemeses and panic
+def _board(s: m.State, **per_location) -> m.State:
+    """Set each outer location (by index "l0".."l3") to a dict of Location fields."""
+    locs = list(s.locations)
+    for key, kw in per_location.items():
+        k = int(key[1:])
+        locs[k] = upd(locs[k], **kw)
+    return upd(s, locations=tuple(locs))
+
+
+def _empty(s: m.State) -> m.State:
+    return upd(
+        s,
+        locations=tuple(upd(lo, fs=(), villains=(), panicked=False) for lo in s.locations),
+    )
+
+
+def test_the_psycho_rangers_boss_passes_panicked_locations_clockwise():
+    """Expansion, introduction: nemeses follow the monster rules for deployment and panicked
+    locations; §4.1: a monster aimed at a panicked location goes clockwise to the next one
+    that is not panicked."""
+    s = _empty(game(names=("a", "b", "c", "d"), boss="psycho_rangers"))
+    s = _board(s, l1={"panicked": True, "villains": ("bones",)})
+    boss = m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+    s = R._place_villain(s, boss, s.locations[1].id, [])
+    assert not any(v.startswith("psycho") for v in s.locations[1].villains)
+    assert len(s.locations[2].villains) == 5 and s.locations[2].locked_full
+
+
+def test_the_psycho_assault_boss_passes_panicked_locations_clockwise():
+    """Psycho Assault Mode, Boss Deployment, with the expansion's rule that nemeses follow
+    the monster rules for panicked locations (§4.1: clockwise to one not panicked)."""
+    s = _empty(R.new_game(m.Config(names=("a", "b", "c"), mode="psycho_assault"), 2))
+    s = _board(s, l0={"panicked": True, "fs": (("putty_patrollers", 5),)})
+    boss = m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+    s = R._place_villain(s, boss, s.locations[0].id, [])
+    assert s.locations[0].fs and not s.locations[0].villains
+    assert len(s.locations[1].villains) == 5 and s.locations[1].panicked
+
+
+def test_psychos_leaving_a_location_empty_clear_its_panic():
+    """Psycho Assault Mode, End of the Round and Boss Deployment: Psychos move away; a
+    location left with no enemy figure is no longer panicked (Ruling 12, base §5.4 step 5)."""
+    s = _empty(R.new_game(m.Config(names=("a", "b", "c"), mode="psycho_assault"), 2))
+    b = s.locations[1].id
+    two = tuple(n.id for n in s.nemeses[:2])
+    s = upd(
+        s,
+        nemeses=tuple(
+            upd(n, status="deployed", attached_to=("jason" if k == 0 else "zack")) if k < 2 else n
+            for k, n in enumerate(s.nemeses)
+        ),
+        players=tuple(upd(p, location=b) for p in s.players),
+    )
+    s = _board(s, l0={"villains": two, "panicked": True})
+    moved = R._assault_move_back(s, [])
+    assert not moved.locations[0].villains and not moved.locations[0].panicked
+    # the boss gathers them elsewhere: the emptied location is calm again too
+    boss = m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+    gathered = R._place_villain(s, boss, s.locations[2].id, [])
+    assert not gathered.locations[0].villains and not gathered.locations[0].panicked

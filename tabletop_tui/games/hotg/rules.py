@@ -617,6 +617,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             if here < 0 or to < 0 or to == here:
                 continue  # the Ranger is at the Command Center: it stays (Ruling PA4)
             s = set_loc(s, here, villains=tuple(v for v in s.locations[here].villains if v != n.id))
+            s = self._unpanic_if_empty(s, here, ev)
             limit = cat.locations[want].figure_limit
             lo = s.locations[to]
             if lo.figures + 1 > limit:
@@ -679,8 +680,11 @@ class HotgRules(Rules[Config, State, Action, View]):
         cards, s = shuffle(s, (*enemy_deck(s, "psycho"), *under, *s.psycho_aside))
         s = set_enemy_deck(s, "psycho", cards)
         s = upd(s, psycho_aside=(), psycho_boss_deployed=True)
-        i = loc_index(s, target)
+        i = self._unpanicked_from(s, target)
+        target = s.locations[i].id
         s = set_loc(s, i, fs=(), villains=tuple(ids), panicked=True, locked_full=True)
+        for k in range(4):
+            s = self._unpanic_if_empty(s, k, ev)
         ev.append(
             Event(
                 text=f"Deployment: ALL the Psycho Rangers gather at {cat.locations[target].name}! "
@@ -1393,6 +1397,25 @@ class HotgRules(Rules[Config, State, Action, View]):
             s = self._set_nemesis(s, v.enemy, status="deployed")
         return self._check_all_panicked(s, ev)
 
+    def _unpanic_if_empty(self, s: State, i: int, ev: list[Event]) -> State:
+        """A panicked location left with no enemy figure is no longer panicked (Ruling 12)."""
+        lo = s.locations[i]
+        if lo.panicked and lo.figures == 0 and not lo.locked_full:
+            s = set_loc(s, i, panicked=False)
+            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
+        return s
+
+    def _unpanicked_from(self, s: State, target: str) -> int:
+        """Where a monster-like figure lands: the target, or clockwise past panicked
+        locations (§4.1); the target itself when all four are panicked (Mastermind Mode).
+        Nemeses follow this rule too (expansion, the paragraph before "Monster Version")."""
+        start = loc_index(s, target)
+        for k in range(4):
+            i = (start + k) % 4
+            if not s.locations[i].panicked:
+                return i
+        return start
+
     def _set_nemesis(self, s: State, nid: str, **kw) -> State:
         return upd(s, nemeses=tuple(upd(n, **kw) if n.id == nid else n for n in s.nemeses))
 
@@ -1420,7 +1443,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             nemeses.append(upd(n, attached_to=r, status="deployed"))
         order = {n.id: k for k, n in enumerate(s.nemeses)}
         s = upd(s, nemeses=tuple(sorted(nemeses, key=lambda n: order[n.id])))
-        i = loc_index(s, target)
+        i = self._unpanicked_from(s, target)
         lo = s.locations[i]
         s = set_loc(
             s,
