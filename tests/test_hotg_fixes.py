@@ -137,3 +137,53 @@ def test_psychos_leaving_a_location_empty_clear_its_panic():
     boss = m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
     gathered = R._place_villain(s, boss, s.locations[2].id, [])
     assert not gathered.locations[0].villains and not gathered.locations[0].panicked
+
+
+# ============================================================== 2-player mode (§2)
+def test_a_two_ranger_player_flipping_a_token_in_battle_may_draw_up_to_hand_size():
+    """§2, 2-player mode: a token flipped in battle gives 3 energy and lets the player
+    draw up to their maximum hand size (7), one card at a time, stopping when they like."""
+    s = game(names=("a", "b"))  # 2 players x 2 Rangers
+    s = battle(s, [[LEAP, LEAP2]], seats=(0,), pool=0)
+    p = s.players[0]
+    s = give(s, 0, hand=p.hand[:4], deck=p.hand[4:] + p.deck)
+    s, _ = R.apply(s, 0, m.FlipToken())
+    assert s.battle.pool == 3
+    assert s.decision.kind == "token_draw" and R.to_act(s) == {0}
+    assert set(R.legal_actions(s, 0)) == {m.Draw(count=0), m.Draw(count=1)}
+    s, _ = R.apply(s, 0, m.Draw(count=1))
+    assert len(s.players[0].hand) == 5 and s.decision.kind == "token_draw"
+    s, _ = R.apply(s, 0, m.Draw(count=0))  # stop at 5
+    assert len(s.players[0].hand) == 5 and s.decision is None
+    # a second flip draws to the limit and then stops asking
+    s, _ = R.apply(s, 0, m.FlipToken())
+    s, _ = R.apply(s, 0, m.Draw(count=1))
+    s, _ = R.apply(s, 0, m.Draw(count=1))
+    assert len(s.players[0].hand) == 7 and s.decision is None
+
+
+def test_a_token_draw_in_a_reaction_window_returns_to_that_window():
+    """§2 2-player mode and §5.5 (a token may be flipped at any time in battle): the draw
+    it allows happens, then the reaction question that was open is asked again."""
+    s = game(names=("a", "b"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(0,), pool=0)
+    p = s.players[0]
+    block = next(c for c in p.hand + p.deck if "block" in c)
+    rest = [c for c in p.hand + p.deck if c != block]
+    s = give(s, 0, hand=[block, *rest[:2]], deck=rest[2:])
+    window = m.Decision(kind="damage_window", asked=(0,), seat=0, amount=3, prompt="")
+    s = upd(s, decision=window)
+    s, _ = R.apply(s, 0, m.FlipToken())
+    assert s.decision.kind == "token_draw" and s.decision.held == window
+    s, _ = R.apply(s, 0, m.Draw(count=0))
+    assert s.decision == window
+
+
+def test_a_one_ranger_player_flipping_a_token_draws_nothing():
+    """§5.5: a single Ranger's flip gives 2 energy only."""
+    s = game(names=("a", "b", "c", "d"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(0,), pool=0)
+    hand = s.players[0].hand[:2]
+    s = give(s, 0, hand=hand)
+    s, _ = R.apply(s, 0, m.FlipToken())
+    assert s.battle.pool == 2 and s.decision is None and s.players[0].hand == hand

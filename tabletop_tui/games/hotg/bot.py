@@ -310,6 +310,8 @@ class HotgBot:
                 keep = DRAW_KEEP_BOSS
             n = max(0, min(room, me.deck_count - keep))
             return Draw(count=n)
+        if d.kind == "token_draw":  # keep a few cards in the deck against defence reveals
+            return Draw(count=1 if me.deck_count > DRAW_KEEP_VILLAIN else 0)
         if d.kind == "recover":
             picks = [a for a in legal if isinstance(a, Pick)]
             if not picks:

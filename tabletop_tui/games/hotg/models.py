@@ -339,6 +339,7 @@ class Decision(Model):
         "reveal_window",
         "reaction_window",
         "prep_draw",
+        "token_draw",  # a 2-Ranger player flipped a token in battle: draw up to hand size
         "recover",
         "cyber_slash",
         # Mastermind Mode (the Mastermind answers these)

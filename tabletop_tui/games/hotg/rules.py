@@ -1513,6 +1513,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             if d.kind == "prep_draw":
                 room = max(0, hand_size(s, seat) - len(p.hand))
                 return [m.Draw(count=k) for k in range(min(room, len(p.deck)) + 1)]
+            if d.kind == "token_draw":
+                return [m.Draw(count=0), m.Draw(count=1)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
                 return [*(m.Pick(card=c) for c in picks), m.Pass()]
@@ -1621,6 +1623,14 @@ class HotgRules(Rules[Config, State, Action, View]):
                     "Ranger preparation (§5.1)",
                     f"Draw 0-{min(room, len(p.deck))} cards (up to the hand size).",
                 )
+            return None
+        if d.kind == "token_draw":
+            if not isinstance(a, m.Draw) or a.count not in (0, 1):
+                return _no(
+                    "2-player mode (§2)", "Draw one card (Draw 1), or stop drawing (Draw 0)."
+                )
+            if a.count and not self._can_draw_up(s, seat):
+                return _no("2-player mode (§2)", "Your hand is full (or your deck is empty).")
             return None
         if d.kind in ("recover", "cyber_slash"):
             if isinstance(a, m.Pass):
@@ -1958,10 +1968,13 @@ class HotgRules(Rules[Config, State, Action, View]):
             ev.append(Event(text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
             return upd(s, focus=a.seat)
         if isinstance(a, m.FlipToken):
-            gain = 3 if len(s.players[seat].rangers) == 2 else 2
+            pair = len(s.players[seat].rangers) == 2
+            gain = 3 if pair else 2
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             s = self._gain(s, gain)
             ev.append(Event(text=f"{name} flips an action token: +{gain} energy", seat=seat))
+            if pair:  # §2, 2-player mode: the flip also lets the player draw up to hand size
+                return self._ask_draw_up(s, seat, d, ev)
             return s
         if isinstance(a, m.GiveEnergy):
             s = pl(s, seat, stored=s.players[seat].stored - 1)
@@ -2269,6 +2282,32 @@ class HotgRules(Rules[Config, State, Action, View]):
             d.remove(best)
             return pl(s, seat, discard=tuple(d), deck=(best, *p.deck))
         return s
+
+    def _can_draw_up(self, s: State, seat: int) -> bool:
+        p = s.players[seat]
+        return (
+            s.outcome is None
+            and s.battle is not None
+            and seat in s.battle.participants
+            and bool(p.deck)
+            and len(p.hand) < hand_size(s, seat)
+        )
+
+    def _ask_draw_up(self, s: State, seat: int, held: Decision | None, ev: list[Event]) -> State:
+        """A 2-Ranger player's token flip: draw one card at a time up to the hand size,
+        stopping when they like; the question it interrupted (`held`) comes back after."""
+        if not self._can_draw_up(s, seat):
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="token_draw",
+                asked=(seat,),
+                seat=seat,
+                held=held,
+                prompt="Token flipped: draw a card (up to your hand size), or stop",
+            ),
+        )
 
     def _draw(self, s: State, seat: int, n: int, ev: list[Event]) -> State:
         p = s.players[seat]
@@ -2730,6 +2769,14 @@ class HotgRules(Rules[Config, State, Action, View]):
             if s.players[seat].location == s.battle.location:
                 s = self._trim_hand(s, seat, ev)
             return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
+        if d.kind == "token_draw":
+            s = upd(s, decision=d.held)
+            if not a.count:
+                return s
+            s = self._draw(s, seat, 1, ev)  # a defeat here also settles the held question
+            if self._can_draw_up(s, seat):
+                return upd(s, decision=upd(d, held=s.decision))
+            return s
         if d.kind == "recover":
             if isinstance(a, m.Pass):
                 return self._finish_recover(s, seat, d.picked, ev)
