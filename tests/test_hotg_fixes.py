@@ -187,3 +187,52 @@ def test_a_one_ranger_player_flipping_a_token_draws_nothing():
     s = give(s, 0, hand=hand)
     s, _ = R.apply(s, 0, m.FlipToken())
     assert s.battle.pool == 2 and s.decision is None and s.players[0].hand == hand
+
+
+# ============================================================== the Mastodon (§4.1, FAQ)
+def _with_mastodon(s: m.State) -> m.State:
+    return upd(s, players=(upd(s.players[0], zords=("mastodon",)), *s.players[1:]))
+
+
+def test_the_mastodon_may_be_used_between_deployments():
+    """§4.1 (FAQ): the Mastodon may be used during the deployment step, though not between
+    revealing a card and placing its figures: the team is asked before each deployment."""
+    s = game(names=("a", "b", "c", "d"))
+    s = _empty(_with_mastodon(s))
+    s = _board(s, l2={"fs": (("putty_patrollers", 2),)})
+    s = upd(s, phase="action", decision=None, queue=())
+    s, _ = R.apply(s, s.focus, m.EndPhase())
+    assert s.phase == "deployment" and s.decision.kind == "deploy_window"
+    assert s.deployments_done == 0 and s.decision.amount == 5
+    legal = R.legal_actions(s, s.focus)
+    assert m.Pass() in legal
+    use = m.UseZord(zord="mastodon", location=s.locations[2].id)
+    assert use in legal and m.UseZord(zord="mastodon", location=s.locations[0].id) not in legal
+    s, _ = R.apply(s, s.focus, m.Pass())
+    # one deployment later the team is asked again
+    assert s.decision.kind == "deploy_window" and s.deployments_done == 1
+    before = s.power.experience
+    s, ev = R.apply(s, s.focus, use)
+    assert s.power.experience == before + 1 or s.power.zord_deck != ()
+    assert "mastodon" in s.power.exhausted
+    # exhausted: no more windows this round, the deployments run to the Action Phase
+    assert s.phase == "action" and s.decision is None
+
+
+def test_no_mastodon_window_without_a_ready_mastodon_or_a_figure():
+    """§4.1: deployment runs by itself when the team could do nothing between two
+    deployments (no ready Mastodon, or no foot soldier on the board to take)."""
+    s = _empty(game(names=("a", "b", "c", "d")))
+    s = upd(s, phase="action", decision=None, queue=())
+    s, _ = R.apply(s, s.focus, m.EndPhase())
+    assert s.phase == "action" and s.decision is None  # no Mastodon: five deployments
+    t = _empty(_with_mastodon(game(names=("a", "b", "c", "d"))))
+    t = upd(t, phase="action", decision=None, queue=())
+    t, _ = R.apply(t, t.focus, m.EndPhase())
+    # the board was empty: the first window comes once a deployment has put figures down
+    assert t.decision.kind == "deploy_window" and t.deployments_done == 1
+    u = _empty(_with_mastodon(game(names=("a", "b", "c", "d"))))
+    u = _board(u, l1={"fs": (("putty_patrollers", 1),)})
+    u = upd(u, phase="action", decision=None, queue=(), power=upd(u.power, exhausted=("mastodon",)))
+    u = R._deployment_phase(u, [])
+    assert u.phase == "action"  # exhausted: never asked

@@ -310,6 +310,19 @@ class HotgBot:
                 keep = DRAW_KEEP_BOSS
             n = max(0, min(room, me.deck_count - keep))
             return Draw(count=n)
+        if d.kind == "deploy_window":  # the Mastodon: stop the next card panicking a place
+            zords = [a for a in legal if isinstance(a, UseZord)]
+            limit = {lo.id: lo for lo in v.locations}
+            nxt = limit.get(v.next_deploy_back)
+            for a in zords:
+                lo = limit[a.location]
+                if nxt is not None and lo.id == nxt.id and not lo.panicked:
+                    if lo.figures >= lo.figure_limit - 2:
+                        return a
+            if zords and d.amount <= 1:  # the last chance this round
+                best = max(v.locations, key=lambda lo: self._loc_score(v, lo))
+                return next((a for a in zords if a.location == best.id), zords[0])
+            return Pass()
         if d.kind == "token_draw":  # keep a few cards in the deck against defence reveals
             return Draw(count=1 if me.deck_count > DRAW_KEEP_VILLAIN else 0)
         if d.kind == "recover":

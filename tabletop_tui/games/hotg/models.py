@@ -351,6 +351,8 @@ class Decision(Model):
         "scheme_discard",  # discard down to 3 Schemes
         "dark_tactics",  # return the peeked cards `picked` to the top / bottom
         "order_effects",  # a Scheme and a Ranger effect at once: the Mastermind orders them
+        # the team answers these
+        "deploy_window",  # between deployments: use the Mastodon (FAQ) or pass
         # Psycho Assault Mode (the team answers)
         "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
     ]
@@ -416,6 +418,8 @@ class State(Model):
     deploying: tuple[DeployCard, ...] = ()
     deploy_target: str = ""
     deploy_figures: tuple[str, ...] = ()
+    #: the deployment (deployments_done) whose Mastodon window has been offered (-1: none)
+    deploy_window: int = -1
     #: Psycho Assault Mode: the Ranger the team chose for this deployment's Psycho card
     deploy_ranger: str = ""
     #: Mastermind Mode: the Scheme hand (hidden from the Rangers), deck and discard pile

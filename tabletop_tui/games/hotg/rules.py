@@ -215,6 +215,7 @@ GRID = 3
 #: team's choice of Ranger for a Psycho's deployment card in Psycho Assault Mode)
 MM_DECISIONS = frozenset(
     {
+        "deploy_window",
         "psycho_attach",
         "mm_location",
         "mm_figures",
@@ -421,7 +422,7 @@ class HotgRules(Rules[Config, State, Action, View]):
 
     # ================================================================= deployment (§4.1)
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
-        s = upd(s, phase="deployment", deployments_done=0)
+        s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
         ev.append(Event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
         return self._continue_deployment(s, ev)
 
@@ -429,6 +430,20 @@ class HotgRules(Rules[Config, State, Action, View]):
         """Deploy until the round's count is done; a Mastermind choice pauses it (the answer
         resumes here)."""
         while s.deployments_done < s.config.deployments_per_round:
+            if not s.deploying and s.deploy_window != s.deployments_done:
+                s = upd(s, deploy_window=s.deployments_done)
+                if self._mastodon_options(s):  # FAQ: the Mastodon between deployments
+                    left = s.config.deployments_per_round - s.deployments_done
+                    return upd(
+                        s,
+                        decision=Decision(
+                            kind="deploy_window",
+                            asked=(s.focus,),
+                            amount=left,
+                            prompt=f"Before the next deployment ({left} left this round): "
+                            "use the Mastodon, or pass",
+                        ),
+                    )
             s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev)
             if s.decision is not None and not s.outcome:
                 return s
@@ -825,7 +840,21 @@ class HotgRules(Rules[Config, State, Action, View]):
                 out.append(m.PlayScheme(card=c))
         return out
 
+    def _mastodon_options(self, s: State) -> list[Action]:
+        """The team's legal Mastodon uses now (ready, a foot soldier on the board)."""
+        out: list[Action] = []
+        for z in self._team_zords(s):
+            if self._zord_def(s, z).ability == "fs_to_experience":
+                out += [
+                    a
+                    for lo in s.locations
+                    if self._check_zord(s, s.focus, a := m.UseZord(zord=z, location=lo.id)) is None
+                ]
+        return out
+
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
+        if d.kind == "deploy_window":
+            return [*self._mastodon_options(s), m.Pass()]
         if d.kind == "psycho_attach":
             return [m.AttachPsycho(ranger=r) for r in d.rangers]
         if d.kind == "mm_location":
@@ -868,6 +897,12 @@ class HotgRules(Rules[Config, State, Action, View]):
         cat = _cat(s)
         mm = mm_seat(s)
         s = upd(s, decision=None)
+        if d.kind == "deploy_window":
+            if isinstance(a, m.UseZord):
+                s = self._use_zord(s, d.asked[0], a, ev)
+                if s.outcome is not None:
+                    return s
+            return self._continue_deployment(s, ev)
         if isinstance(a, m.AttachPsycho):
             ev.append(
                 Event(
@@ -1074,6 +1109,19 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
         cat = _cat(s)
         rule = "Mastermind Mode"
+        if d.kind == "deploy_window":
+            if isinstance(a, m.Pass):
+                return None
+            if (
+                not isinstance(a, m.UseZord)
+                or a.zord not in self._team_zords(s)
+                or (self._zord_def(s, a.zord).ability != "fs_to_experience")
+            ):
+                return _no(
+                    "Deployment (§4.1, FAQ)",
+                    "Between deployments only the Mastodon may be used; or pass.",
+                )
+            return self._check_zord(s, seat, a)
         if d.kind == "psycho_attach":
             if not isinstance(a, m.AttachPsycho) or a.ranger not in d.rangers:
                 names = ", ".join(cat.rangers[r].name for r in d.rangers)
