@@ -236,3 +236,61 @@ def test_no_mastodon_window_without_a_ready_mastodon_or_a_figure():
     u = upd(u, phase="action", decision=None, queue=(), power=upd(u.power, exhausted=("mastodon",)))
     u = R._deployment_phase(u, [])
     assert u.phase == "action"  # exhausted: never asked
+
+
+# ============================================================== Command Center Assault (§7)
+PP = "putty_patrollers"
+
+
+def test_cc_assault_foot_soldiers_bound_for_a_panicked_location_attack_the_cc():
+    """§7 Command Center B side: an enemy that would be deployed to a panicked location
+    goes to the Command Center instead (foot soldiers too)."""
+    s = _empty(game(headquarters="command_center_assault"))
+    s = _board(s, l1={"panicked": True, "villains": ("bones",)})
+    s = R._place_fs(s, s.locations[1].id, PP, 2, [])
+    assert dict(s.hq_enemies)[PP] == 2 and not s.locations[1].fs
+    # a location that is not panicked takes them as usual
+    s = R._place_fs(s, s.locations[2].id, PP, 1, [])
+    assert dict(s.locations[2].fs)[PP] == 1
+
+
+def test_cc_assault_the_boss_brings_its_deployment_s_foot_soldiers():
+    """§7: when the boss is deployed, the boss and all foot soldiers of that deployment
+    always go to the Command Center (RULINGS.md 28 had kept the foot soldiers out)."""
+    s = _empty(game(headquarters="command_center_assault"))
+    target = s.locations[0].id
+    fs = m.DeployCard(kind="fs", fs_type=PP, figures=2, back=target)
+    boss = m.DeployCard(kind="boss", back="boss", enemy="rita_repulsa")
+    nxt = m.DeployCard(kind="fs", fs_type=PP, figures=1, back=target)
+    s = upd(s, deploy_deck=(fs, boss, nxt), phase="deployment")
+    s = R._deploy_one(s, [])
+    assert s.hq_villains == ("rita_repulsa",) and dict(s.hq_enemies)[PP] == 2
+    assert all(not lo.fs for lo in s.locations)
+
+
+def test_cc_assault_clearing_the_cc_lets_the_rangers_there_power_up():
+    """§7: a Ranger at the Command Center when its last enemy is defeated may power up at
+    once (each one chooses; passing keeps the hand)."""
+    s = game(headquarters="command_center_assault")
+    s = upd(s, phase="action", focus=0, hq_enemies=((PP, 1),), decision=None, queue=())
+    s = upd(
+        s, players=tuple(upd(p, location="hq") if i < 2 else p for i, p in enumerate(s.players))
+    )
+    s, _ = R.apply(s, 0, m.StartBattle())
+    while s.decision is not None and s.decision.kind == "prep_draw":
+        s, _ = R.apply(s, next(iter(R.to_act(s))), m.Draw(count=0))
+    assert s.battle is not None and s.battle.location == "hq"
+    # finish it: every enemy card defeated by hand, then clean-up
+    s = upd(s, battle=upd(s.battle, slots=tuple(upd(sl, defeated=True) for sl in s.battle.slots)))
+    s = upd(s, hq_enemies=())
+    ev: list = []
+    s = R._cleanup(s, ev)
+    assert s.decision.kind == "hq_power_up" and s.decision.asked[:2] == (0, 1)
+    assert set(R.legal_actions(s, 0)) == {m.PowerUp(), m.Pass()}
+    p = s.players[0]
+    s = give(s, 0, hand=p.hand[:1], discard=p.hand[1:])
+    s, _ = R.apply(s, 0, m.PowerUp())
+    assert len(s.players[0].hand) == 5 and s.players[0].discard == ()
+    before = s.players[1].hand
+    s, _ = R.apply(s, 1, m.Pass())
+    assert s.players[1].hand == before and (s.decision is None or 1 not in s.decision.asked)

@@ -62,6 +62,7 @@ from .models import (
     Pass,
     Pick,
     PlayCard,
+    PowerUp,
     Recover,
     StartBattle,
     UseAbility,
@@ -323,6 +324,8 @@ class HotgBot:
                 best = max(v.locations, key=lambda lo: self._loc_score(v, lo))
                 return next((a for a in zords if a.location == best.id), zords[0])
             return Pass()
+        if d.kind == "hq_power_up":
+            return PowerUp() if len(me.discard) >= 2 else Pass()
         if d.kind == "token_draw":  # keep a few cards in the deck against defence reveals
             return Draw(count=1 if me.deck_count > DRAW_KEEP_VILLAIN else 0)
         if d.kind == "recover":

@@ -353,6 +353,7 @@ class Decision(Model):
         "order_effects",  # a Scheme and a Ranger effect at once: the Mastermind orders them
         # the team answers these
         "deploy_window",  # between deployments: use the Mastodon (FAQ) or pass
+        "hq_power_up",  # Command Center Assault cleared: each Ranger there may power up
         # Psycho Assault Mode (the team answers)
         "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
     ]
@@ -529,6 +530,13 @@ class Draw(Model):
     count: int
 
 
+class PowerUp(Model):
+    """Command Center Assault: the last enemy at the Command Center is defeated; a Ranger
+    there powers up at once (Pass declines)."""
+
+    kind: Literal["power_up"] = "power_up"
+
+
 class Pick(Model):
     """RECOVER: take this discarded card back (within the shield limit); Discard: Cyber Slash."""
 
@@ -627,6 +635,7 @@ Action = Annotated[
     | ChooseRanger
     | Draw
     | Pick
+    | PowerUp
     | ChooseLocation
     | DeployFigures
     | PlaceCard

@@ -216,6 +216,7 @@ GRID = 3
 MM_DECISIONS = frozenset(
     {
         "deploy_window",
+        "hq_power_up",
         "psycho_attach",
         "mm_location",
         "mm_figures",
@@ -855,6 +856,8 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
         if d.kind == "deploy_window":
             return [*self._mastodon_options(s), m.Pass()]
+        if d.kind == "hq_power_up":
+            return [m.PowerUp(), m.Pass()]
         if d.kind == "psycho_attach":
             return [m.AttachPsycho(ranger=r) for r in d.rangers]
         if d.kind == "mm_location":
@@ -897,6 +900,12 @@ class HotgRules(Rules[Config, State, Action, View]):
         cat = _cat(s)
         mm = mm_seat(s)
         s = upd(s, decision=None)
+        if d.kind == "hq_power_up":
+            if isinstance(a, m.PowerUp):
+                s = self._power_up(s, d.asked[0], ev)
+            if len(d.asked) > 1:
+                return upd(s, decision=upd(d, asked=d.asked[1:]))
+            return s
         if d.kind == "deploy_window":
             if isinstance(a, m.UseZord):
                 s = self._use_zord(s, d.asked[0], a, ev)
@@ -1109,6 +1118,10 @@ class HotgRules(Rules[Config, State, Action, View]):
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
         cat = _cat(s)
         rule = "Mastermind Mode"
+        if d.kind == "hq_power_up":
+            if not isinstance(a, (m.PowerUp, m.Pass)):
+                return _no("Command Center Assault (§7)", "Power up now, or pass.")
+            return None
         if d.kind == "deploy_window":
             if isinstance(a, m.Pass):
                 return None
@@ -1296,15 +1309,22 @@ class HotgRules(Rules[Config, State, Action, View]):
             if len(s.config.rangers) == 6 and n == 1:
                 n = 3  # 6-Ranger rule
             fs_name = cat.decks[top.fs_type].name
+            with_boss = s.config.headquarters == "command_center_assault" and any(
+                v.kind == "boss" for v in villains
+            )
+            where = "the Command Center" if with_boss else cat.locations[target].name
             ev.append(
                 Event(
-                    text=f"Deployment: {n} {fs_name} to {cat.locations[target].name}",
+                    text=f"Deployment: {n} {fs_name} to {where}",
                     kind="deploy",
                     barrier=True,
-                    data={"fs": top.fs_type, "count": n, "location": target},
+                    data={"fs": top.fs_type, "count": n, "location": HQ if with_boss else target},
                 )
             )
-            s = self._place_fs(s, target, top.fs_type, n, ev)
+            if with_boss:  # §7: the boss and its deployment's foot soldiers attack the CC
+                s = self._to_hq(s, top.fs_type, n, "they come with the boss", ev)
+            else:
+                s = self._place_fs(s, target, top.fs_type, n, ev)
             if s.outcome:
                 return s
         for v in villains:
@@ -1313,17 +1333,34 @@ class HotgRules(Rules[Config, State, Action, View]):
                 return s
         return s
 
+    def _to_hq(self, s: State, kind: str, n: int, why: str, ev: list[Event]) -> State:
+        s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, n))
+        ev.append(
+            Event(
+                text=f"  {n} {_cat(s).decks[kind].name} to the Command Center ({why})",
+                kind="deploy",
+            )
+        )
+        return s
+
     def _place_fs(self, s: State, target: str, kind: str, n: int, ev: list[Event]) -> State:
-        """Foot soldiers one at a time; a full location sends them clockwise (§4.1)."""
+        """Foot soldiers one at a time; a full location sends them clockwise (§4.1). With
+        Command Center Assault one bound for a panicked location goes to the Command
+        Center instead (§7)."""
         cat = _cat(s)
+        assault = s.config.headquarters == "command_center_assault"
         for _ in range(n):
             start = loc_index(s, target)
             placed = False
             for k in range(4):
                 i = (start + k) % 4
                 lo = s.locations[i]
-                if is_full(s, lo):
+                if is_full(s, lo) and not (assault and lo.panicked):
                     continue
+                if assault and lo.panicked:
+                    s = self._to_hq(s, kind, 1, f"{cat.locations[lo.id].name} is panicked", ev)
+                    placed = True
+                    break
                 s = set_loc(s, i, fs=add_fs(lo.fs, kind, 1))
                 if k:
                     ev.append(
@@ -4136,6 +4173,19 @@ class HotgRules(Rules[Config, State, Action, View]):
         s = upd(s, battle=None, phase="action", queue=(), decision=None)
         if won:
             return self._win(s, "The boss is defeated!", ev)
+        if b.location == HQ and not (s.hq_enemies or s.hq_villains):
+            # §7: the Command Center is clear; each Ranger there may power up at once
+            here = tuple(i for i, p in enumerate(s.players) if p.location == HQ)
+            ev.append(Event(text="The Command Center is clear of enemies", kind="battle"))
+            if here:
+                s = upd(
+                    s,
+                    decision=Decision(
+                        kind="hq_power_up",
+                        asked=here,
+                        prompt="The Command Center is clear: power up now?",
+                    ),
+                )
         return s
 
     def _remove_villain(self, s: State, v: str, li: int, ev: list[Event], clear_fs: bool) -> State:
@@ -4505,6 +4555,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             "choose": lambda: f"Seat {a.seat + 1} takes it",
             "draw": lambda: f"Draw {a.count}",
             "pick": lambda: f"Pick {a.card.split('#')[0]}",
+            "power_up": lambda: "Power up now",
             "mm_location": lambda: f"Deploy at {a.location}",
             "psycho_attach": lambda: f"Attach the Psycho's card to {a.ranger}",
             "mm_figures": lambda: f"Deploy {' + '.join(a.figures)}",

@@ -44,6 +44,7 @@ from ...games.hotg.models import (
     PlaceMarker,
     PlayCard,
     PlayScheme,
+    PowerUp,
     Recover,
     StartBattle,
     UseAbility,
@@ -810,6 +811,8 @@ class HotgScreen(MoveList, GameScreen):
                 label = Text("☞ Take back ")
                 label.append_text(card_chip(card) if card else Text(action.card))
                 return Entry(label, action, card)
+            case PowerUp():
+                return Entry(Text("♥ Power up now (the Command Center is clear)"), action)
             case AttachPsycho():
                 label = Text("☠ The Psycho's card goes to ")
                 label.append_text(self._ranger_chip(view, action.ranger))
@@ -866,6 +869,7 @@ class HotgScreen(MoveList, GameScreen):
         GrantedAttack,
         ChooseRanger,
         Pick,
+        PowerUp,
         Draw,
         UseAbility,
         UseZord,
