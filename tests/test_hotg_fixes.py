@@ -15,7 +15,7 @@ from tabletop_tui.games.hotg import models as m
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_hotg_rules import FODDER, LEAP, LEAP2, battle, card, game, give  # noqa: E402
+from test_hotg_rules import FLANK, FODDER, LEAP, LEAP2, battle, card, game, give  # noqa: E402
 
 R = HotgRules()
 
@@ -294,3 +294,98 @@ def test_cc_assault_clearing_the_cc_lets_the_rangers_there_power_up():
     before = s.players[1].hand
     s, _ = R.apply(s, 1, m.Pass())
     assert s.players[1].hand == before and (s.decision is None or 1 not in s.decision.asked)
+
+
+# ============================================================== item 8 of the issue
+def test_fast_cards_go_left_in_each_row_of_the_psycho_boss_layout():
+    """Expansion, Psycho Rangers (Boss Version), Battle: two rows of three; base §5.2: a
+    FAST card goes to the left end of its row (the literal reading, Ruling 13)."""
+    s = _empty(game(names=("a", "b", "c", "d"), boss="psycho_rangers"))
+    s = R._place_villain(
+        s, m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho"), s.locations[0].id, []
+    )
+    strike = "psycho:psycho-strike#1"  # FAST
+    others = ["psycho:nemesis-drain#1", "psycho:psycho-burst#1", "psycho:nemesis-drain#2"]
+    deck = (
+        others[0],
+        others[1],
+        strike,
+        others[2],
+        "psycho:psycho-burst#2",
+        "psycho:psycho-assault#1",
+    )
+    from tabletop_tui.games.hotg.rules import set_enemy_deck
+
+    s = set_enemy_deck(s, "psycho", deck)
+    s = upd(s, players=tuple(upd(p, location=s.locations[0].id) for p in s.players))
+    s = upd(s, phase="action", decision=None, queue=(), focus=0)
+    s, _ = R.apply(s, 0, m.StartBattle())
+    while s.decision is not None and s.decision.kind == "prep_draw":
+        s, _ = R.apply(s, s.decision.asked[0], m.Draw(count=0))
+    first = sorted((sl for sl in s.battle.slots if sl.row == 0), key=lambda sl: sl.col)
+    assert [sl.card for sl in first] == [strike, others[0], others[1]]
+
+
+def test_lion_shield_strikes_back_at_non_attack_hits_with_flanking():
+    """§10 Knasty Knight, Lion Shield: a Ranger who deals hits to it suffers them all, not
+    only from attacks (a splash counts: Ruling 19 revised); Flanking adds +1 to that
+    damage (FAQ, quoted in §10 Putty Patrollers)."""
+    s = battle(
+        game(rangers=("zack", "jason", "billy", "trini")),
+        [["knasty_knight:lion-shield#1", LEAP], [FLANK]],
+        fs=((PP, 2),),
+        villains=("knasty_knight",),
+        pool=5,
+    )
+    sweep = card("zack", "sweeping-strike")
+    s = give(s, 0, hand=[sweep])
+    slots = tuple(upd(sl, hits=-50) if k == 1 else sl for k, sl in enumerate(s.battle.slots))
+    # Covert Tactics' GUARD waiver lets the attack reach the card beside the Lion Shield
+    s = upd(s, battle=upd(s.battle, slots=slots, buffs=m.NextAttack(ignore_guard=True)))
+    s, ev = R.apply(s, 0, m.PlayCard(card=sweep, target=1))  # the splash hits the Lion Shield
+    texts = [e.text for e in ev]
+    assert any("Lion Shield: Player 1 suffers 2 damage" in t for t in texts), texts
+
+
+def test_path_of_frost_drains_a_bigger_pool_to_two_when_the_battle_starts():
+    """§11 Psycho Blue, Path of Frost: the shared pool holds at most 2, the rest drained -
+    a pool of 3 (two Rangers' preparation) already in place drops to 2."""
+    s = game(names=("a", "b"))
+    s = battle(s, [["psycho:path-of-frost#1", LEAP]], pool=3, turn="prep")
+    s = R._battle_start(s, [])
+    assert s.battle.pool == 2
+
+
+def test_astro_megaship_recover_lets_a_chosen_ranger_strategize():
+    """Expansion, Astro Megaship: RECOVER there may strategize - a Ranger in any location
+    draws up to three cards, then puts as many from hand on top of the deck."""
+    s = game(names=("a", "b", "c", "d"), headquarters="astro_megaship")
+    s = upd(s, phase="action", decision=None, queue=(), focus=0)
+    s = upd(s, players=(upd(s.players[0], location="hq"), *s.players[1:]))
+    s, _ = R.apply(s, 0, m.Recover())
+    if s.decision is not None and s.decision.kind == "recover":
+        s, _ = R.apply(s, 0, m.Pass())
+    assert s.decision.kind == "strategize" and R.to_act(s) == {0}
+    assert m.ChooseRanger(seat=2) in R.legal_actions(s, 0) and m.Pass() in R.legal_actions(s, 0)
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=2))  # a Ranger at another location
+    assert s.decision.kind == "strategize_draw" and R.to_act(s) == {2}
+    hand, deck = s.players[2].hand, s.players[2].deck
+    s, _ = R.apply(s, 2, m.Draw(count=2))
+    assert s.players[2].hand == hand + deck[:2]
+    assert s.decision.kind == "strategize_put" and s.decision.amount == 2
+    a, b = s.players[2].hand[0], s.players[2].hand[1]
+    s, _ = R.apply(s, 2, m.Pick(card=a))
+    s, _ = R.apply(s, 2, m.Pick(card=b))
+    assert s.decision is None and s.players[2].deck[:2] == (b, a)
+    assert len(s.players[2].hand) == len(hand)
+
+
+def test_recover_elsewhere_does_not_strategize():
+    """Expansion, Astro Megaship: only a RECOVER made at the Megaship strategizes."""
+    s = game(names=("a", "b", "c", "d"), headquarters="astro_megaship")
+    s = upd(s, phase="action", decision=None, queue=(), focus=0)
+    s = upd(s, players=(upd(s.players[0], location=s.locations[0].id), *s.players[1:]))
+    s, _ = R.apply(s, 0, m.Recover())
+    if s.decision is not None and s.decision.kind == "recover":
+        s, _ = R.apply(s, 0, m.Pass())
+    assert s.decision is None

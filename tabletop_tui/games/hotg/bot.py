@@ -324,6 +324,23 @@ class HotgBot:
                 best = max(v.locations, key=lambda lo: self._loc_score(v, lo))
                 return next((a for a in zords if a.location == best.id), zords[0])
             return Pass()
+        if d.kind == "strategize":  # the Ranger with the most cards in the deck
+            seats = [a.seat for a in legal if isinstance(a, ChooseRanger)]
+            best = max(seats, key=lambda i: (v.players[i].deck_count, -i))
+            return ChooseRanger(seat=best) if v.players[best].deck_count > 3 else Pass()
+        if d.kind == "strategize_draw":
+            return Draw(count=max(a.count for a in legal if isinstance(a, Draw)))
+        if d.kind == "strategize_put":  # shields on top (defence), attacks kept in hand
+            hand = {c.id: c for c in (me.hand or ())}
+            picks = [a for a in legal if isinstance(a, Pick)]
+            return max(
+                picks,
+                key=lambda a: (
+                    (hand[a.card].shields - hand[a.card].dice - hand[a.card].hits)
+                    if a.card in hand
+                    else 0
+                ),
+            )
         if d.kind == "hq_power_up":
             return PowerUp() if len(me.discard) >= 2 else Pass()
         if d.kind == "token_draw":  # keep a few cards in the deck against defence reveals

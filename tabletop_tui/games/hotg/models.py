@@ -354,6 +354,9 @@ class Decision(Model):
         # the team answers these
         "deploy_window",  # between deployments: use the Mastodon (FAQ) or pass
         "hq_power_up",  # Command Center Assault cleared: each Ranger there may power up
+        "strategize",  # Astro Megaship RECOVER: choose a Ranger to strategize, or pass
+        "strategize_draw",  # that Ranger draws 0-3 cards
+        "strategize_put",  # ... and puts as many cards from hand on top of the deck
         # Psycho Assault Mode (the team answers)
         "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
     ]

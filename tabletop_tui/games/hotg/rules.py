@@ -217,6 +217,9 @@ MM_DECISIONS = frozenset(
     {
         "deploy_window",
         "hq_power_up",
+        "strategize",
+        "strategize_draw",
+        "strategize_put",
         "psycho_attach",
         "mm_location",
         "mm_figures",
@@ -858,6 +861,13 @@ class HotgRules(Rules[Config, State, Action, View]):
             return [*self._mastodon_options(s), m.Pass()]
         if d.kind == "hq_power_up":
             return [m.PowerUp(), m.Pass()]
+        if d.kind == "strategize":
+            return [*(m.ChooseRanger(seat=i) for i in range(len(s.players))), m.Pass()]
+        if d.kind == "strategize_draw":
+            p = s.players[d.seat]
+            return [m.Draw(count=k) for k in range(min(3, len(p.deck)) + 1)]
+        if d.kind == "strategize_put":
+            return [m.Pick(card=c) for c in _first_copies(s.players[d.seat].hand)]
         if d.kind == "psycho_attach":
             return [m.AttachPsycho(ranger=r) for r in d.rangers]
         if d.kind == "mm_location":
@@ -900,6 +910,46 @@ class HotgRules(Rules[Config, State, Action, View]):
         cat = _cat(s)
         mm = mm_seat(s)
         s = upd(s, decision=None)
+        if d.kind == "strategize":
+            if not isinstance(a, m.ChooseRanger):
+                return s
+            ev.append(Event(text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
+            return upd(
+                s,
+                decision=Decision(
+                    kind="strategize_draw",
+                    asked=(a.seat,),
+                    seat=a.seat,
+                    prompt="Strategize: draw up to 3 cards (then put as many back on top)",
+                ),
+            )
+        if d.kind == "strategize_draw":
+            if not a.count:
+                return s
+            defeats = s.players[d.seat].defeats
+            s = self._draw(s, d.seat, a.count, ev)
+            if s.outcome is not None or s.players[d.seat].defeats != defeats:
+                return s  # drew their last card: defeated, nothing left to put back
+            return upd(
+                s,
+                decision=Decision(
+                    kind="strategize_put",
+                    asked=(d.seat,),
+                    seat=d.seat,
+                    amount=a.count,
+                    prompt=f"Strategize: put {a.count} card(s) from your hand on top of your "
+                    "deck (the last one chosen ends on top)",
+                ),
+            )
+        if d.kind == "strategize_put":
+            p = s.players[d.seat]
+            hand = list(p.hand)
+            hand.remove(a.card)
+            s = pl(s, d.seat, hand=tuple(hand), deck=(a.card, *p.deck))
+            if d.amount > 1 and hand:
+                return upd(s, decision=upd(d, amount=d.amount - 1))
+            ev.append(Event(text=f"{p.name} puts the cards back on top", seat=d.seat))
+            return s
         if d.kind == "hq_power_up":
             if isinstance(a, m.PowerUp):
                 s = self._power_up(s, d.asked[0], ev)
@@ -1117,11 +1167,28 @@ class HotgRules(Rules[Config, State, Action, View]):
 
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
         cat = _cat(s)
-        rule = "Mastermind Mode"
         if d.kind == "hq_power_up":
             if not isinstance(a, (m.PowerUp, m.Pass)):
                 return _no("Command Center Assault (§7)", "Power up now, or pass.")
             return None
+        rule = "Astro Megaship"
+        if d.kind == "strategize":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.ChooseRanger) or not 0 <= a.seat < len(s.players):
+                return _no(rule, "Choose the Ranger (in any location) who strategizes, or pass.")
+            return None
+        if d.kind == "strategize_draw":
+            n = min(3, len(s.players[d.seat].deck))
+            if not isinstance(a, m.Draw) or not 0 <= a.count <= n:
+                return _no(rule, f"Draw 0-{n} cards.")
+            return None
+        if d.kind == "strategize_put":
+            hand = s.players[d.seat].hand
+            if not isinstance(a, m.Pick) or a.card not in hand:
+                return _no(rule, "Put a card from your hand on top of your deck.")
+            return _other_copy(hand, a.card)
+        rule = "Mastermind Mode"
         if d.kind == "deploy_window":
             if isinstance(a, m.Pass):
                 return None
@@ -2231,7 +2298,18 @@ class HotgRules(Rules[Config, State, Action, View]):
                 barrier=True,
             )
         )
-        return upd(s, decision=None)
+        s = upd(s, decision=None)
+        if s.config.headquarters == "astro_megaship" and p.location == HQ:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="strategize",
+                    asked=(seat,),
+                    prompt="Astro Megaship: strategize? Choose a Ranger in any location "
+                    "(they draw up to 3, then put as many on top), or pass",
+                ),
+            )
+        return s
 
     def _end_round(self, s: State, ev: list[Event]) -> State:
         cat = _cat(s)
@@ -2570,7 +2648,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         elif psycho_boss:
             layout = "psycho_boss"
             cards, s = self._draw_from(s, "psycho", 6, present_psychos, ev)
-            rows = [cards[:3], cards[3:6]]
+            rows = [self._fast_left(s, cards[:3]), self._fast_left(s, cards[3:6])]
         elif grid:
             # Mastermind Mode: draw as usual, but never more than nine cards (Battle)
             budget = GRID * GRID
@@ -2673,13 +2751,21 @@ class HotgRules(Rules[Config, State, Action, View]):
             )
         if not slots:
             return self._cleanup(s, ev)
+        if passive_on(s, "path_of_frost") and s.battle.pool > 2:
+            ev.append(
+                Event(
+                    text=f"Path of Frost: the shared pool is drained to 2 (-{s.battle.pool - 2})",
+                    kind="enemy",
+                )
+            )
+            s = bt(s, pool=2)
         # "at the start of battle" effects
         members = [r for i in b.participants for r in s.players[i].rangers]
         if "kimberly" in members:
             t = self._weakest(s, None)
             if t is not None:
                 ev.append(Event(text="Quick Shot: 1 hit", kind="battle"))
-                s = self._deal_hits(s, t, 1, None, ev)
+                s = self._deal_hits(s, t, 1, seat_of(s, "kimberly"), ev)
         if s.power.megazord_token and s.power.megazord_token == b.location:
             ev.append(Event(text="Dino Megazord: 1 hit to each enemy card", kind="battle"))
             for i in range(len(s.battle.slots)):
@@ -2796,7 +2882,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             elif e.do == "hit_target":
                 att = s.battle.attack
                 if att is not None and not s.battle.slots[att.target].defeated:
-                    s = self._deal_hits(s, att.target, e.n, None, ev)
+                    s = self._deal_hits(s, att.target, e.n, seat, ev)
             elif e.do == "add_dice":
                 att = s.battle.attack
                 if att is not None:
@@ -3108,15 +3194,8 @@ class HotgRules(Rules[Config, State, Action, View]):
                 lo = s.locations[loc_index(s, b.location)] if b.location != HQ else None
                 if lo and sum(v in PSYCHOS for v in lo.villains) >= 2:
                     amount = 6
-            # Flanking: +1 per undefeated Flanking card other than the source
-            for k, sl in enumerate(b.slots):
-                if (
-                    k != step.slot
-                    and step.slot >= 0
-                    and not sl.defeated
-                    and cat.enemy_card(sl.card).passive == "flanking"
-                ):
-                    amount += 1
+            if step.slot >= 0:  # Flanking: not on [PSYCHO] effects (no card deals them)
+                amount += self._flanking(s, step.slot)
             steps: list[Step] = []
             if e.unless_discard:
                 asked = tuple(i for i in b.participants if s.players[i].hand)
@@ -3401,7 +3480,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                 t = self._weakest(s, None)
                 if t is not None:
                     ev.append(Event(text=f"  ★ {card.name}: {e.n} hit", kind="defense"))
-                    s = self._deal_hits(s, t, e.n, None, ev)
+                    s = self._deal_hits(s, t, e.n, seat, ev)
             elif e.do == "gain_energy":
                 ev.append(Event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
                 s = self._gain(s, e.n)
@@ -3818,13 +3897,13 @@ class HotgRules(Rules[Config, State, Action, View]):
                 adj = [k for k in self._adjacent(s, target) if not s.battle.slots[k].defeated]
                 if e.each:
                     for k in adj:
-                        s = self._deal_hits(s, k, amount, None, ev)
+                        s = self._deal_hits(s, k, amount, att.seat, ev)
                 else:
                     for _ in range(amount):
                         k = self._weakest(s, None, adj)
                         if k is None:
                             break
-                        s = self._deal_hits(s, k, 1, None, ev)
+                        s = self._deal_hits(s, k, 1, att.seat, ev)
             elif e.do == "splash_far" and (not e.on_miss or 0 in att.rolled):
                 amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
                 far = [
@@ -3838,7 +3917,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                     if k is None:
                         break
                     hit.add(k)
-                    s = self._deal_hits(s, k, amount, None, ev)
+                    s = self._deal_hits(s, k, amount, att.seat, ev)
             elif e.do == "second_attack":
                 go = (e.when == "defeat" and defeated) or (
                     e.when == "survive" and not defeated and att.boost
@@ -3862,7 +3941,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         if att.splash:
             for k in self._adjacent(s, target):
                 if not s.battle.slots[k].defeated:
-                    s = self._deal_hits(s, k, att.splash, None, ev)
+                    s = self._deal_hits(s, k, att.splash, att.seat, ev)
         # Hip-Hop Kido
         p = s.players[att.seat]
         if defeated and "zack" in p.rangers and "zack" not in s.battle.used_abilities:
@@ -3870,7 +3949,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             if k is not None:
                 s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
                 ev.append(Event(text="  Hip-Hop Kido: 1 hit to an adjacent card", kind="battle"))
-                s = self._deal_hits(s, k, 1, None, ev)
+                s = self._deal_hits(s, k, 1, att.seat, ev)
         return s
 
     def _next_target(self, s: State) -> int | None:
@@ -3881,7 +3960,19 @@ class HotgRules(Rules[Config, State, Action, View]):
         ]
         return self._weakest(s, None, cands) if cands else None
 
-    def _deal_hits(self, s: State, i: int, n: int, attacker: int | None, ev: list[Event]) -> State:
+    def _flanking(self, s: State, source: int) -> int:
+        """Flanking: +1 damage per undefeated Flanking card other than the one dealing it."""
+        cat = _cat(s)
+        return sum(
+            1
+            for k, sl in enumerate(s.battle.slots)
+            if k != source and not sl.defeated and cat.enemy_card(sl.card).passive == "flanking"
+        )
+
+    def _deal_hits(self, s: State, i: int, n: int, by: int | None, ev: list[Event]) -> State:
+        """`n` hits on slot `i`; `by` is the seat of the Ranger dealing them (None: a Zord),
+        the one Lion Shield strikes back at."""
+
         cat = _cat(s)
         b = s.battle
         sl = b.slots[i]
@@ -3908,11 +3999,13 @@ class HotgRules(Rules[Config, State, Action, View]):
                 data={"slot": i},
             )
         )
-        if card.passive == "lion_shield" and attacker is not None:
+        if card.passive == "lion_shield" and by is not None:
+            # §10: every hit a Ranger deals to it comes back as damage, Flanking included (FAQ)
+            back = n + self._flanking(s, i)
             s = upd(
                 s,
                 queue=(
-                    Step(kind="damage", seat=attacker, amount=n, source="Lion Shield"),
+                    Step(kind="damage", seat=by, amount=back, source="Lion Shield"),
                     *s.queue,
                 ),
             )

@@ -787,7 +787,8 @@ class HotgScreen(MoveList, GameScreen):
             case ChooseRanger():
                 label = Text("☞ ")
                 label.append_text(self._seat_name(view, action.seat))
-                label.append(" takes it")
+                strategize = view.decision is not None and view.decision.kind == "strategize"
+                label.append(" strategizes" if strategize else " takes it")
                 return Entry(label, action)
             case FlipToken():
                 return Entry(Text("⚡ Flip an action token for energy"), action)
@@ -808,7 +809,8 @@ class HotgScreen(MoveList, GameScreen):
                 return Entry(Text(f"▤ Draw {action.count}"), action)
             case Pick():
                 card = self._hand_card(view, action.card)
-                label = Text("☞ Take back ")
+                put = view.decision is not None and view.decision.kind == "strategize_put"
+                label = Text("☞ Put on top of the deck " if put else "☞ Take back ")
                 label.append_text(card_chip(card) if card else Text(action.card))
                 return Entry(label, action, card)
             case PowerUp():
