@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 
 from tabletop_tui.games.hotg import models as m
+from tabletop_tui.games.hotg.cards import catalog
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_hotg_rules import FLANK, FODDER, LEAP, LEAP2, battle, card, game, give  # noqa: E402
 
 R = HotgRules()
+CAT = catalog()
 
 
 def _dice_rolled(events: list) -> list[int]:
@@ -389,3 +391,42 @@ def test_recover_elsewhere_does_not_strategize():
     if s.decision is not None and s.decision.kind == "recover":
         s, _ = R.apply(s, 0, m.Pass())
     assert s.decision is None
+
+
+# ============================================================== hidden information in the log
+def test_the_log_does_not_name_a_card_taken_into_a_hidden_hand():
+    """Mastermind Mode, Game Setup (the Mastermind plays against the Rangers) and §9 Billy's
+    Knowledge Is Power (a Ranger takes a card from their deck): the Rangers' hands are
+    hidden from the Mastermind, so the shared log must not name the card either."""
+    from test_hotg_modes import calm, mm_game
+
+    s = calm(mm_game())
+    s = battle(s, [[LEAP, LEAP2]], seats=(2,), pool=3)  # seat 2 plays Billy
+    kip = card("billy", "knowledge-is-power")
+    s = give(s, 2, hand=[kip])
+    s, ev = R.apply(s, 2, m.PlayCard(card=kip))
+    while s.decision is not None and 2 in R.to_act(s):  # the Ranger answers their own choice
+        s, more = R.apply(s, 2, R.legal_actions(s, 2)[0])
+        ev += more
+    taken = [c for c in s.players[2].hand if c != kip]
+    assert taken, "a card came into the hand"
+    name = CAT.card(taken[0]).name
+    assert name != "Knowledge Is Power"
+    assert name not in " ".join(e.text for e in ev)
+    assert R.view(s, 3).players[2].hand is None  # the Mastermind does not see it
+    assert R.view(s, 0).players[2].hand is not None  # a teammate does (open hands)
+
+
+def test_open_hands_in_a_standard_game_may_be_named_in_the_log():
+    """§9 Knowledge Is Power in a standard game with open hands: nothing is hidden, so the
+    log names the card taken (the View shows it to every seat anyway)."""
+    s = game(names=("a", "b", "c", "d"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(2,), pool=3)
+    kip = card("billy", "knowledge-is-power")
+    s = give(s, 2, hand=[kip])
+    s, ev = R.apply(s, 2, m.PlayCard(card=kip))
+    while s.decision is not None and 2 in R.to_act(s):
+        s, more = R.apply(s, 2, R.legal_actions(s, 2)[0])
+        ev += more
+    got = [c for c in s.players[2].hand if c != kip][0]
+    assert any(CAT.card(got).name in e.text for e in ev)

@@ -233,6 +233,23 @@ MM_DECISIONS = frozenset(
 )
 
 
+def hand_shown(s: State, viewer: int | None, owner: int) -> bool:
+    """Whether `viewer` sees `owner`'s hand: always their own; the others' when hands are
+    open - and in Mastermind Mode never the Mastermind (nor a spectator's screen, which
+    the Mastermind may be watching): the Rangers' hands are secrets from the enemy."""
+    if viewer == owner:
+        return True
+    if s.config.hidden_hands:
+        return False
+    mm = s.config.mastermind_seat
+    return mm is None or (viewer is not None and viewer != mm)
+
+
+def hands_public(s: State) -> bool:
+    """Every seat sees every hand, so the shared log may name a card taken into one."""
+    return not s.config.hidden_hands and s.config.mastermind_seat is None
+
+
 def best_value(s: State, card: str) -> tuple:
     c = _cat(s).card(card)
     return (c.shields, 0 if c.cost == "X" else c.cost)
@@ -4061,11 +4078,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             rest = list(p.deck)
             rest.remove(best)
             deck, s = shuffle(s, rest)
-            ev.append(
-                Event(
-                    text=f"  {p.name} takes {_cat(s).card(best).name} from their deck", barrier=True
-                )
-            )
+            what = _cat(s).card(best).name if hands_public(s) else "a card"
+            ev.append(Event(text=f"  {p.name} takes {what} from their deck", barrier=True))
             return self._check_defeat(pl(s, seat, deck=deck, hand=(*p.hand, best)), seat, ev)
         if e.do == "grant_attack":
             return bt(s, granted=(seat, e.n, e.splash))
@@ -4349,7 +4363,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                     attached[n.attached_to].append(n.id)
         players = []
         for i, p in enumerate(s.players):
-            show = not s.config.hidden_hands or seat == i
+            show = hand_shown(s, seat, i)
             players.append(
                 m.PlayerView(
                     seat=i,
@@ -4664,7 +4678,7 @@ class HotgRules(Rules[Config, State, Action, View]):
         s = state
         players = list(s.players)
         for i, p in enumerate(players):
-            if s.config.hidden_hands and i != observer:
+            if not hand_shown(s, observer, i):
                 pool = list(p.hand + p.deck)
                 rng.shuffle(pool)
                 players[i] = upd(
