@@ -260,6 +260,9 @@ class HotgRules(Rules[Config, State, Action, View]):
     title = "Power Rangers: Heroes of the Grid"
     min_seats = 1
     max_seats = 6
+    #: co-operative: an outcome with no winners is the team's loss, never a draw (Mastermind
+    #: Mode names the Mastermind as the winner instead)
+    cooperative = True
     config_type = Config
     state_type = State
     view_type = View
