@@ -16,7 +16,7 @@ from tabletop_tui.games.hotg.cards import catalog
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_hotg_rules import FLANK, FODDER, LEAP, LEAP2, battle, card, game, give  # noqa: E402
+from test_hotg_rules import FLANK, FODDER, LEAP, LEAP2, PUMMEL, battle, card, game, give  # noqa: E402
 
 R = HotgRules()
 CAT = catalog()
@@ -151,10 +151,10 @@ def test_a_two_ranger_player_flipping_a_token_in_battle_may_draw_up_to_hand_size
     s = give(s, 0, hand=p.hand[:4], deck=p.hand[4:] + p.deck)
     s, _ = R.apply(s, 0, m.FlipToken())
     assert s.battle.pool == 3
-    assert s.decision.kind == "token_draw" and R.to_act(s) == {0}
+    assert s.decision.kind == "draw_more" and R.to_act(s) == {0}
     assert set(R.legal_actions(s, 0)) == {m.Draw(count=0), m.Draw(count=1)}
     s, _ = R.apply(s, 0, m.Draw(count=1))
-    assert len(s.players[0].hand) == 5 and s.decision.kind == "token_draw"
+    assert len(s.players[0].hand) == 5 and s.decision.kind == "draw_more"
     s, _ = R.apply(s, 0, m.Draw(count=0))  # stop at 5
     assert len(s.players[0].hand) == 5 and s.decision is None
     # a second flip draws to the limit and then stops asking
@@ -176,7 +176,7 @@ def test_a_token_draw_in_a_reaction_window_returns_to_that_window():
     window = m.Decision(kind="damage_window", asked=(0,), seat=0, amount=3, prompt="")
     s = upd(s, decision=window)
     s, _ = R.apply(s, 0, m.FlipToken())
-    assert s.decision.kind == "token_draw" and s.decision.held == window
+    assert s.decision.kind == "draw_more" and s.decision.held == window
     s, _ = R.apply(s, 0, m.Draw(count=0))
     assert s.decision == window
 
@@ -430,3 +430,161 @@ def test_open_hands_in_a_standard_game_may_be_named_in_the_log():
         ev += more
     got = [c for c in s.players[2].hand if c != kip][0]
     assert any(CAT.card(got).name in e.text for e in ev)
+
+
+# ============================================================== choices back to the players
+def test_knowledge_is_power_a_chosen_ranger_takes_a_card_of_their_choice():
+    """§9 Billy, Knowledge Is Power: a chosen Ranger may look through their deck for any
+    card, take it, then shuffle (Ruling 24 used to pick the strongest attack for them)."""
+    s = game(names=("a", "b", "c", "d"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(2, 0), pool=3)
+    kip = card("billy", "knowledge-is-power")
+    s = give(s, 2, hand=[kip])
+    s, _ = R.apply(s, 2, m.PlayCard(card=kip))
+    assert s.decision.kind == "choose_ranger" and set(s.decision.options) == {0, 2}
+    s, _ = R.apply(s, 2, m.ChooseRanger(seat=0))  # Jason searches his deck
+    assert s.decision.kind == "tutor" and R.to_act(s) == {0}
+    want = next(c for c in s.players[0].deck if "block" in c)
+    seen = {c.id for c in R.view(s, 0).decision.deck_cards}
+    assert want in seen and R.view(s, 2).decision.deck_cards == ()  # only the searcher
+    assert m.Pick(card=want) in R.legal_actions(s, 0) and m.Pass() in R.legal_actions(s, 0)
+    s, _ = R.apply(s, 0, m.Pick(card=want))
+    assert want in s.players[0].hand and want not in s.players[0].deck
+
+
+def test_tenacity_puts_two_discards_of_your_choice_on_top_in_your_order():
+    """§9 Trini, Tenacity: put 2 cards from the discard pile on top of the deck, in any
+    order (Ruling 24 used to choose the highest-shield cards)."""
+    s = game(names=("a", "b", "c", "d"))  # seat 3: Trini
+    s = battle(s, [[LEAP, LEAP2]], seats=(3,), pool=3)
+    ten = card("trini", "tenacity")
+    low, high, mid = (
+        card("trini", "blade-blaster"),
+        card("trini", "power-daggers"),
+        card("trini", "precise-strike"),
+    )
+    deck = [c for c in s.players[3].hand + s.players[3].deck if c not in (ten, low, high, mid)]
+    s = give(s, 3, hand=[ten], discard=[low, high, mid], deck=deck)
+    calm = tuple(upd(sl, resolved=True) for sl in s.battle.slots)  # no enemy turn follows
+    s = upd(s, battle=upd(s.battle, slots=calm))
+    s, _ = R.apply(s, 3, m.PlayCard(card=ten))
+    assert s.decision.kind == "to_top" and m.Pass() not in R.legal_actions(s, 3)
+    s, _ = R.apply(s, 3, m.Pick(card=low))
+    s, _ = R.apply(s, 3, m.Pick(card=mid))
+    assert s.players[3].deck[:2] == (mid, low) and high in s.players[3].discard
+
+
+def test_triceratops_puts_up_to_two_discards_on_top():
+    """§6 Triceratops: any Ranger puts up to 2 cards from their discard pile on top of
+    their deck, in any order - stopping after one is allowed."""
+    s = game(names=("a", "b", "c", "d"))
+    s = upd(s, phase="action", decision=None, queue=(), focus=2)
+    s = upd(
+        s,
+        players=tuple(
+            upd(p, zords=("triceratops",)) if i == 2 else p for i, p in enumerate(s.players)
+        ),
+    )
+    a, b = card("billy", "blade-blaster"), card("billy", "power-lance")
+    rest = [c for c in s.players[2].hand + s.players[2].deck if c not in (a, b)]
+    s = give(s, 2, hand=rest[:5], deck=rest[5:], discard=[a, b])
+    s, _ = R.apply(s, 2, m.UseZord(zord="triceratops"))
+    assert s.decision.kind == "to_top" and m.Pass() in R.legal_actions(s, 2)
+    s, _ = R.apply(s, 2, m.Pick(card=b))
+    s, _ = R.apply(s, 2, m.Pass())
+    assert s.players[2].deck[0] == b and s.players[2].discard == (a,) and s.decision is None
+
+
+def test_the_lead_ranger_picks_which_foot_soldiers_fight_and_the_first_deck():
+    """§5.2: with more than 4 figures the lead Ranger picks which 4 fight; with two foot
+    soldier types the lead Ranger picks which deck is drawn first (Ruling 13 automated
+    both)."""
+    s = _empty(game(names=("a", "b", "c", "d")))
+    loc = s.locations[0].id
+    s = _board(s, l0={"fs": (("putty_patrollers", 3), ("super_putty_patrollers", 3))})
+    s = upd(s, phase="action", decision=None, queue=(), focus=0)
+    s = upd(s, players=(upd(s.players[0], location=loc), *s.players[1:]))
+    s, _ = R.apply(s, 0, m.StartBattle())
+    while s.decision.kind == "prep_draw":
+        s, _ = R.apply(s, s.decision.asked[0], m.Draw(count=0))
+    assert s.decision.kind == "fs_pick" and R.to_act(s) == {0}
+    legal = R.legal_actions(s, 0)
+    one_three = m.FightFigures(figures=("super_putty_patrollers",) * 3 + ("putty_patrollers",))
+    assert one_three in legal and len(legal) == 6  # splits 1-3, 2-2, 3-1, either deck first
+    s, _ = R.apply(s, 0, one_three)
+    decks = [CAT.enemy_deck_of[sl.card.split("#")[0]] for sl in s.battle.slots]
+    assert sorted(decks) == sorted(one_three.figures)
+
+
+def test_blade_blaster_divides_its_hits_among_targets_chosen_up_front():
+    """§9 / §5.6 (FAQ): Blade Blaster deals hits equal to the energy spent, divided among
+    any number of targets chosen up front (Ruling 23 used to spill them by itself)."""
+    s = game(names=("a", "b", "c", "d"))
+    s = battle(s, [[LEAP, LEAP2, PUMMEL, FODDER]], seats=(0,), pool=4)
+    bb = card("jason", "blade-blaster")
+    s = give(s, 0, hand=[bb])
+    s, _ = R.apply(s, 0, m.PlayCard(card=bb, target=0, x=4))
+    assert s.decision.kind == "add_target"
+    # not the first target again, nor Putty Pummel (guarded by the Cannon Fodder beside it)
+    assert set(R.legal_actions(s, 0)) == {m.Target(slot=1), m.Target(slot=3), m.Pass()}
+    s, _ = R.apply(s, 0, m.Target(slot=1))
+    if s.decision is not None and s.decision.kind == "add_target":
+        s, _ = R.apply(s, 0, m.Pass())
+    assert s.decision.kind == "divide_hits"
+    s, _ = R.apply(s, 0, m.Target(slot=0))
+    s, _ = R.apply(s, 0, m.Target(slot=0))  # 2 hits defeat a Leaping Attack (health 2)
+    # only one target is left to choose from: the other 2 hits go to it
+    assert s.battle.slots[0].defeated and s.battle.slots[1].defeated
+
+
+def test_astro_blaster_answers_another_ranger_s_attack():
+    """§11 Space Rangers, Astro Blaster (reaction, X up to 3): when any Ranger attacks it
+    adds +1 hit per energy - now also on a teammate's attack (Ruling 26 allowed only your
+    own turn)."""
+    s = game(names=("a", "b"), rangers=("andros", "carlos", "tj", "ashley"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(0, 1), pool=5)
+    blaster = card("tj", "astro-blaster")
+    strike = card("andros", "pierce-defenses")
+    s = give(s, 1, hand=[blaster])
+    s = give(s, 0, hand=[strike])
+    s = upd(s, battle=upd(s.battle, slots=tuple(upd(sl, hits=-50) for sl in s.battle.slots)))
+    s, _ = R.apply(s, 0, m.PlayCard(card=strike, target=0))
+    assert s.decision.kind == "reaction_window" and s.decision.trigger == "attack"
+    assert m.PlayCard(card=blaster, x=2) in R.legal_actions(s, 1)
+    s, ev = R.apply(s, 1, m.PlayCard(card=blaster, x=2))
+    assert s.battle.pool == 3
+    while s.decision is not None and s.decision.kind == "reaction_window":
+        s, more = R.apply(s, s.decision.asked[0], m.Pass())
+        ev += more
+    fixed = [e.data["fixed"] for e in ev if e.kind == "dice" and "fixed" in e.data]
+    assert fixed == [2]
+
+
+def test_saber_toothed_tiger_and_mega_v4_draws_are_chosen_card_by_card():
+    """§6 Saber-Toothed Tiger: each Ranger in the battle may draw up to 2; §11 Mega V4:
+    gain 1 energy, any Ranger may draw any number - each draw is the player's choice."""
+    s = game(names=("a", "b", "c", "d"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(0, 1), pool=0)
+    s = upd(
+        s,
+        players=tuple(
+            upd(p, zords=("saber_toothed_tiger", "mega_v4")) if i == 0 else p
+            for i, p in enumerate(s.players)
+        ),
+    )
+    h0, h1 = len(s.players[0].hand), len(s.players[1].hand)
+    s, _ = R.apply(s, 0, m.UseZord(zord="saber_toothed_tiger"))
+    assert s.decision.kind == "draw_more" and s.decision.asked == (0, 1)
+    s, _ = R.apply(s, 0, m.Draw(count=1))
+    s, _ = R.apply(s, 0, m.Draw(count=0))  # Jason stops at 1
+    s, _ = R.apply(s, 1, m.Draw(count=1))
+    s, _ = R.apply(s, 1, m.Draw(count=1))  # Zack takes both: the window closes
+    assert len(s.players[0].hand) == h0 + 1 and len(s.players[1].hand) == h1 + 2
+    assert s.decision is None
+    s, _ = R.apply(s, 0, m.UseZord(zord="mega_v4"))
+    assert s.battle.pool == 1 and s.decision.kind == "choose_ranger"
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=1))
+    for _ in range(2):  # no limit but the deck (3 cards left: the last would defeat him)
+        s, _ = R.apply(s, 1, m.Draw(count=1))
+    s, _ = R.apply(s, 1, m.Draw(count=0))
+    assert len(s.players[1].hand) == h1 + 4 and s.decision is None

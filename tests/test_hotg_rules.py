@@ -392,8 +392,11 @@ def test_start_battle_prepares_pool_draws_and_sequence():
     b = s.battle
     assert b.participants == (0, 1) and b.lead == 0 and b.pool == 2
     assert s.decision.kind == "prep_draw" and s.decision.asked == (1,)
-    assert R.legal_actions(s, 1) == [m.Draw(count=k) for k in range(3)]
-    s, _ = play(s, 1, m.Draw(count=2))
+    # one card at a time, choosing after each whether to stop (§5.1)
+    assert R.legal_actions(s, 1) == [m.Draw(count=0), m.Draw(count=1)]
+    s, _ = play(s, 1, m.Draw(count=1))
+    assert len(s.players[1].hand) == 4 and s.decision.kind == "prep_draw"
+    s, _ = play(s, 1, m.Draw(count=1))
     assert len(s.players[1].hand) == 5
     assert len(s.battle.slots) == 4 and all(sl.row == 0 for sl in s.battle.slots)
 

@@ -54,6 +54,7 @@ from .models import (
     ChooseRanger,
     Draw,
     EndPhase,
+    FightFigures,
     FlipToken,
     Focus,
     GiveEnergy,
@@ -65,6 +66,7 @@ from .models import (
     PowerUp,
     Recover,
     StartBattle,
+    Target,
     UseAbility,
     UseZord,
     View,
@@ -341,10 +343,69 @@ class HotgBot:
                     else 0
                 ),
             )
+        if d.kind in ("add_target", "divide_hits") and v.battle is not None:
+            cards = {c.slot: c for c in v.battle.cards}
+            given = [int(x) for x in d.picked]
+            aims = [a for a in legal if isinstance(a, Target)]
+
+            def need(a):  # hits still needed to defeat it (after hits given so far)
+                c = cards[a.slot]
+                return c.health - c.hits - given.count(a.slot)
+
+            if d.kind == "add_target":  # one more target: the card closest to defeat
+                att = v.battle.attack
+                if aims and att is not None and len(att.targets) < 2:
+                    return min(aims, key=lambda a: (need(a), a.slot))
+                return Pass()
+            live = [a for a in aims if need(a) > 0]
+            return min(live or aims, key=lambda a: (need(a) <= 0, a.slot))
+        if d.kind == "fs_pick":  # the bigger group first, as many of it as fight
+            picks = [a for a in legal if isinstance(a, FightFigures)]
+            here = next((lo for lo in v.locations if v.battle and lo.id == v.battle.location), None)
+            counts = dict(here.foot_soldiers) if here is not None else dict(v.hq_enemies)
+            big = max(sorted(counts), key=lambda k: counts[k])
+            return max(picks, key=lambda a: (a.figures[0] == big, a.figures.count(big)))
         if d.kind == "hq_power_up":
             return PowerUp() if len(me.discard) >= 2 else Pass()
-        if d.kind == "token_draw":  # keep a few cards in the deck against defence reveals
+        if d.kind == "draw_more":  # keep a few cards in the deck against defence reveals
             return Draw(count=1 if me.deck_count > DRAW_KEEP_VILLAIN else 0)
+        if d.kind == "choose_ranger":  # the Ranger with the most cards in the deck
+            seats = [a.seat for a in legal if isinstance(a, ChooseRanger)]
+            if not seats:
+                return Pass()
+            return ChooseRanger(seat=max(seats, key=lambda i: (v.players[i].deck_count, -i)))
+        if d.kind == "tutor":  # the strongest attack
+            cards = {c.id: c for c in d.deck_cards}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in cards]
+            if not picks:
+                return Pass()
+            return max(
+                picks,
+                key=lambda a: (
+                    cards[a.card].dice + cards[a.card].hits,
+                    cards[a.card].shields,
+                    a.card,
+                ),
+            )
+        if d.kind in ("to_top", "discard_some"):
+            pile = {c.id: c for c in (me.discard if d.kind == "to_top" else (me.hand or ()))}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in pile]
+            if not picks:
+                return Pass()
+
+            def value(a):
+                c = pile[a.card]
+                return (c.shields, 0 if c.cost == "X" else int(c.cost), a.card)
+
+            # on top: the best cards (last chosen ends on top, so the best goes last);
+            # Mega V2's discards: the two lowest
+            if d.kind == "to_top":
+                return (
+                    sorted(picks, key=value)[-d.amount]
+                    if len(picks) >= d.amount
+                    else max(picks, key=value)
+                )
+            return min(picks, key=value)
         if d.kind == "recover":
             picks = [a for a in legal if isinstance(a, Pick)]
             if not picks:
@@ -379,7 +440,7 @@ class HotgBot:
                 if c.trigger == "own_reveal" and card and card.type == "attack" and card.dice >= 3:
                     return a
             return Pass()
-        if plays and d.kind == "reaction_window":
+        if plays and d.kind == "reaction_window" and d.trigger != "attack":
             return plays[0]
         if "pass" in kinds:
             return Pass()

@@ -245,6 +245,8 @@ class Attack(Model):
     x: int = 0
     defeated_target: bool = False
     splash: int = 0
+    #: Blade Blaster: every target chosen up front (the first is `target`)
+    targets: tuple[int, ...] = ()
 
 
 class Battle(Model):
@@ -281,6 +283,9 @@ class Battle(Model):
     marker: int = -1
     #: Mastermind Mode: the before-the-grid Scheme window has been offered
     grid_window_done: bool = False
+    #: the foot soldier figures the lead Ranger picked to fight, in drawing order (types)
+    fs_order: tuple[str, ...] = ()
+    fs_picked: bool = False
 
 
 class Nemesis(Model):
@@ -320,6 +325,8 @@ class Step(Model):
         "end_ranger_turn",
         "start_turns",
         "scheme_window",
+        "targets",  # Blade Blaster: choose more targets before the roll
+        "window",  # a reaction window (`ref` = the trigger)
     ]
     effect: dict | None = None
     seat: int | None = None
@@ -339,7 +346,16 @@ class Decision(Model):
         "reveal_window",
         "reaction_window",
         "prep_draw",
-        "token_draw",  # a 2-Ranger player flipped a token in battle: draw up to hand size
+        # draw one card at a time, or stop: a 2-Ranger player's token flip (up to the hand
+        # size), Saber-Toothed Tiger (up to 2 each), Mega V4 (any number)
+        "draw_more",
+        "choose_ranger",  # Mega V4 / Knowledge Is Power: which Ranger (`then` says what)
+        "tutor",  # Knowledge Is Power: take a card of your choice from your deck, or pass
+        "to_top",  # Tenacity, Triceratops...: put discarded cards on top, one at a time
+        "add_target",  # Blade Blaster: add a target (before the roll), or pass
+        "divide_hits",  # Blade Blaster: give the next hit to one of the chosen targets
+        "discard_some",  # Mega V2: discard up to `amount` cards from hand, one at a time
+        "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",
         # Mastermind Mode (the Mastermind answers these)
@@ -383,6 +399,10 @@ class Decision(Model):
     rangers: tuple[str, ...] = ()
     #: order_effects answered: the Scheme resolved first
     scheme_first: bool = True
+    #: draw_more: draw only while the hand is below its size (a token flip)
+    hand_cap: bool = False
+    #: to_top / discard_some: the player may stop before `amount` (Pass)
+    optional: bool = False
 
 
 class State(Model):
@@ -540,6 +560,21 @@ class PowerUp(Model):
     kind: Literal["power_up"] = "power_up"
 
 
+class Target(Model):
+    """Blade Blaster: add this enemy card (slot) to the targets, or give it the next hit."""
+
+    kind: Literal["target"] = "target"
+    slot: int
+
+
+class FightFigures(Model):
+    """Enemy preparation, two foot soldier types here: the lead Ranger picks the figures
+    that fight (at most 4) as a list of types in the order their cards are drawn."""
+
+    kind: Literal["fight"] = "fight"
+    figures: tuple[str, ...]
+
+
 class Pick(Model):
     """RECOVER: take this discarded card back (within the shield limit); Discard: Cyber Slash."""
 
@@ -639,6 +674,8 @@ Action = Annotated[
     | Draw
     | Pick
     | PowerUp
+    | FightFigures
+    | Target
     | ChooseLocation
     | DeployFigures
     | PlaceCard
@@ -816,6 +853,8 @@ class DecisionView(Model):
     options: tuple[int, ...]
     picked: tuple[str, ...]
     limit: int
+    #: tutor: the cards of the deck (first copy of each), only in the searching seat's view
+    deck_cards: tuple[CardView, ...] = ()
     #: Mastermind Mode decisions
     trigger: str = ""  # scheme_window: the timing open now
     locations: tuple[str, ...] = ()  # mm_location: the outer locations to choose from

@@ -217,6 +217,9 @@ MM_DECISIONS = frozenset(
     {
         "deploy_window",
         "hq_power_up",
+        "fs_pick",
+        "add_target",
+        "divide_hits",
         "strategize",
         "strategize_draw",
         "strategize_put",
@@ -881,6 +884,12 @@ class HotgRules(Rules[Config, State, Action, View]):
             return [*self._mastodon_options(s), m.Pass()]
         if d.kind == "hq_power_up":
             return [m.PowerUp(), m.Pass()]
+        if d.kind == "fs_pick":
+            return [m.FightFigures(figures=o) for o in self._fs_options(s)]
+        if d.kind == "add_target":
+            return [*(m.Target(slot=i) for i in self._more_targets(s)), m.Pass()]
+        if d.kind == "divide_hits":
+            return [m.Target(slot=i) for i in self._hit_options(s, d.picked)]
         if d.kind == "strategize":
             return [*(m.ChooseRanger(seat=i) for i in range(len(s.players))), m.Pass()]
         if d.kind == "strategize_draw":
@@ -970,6 +979,25 @@ class HotgRules(Rules[Config, State, Action, View]):
                 return upd(s, decision=upd(d, amount=d.amount - 1))
             ev.append(Event(text=f"{p.name} puts the cards back on top", seat=d.seat))
             return s
+        if d.kind == "add_target":
+            att = s.battle.attack
+            if isinstance(a, m.Target):
+                s = bt(s, attack=upd(att, targets=(*att.targets, a.slot)))
+                ev.append(
+                    Event(text=f"  also targets {cat.enemy_card(s.battle.slots[a.slot].card).name}")
+                )
+                if self._more_targets(s):
+                    return upd(s, decision=d)
+            return s
+        if d.kind == "divide_hits":
+            return self._divide_hits(s, (*d.picked, str(a.slot)), d.amount, ev)
+        if d.kind == "fs_pick":
+            names = ", ".join(cat.decks[f].name for f in a.figures)
+            ev.append(
+                Event(text=f"The lead Ranger picks the foot soldiers: {names}", kind="battle")
+            )
+            s = bt(s, fs_order=a.figures, fs_picked=True)
+            return self._enemy_prep(s, ev)
         if d.kind == "hq_power_up":
             if isinstance(a, m.PowerUp):
                 s = self._power_up(s, d.asked[0], ev)
@@ -1187,6 +1215,27 @@ class HotgRules(Rules[Config, State, Action, View]):
 
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
         cat = _cat(s)
+        if d.kind == "add_target":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.Target) or a.slot not in self._more_targets(s):
+                return _no(
+                    "Blade Blaster (§9)",
+                    "Add another enemy card you could attack (not guarded, not chosen), or pass.",
+                )
+            return None
+        if d.kind == "divide_hits":
+            if not isinstance(a, m.Target) or a.slot not in self._hit_options(s, d.picked):
+                return _no("Blade Blaster (§9)", "Give the hit to one of the targets you chose.")
+            return None
+        if d.kind == "fs_pick":
+            if not isinstance(a, m.FightFigures) or a.figures not in self._fs_options(s):
+                return _no(
+                    "Enemy preparation (§5.2)",
+                    "Pick the foot soldiers that fight (up to 4), grouped by type in the "
+                    "order their decks are drawn.",
+                )
+            return None
         if d.kind == "hq_power_up":
             if not isinstance(a, (m.PowerUp, m.Pass)):
                 return _no("Command Center Assault (§7)", "Power up now, or pass.")
@@ -1683,10 +1732,19 @@ class HotgRules(Rules[Config, State, Action, View]):
             if d.kind == "assign_damage":
                 return [m.ChooseRanger(seat=o) for o in d.options]
             if d.kind == "prep_draw":
-                room = max(0, hand_size(s, seat) - len(p.hand))
-                return [m.Draw(count=k) for k in range(min(room, len(p.deck)) + 1)]
-            if d.kind == "token_draw":
+                room = min(1, hand_size(s, seat) - len(p.hand), len(p.deck))
+                return [m.Draw(count=k) for k in range(max(0, room) + 1)]
+            if d.kind == "draw_more":
                 return [m.Draw(count=0), m.Draw(count=1)]
+            if d.kind == "choose_ranger":
+                return [*(m.ChooseRanger(seat=o) for o in d.options), m.Pass()]
+            if d.kind == "tutor":
+                return [*(m.Pick(card=c) for c in _first_copies(tuple(sorted(p.deck)))), m.Pass()]
+            if d.kind == "to_top":
+                picks = [m.Pick(card=c) for c in _first_copies(p.discard)]
+                return [*picks, m.Pass()] if d.optional or not picks else picks
+            if d.kind == "discard_some":
+                return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
                 return [*(m.Pick(card=c) for c in picks), m.Pass()]
@@ -1760,7 +1818,10 @@ class HotgRules(Rules[Config, State, Action, View]):
         cat = _cat(s)
         out: list[Action] = []
         for c in _first_copies(s.players[seat].hand, d.picked):
-            if cat.card(c).type == "reaction":
+            card = cat.card(c)
+            if card.type == "reaction" and card.cost == "X" and d.trigger == "attack":
+                out += [m.PlayCard(card=c, x=x) for x in range(1, 4)]  # Astro Blaster
+            elif card.type == "reaction":
                 out.append(m.PlayCard(card=c))
         return out
 
@@ -1788,21 +1849,41 @@ class HotgRules(Rules[Config, State, Action, View]):
             return None
         if d.kind == "prep_draw":
             if not isinstance(a, m.Draw):
-                return _no("Ranger preparation (§5.1)", "Choose how many cards to draw.")
-            room = max(0, hand_size(s, seat) - len(p.hand))
-            if not 0 <= a.count <= min(room, len(p.deck)):
+                return _no("Ranger preparation (§5.1)", "Draw a card, or stop drawing.")
+            room = min(1, hand_size(s, seat) - len(p.hand), len(p.deck))
+            if not 0 <= a.count <= max(0, room):
                 return _no(
                     "Ranger preparation (§5.1)",
-                    f"Draw 0-{min(room, len(p.deck))} cards (up to the hand size).",
+                    "Draw one card at a time (Draw 1), up to the hand size, or stop (Draw 0).",
                 )
             return None
-        if d.kind == "token_draw":
+        if d.kind == "draw_more":
             if not isinstance(a, m.Draw) or a.count not in (0, 1):
-                return _no(
-                    "2-player mode (§2)", "Draw one card (Draw 1), or stop drawing (Draw 0)."
-                )
-            if a.count and not self._can_draw_up(s, seat):
-                return _no("2-player mode (§2)", "Your hand is full (or your deck is empty).")
+                return _no(d.source, "Draw one card (Draw 1), or stop drawing (Draw 0).")
+            if a.count and not self._can_draw(s, seat, d.hand_cap):
+                return _no(d.source, "Your hand is full (or your deck is empty).")
+            return None
+        if d.kind in ("tutor", "to_top", "discard_some"):
+            pile = {"tutor": tuple(sorted(p.deck)), "to_top": p.discard, "discard_some": p.hand}[
+                d.kind
+            ]
+            if isinstance(a, m.Pass):
+                if d.kind == "to_top" and not d.optional and p.discard:
+                    return _no(d.source, f"Put {d.amount} card(s) from your discard pile on top.")
+                return None
+            if not isinstance(a, m.Pick) or a.card not in pile:
+                where = {
+                    "tutor": "your deck",
+                    "to_top": "your discard pile",
+                    "discard_some": "your hand",
+                }
+                return _no(d.source, f"Choose a card from {where[d.kind]}, or pass.")
+            return _other_copy(pile, a.card)
+        if d.kind == "choose_ranger":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:
+                return _no(d.source, "Choose a Ranger in the battle, or pass.")
             return None
         if d.kind in ("recover", "cyber_slash"):
             if isinstance(a, m.Pass):
@@ -1868,8 +1949,10 @@ class HotgRules(Rules[Config, State, Action, View]):
             return _no("Reactions (§5.8)", "That has already been done to this card.")
         if a.target is not None or a.boost:
             return _no("Reactions (§5.8)", "A reaction takes no target or option.")
-        if card.cost == "X":
-            return _no("Reactions (§5.8)", "Play this card on your own turn.")
+        if card.cost == "X":  # Astro Blaster, answering any Ranger's attack
+            if not 1 <= a.x <= 3:
+                return _no("Astro Blaster", "Pay 1-3 energy.")
+            return self._check_cost(s, a.card, a.x)
         if a.x:
             return _no("Energy (§5.5)", "Only X-cost cards take an X.")
         return self._check_cost(s, a.card, 0)
@@ -2146,7 +2229,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             s = self._gain(s, gain)
             ev.append(Event(text=f"{name} flips an action token: +{gain} energy", seat=seat))
             if pair:  # §2, 2-player mode: the flip also lets the player draw up to hand size
-                return self._ask_draw_up(s, seat, d, ev)
+                return self._ask_draw_more(s, (seat,), 0, d, "Token flipped", hand_cap=True)
             return s
         if isinstance(a, m.GiveEnergy):
             s = pl(s, seat, stored=s.players[seat].stored - 1)
@@ -2383,23 +2466,40 @@ class HotgRules(Rules[Config, State, Action, View]):
             return bt(s, buffs=upd(s.battle.buffs, die_for_hits=zd.n))
         if ab == "battle_energy":
             return self._gain(s, zd.n)
-        if ab == "energy_and_draw":
+        if ab == "energy_and_draw":  # Mega V4: any Ranger may draw any number
             s = self._gain(s, zd.n)
-            return self._draw(s, seat, 1, ev)
-        if ab == "battle_draw":
-            for i in s.battle.participants:
-                if s.battle is not None and i in s.battle.participants:
-                    s = self._draw(s, i, zd.n, ev)
-            return s
-        if ab == "discard_to_top":
-            return self._discard_to_top(s, seat, zd.n, ev)
-        if ab == "cycle_discard":
-            k = min(2, len(p.hand))
-            low = sorted(p.hand, key=lambda c: best_value(s, c))[:k]
-            s = pl(
-                s, seat, hand=tuple(c for c in p.hand if c not in low), discard=(*p.discard, *low)
+            options = tuple(s.battle.participants)
+            return upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=options,
+                    then="draw_more",
+                    source=zd.name,
+                    prompt=f"{zd.name}: which Ranger may draw any number of cards?",
+                ),
             )
-            return self._discard_to_top(s, seat, 2 * k, ev)
+        if ab == "battle_draw":  # Saber-Toothed Tiger: each Ranger here may draw up to n
+            return self._ask_draw_more(s, tuple(s.battle.participants), zd.n, None, zd.name)
+        if ab == "discard_to_top":  # Triceratops: up to n, in any order
+            return self._ask_to_top(s, seat, zd.n, zd.name, optional=True)
+        if ab == "cycle_discard":  # Mega V2: discard up to 2, then twice as many on top
+            if not p.hand:
+                return s
+            return upd(
+                s,
+                decision=Decision(
+                    kind="discard_some",
+                    asked=(seat,),
+                    seat=seat,
+                    amount=2,
+                    optional=True,
+                    source=zd.name,
+                    prompt=f"{zd.name}: discard up to 2 cards from your hand (then put twice "
+                    "as many from your discard pile on top of your deck)",
+                ),
+            )
         if ab == "fs_to_experience":
             i = loc_index(s, a.location)
             lo = s.locations[i]
@@ -2422,20 +2522,6 @@ class HotgRules(Rules[Config, State, Action, View]):
                 s = upd(s, power=upd(s.power, voyager=s.power.voyager - 1))
             return self._reduce_damage(s, cut, ev)
         return s  # pragma: no cover
-
-    def _discard_to_top(self, s: State, seat: int, n: int, ev: list[Event]) -> State:
-        p = s.players[seat]
-        best = sorted(p.discard, key=lambda c: best_value(s, c), reverse=True)[:n]
-        rest = list(p.discard)
-        for c in best:
-            rest.remove(c)
-        ev.append(
-            Event(
-                text=f"{p.name} puts {len(best)} card(s) from the discard pile on top of their deck",
-                seat=seat,
-            )
-        )
-        return pl(s, seat, discard=tuple(rest), deck=(*best, *p.deck))
 
     def _use_ability(self, s: State, seat: int, ranger: str, ev: list[Event]) -> State:
         cat = _cat(s)
@@ -2466,29 +2552,78 @@ class HotgRules(Rules[Config, State, Action, View]):
             return pl(s, seat, discard=tuple(d), deck=(best, *p.deck))
         return s
 
-    def _can_draw_up(self, s: State, seat: int) -> bool:
+    def _can_draw(self, s: State, seat: int, hand_cap: bool) -> bool:
         p = s.players[seat]
         return (
             s.outcome is None
             and s.battle is not None
             and seat in s.battle.participants
             and bool(p.deck)
-            and len(p.hand) < hand_size(s, seat)
+            and (not hand_cap or len(p.hand) < hand_size(s, seat))
         )
 
-    def _ask_draw_up(self, s: State, seat: int, held: Decision | None, ev: list[Event]) -> State:
-        """A 2-Ranger player's token flip: draw one card at a time up to the hand size,
-        stopping when they like; the question it interrupted (`held`) comes back after."""
-        if not self._can_draw_up(s, seat):
+    def _ask_tutor(self, s: State, seat: int, why: str) -> State:
+        if not s.players[seat].deck:
             return s
         return upd(
             s,
             decision=Decision(
-                kind="token_draw",
+                kind="tutor",
                 asked=(seat,),
                 seat=seat,
+                source=why,
+                prompt=f"{why}: take a card of your choice from your deck (it is then "
+                "shuffled), or pass",
+            ),
+        )
+
+    def _ask_to_top(self, s: State, seat: int, n: int, why: str, optional: bool) -> State:
+        """Put `n` (`optional`: up to n) discarded cards on top of the deck, one at a time
+        in the order chosen (the last one ends on top)."""
+        if n <= 0 or not s.players[seat].discard:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="to_top",
+                asked=(seat,),
+                seat=seat,
+                amount=n,
+                optional=optional,
+                source=why,
+                prompt=f"{why}: put {'up to ' if optional else ''}{n} card(s) from your discard "
+                "pile on top of your deck, one at a time (the last ends on top)",
+            ),
+        )
+
+    def _ask_draw_more(
+        self,
+        s: State,
+        seats: tuple[int, ...],
+        allowance: int,
+        held: Decision | None,
+        why: str,
+        hand_cap: bool = False,
+    ) -> State:
+        """Each of `seats` in turn may draw one card at a time, up to `allowance` cards
+        (0: any number; `hand_cap`: up to the hand size), and stop whenever they like;
+        the question this interrupted (`held`) comes back after."""
+        seats = tuple(i for i in seats if self._can_draw(s, i, hand_cap))
+        if not seats:
+            return upd(s, decision=held)
+        return upd(
+            s,
+            decision=Decision(
+                kind="draw_more",
+                asked=seats,
+                seat=seats[0],
+                amount=allowance,
+                limit=allowance,
+                hand_cap=hand_cap,
                 held=held,
-                prompt="Token flipped: draw a card (up to your hand size), or stop",
+                source=why,
+                prompt=f"{why}: draw a card, or stop"
+                + (f" (up to {allowance})" if allowance else ""),
             ),
         )
 
@@ -2601,10 +2736,42 @@ class HotgRules(Rules[Config, State, Action, View]):
                 decision=Decision(
                     kind="prep_draw",
                     asked=asked,
-                    prompt="Ranger preparation: draw up to your hand size",
+                    prompt="Ranger preparation: draw a card (up to your hand size), or stop",
                 ),
             )
         return self._enemy_prep(s, ev)
+
+    def _fs_here(self, s: State) -> tuple[tuple[str, int], ...]:
+        b = s.battle
+        if b.location == HQ:
+            return s.hq_enemies
+        return s.locations[loc_index(s, b.location)].fs
+
+    def _fs_options(self, s: State) -> list[tuple[str, ...]]:
+        """§5.2: up to 4 figures fight (the lead Ranger picks which) and the lead Ranger
+        picks which deck is drawn first: each split of the 4, in either order."""
+        counts = [(k, n) for k, n in self._fs_here(s) if n > 0]
+        if len(counts) != 2:
+            return []
+        (ka, na), (kb, nb) = counts
+        total = min(4, na + nb)
+        out: list[tuple[str, ...]] = []
+        for a in range(max(0, total - nb), min(total, na) + 1):
+            for order in ((ka,) * a + (kb,) * (total - a), (kb,) * (total - a) + (ka,) * a):
+                if order not in out:
+                    out.append(order)
+        return out
+
+    def _fs_picks(self, s: State, fs: tuple[tuple[str, int], ...], room: int) -> list[str]:
+        """The foot soldier types whose cards are drawn, in order: the lead Ranger's pick,
+        else (one type) as many figures as there are, up to the room."""
+        b = s.battle
+        if b.fs_picked:
+            return list(b.fs_order[:room])
+        picks: list[str] = []
+        for kind, n in sorted(fs, key=lambda kv: -kv[1]):
+            picks += [kind] * n
+        return picks[: min(room, 4)]
 
     def _draw_from(
         self, s: State, deck_id: str, n: int, villains: set[str], ev: list[Event]
@@ -2644,6 +2811,17 @@ class HotgRules(Rules[Config, State, Action, View]):
         else:
             lo = s.locations[loc_index(s, b.location)]
             fs, villains = lo.fs, lo.villains
+        if not b.fs_picked and self._fs_options(s):
+            lead = b.lead if b.lead in b.participants else b.participants[0]
+            return upd(
+                s,
+                decision=Decision(
+                    kind="fs_pick",
+                    asked=(lead,),
+                    prompt="Lead Ranger: which foot soldiers fight (up to 4), and which deck "
+                    "is drawn first?",
+                ),
+            )
         rows: list[list[str]] = []
         psycho_boss = s.boss == "psycho_rangers" and any(v in PSYCHOS for v in villains)
         assault = s.config.mode == "psycho_assault"
@@ -2656,12 +2834,9 @@ class HotgRules(Rules[Config, State, Action, View]):
             n = len(present_psychos)
             cards, s = self._draw_from(s, "psycho", min(8, 2 * n), present_psychos, ev)
             row1, row2 = (cards, []) if n <= 2 else (cards[:4], cards[4:])
-            counts = dict(fs)
             fs_cards = []
             room = 4 if n <= 2 else 4 - len(row2)
-            while len(fs_cards) < room and any(counts.values()):
-                kind = max(sorted(counts), key=lambda k: counts[k])
-                counts[kind] -= 1
+            for kind in self._fs_picks(s, fs, room):
                 got, s = self._draw_from(s, kind, 1, present_psychos, ev)
                 fs_cards += got
             rows = [self._fast_left(s, row1), self._fast_left(s, row2 + fs_cards)]
@@ -2681,14 +2856,10 @@ class HotgRules(Rules[Config, State, Action, View]):
                 cards, s = self._draw_from(s, deck_id, min(4, budget), present_psychos, ev)
                 budget -= len(cards)
                 rows.append(cards)
-            counts = dict(fs)
             fs_cards = []
-            while budget and len(fs_cards) < 4 and any(counts.values()):
-                kind = max(sorted(counts), key=lambda k: counts[k])
-                counts[kind] -= 1
+            for kind in self._fs_picks(s, fs, min(4, budget)):
                 got, s = self._draw_from(s, kind, 1, present_psychos, ev)
                 fs_cards += got
-                budget -= len(got)
             rows.append(fs_cards)
         else:
             groups: list[str] = []
@@ -2699,15 +2870,9 @@ class HotgRules(Rules[Config, State, Action, View]):
             for deck_id in groups:
                 cards, s = self._draw_from(s, deck_id, 4, present_psychos, ev)
                 rows.append(self._fast_left(s, cards))
-            # the foot soldier row: up to 4 figures (Ruling 6: the bigger group first)
-            counts = dict(fs)
-            picks: list[str] = []
-            while len(picks) < 4 and any(counts.values()):
-                kind = max(sorted(counts), key=lambda k: counts[k])
-                counts[kind] -= 1
-                picks.append(kind)
+            # the foot soldier row: up to 4 figures, picked by the lead Ranger (§5.2)
             fs_cards = []
-            for kind in picks:
+            for kind in self._fs_picks(s, fs, 4):
                 got, s = self._draw_from(s, kind, 1, present_psychos, ev)
                 fs_cards += got
             rows.append(self._fast_left(s, fs_cards))
@@ -2851,7 +3016,7 @@ class HotgRules(Rules[Config, State, Action, View]):
                 if (
                     card.type == "reaction"
                     and card.trigger == trigger
-                    and self._check_cost(s, c, 0) is None
+                    and self._check_cost(s, c, 1 if card.cost == "X" else 0) is None
                 ):
                     asked.append(i)
                     break
@@ -2898,7 +3063,11 @@ class HotgRules(Rules[Config, State, Action, View]):
                     s = pl(s, best, discard=q.discard[:-1], hand=(*q.hand, q.discard[-1]))
             elif e.do == "astro_blaster":
                 b = s.battle
-                s = bt(s, buffs=upd(b.buffs, ignore_guard=True, hits=b.buffs.hits + min(a.x, e.n)))
+                if b.attack is not None:  # answering an attack already aimed: +X hits to it
+                    s = bt(s, attack=upd(b.attack, hits=b.attack.hits + min(a.x, e.n)))
+                else:  # before your own attack: it also ignores GUARD when aiming
+                    hits = b.buffs.hits + min(a.x, e.n)
+                    s = bt(s, buffs=upd(b.buffs, ignore_guard=True, hits=hits))
             elif e.do == "hit_target":
                 att = s.battle.attack
                 if att is not None and not s.battle.slots[att.target].defeated:
@@ -2949,25 +3118,84 @@ class HotgRules(Rules[Config, State, Action, View]):
             if s.queue and s.queue[0].kind == "damage" and s.queue[0].ref == "different":
                 s = upd(s, queue=(upd(s.queue[0], ref=f"not:{a.seat}"), *s.queue[1:]))
             return self._damage(s, a.seat, d.amount, d.source, ev)
-        if d.kind == "prep_draw":
+        if d.kind == "prep_draw":  # §5.1: one card at a time, choosing after each to stop
             s = self._draw(s, seat, a.count, ev) if a.count else s
-            if a.count == 0:
-                ev.append(Event(text=f"{s.players[seat].name} draws no card", seat=seat))
             s = upd(s, decision=None)
             if s.outcome or s.battle is None or not s.battle.participants:
                 return s
+            p = s.players[seat]
+            if (
+                a.count
+                and seat in s.battle.participants
+                and p.deck
+                and len(p.hand) < hand_size(s, seat)
+            ):
+                return upd(s, decision=d)
             rest = tuple(i for i in d.asked[1:] if i in s.battle.participants)
             if s.players[seat].location == s.battle.location:
                 s = self._trim_hand(s, seat, ev)
             return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
-        if d.kind == "token_draw":
-            s = upd(s, decision=d.held)
-            if not a.count:
+        if d.kind == "choose_ranger":
+            s = upd(s, decision=None)
+            if not isinstance(a, m.ChooseRanger):
                 return s
-            s = self._draw(s, seat, 1, ev)  # a defeat here also settles the held question
-            if self._can_draw_up(s, seat):
-                return upd(s, decision=upd(d, held=s.decision))
-            return s
+            if d.then == "tutor":
+                return self._ask_tutor(s, a.seat, d.source)
+            return self._ask_draw_more(s, (a.seat,), 0, None, d.source)
+        if d.kind == "tutor":
+            s = upd(s, decision=None)
+            if not isinstance(a, m.Pick):
+                return s
+            p = s.players[seat]
+            rest = list(p.deck)
+            rest.remove(a.card)
+            deck, s = shuffle(s, rest)
+            what = cat.card(a.card).name if hands_public(s) else "a card"
+            ev.append(
+                Event(text=f"  {p.name} takes {what} from their deck and shuffles it", barrier=True)
+            )
+            return self._check_defeat(pl(s, seat, deck=deck, hand=(*p.hand, a.card)), seat, ev)
+        if d.kind == "to_top":
+            if not isinstance(a, m.Pick):
+                return upd(s, decision=None)
+            p = s.players[seat]
+            rest = list(p.discard)
+            rest.remove(a.card)
+            s = pl(s, seat, discard=tuple(rest), deck=(a.card, *p.deck))
+            ev.append(
+                Event(
+                    text=f"  {p.name} puts {cat.card(a.card).name} on top of their deck", seat=seat
+                )
+            )
+            if d.amount > 1 and rest:
+                return upd(s, decision=upd(d, amount=d.amount - 1))
+            return upd(s, decision=None)
+        if d.kind == "discard_some":
+            p = s.players[seat]
+            if isinstance(a, m.Pick):
+                hand = list(p.hand)
+                hand.remove(a.card)
+                s = pl(s, seat, hand=tuple(hand), discard=(*p.discard, a.card))
+                ev.append(Event(text=f"  {p.name} discards {cat.card(a.card).name}", seat=seat))
+                picked = (*d.picked, a.card)
+                if len(picked) < d.amount and hand:
+                    return upd(s, decision=upd(d, picked=picked))
+            else:
+                picked = d.picked
+            s = upd(s, decision=None)
+            return self._ask_to_top(s, seat, 2 * len(picked), d.source, optional=False)
+        if d.kind == "draw_more":
+            s = upd(s, decision=d.held)
+            if a.count:
+                s = self._draw(s, seat, 1, ev)  # a defeat here also settles the held question
+                left = d.amount - 1 if d.amount else 0
+                more = (left > 0 or not d.amount) and self._can_draw(s, seat, d.hand_cap)
+                if more:
+                    return upd(s, decision=upd(d, amount=left, held=s.decision))
+            if s.outcome is not None or s.battle is None:
+                return s
+            rest = tuple(i for i in d.asked[1:] if i in s.battle.participants)
+            return self._ask_draw_more(s, rest, d.limit, s.decision, d.source, d.hand_cap)
         if d.kind == "recover":
             if isinstance(a, m.Pass):
                 return self._finish_recover(s, seat, d.picked, ev)
@@ -3071,6 +3299,22 @@ class HotgRules(Rules[Config, State, Action, View]):
         k = step.kind
         if k == "scheme_window":
             return self._scheme_window(s, step.ref, "", ev)
+        if k == "window":
+            return self._open_window(s, step.ref, ev)
+        if k == "targets":
+            if not self._more_targets(s):
+                return s
+            att = s.battle.attack
+            return upd(
+                s,
+                decision=Decision(
+                    kind="add_target",
+                    asked=(att.seat,),
+                    seat=att.seat,
+                    prompt="Blade Blaster: its hits may be divided among targets chosen now - "
+                    "add another target, or pass",
+                ),
+            )
         if k == "start_turns":
             fast = any("FAST" in _cat(s).enemy_card(sl.card).keywords for sl in s.battle.slots)
             if s.battle.layout == "grid":  # only the card under the combat marker counts
@@ -3822,6 +4066,12 @@ class HotgRules(Rules[Config, State, Action, View]):
                 and (k == att.target or att.target in self._adjacent(s, k))
             ):
                 steps.append(Step(kind="damage", seat=att.seat, amount=2, source="Path of Thorns"))
+        card = cat.card(att.card) if att.card else None
+        if card is not None and any(e.do == "hits_per_energy" for e in card.effects):
+            att = upd(att, targets=(att.target,))
+            s = bt(s, attack=att)
+            steps.append(Step(kind="targets"))  # Blade Blaster: every target up front
+        steps.append(Step(kind="window", ref="attack"))  # Astro Blaster, any Ranger
         steps += [Step(kind="roll"), Step(kind="hits"), Step(kind="after_attack")]
         if mm_seat(s) is not None:  # Foul the Odds: "when any Ranger makes an attack"
             steps.insert(-2, Step(kind="scheme_window", ref="ranger_attack"))
@@ -3884,30 +4134,80 @@ class HotgRules(Rules[Config, State, Action, View]):
         return s
 
     def _attack_hits(self, s: State, ev: list[Event]) -> State:
-        cat = _cat(s)
         att = s.battle.attack
         if att is None:
             return s
         total = sum(att.rolled) + att.hits
+        target = att.target
+        if len(att.targets) > 1:  # Blade Blaster: the attacker divides the hits
+            return self._divide_hits(s, (), total, ev)
+        s = self._deal_hits(s, target, total, att.seat, ev)
+        return self._after_hits(s, ev)
+
+    def _hit_options(self, s: State, picked: tuple[str, ...]) -> list[int]:
+        """The chosen targets the next hit may go to: those the hits given so far would not
+        defeat yet (all the undefeated ones once every target is covered)."""
+        b = s.battle
+        given = [int(g) for g in picked]
+        alive = [t for t in b.attack.targets if not b.slots[t].defeated]
+        short = [t for t in alive if b.slots[t].hits + given.count(t) < self.health(s, t)]
+        return short or alive
+
+    def _more_targets(self, s: State) -> list[int]:
+        att = s.battle.attack
+        if att is None:
+            return []
+        buffs = NextAttack(ignore_guard=att.ignore_guard)
+        return [
+            i
+            for i in range(len(s.battle.slots))
+            if i not in att.targets and self._check_target(s, i, buffs, att.seat) is None
+        ]
+
+    def _divide_hits(self, s: State, given: tuple[str, ...], total: int, ev: list[Event]) -> State:
+        """Blade Blaster: the hits go one at a time to the targets chosen up front; when
+        only one target is left to choose from, the rest go to it. Each target then takes
+        its hits at once, in the order first given."""
+        options = self._hit_options(s, given)
+        left = total - len(given)
+        if left > 0 and len(options) > 1:
+            att = s.battle.attack
+            return upd(
+                s,
+                decision=Decision(
+                    kind="divide_hits",
+                    asked=(att.seat,),
+                    seat=att.seat,
+                    amount=total,
+                    picked=given,
+                    prompt=f"Blade Blaster: {left} hit(s) left to divide - which target takes "
+                    "the next one?",
+                ),
+            )
+        s = upd(s, decision=None)
+        att = s.battle.attack
+        if left > 0 and options:
+            given = (*given, *(str(options[0]),) * left)
+        order: list[int] = []
+        for g in given:
+            if int(g) not in order:
+                order.append(int(g))
+        for t in order:
+            s = self._deal_hits(s, t, given.count(str(t)), att.seat, ev)
+            if s.battle is None or s.outcome:
+                return s
+        return self._after_hits(s, ev)
+
+    def _after_hits(self, s: State, ev: list[Event]) -> State:
+        """An attack's hits are dealt: its follow-ups (splashes, a second attack, Hip-Hop
+        Kido)."""
+        cat = _cat(s)
+        if s.battle is None or s.outcome:
+            return s
+        att = s.battle.attack
         card = cat.card(att.card) if att.card else None
         effects = card.effects if card else ()
         target = att.target
-        spill = any(e.do == "hits_per_energy" for e in effects)
-        if spill:
-            left = total
-            t: int | None = target
-            while left > 0 and t is not None:
-                need = max(1, self.health(s, t) - s.battle.slots[t].hits)
-                give = min(left, need)
-                s = self._deal_hits(s, t, give, att.seat, ev)
-                left -= give
-                if s.battle is None or s.outcome:
-                    return s
-                t = self._next_target(s)
-        else:
-            s = self._deal_hits(s, target, total, att.seat, ev)
-        if s.battle is None or s.outcome:
-            return s
         defeated = s.battle.slots[target].defeated
         s = bt(s, attack=upd(att, defeated_target=defeated))
         rolled = sorted(att.rolled, reverse=True)
@@ -4066,24 +4366,23 @@ class HotgRules(Rules[Config, State, Action, View]):
                 )
             )
             return self._gain(s, sum(rolled))
-        if e.do == "discard_to_top":
-            return self._discard_to_top(s, seat, e.n, ev)
+        if e.do == "discard_to_top":  # Tenacity: put n discards on top, in any order
+            return self._ask_to_top(s, seat, e.n, _cat(s).card(a.card).name, optional=False)
         if e.do == "draw":
             return self._draw(s, seat, e.n, ev)
-        if e.do == "tutor":
-            p = s.players[seat]
-            if not p.deck:
-                return s
-            best = max(
-                p.deck,
-                key=lambda c: (_cat(s).card(c).dice + _cat(s).card(c).hits, best_value(s, c)),
+        if e.do == "tutor":  # Knowledge Is Power: a chosen Ranger searches their deck
+            name = _cat(s).card(a.card).name
+            return upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=tuple(s.battle.participants),
+                    then="tutor",
+                    source=name,
+                    prompt=f"{name}: which Ranger looks through their deck for a card?",
+                ),
             )
-            rest = list(p.deck)
-            rest.remove(best)
-            deck, s = shuffle(s, rest)
-            what = _cat(s).card(best).name if hands_public(s) else "a card"
-            ev.append(Event(text=f"  {p.name} takes {what} from their deck", barrier=True))
-            return self._check_defeat(pl(s, seat, deck=deck, hand=(*p.hand, best)), seat, ev)
         if e.do == "grant_attack":
             return bt(s, granted=(seat, e.n, e.splash))
         if e.do == "next_attack":
@@ -4517,6 +4816,11 @@ class HotgRules(Rules[Config, State, Action, View]):
                 if d.kind == "dark_tactics" and mine
                 else (),
                 malus=(d.held.malus if d.held else d.malus),
+                deck_cards=tuple(
+                    card_view(c) for c in _first_copies(tuple(sorted(s.players[d.seat].deck)))
+                )
+                if d.kind == "tutor" and seat == d.seat
+                else (),
             )
         zord_names = []
         for z in self._team_zords(s):

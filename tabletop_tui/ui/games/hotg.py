@@ -32,6 +32,7 @@ from ...games.hotg.models import (
     DiscardScheme,
     Draw,
     EndPhase,
+    FightFigures,
     FlipToken,
     Focus,
     GiveEnergy,
@@ -47,6 +48,7 @@ from ...games.hotg.models import (
     PowerUp,
     Recover,
     StartBattle,
+    Target,
     UseAbility,
     UseZord,
     View,
@@ -731,8 +733,9 @@ class HotgScreen(MoveList, GameScreen):
 
     # -- the moves -------------------------------------------------------------------------------
     def _hand_card(self, view: View, card_id: str) -> HCard | None:
+        searched = view.decision.deck_cards if view.decision is not None else ()
         for p in view.players:
-            for c in (p.hand or ()) + p.discard:
+            for c in (p.hand or ()) + p.discard + searched:
                 if c.id == card_id:
                     return c
         return None
@@ -787,8 +790,12 @@ class HotgScreen(MoveList, GameScreen):
             case ChooseRanger():
                 label = Text("☞ ")
                 label.append_text(self._seat_name(view, action.seat))
-                strategize = view.decision is not None and view.decision.kind == "strategize"
-                label.append(" strategizes" if strategize else " takes it")
+                kind = view.decision.kind if view.decision is not None else ""
+                label.append(
+                    {"strategize": " strategizes", "choose_ranger": " is the one"}.get(
+                        kind, " takes it"
+                    )
+                )
                 return Entry(label, action)
             case FlipToken():
                 return Entry(Text("⚡ Flip an action token for energy"), action)
@@ -806,13 +813,32 @@ class HotgScreen(MoveList, GameScreen):
                 label.append("'s ability")
                 return Entry(label, action)
             case Draw():
+                d = view.decision
+                if d is not None and d.kind in ("prep_draw", "draw_more"):
+                    label = "▤ Draw a card" if action.count else "▤ Stop drawing"
+                    return Entry(Text(label), action)
                 return Entry(Text(f"▤ Draw {action.count}"), action)
             case Pick():
                 card = self._hand_card(view, action.card)
-                put = view.decision is not None and view.decision.kind == "strategize_put"
-                label = Text("☞ Put on top of the deck " if put else "☞ Take back ")
+                kind = view.decision.kind if view.decision is not None else ""
+                label = Text(
+                    {
+                        "strategize_put": "☞ Put on top of the deck ",
+                        "to_top": "☞ Put on top of the deck ",
+                        "tutor": "☞ Take from the deck ",
+                        "discard_some": "☞ Discard ",
+                        "cyber_slash": "☞ Discard ",
+                    }.get(kind, "☞ Take back ")
+                )
                 label.append_text(card_chip(card) if card else Text(action.card))
                 return Entry(label, action, card)
+            case Target():
+                d = view.decision
+                verb = "Hit" if d is not None and d.kind == "divide_hits" else "Also target"
+                return Entry(Text(f"⌖ {verb} {self._enemy_name(view, action.slot)}"), action)
+            case FightFigures():
+                tags = " ".join(FIGURE_TAGS.get(f, f) for f in action.figures)
+                return Entry(Text(f"⚔ These fight, drawn in this order: {tags}"), action)
             case PowerUp():
                 return Entry(Text("♥ Power up now (the Command Center is clear)"), action)
             case AttachPsycho():
@@ -870,6 +896,8 @@ class HotgScreen(MoveList, GameScreen):
         PlayCard,
         GrantedAttack,
         ChooseRanger,
+        FightFigures,
+        Target,
         Pick,
         PowerUp,
         Draw,
