@@ -71,9 +71,10 @@ class Config(Model):
     b_sides: tuple[str, ...] = ()
     #: deployments per round: 5, or 4 for an easier game
     deployments_per_round: int = Field(default=5, ge=4, le=5)
-    #: the foot soldier deployment cards show 1, 1, 1, 2 and 3 figures per location back
-    #: (False), or 1, 2, 2, 2 and 3 (True: a harder game); RULINGS.md 2
-    heavy_deployments: bool = False
+    #: the foot soldier deployment cards show 1, 2, 2, 2 and 3 figures per location back
+    #: (True: the likeliest printed reading, the default), or 1, 1, 1, 2 and 3 (False: the
+    #: easier setting); RULINGS.md 2
+    heavy_deployments: bool = True
     #: hands open to the whole team (default), or shown only to their owner
     hidden_hands: bool = False
     #: "auto": Dino Megazord for an all Mighty Morphin team, Mega Voyager for all Space
@@ -437,6 +438,9 @@ class State(Model):
     outcome: Outcome | None = None
     #: (round, panicked locations, Command Center energy) at the end of each deployment
     history: tuple[tuple[int, int, int], ...] = ()
+    #: the first Deployment Phase of the game, as log lines (it runs inside new_game, before
+    #: any action, so the match log cannot hold it): how the board came to be
+    opening: tuple[str, ...] = ()
     #: a deployment in progress (waiting for the Mastermind's choices): its cards, the
     #: target location ("" until chosen) and the chosen figures
     deploying: tuple[DeployCard, ...] = ()
@@ -911,7 +915,9 @@ class View(Model):
     next_deploy_back: str  # the back of the next deployment card: location id, "monster", "boss", "nemesis", "psycho_boss"
     deploy_discard: int
     deployments_per_round: int
-    heavy_deployments: bool = False  # Config.heavy_deployments (RULINGS.md 2)
+    heavy_deployments: bool = True  # Config.heavy_deployments (RULINGS.md 2)
+    #: the first Deployment Phase, as log lines (State.opening)
+    opening: tuple[str, ...] = ()
     experience: int  # 0-6 on the experience track
     experience_max: int
     power: int  # power track 0-6

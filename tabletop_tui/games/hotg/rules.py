@@ -445,7 +445,8 @@ class HotgRules(Rules[Config, State, Action, View]):
                 scheme_deck=schemes[SCHEME_HAND:],
             )
         events: list[Event] = []
-        return self._deployment_phase(state, events)
+        state = self._deployment_phase(state, events)
+        return upd(state, opening=tuple(e.text for e in events))
 
     # ================================================================= deployment (§4.1)
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
@@ -4850,6 +4851,7 @@ class HotgRules(Rules[Config, State, Action, View]):
             deploy_discard=len(s.deploy_discard),
             deployments_per_round=s.config.deployments_per_round,
             heavy_deployments=s.config.heavy_deployments,
+            opening=s.opening,
             experience=s.power.experience,
             experience_max=EXPERIENCE_MAX,
             power=s.power.level,

@@ -240,12 +240,15 @@ class HotgScreen(MoveList, GameScreen):
         ),
         SetupOption(
             "heavy_deployments",
-            "Foot soldier cards",
-            (("1-1-1-2-3 figures (standard)", "light"), ("1-2-2-2-3 figures (harder)", "heavy")),
-            default="light",
+            "Difficulty (foot soldier cards)",
+            (
+                ("Standard: cards of 1-2-2-2-3 figures", "heavy"),
+                ("Easier: cards of 1-1-1-2-3 figures", "light"),
+            ),
+            default="heavy",
             convert=lambda v: v == "heavy",
-            help="How many figures the deployment cards show: the two readings of the "
-            "card counts (RULINGS.md 2).",
+            help="How many figures the deployment cards show: the likeliest printed reading, "
+            "or a lighter one for an easier game (RULINGS.md 2).",
         ),
     )
 
@@ -347,6 +350,16 @@ class HotgScreen(MoveList, GameScreen):
         self.show_hand(self._hand(view, seat))
         self.put("#hg-message", self.message)
         self.sync_log()
+
+    def sync_log(self) -> None:
+        """The match log, after the game's first Deployment Phase (it happened while the
+        game was set up, before any action, so only the View holds it)."""
+        from ...engine import Event
+        from ..widgets.log import LogPanel
+
+        opening = self._view.opening if self._view is not None else ()
+        first = [Event(text=t, kind="deploy") for t in opening]
+        self.query_one(f"#{self.PREFIX}-log", LogPanel).sync([*first, *self.match.log_lines()])
 
     def _status(self, view: View, seat: int | None, compact: bool) -> Text:
         text = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
@@ -600,8 +613,8 @@ class HotgScreen(MoveList, GameScreen):
         text.append(f"{view.deploy_count} cards · next back: ")
         text.append(self._back(view), style="bold")
         text.append(f"\n{view.deployments_per_round} per round · {view.deploy_discard} used\n")
-        if view.heavy_deployments:
-            text.append("heavy cards: 1-2-2-2-3 figures\n")
+        if not view.heavy_deployments:
+            text.append("easier cards: 1-1-1-2-3 figures\n")
         text.append("\nPower board\n", style="bold underline")
         text.append(
             f"XP   {'★' * view.experience}{'☆' * (view.experience_max - view.experience)}\n"
