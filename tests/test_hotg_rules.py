@@ -1,7 +1,8 @@
 """Heroes of the Grid + Rise of the Psycho Rangers, scenario by scenario.
 
-Sources: the base rules digest (second part of tabletop_tui/rulebooks/hotg.txt, cited "§N")
-and the expansion rulebook (first part, cited by its headings). Readings chosen where the
+Sources: the base rules digest (../shared/research/heroes-of-the-grid-base-rules.md, cited
+"§N") and the Rise of the Psycho Rangers rulebook (../shared/seeds/, cited by its section
+headings). Readings chosen where the
 rules are silent are card_data/hotg/RULINGS.md, cited as "Ruling N". Most scenarios build
 the battle or board by hand from a real game, so the outcome is fixed by the test.
 """

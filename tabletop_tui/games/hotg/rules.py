@@ -1,7 +1,7 @@
 """Power Rangers: Heroes of the Grid + Rise of the Psycho Rangers, standard mode.
 
 The spec: the expansion rulebook (../shared/seeds/heroes-of-the-grid-psycho-rangers-rulebook.txt,
-bundled as tabletop_tui/rulebooks/hotg.txt) and the base rules digest
+cited by section name) and the base rules digest
 (../shared/research/heroes-of-the-grid-base-rules.md, sections cited as "§4.1" etc.).
 Where they are silent, card_data/hotg/RULINGS.md says what this code does ("Ruling N").
 
