@@ -588,3 +588,20 @@ def test_saber_toothed_tiger_and_mega_v4_draws_are_chosen_card_by_card():
         s, _ = R.apply(s, 1, m.Draw(count=1))
     s, _ = R.apply(s, 1, m.Draw(count=0))
     assert len(s.players[1].hand) == h1 + 4 and s.decision is None
+
+
+def test_every_action_kind_has_a_description():
+    """The log and move list describe every action the rules accept (the new ones too)."""
+    import typing
+
+    union = typing.get_args(typing.get_args(m.Action)[0])
+    samples = {
+        "fight": m.FightFigures(figures=("quantrons",)),
+        "target": m.Target(slot=0),
+        "power_up": m.PowerUp(),
+    }
+    for cls in union:
+        kind = cls.model_fields["kind"].default
+        if kind in samples:
+            assert R.describe(samples[kind])
+    assert set(samples) <= {cls.model_fields["kind"].default for cls in union}

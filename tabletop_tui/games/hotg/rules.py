@@ -4972,6 +4972,8 @@ class HotgRules(Rules[Config, State, Action, View]):
             "draw": lambda: f"Draw {a.count}",
             "pick": lambda: f"Pick {a.card.split('#')[0]}",
             "power_up": lambda: "Power up now",
+            "fight": lambda: "Foot soldiers that fight: " + ", ".join(a.figures),
+            "target": lambda: f"Target card {a.slot + 1}",
             "mm_location": lambda: f"Deploy at {a.location}",
             "psycho_attach": lambda: f"Attach the Psycho's card to {a.ranger}",
             "mm_figures": lambda: f"Deploy {' + '.join(a.figures)}",
