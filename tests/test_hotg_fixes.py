@@ -605,3 +605,29 @@ def test_every_action_kind_has_a_description():
         if kind in samples:
             assert R.describe(samples[kind])
     assert set(samples) <= {cls.model_fields["kind"].default for cls in union}
+
+
+def test_strategize_and_ready_to_rock_are_the_player_s_choices():
+    """§9 Billy, Strategize: a chosen Ranger draws 1, then puts 1 card from hand on top;
+    §11 Cassie, Ready to Rock: any Ranger discards their deck's top card, then puts any
+    discard on top (Ruling 24 used to pick the acting Ranger and the cards)."""
+    s = game(names=("a", "b", "c", "d"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(2, 0), pool=0)
+    s, _ = R.apply(s, 2, m.UseAbility(ranger="billy"))
+    assert s.decision.kind == "choose_ranger" and set(s.decision.options) == {0, 2}
+    deck_top = s.players[0].deck[0]
+    s, _ = R.apply(s, 2, m.ChooseRanger(seat=0))
+    assert deck_top in s.players[0].hand and s.decision.kind == "hand_to_top"
+    back = s.players[0].hand[0]
+    s, _ = R.apply(s, 0, m.Pick(card=back))
+    assert s.players[0].deck[0] == back and s.decision is None
+    t = game(names=("a", "b"), rangers=("andros", "carlos", "tj", "cassie"))
+    t = battle(t, [[LEAP, LEAP2]], seats=(1,), pool=0)
+    keep = t.players[1].deck[3]
+    t = give(t, 1, discard=[keep], deck=[c for c in t.players[1].deck if c != keep])
+    t, _ = R.apply(t, 1, m.UseAbility(ranger="cassie"))
+    top = t.players[1].deck[0]
+    t, _ = R.apply(t, 1, m.ChooseRanger(seat=1))
+    assert t.decision.kind == "to_top" and top in t.players[1].discard
+    t, _ = R.apply(t, 1, m.Pick(card=keep))
+    assert t.players[1].deck[0] == keep

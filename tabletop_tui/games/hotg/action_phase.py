@@ -285,22 +285,41 @@ class ActionPhaseRules:
             return bt(s, buffs=upd(b.buffs, ignore_guard=True))
         if r.ability == "level_headed":
             return bt(s, buffs=upd(b.buffs, dice_for_hits=2))
-        if r.ability == "strategize":
-            s = self._draw(s, seat, 1, ev)
-            p = s.players[seat]
-            if p.hand:
-                top = max(p.hand, key=lambda c: best_value(s, c))
-                s = pl(s, seat, hand=tuple(c for c in p.hand if c != top), deck=(top, *p.deck))
-            return s
-        if r.ability == "ready_to_rock":
-            p = s.players[seat]
-            s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
-            p = s.players[seat]
-            best = max(p.discard, key=lambda c: best_value(s, c))
-            d = list(p.discard)
-            d.remove(best)
-            return pl(s, seat, discard=tuple(d), deck=(best, *p.deck))
+        if r.ability in ("strategize", "ready_to_rock"):
+            # "a chosen Ranger" / "any Ranger": the player names one in the battle
+            options = tuple(i for i in b.participants if s.players[i].deck)
+            what = (
+                "draws 1, then puts a card from hand on top"
+                if r.ability == "strategize"
+                else "discards the top card of their deck, then puts any discard on top"
+            )
+            return upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=options,
+                    then=r.ability,
+                    source=r.ability_name,
+                    prompt=f"{r.ability_name}: which Ranger {what}?",
+                ),
+            )
         return s
+
+    def _ask_hand_to_top(self, s: State, seat: int, why: str) -> State:
+        if not s.players[seat].hand:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="hand_to_top",
+                asked=(seat,),
+                seat=seat,
+                amount=1,
+                source=why,
+                prompt=f"{why}: put a card from your hand on top of your deck",
+            ),
+        )
 
     def _can_draw(self, s: State, seat: int, hand_cap: bool) -> bool:
         p = s.players[seat]

@@ -529,7 +529,28 @@ class BattleRules:
                 return s
             if d.then == "tutor":
                 return self._ask_tutor(s, a.seat, d.source)
+            if d.then == "strategize":  # Billy: draw 1, then 1 from hand on top
+                s = self._draw(s, a.seat, 1, ev)
+                if s.battle is None or a.seat not in s.battle.participants:
+                    return s
+                return self._ask_hand_to_top(s, a.seat, d.source)
+            if d.then == "ready_to_rock":  # Cassie: the deck's top card off, a discard on top
+                p = s.players[a.seat]
+                s = pl(s, a.seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
+                ev.append(
+                    Event(text=f"  {p.name} discards {cat.card(p.deck[0]).name} from their deck")
+                )
+                s = self._check_defeat(s, a.seat, ev)
+                if s.battle is None or a.seat not in s.battle.participants:
+                    return s
+                return self._ask_to_top(s, a.seat, 1, d.source, optional=False)
             return self._ask_draw_more(s, (a.seat,), 0, None, d.source)
+        if d.kind == "hand_to_top":
+            p = s.players[seat]
+            hand = list(p.hand)
+            hand.remove(a.card)
+            ev.append(Event(text=f"  {p.name} puts a card from hand on top of their deck"))
+            return upd(pl(s, seat, hand=tuple(hand), deck=(a.card, *p.deck)), decision=None)
         if d.kind == "tutor":
             s = upd(s, decision=None)
             if not isinstance(a, m.Pick):

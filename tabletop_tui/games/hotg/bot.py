@@ -387,6 +387,17 @@ class HotgBot:
                     a.card,
                 ),
             )
+        if d.kind == "hand_to_top":  # the best card goes back on top (a shield for defence)
+            hand = {c.id: c for c in (me.hand or ())}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in hand]
+            return max(
+                picks,
+                key=lambda a: (
+                    hand[a.card].shields,
+                    0 if hand[a.card].cost == "X" else int(hand[a.card].cost),
+                    a.card,
+                ),
+            )
         if d.kind in ("to_top", "discard_some"):
             pile = {c.id: c for c in (me.discard if d.kind == "to_top" else (me.hand or ()))}
             picks = [a for a in legal if isinstance(a, Pick) and a.card in pile]

@@ -56,6 +56,8 @@ class CheckRules:
                 return [*picks, m.Pass()] if d.optional or not picks else picks
             if d.kind == "discard_some":
                 return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
+            if d.kind == "hand_to_top":
+                return [m.Pick(card=c) for c in _first_copies(p.hand)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
                 return [*(m.Pick(card=c) for c in picks), m.Pass()]
@@ -173,6 +175,10 @@ class CheckRules:
             if a.count and not self._can_draw(s, seat, d.hand_cap):
                 return _no(d.source, "Your hand is full (or your deck is empty).")
             return None
+        if d.kind == "hand_to_top":
+            if not isinstance(a, m.Pick) or a.card not in p.hand:
+                return _no(d.source, "Put a card from your hand on top of your deck.")
+            return _other_copy(p.hand, a.card)
         if d.kind in ("tutor", "to_top", "discard_some"):
             pile = {"tutor": tuple(sorted(p.deck)), "to_top": p.discard, "discard_some": p.hand}[
                 d.kind
@@ -411,8 +417,10 @@ class CheckRules:
                     "Character abilities (§5.1)",
                     "Abilities affect only battles the Ranger takes part in.",
                 )
-            if ability == "ready_to_rock" and not p.deck:
-                return _no("Ready to Rock", "Your deck is empty.")
+            if ability in ("strategize", "ready_to_rock") and not any(
+                s.players[i].deck for i in b.participants
+            ):
+                return _no(cat.rangers[a.ranger].ability_name, "No Ranger here has a deck left.")
             return None
         if isinstance(a, m.GrantedAttack):
             if not b.granted or b.granted[0] != seat or b.played:

@@ -356,6 +356,7 @@ class Decision(Model):
         "add_target",  # Blade Blaster: add a target (before the roll), or pass
         "divide_hits",  # Blade Blaster: give the next hit to one of the chosen targets
         "discard_some",  # Mega V2: discard up to `amount` cards from hand, one at a time
+        "hand_to_top",  # Billy's Strategize: put a card from hand on top of the deck
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",

@@ -838,6 +838,7 @@ class HotgScreen(MoveList, GameScreen):
                     {
                         "strategize_put": "☞ Put on top of the deck ",
                         "to_top": "☞ Put on top of the deck ",
+                        "hand_to_top": "☞ Put on top of the deck ",
                         "tutor": "☞ Take from the deck ",
                         "discard_some": "☞ Discard ",
                         "cyber_slash": "☞ Discard ",
