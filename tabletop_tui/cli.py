@@ -617,7 +617,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from .selfplay import play_headless
 
     wins = [0] * len(kinds)
-    draws = actions = 0
+    draws = losses = actions = 0
     ms = 0.0
     for number in range(args.games):
         result = play_headless(rules.game_id, args.seed + number, kinds)
@@ -626,7 +626,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         winners = list(result.winners)
         for seat in winners:
             wins[seat] += 1
-        draws += not winners
+        draws += result.outcome == "draw"
+        losses += result.outcome == "loss"
         actions += result.actions
         ms += result.ms
     if not args.json:
@@ -637,6 +638,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for seat, kind in enumerate(kinds):
             print(f"  seat {seat + 1} ({kind}): {wins[seat]} wins ({100 * wins[seat] / n:.1f}%)")
         print(f"  draws: {draws} ({100 * draws / n:.1f}%)")
+        if losses:
+            print(f"  losses (co-operative): {losses} ({100 * losses / n:.1f}%)")
         print(f"  {actions / n:.1f} actions and {ms / n:.1f} ms per game on average")
     return 0
 
