@@ -246,6 +246,8 @@ class Job(Model):
     slot: int | None = None
     #: for "each foe" effects: how many foes are done
     sub: int = 0
+    #: "discard N": how many cards the current foe has discarded so far
+    done: int = 0
     #: internal steps: "start" (a start-of-turn effect, ordered by the player),
     #: "adversaries" (end-phase damage), "trey:<seat>:<slot>" (destroy after an Attack)
     marker: str = ""

@@ -705,7 +705,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
         return state
 
     def _advance(self, state: State, job: Job, **update) -> State:
-        new = job.model_copy(update={"step": job.step + 1, "sub": 0, **update})
+        new = job.model_copy(update={"step": job.step + 1, "sub": 0, "done": 0, **update})
         return state.model_copy(update={"jobs": (new, *state.jobs[1:])})
 
     def _ask(self, state: State, seat: int, kind: str, prompt: str, options, card: str = ""):
@@ -762,15 +762,17 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 if job.sub < len(targets):
                     f = targets[job.sub]
                     hand = state.players[f].hand
-                    if hand:
+                    if hand and job.done < e.count:
+                        left = e.count - job.done
                         return self._ask(
                             state,
                             f,
                             "discard",
-                            "Discard 1 card from your hand",
+                            f"Discard {left} card{'s' if left > 1 else ''} from your hand"
+                            + (f" ({job.done + 1} of {e.count})" if e.count > 1 else ""),
                             [Option(id=c, label=_card_name(state, c)) for c in hand],
                         )
-                    new = job.model_copy(update={"sub": job.sub + 1})
+                    new = job.model_copy(update={"sub": job.sub + 1, "done": 0})
                     return state.model_copy(update={"jobs": (new, *state.jobs[1:])})
             case "foe_discard_attached":
                 targets = _bottom_foes(state, job)
@@ -1943,7 +1945,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
             hand.remove(option)
             state = _pl(state, f, hand=tuple(hand), discard=fp.discard + (option,))
             ev.append(Event(text=f"{_name(state, f)} discards {cat.card(option).name}", seat=f))
-            new = job.model_copy(update={"sub": job.sub + 1})
+            # "Discard N": the same foe is asked again until N cards are gone (or the hand is)
+            new = job.model_copy(update={"done": job.done + 1})
             return self._run(state.model_copy(update={"jobs": (new, *state.jobs[1:])}), ev)
         if d.kind == "discard_attached":
             state = self._discard_attached_forced(state, d.seat, option, ev)

@@ -1,0 +1,69 @@
+"""Zeo: the rules fixed after the rule-by-rule audit (issue 16), each test naming the
+rulebook section it checks, and the rulings of card_data/zeo-dbg/DESIGN.md it settles."""
+
+from __future__ import annotations
+
+from zeo_helpers import act, attach, choose, energy, game, hand
+
+from tabletop_tui.games.zeo_dbg.cards import catalog
+from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
+from tabletop_tui.games.zeo_dbg.models import Activate
+
+CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
+V, H = 0, 1
+
+
+def shards(state, n):
+    return state.model_copy(update={"shards": n})
+
+
+def hero_turn(state):
+    return state.model_copy(update={"active": H})
+
+
+# -- 7. "Discard N" ------------------------------------------------------------------------------
+def test_discard_two_makes_the_foe_discard_two_cards(monkeypatch):
+    """Miscellaneous Rules, Discarding Cards: a "discard" effect takes the number of cards it
+    names from the hand; here an Attack that says discard 2 asks the foe twice."""
+    brute = CAT.cards["gearclaw-brute"]
+    two = brute.model_copy(
+        update={
+            "ability": Ability(
+                cost=3, effects=(Attack(targeted=True, effects=(FoeDiscard(count=2),)),)
+            )
+        }
+    )
+    monkeypatch.setitem(CAT.cards, "gearclaw-brute", two)
+    state = energy(game(), V, 5)
+    state, _ = attach(state, V, 0, "gearclaw-brute")
+    state, cards = hand(state, H, "junior-cadet", "dojo-sensei", "pulse-rifle")
+    state = act(state, V, Activate(source="slot", index=0))
+    state = choose(state, "decline")
+    assert state.decision.kind == "discard" and "(1 of 2)" in state.decision.prompt
+    state = choose(state, cards[1])
+    assert state.decision.kind == "discard" and "(2 of 2)" in state.decision.prompt
+    state = choose(state, cards[2])
+    assert state.decision is None
+    assert state.players[H].hand == (cards[0],)
+    assert state.players[H].discard[-2:] == (cards[1], cards[2])
+
+
+def test_discard_two_with_one_card_in_hand_discards_what_there_is(monkeypatch):
+    """Zeo Rules Clarifications, Combination Attacks: what cannot be done is skipped, the rest
+    still happens."""
+    brute = CAT.cards["gearclaw-brute"]
+    two = brute.model_copy(
+        update={
+            "ability": Ability(
+                cost=3, effects=(Attack(targeted=True, effects=(FoeDiscard(count=2),)),)
+            )
+        }
+    )
+    monkeypatch.setitem(CAT.cards, "gearclaw-brute", two)
+    state = energy(game(), V, 5)
+    state, _ = attach(state, V, 0, "gearclaw-brute")
+    state, cards = hand(state, H, "dojo-sensei")
+    state = act(state, V, Activate(source="slot", index=0))
+    state = choose(state, "decline")
+    state = choose(state, cards[0])
+    assert state.decision is None and state.players[H].hand == ()
