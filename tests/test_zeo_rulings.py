@@ -3,11 +3,11 @@ rulebook section it checks, and the rulings of card_data/zeo-dbg/DESIGN.md it se
 
 from __future__ import annotations
 
-from zeo_helpers import act, attach, choose, energy, game, hand
+from zeo_helpers import act, attach, choose, energy, game, hand, player
 
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
-from tabletop_tui.games.zeo_dbg.models import Activate
+from tabletop_tui.games.zeo_dbg.models import Activate, Choose
 
 CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
 V, H = 0, 1
@@ -67,3 +67,29 @@ def test_discard_two_with_one_card_in_hand_discards_what_there_is(monkeypatch):
     state = choose(state, "decline")
     state = choose(state, cards[0])
     assert state.decision is None and state.players[H].hand == ()
+
+
+# -- 4. a Block resolves in the order written ----------------------------------------------------
+def test_block_reward_resolves_before_the_block_is_discarded():
+    """Blocks: the Block card's effects happen in the order its text is written, and its
+    text ends with "discard this card": Junior Cadet's draw comes first, so with an empty
+    deck and discard pile it draws nothing and does not come back to the hand."""
+    state = energy(game(), V, 5)
+    state = energy(state, H, 5)
+    state, _ = attach(state, V, 0, "rivet-sniper")
+    state, cards = hand(state, H, "junior-cadet")
+    state = player(state, H, deck=(), discard=())
+    state = act(state, V, Activate(source="slot", index=0))
+    state = act(state, H, Choose(option=f"hand:{cards[0]}"))
+    assert state.players[H].hand == ()
+    assert state.players[H].discard == (cards[0],)
+
+
+def test_block_reward_draw_with_cards_left_draws_one_other_card():
+    state = energy(energy(game(), V, 5), H, 5)
+    state, _ = attach(state, V, 0, "rivet-sniper")
+    state, cards = hand(state, H, "junior-cadet")
+    top = state.players[H].deck[0]
+    state = act(state, V, Activate(source="slot", index=0))
+    state = act(state, H, Choose(option=f"hand:{cards[0]}"))
+    assert state.players[H].hand == (top,) and state.players[H].discard[-1] == cards[0]

@@ -1117,6 +1117,9 @@ class ZeoRules(Rules[Config, State, Action, View]):
             where, _, ref = option.partition(":")
             p = state.players[seat]
             cost = None
+            #: a Block that says "discard this card" leaves its place now but reaches the
+            #: discard pile only after its reward, the order the text is written in
+            spent = None
             if where == "copy":
                 i, _, src_ref = ref.partition(":")
                 i = int(i)
@@ -1124,33 +1127,25 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 card = dict(self._block_sources(state, exclude=(seat, i)))[src_ref]
                 cost = copier.ability.cost
                 gone = card.block.discard
+                spent = p.slots[i].card if gone else None
                 state = _pl(
                     state,
                     seat,
                     slots=replace_at(
                         p.slots, i, None if gone else p.slots[i].model_copy(update={"ready": False})
                     ),
-                    discard=p.discard + ((p.slots[i].card,) if gone else ()),
                 )
                 ev.append(Event(text=f"{copier.name} copies {card.name}'s Block", seat=seat))
             elif where == "hand":
                 card = cat.card(ref)
-                state = _pl(
-                    state,
-                    seat,
-                    hand=tuple(c for c in p.hand if c != ref),
-                    discard=p.discard + (ref,),
-                )
+                spent = ref
+                state = _pl(state, seat, hand=tuple(c for c in p.hand if c != ref))
             elif where == "slot":
                 i = int(ref)
                 card = cat.card(p.slots[i].card)
                 if card.block.discard:
-                    state = _pl(
-                        state,
-                        seat,
-                        slots=replace_at(p.slots, i, None),
-                        discard=p.discard + (p.slots[i].card,),
-                    )
+                    spent = p.slots[i].card
+                    state = _pl(state, seat, slots=replace_at(p.slots, i, None))
                 else:
                     state = _pl(
                         state,
@@ -1196,6 +1191,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 state = state.model_copy(update={"jobs": state.jobs[1:]})
                 if state.outcome is not None:
                     return state
+            if spent is not None:
+                state = _pl(state, seat, discard=state.players[seat].discard + (spent,))
         if not state.attack.waiting:
             state = self._close_attack(state, ev)
         return self._run(state, ev)
