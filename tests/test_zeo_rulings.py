@@ -3,11 +3,11 @@ rulebook section it checks, and the rulings of card_data/zeo-dbg/DESIGN.md it se
 
 from __future__ import annotations
 
-from zeo_helpers import act, attach, choose, energy, game, hand, player
+from zeo_helpers import R, act, attach, choose, energy, game, hand, player
 
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
-from tabletop_tui.games.zeo_dbg.models import Activate, Choose
+from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose
 
 CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
 V, H = 0, 1
@@ -93,3 +93,32 @@ def test_block_reward_draw_with_cards_left_draws_one_other_card():
     state = act(state, V, Activate(source="slot", index=0))
     state = act(state, H, Choose(option=f"hand:{cards[0]}"))
     assert state.players[H].hand == (top,) and state.players[H].discard[-1] == cards[0]
+
+
+# -- 3. Zeo Sub-Crystal 5 ------------------------------------------------------------------------
+def test_sub_crystal_5_gain_from_the_stack_leaves_it_buyable():
+    """Specific Card Clarifications, Zeo Sub-Crystal 5 - Red: its gain is outside the
+    one-a-turn limit, and the player may still buy another Zord the same turn."""
+    state = hero_turn(energy(game(), H, 10))
+    state = player(state, H, own_gained=True)
+    state, _ = attach(state, H, 0, "zeo-sub-crystal-5-red")
+    top, second = state.zord_stack[:2]
+    state = act(state, H, Activate(source="slot", index=0))
+    assert [z.card for z in state.bay] == [top]
+    assert state.zord_up and state.zord_stack[0] == second
+    state = act(shards(state, 7), H, Buy(source="stack"))
+    assert [z.card for z in state.bay] == [top, second]
+
+
+def test_sub_crystal_5_after_a_stack_purchase_still_gains():
+    """Zeo Sub-Crystal 5 - Red: buying first and gaining after is the same pair of events in
+    the other order, so the gain still happens while the stack's top is face down."""
+    state = hero_turn(energy(game(), H, 10))
+    state = player(state, H, own_gained=True)
+    state, _ = attach(state, H, 0, "zeo-sub-crystal-5-red")
+    top, second = state.zord_stack[:2]
+    state = act(shards(state, 7), H, Buy(source="stack"))
+    assert not state.zord_up
+    new, ev = R.apply(state, H, Activate(source="slot", index=0))
+    assert [z.card for z in new.bay] == [top, second]
+    assert any(e.barrier for e in ev)  # a face-down card came to light

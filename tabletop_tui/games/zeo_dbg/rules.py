@@ -875,8 +875,10 @@ class ZeoRules(Rules[Config, State, Action, View]):
         )
 
     def _gain_zm(self, state: State, seat: int, ev: list) -> State:
-        """Zeo Sub-Crystal 5: gain your own Zord/Master, else the stack's face-up top. Not a
-        buy: it does not count against one-per-turn."""
+        """Zeo Sub-Crystal 5: gain your own Zord/Master, else the stack's top. Its
+        clarification (Specific Card Clarifications) says this gain is outside the
+        one-per-turn limit, so it leaves the stack's face as it was: a face-up stack stays
+        buyable this turn, and a face-down top (bought earlier this turn) may still be gained."""
         cat = _cat(state)
         p = state.players[seat]
         ch = cat.characters[p.character]
@@ -885,11 +887,13 @@ class ZeoRules(Rules[Config, State, Action, View]):
             state = _pl(state, seat, own_gained=True)
             return self._place_zm(state, seat, f"{ch.own}#0", own=True, ev=ev)
         stack = state.zord_stack if hero else state.master_stack
-        up = state.zord_up if hero else state.master_up
-        if not stack or not up:
+        if not stack:
             return state
         key = "zord" if hero else "master"
-        state = state.model_copy(update={f"{key}_stack": stack[1:], f"{key}_up": False})
+        if not getattr(state, f"{key}_up"):
+            # a face-down card comes to light: undo stops here
+            ev.append(Event(text=f"The face-down top {key.title()} is revealed", barrier=True))
+        state = state.model_copy(update={f"{key}_stack": stack[1:]})
         return self._place_zm(state, seat, stack[0], own=False, ev=ev)
 
     def _place_zm(self, state: State, seat: int, inst: str, own: bool, ev: list) -> State:
