@@ -237,6 +237,8 @@ def test_defector_and_singing_zap_attach_and_leave_only_by_battle(card, buyer, v
     state = act(state, buyer, Buy(source="grid", index=0))
     assert state.decision.kind == "character"
     state = choose(state, str(victim))
+    assert state.decision.kind == "slot" and state.decision.seat == buyer  # the buyer picks
+    state = choose(state, f"{victim}:0")
     stuck = state.players[victim].slots[0]
     assert stuck.stuck and stuck.card.startswith(card)
     # the owner cannot discard it; forced discards skip it
@@ -312,6 +314,8 @@ def test_love_arrows_and_power_disc_attach_from_the_grid_then_discard(card, kind
     assert state.decision.kind == "attach_grid"
     (opt,) = state.decision.options
     state = choose(state, opt.id)
+    assert state.decision.kind == "slot"  # then the player picks the slot
+    state = choose(state, state.decision.options[0].id)
     got = [s.card for s in state.players[seat].slots if s is not None]
     assert len(got) == 1 and CAT.card(got[0]).kind == kind
     assert me in state.players[seat].discard and state.grid[int(opt.id)] is None

@@ -249,7 +249,10 @@ def test_signature_item_attaches_when_gained_or_is_discarded():
     buy it."""
     state = shards(game(), 10)
     state = act(state, V, Buy(source="item"))
-    assert state.players[V].slots[0].card == "overlord-wrench#0"
+    assert state.decision.kind == "slot"  # the player picks the slot (never the orange one)
+    assert [o.id for o in state.decision.options] == ["0:0", "0:1", "0:2"]
+    state = choose(state, "0:2")
+    assert state.players[V].slots[2].card == "overlord-wrench#0"
     assert "already" in rejected(state, V, Buy(source="item"))
     full = shards(game(), 10)
     for i in range(3):

@@ -3,8 +3,9 @@ rulebook section it checks, and the rulings of card_data/zeo-dbg/DESIGN.md it se
 
 from __future__ import annotations
 
-from zeo_helpers import R, act, attach, choose, energy, game, hand, player
+from zeo_helpers import R, act, attach, choose, energy, game, grid, hand, player
 
+from tabletop_tui.games.zeo_dbg.bot import ZeoBot
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
 from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose
@@ -122,3 +123,62 @@ def test_sub_crystal_5_after_a_stack_purchase_still_gains():
     new, ev = R.apply(state, H, Activate(source="slot", index=0))
     assert [z.card for z in new.bay] == [top, second]
     assert any(e.barrier for e in ev)  # a face-down card came to light
+
+
+# -- 1. the player picks the slot ----------------------------------------------------------------
+def test_signature_item_goes_to_the_slot_the_player_picks():
+    """Signature Item Cards: a gained Signature Item attaches at once to an empty slot of any
+    colour; which empty slot is the player's choice, not the first one."""
+    state = shards(game(), 10)
+    state = act(state, V, Buy(source="item"))
+    assert state.decision.seat == V
+    assert [o.label for o in state.decision.options][0].startswith("slot 1 (")
+    state = choose(state, "0:1")
+    slots = state.players[V].slots
+    assert slots[1].card == "overlord-wrench#0" and slots[0] is None and slots[2] is None
+    assert state.players[V].item_gained
+
+
+def test_signature_item_with_one_empty_slot_asks_nothing():
+    state = shards(game(), 10)
+    for i in (0, 2):
+        state, _ = attach(state, V, i, "cogsoldier-squad")
+    state = act(state, V, Buy(source="item"))
+    assert state.decision is None and state.players[V].slots[1].card == "overlord-wrench#0"
+
+
+def test_defector_buyer_picks_the_foes_slot():
+    """Specific Card Clarifications, Defector: it attaches to a character with an open slot;
+    the buyer names the character and the slot."""
+    state = shards(grid(game(), "defector"), 10).model_copy(update={"active": H})
+    state = act(state, H, Buy(source="grid", index=0))
+    state = choose(state, str(V))
+    assert [o.id for o in state.decision.options] == ["0:0", "0:1", "0:2"]
+    state = choose(state, "0:2")
+    assert state.players[V].slots[2].stuck and state.players[V].slots[0] is None
+
+
+def test_power_disc_player_picks_the_slot_for_the_grid_hero():
+    """Specific Card Clarifications, Love Arrows / Power Disc: the Grid card attaches at
+    once; the player chooses which empty slot takes it."""
+    state = hero_turn(energy(grid(game(), "rescue-pilot"), H, 5))
+    state, disc = attach(state, H, 1, "power-disc")
+    state = act(state, H, Activate(source="slot", index=1))
+    state = choose(state, "0")
+    assert state.decision.kind == "slot"
+    assert [o.id for o in state.decision.options] == ["1:0", "1:2", "1:3"]  # not its own slot
+    state = choose(state, "1:3")
+    p = state.players[H]
+    assert p.slots[3].card.startswith("rescue-pilot#") and disc in p.discard
+    assert p.slots[1] is None and state.grid[0] is None
+
+
+def test_bot_answers_slot_questions_with_a_matching_colour():
+    state = hero_turn(energy(grid(game(), "rescue-pilot"), H, 5))
+    state, _ = attach(state, H, 1, "power-disc")
+    state = act(state, H, Activate(source="slot", index=1))
+    state = choose(state, "0")
+    legal = R.legal_actions(state, H)
+    pick = ZeoBot().choose(R.view(state, H), legal, H, None)
+    colours = CAT.characters["renn"].slots
+    assert pick in legal and colours[int(pick.option.split(":")[1])] == "red"

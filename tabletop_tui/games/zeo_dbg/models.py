@@ -270,6 +270,7 @@ class Decision(Model):
         "discard_attached",
         "ready",
         "attach_grid",
+        "slot",
         "copy",
         "character",
         "refresh",
@@ -278,7 +279,8 @@ class Decision(Model):
     seat: int
     prompt: str
     options: tuple[Option, ...]
-    #: the card the question is about (Defector being attached)
+    #: the card the question is about (Defector being attached; the card a "slot" question
+    #: places: option ids are "<seat>:<slot>")
     card: str = ""
 
 

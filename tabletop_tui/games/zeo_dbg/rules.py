@@ -289,6 +289,13 @@ def adversary(state: State, seat: int, card: Card) -> bool:
     return card.kind == ("villain" if team_of(state, seat) == HEROES else "hero")
 
 
+def open_slots(state: State, seat: int) -> list[int]:
+    """The character's empty slots other than the orange (own Master) one."""
+    p = state.players[seat]
+    colours = _cat(state).characters[p.character].slots
+    return [k for k, s in enumerate(p.slots) if s is None and colours[k] != "orange"]
+
+
 def slot_accepts(state: State, seat: int, slot: int, card: Card) -> bool:
     ch = _cat(state).characters[state.players[seat].character]
     colour = ch.slots[slot]
@@ -1771,8 +1778,12 @@ class ZeoRules(Rules[Config, State, Action, View]):
             item = cat.cards[ch.item]
             inst = f"{item.id}#0"
             state = state.model_copy(update={"shards": state.shards - item.cost})
-            empty = [i for i, s in enumerate(p.slots) if s is None and ch.slots[i] != "orange"]
+            empty = open_slots(state, seat)
             ev.append(Event(text=f"{_name(state, seat)} buys {item.name}", kind="buy", seat=seat))
+            if len(empty) > 1:
+                # "any empty slot ... no matter its color": which one is the player's call
+                state = _pl(state, seat, item_gained=True)
+                return self._ask_slot(state, seat, seat, empty, inst)
             if empty:
                 state = _pl(
                     state,
@@ -1922,19 +1933,25 @@ class ZeoRules(Rules[Config, State, Action, View]):
             return self._run(state.model_copy(update={"jobs": (chosen, *jobs)}), ev)
         if d.kind == "character":
             target = int(option)
-            tp = state.players[target]
-            colours = cat.characters[tp.character].slots
-            i = next(k for k, s in enumerate(tp.slots) if s is None and colours[k] != "orange")
-            state = _pl(
-                state, target, slots=replace_at(tp.slots, i, Attached(card=d.card, stuck=True))
-            )
-            ev.append(
-                Event(
-                    text=f"{cat.card(d.card).name} attaches to {_name(state, target)}'s character",
-                    seat=seat,
+            empty = open_slots(state, target)
+            if len(empty) > 1:
+                return self._ask_slot(state, seat, target, empty, d.card)
+            return self._run(self._stick(state, seat, target, empty[0], d.card, ev), ev)
+        if d.kind == "slot":
+            target, _, slot = option.partition(":")
+            target, slot = int(target), int(slot)
+            card = cat.card(d.card)
+            if card.kind == "signature":
+                p = state.players[seat]
+                state = _pl(state, seat, slots=replace_at(p.slots, slot, Attached(card=d.card)))
+                ev.append(
+                    Event(text=f"{card.name} attaches to slot {slot + 1}", kind="attach", seat=seat)
                 )
-            )
-            return self._run(state, ev)
+                return self._run(attach_trigger(state, seat, card), ev)
+            if card.attach_to_character:
+                return self._run(self._stick(state, seat, target, slot, d.card, ev), ev)
+            job = state.jobs[0]
+            return self._attach_from_grid(state, job, state.grid.index(d.card), slot, ev)
         job = state.jobs[0]
         e = job.effects[job.step]
         if d.kind == "target":
@@ -1991,29 +2008,10 @@ class ZeoRules(Rules[Config, State, Action, View]):
             return self._run(self._advance(state, job), ev)
         if d.kind == "attach_grid":
             gi = int(option)
-            inst = state.grid[gi]
-            p = state.players[seat]
-            colours = cat.characters[p.character].slots
-            slot = next(
-                k
-                for k, s in enumerate(p.slots)
-                if s is None and k != job.slot and colours[k] != "orange"
-            )
-            state = state.model_copy(update={"grid": replace_at(state.grid, gi, None)})
-            state = _pl(state, seat, slots=replace_at(p.slots, slot, Attached(card=inst)))
-            ev.append(
-                Event(
-                    text=f"{_name(state, seat)} attaches {cat.card(inst).name} from The Grid",
-                    kind="attach",
-                    seat=seat,
-                )
-            )
-            # an attach trigger (Kat) resolves first; then four full slots flip the character
-            # before this card is discarded
-            state = self._simple_trigger(state, seat, "attach", cat.card(inst).kind, ev)
-            state = settle_flips(state, ev)
-            state = self._discard_source(state, job, ev)
-            return self._run(self._advance(state, job), ev)
+            empty = [k for k in open_slots(state, seat) if k != job.slot]
+            if len(empty) > 1:
+                return self._ask_slot(state, seat, seat, empty, state.grid[gi])
+            return self._attach_from_grid(state, job, gi, empty[0], ev)
         if d.kind == "copy":
             if option.startswith("zord:"):
                 inst = state.bay[int(option[5:])].card
@@ -2043,6 +2041,57 @@ class ZeoRules(Rules[Config, State, Action, View]):
             state = refill_grid(state, ev)
             return self._run(self._advance(state, job), ev)
         raise AssertionError(d.kind)  # pragma: no cover
+
+    def _ask_slot(self, state: State, seat: int, target: int, slots: list[int], inst: str) -> State:
+        """`seat` picks which of `target`'s empty slots takes `inst`."""
+        colours = _cat(state).characters[state.players[target].character].slots
+        whose = "" if target == seat else f"{_name(state, target)}'s "
+        return self._ask(
+            state,
+            seat,
+            "slot",
+            f"Attach {_card_name(state, inst)} to which {whose}slot?",
+            [Option(id=f"{target}:{k}", label=f"slot {k + 1} ({colours[k]})") for k in slots],
+            card=inst,
+        )
+
+    def _stick(self, state: State, seat: int, target: int, slot: int, inst: str, ev: list):
+        """Defector / Singing Zap attach to the chosen character, to stay until Battled."""
+        tp = state.players[target]
+        state = _pl(
+            state, target, slots=replace_at(tp.slots, slot, Attached(card=inst, stuck=True))
+        )
+        ev.append(
+            Event(
+                text=f"{_card_name(state, inst)} attaches to {_name(state, target)}'s character "
+                f"(slot {slot + 1})",
+                kind="attach",
+                seat=seat,
+            )
+        )
+        return state
+
+    def _attach_from_grid(self, state: State, job: Job, gi: int, slot: int, ev: list) -> State:
+        """Love Arrows / Power Disc: the Grid card goes to the chosen slot; an attach trigger
+        (Kat) resolves, then a fourth filled slot flips the character, then the card that did
+        it is discarded (Specific Card Clarifications)."""
+        seat = job.seat
+        inst = state.grid[gi]
+        kind = _cat(state).card(inst).kind
+        p = state.players[seat]
+        state = state.model_copy(update={"grid": replace_at(state.grid, gi, None)})
+        state = _pl(state, seat, slots=replace_at(p.slots, slot, Attached(card=inst)))
+        ev.append(
+            Event(
+                text=f"{_name(state, seat)} attaches {_card_name(state, inst)} from The Grid",
+                kind="attach",
+                seat=seat,
+            )
+        )
+        state = self._simple_trigger(state, seat, "attach", kind, ev)
+        state = settle_flips(state, ev)
+        state = self._discard_source(state, job, ev)
+        return self._run(self._advance(state, job), ev)
 
     def _discard_attached_forced(self, state: State, seat: int, option: str, ev: list) -> State:
         cat = _cat(state)
