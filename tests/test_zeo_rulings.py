@@ -3,12 +3,14 @@ rulebook section it checks, and the rulings of card_data/zeo-dbg/DESIGN.md it se
 
 from __future__ import annotations
 
+import random
+
 from zeo_helpers import R, act, attach, choose, energy, game, grid, hand, player
 
 from tabletop_tui.games.zeo_dbg.bot import ZeoBot
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
-from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose
+from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose, Config
 
 CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
 V, H = 0, 1
@@ -182,3 +184,30 @@ def test_bot_answers_slot_questions_with_a_matching_colour():
     pick = ZeoBot().choose(R.view(state, H), legal, H, None)
     colours = CAT.characters["renn"].slots
     assert pick in legal and colours[int(pick.option.split(":")[1])] == "red"
+
+
+# -- 2. teammates see each other's hands ---------------------------------------------------------
+def test_teammates_see_each_others_hands_and_foes_do_not():
+    """Playing the Game, Pro Tip: teammates may look at each other's hands at any time; the
+    foes still see only how many cards there are."""
+    state = game("2v2")
+    for viewer, mate, foe in ((0, 2, 1), (1, 3, 0), (2, 0, 3), (3, 1, 2)):
+        view = R.view(state, viewer)
+        assert [c for c, _ in view.seats[mate].hand] == list(state.players[mate].hand)
+        assert view.seats[foe].hand == () and view.seats[foe].hand_count == 5
+    assert all(s.hand == () for s in R.view(state, None).seats)
+
+
+def test_hidden_variant_keeps_the_teammates_hand_and_redeals_the_foes():
+    state = game("2v2")
+    variants = [R.hidden_variant(state, 0, random.Random(k)) for k in range(5)]
+    assert all(v.players[2].hand == state.players[2].hand for v in variants)
+    assert any(v.players[1].hand != state.players[1].hand for v in variants)
+
+
+def test_teammates_see_each_others_dealt_characters_at_setup():
+    """Setup: players dealt 2 characters coordinate their pick with their teammate, so the
+    teammate's offer is visible to them; the other team's is not."""
+    state = R.new_game(Config(format="2v2"), 4)
+    view = R.view(state, 0)
+    assert len(view.seats[2].offer) == 2 and view.seats[1].offer == ()

@@ -196,3 +196,35 @@ async def test_no_color_is_fully_playable(monkeypatch):
         await settle(pilot, 3)
         screen = app.screen
         assert screen.match.view(0).turn >= 2
+
+
+async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
+    """Rulebook "Playing the Game", Pro Tip: teammates may look at each other's hands, so the
+    screen shows the teammate's hand and no curtain stands between teammates (only between
+    the two teams)."""
+    names = ("Vee", "Hugh", "Val", "Hana")
+    seats = [SeatSpec(name=n, kind="human") for n in names]
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=seats,
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            if screen_name(app) != "ZeoScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+        screen = app.screen
+        assert screen.session.groups == {0: 0, 1: 1, 2: 0, 3: 1}
+        assert screen.session.on_screen == 0
+        text = screen_text(app).replace("&#x27;", "'").replace("&#39;", "'")
+        assert "Val's hand:" in text and "Hugh's hand:" not in text
+        screen.session.on_screen = 1
+        assert screen.session.needs_curtain() == 0  # a foe: curtain
+        screen.session.on_screen = 2
+        assert screen.session.needs_curtain() is None  # a teammate: handed straight over
+        assert screen.session.on_screen == 0

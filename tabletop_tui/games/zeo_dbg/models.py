@@ -409,7 +409,7 @@ class SeatView(Model):
     team: int
     character: CharacterView | None = None
     hand_count: int = 0
-    #: this seat's own hand (instance, face); empty for every other viewer
+    #: the hand (instance, face), seen by its own seat and its teammate; empty for foes
     hand: tuple[tuple[str, CardFace], ...] = ()
     deck_count: int = 0
     discard: tuple[CardFace, ...] = ()
@@ -419,7 +419,7 @@ class SeatView(Model):
     item: CardFace | None = None
     own: CardFace | None = None
     serpentera: int = 0
-    #: setup: the 2 characters dealt (own seat only) and whether a pick was made
+    #: setup: the 2 characters dealt (own team only) and whether a pick was made
     offer: tuple[CardFace, ...] = ()
     picked: bool = False
 
@@ -483,9 +483,9 @@ class View(Model):
     turn_order: tuple[int, int, int, int]
     turn_slot: int
     #: one per seat: name, team (0 Villains, 1 Heroes), character with 4 slots, hand (own
-    #: seat only; others get hand_count), deck_count, discard (public), played (the play
+    #: team only; foes get hand_count), deck_count, discard (public), played (the play
     #: area), locations (Ongoing, in play), the set-aside Signature Item / own Zord-Master
-    #: (None once gained), Serpentera Sections bought, setup offer (own seat only)
+    #: (None once gained), Serpentera Sections bought, setup offer (own team only)
     seats: tuple[SeatView, ...]
     #: the two status trackers: teams[0] Villains, teams[1] Heroes (hp/max_hp, energy/max)
     teams: tuple[TeamView, TeamView]

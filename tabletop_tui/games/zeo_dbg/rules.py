@@ -2119,9 +2119,11 @@ class ZeoRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         seats = []
         for i, p in enumerate(state.players):
-            own = seat == i
+            # Playing the Game, Pro Tip: teammates may look at each other's hands (and, at
+            # setup, coordinate their picks), so a seat sees its teammate's cards as its own
+            mine = seat is not None and team_of(state, seat) == team_of(state, i)
             ch_view = None
-            if p.character and (state.phase != "setup" or own):
+            if p.character and (state.phase != "setup" or mine):
                 ch = cat.characters[p.character]
                 ch_view = CharacterView(
                     id=ch.id,
@@ -2154,7 +2156,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     team=state.config.teams[i],
                     character=ch_view,
                     hand_count=len(p.hand),
-                    hand=tuple((c, cat.face(c)) for c in p.hand) if own else (),
+                    hand=tuple((c, cat.face(c)) for c in p.hand) if mine else (),
                     deck_count=len(p.deck),
                     discard=tuple(cat.face(c) for c in p.discard),
                     played=tuple((c, cat.face(c)) for c in p.played),
@@ -2162,7 +2164,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     item=item,
                     own=own_face,
                     serpentera=p.serpentera,
-                    offer=tuple(cat.character_face(c) for c in p.offer) if own else (),
+                    offer=tuple(cat.character_face(c) for c in p.offer) if mine else (),
                     picked=bool(p.character),
                 )
             )
@@ -2310,10 +2312,11 @@ class ZeoRules(Rules[Config, State, Action, View]):
         return str(action)
 
     def hidden_variant(self, state: State, observer: Seat | None, rng: random.Random) -> State:
-        """Re-deal other seats' hands and decks (keeping counts) and the face-down cards."""
+        """Re-deal the foes' hands and decks (keeping counts) and the face-down cards; the
+        observer's own and teammate's hands are seen, so they stay."""
         players = list(state.players)
         for i, p in enumerate(state.players):
-            if observer == i:
+            if observer is not None and team_of(state, observer) == team_of(state, i):
                 continue
             pool = list(p.hand + p.deck)
             rng.shuffle(pool)

@@ -248,6 +248,9 @@ class ZeoScreen(MoveList, GameScreen):
         self.mode = "wait"
         self._view: View | None = None
         self.seat_count = len(self.match.seats)
+        # teammates may look at each other's hands (rulebook "Playing the Game", Pro Tip), so
+        # nothing is hidden between them: the keyboard passes between them without a curtain
+        self.session.groups = dict(enumerate(self.match.config.teams))
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -518,6 +521,15 @@ class ZeoScreen(MoveList, GameScreen):
         if seat is not None and me.offer and not me.picked:
             text.append("\nDealt: ", style="bold")
             text.append(Text(" or ").join(Text(c.name) for c in me.offer))
+        for i, mate in enumerate(view.seats):
+            if i != seat and mate.team == me.team and (mate.hand or mate.offer):
+                # a teammate's cards are open to you (rulebook Pro Tip)
+                text.append(f"\n{mate.name}'s hand: ", style="bold")
+                if mate.hand:
+                    text.append(Text(", ").join(chip(face) for _, face in mate.hand))
+                if mate.offer and not mate.picked:
+                    text.append("dealt " if not mate.hand else " · dealt ")
+                    text.append(Text(" or ").join(Text(c.name) for c in mate.offer))
         return text
 
     # -- the list of moves -----------------------------------------------------------------------
