@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
-from zeo_helpers import R, act, attach, choose, energy, game, grid, hand, player
+import pytest
+from zeo_helpers import R, act, attach, choose, energy, game, grid, hand, player, rejected
 
 from tabletop_tui.games.zeo_dbg.bot import ZeoBot
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
-from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose, Config
+from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose, Config, EndMain, EndTurn, Pick
 
 CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
 V, H = 0, 1
@@ -211,3 +212,55 @@ def test_teammates_see_each_others_dealt_characters_at_setup():
     state = R.new_game(Config(format="2v2"), 4)
     view = R.view(state, 0)
     assert len(view.seats[2].offer) == 2 and view.seats[1].offer == ()
+
+
+# -- 5. setup ------------------------------------------------------------------------------------
+def test_dealt_characters_come_with_their_signature_item_and_zord_or_master():
+    """Setup: a player dealt 2 characters may look at each one's Zord/Master and Signature
+    Item before choosing."""
+    state = R.new_game(Config(format="1v1"), 3)
+    for seat in (V, H):
+        me = R.view(state, seat).seats[seat]
+        assert len(me.offer_cards) == len(me.offer) == 2
+        for face, (item, own) in zip(me.offer, me.offer_cards, strict=True):
+            ch = CAT.characters[face.id]
+            assert item.id == ch.item and item.kind == "signature"
+            assert own.id == ch.own and own.kind == ("zord" if seat == H else "master")
+    assert R.view(state, H).seats[V].offer_cards == ()  # not the foe's
+
+
+@pytest.mark.parametrize(
+    ("fmt", "lone", "order"), [("2v2", "heroes", (2, 1, 0, 3)), ("2v1", "heroes", (2, 1, 0, 1))]
+)
+def test_two_villains_choose_which_of_them_goes_first(fmt, lone, order):
+    """Setup: the Villain side always starts; with two Villain players they pick which one
+    takes turn token 1. The sequence stays Villain-Hero-Villain-Hero."""
+    chars = ("gearwright", "renn", "voltara", "mara")[: 4 if fmt == "2v2" else 3]
+    state = R.new_game(Config(format=fmt, lone=lone, characters=chars), 0)
+    assert state.phase == "setup" and R.to_act(state) == {0}
+    assert state.decision.kind == "first"
+    assert [o.id for o in state.decision.options] == ["0", "2"]
+    assert "answer the question" in rejected(state, 0, Pick(character="gearwright"))
+    state = choose(state, "2")
+    assert state.phase == "main" and state.active == 2 and state.turn == 1
+    assert R.view(state, None).turn_order == order
+    seen = []
+    for _ in range(4):
+        seen.append(state.active)
+        state = act(act(state, state.active, EndMain()), state.active, EndTurn())
+    assert seen == list(order)
+
+
+def test_one_villain_goes_first_without_a_question():
+    state = R.new_game(
+        Config(format="2v1", lone="villains", characters=("gearwright", "renn", "mara")), 0
+    )
+    assert state.phase == "main" and state.active == 0 and state.decision is None
+
+
+def test_the_bot_answers_who_goes_first():
+    state = R.new_game(
+        Config(format="2v2", characters=("gearwright", "renn", "voltara", "mara")), 0
+    )
+    legal = R.legal_actions(state, 0)
+    assert ZeoBot().choose(R.view(state, 0), legal, 0, None) in legal

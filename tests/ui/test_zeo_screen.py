@@ -219,6 +219,11 @@ async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
                 await pilot.press("enter")
                 await settle(pilot)
         screen = app.screen
+        # rulebook "Setup": the two Villains first choose which of them goes first
+        assert screen.mode == "decision" and "Which Villain goes first" in screen_text(app)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        assert screen.match.view(None).active == 0
         assert screen.session.groups == {0: 0, 1: 1, 2: 0, 3: 1}
         assert screen.session.on_screen == 0
         text = screen_text(app).replace("&#x27;", "'").replace("&#39;", "'")
@@ -228,3 +233,15 @@ async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
         screen.session.on_screen = 2
         assert screen.session.needs_curtain() is None  # a teammate: handed straight over
         assert screen.session.on_screen == 0
+
+
+async def test_a_dealt_character_shows_its_signature_item_and_zord_or_master():
+    """Rulebook "Setup": look at the Signature Item and Zord/Master of both dealt characters
+    before choosing."""
+    app = _app(seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.mode == "pick"
+        text = screen_text(app)
+        assert text.count("[I]") >= 2 and text.count("[O]") >= 2  # items and Masters

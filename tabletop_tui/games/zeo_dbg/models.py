@@ -275,6 +275,7 @@ class Decision(Model):
         "character",
         "refresh",
         "order",
+        "first",
     ]
     seat: int
     prompt: str
@@ -309,6 +310,8 @@ class State(Model):
     turn: int = 0
     #: position in the 4-slot turn order
     slot: int = 0
+    #: the turn order once the Villains have chosen who goes first (empty: Config.order)
+    order: tuple[int, ...] = ()
     active: int = 0
     players: tuple[Player, ...]
     teams: tuple[Team, Team] = (Team(), Team())
@@ -421,6 +424,9 @@ class SeatView(Model):
     serpentera: int = 0
     #: setup: the 2 characters dealt (own team only) and whether a pick was made
     offer: tuple[CardFace, ...] = ()
+    #: for each dealt character, its Signature Item and its Zord (Hero) or Master (Villain),
+    #: to look at before choosing (rulebook "Setup")
+    offer_cards: tuple[tuple[CardFace, CardFace], ...] = ()
     picked: bool = False
 
 

@@ -101,6 +101,10 @@ def team_of(state: State, seat: int) -> int:
     return state.config.teams[seat]
 
 
+def turn_order(state: State) -> tuple[int, ...]:
+    return state.order or state.config.order
+
+
 def foes(state: State, seat: int) -> list[int]:
     t = state.config.teams[seat]
     return [s for s, x in enumerate(state.config.teams) if x != t]
@@ -475,8 +479,22 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     deck = deck[2:]
         state = State(config=config, rng=rng, players=tuple(players))
         if all(p.character for p in state.players):
-            state = self._setup_table(state, [])
+            state = self._characters_chosen(state, [])
         return state
+
+    def _characters_chosen(self, state: State, ev: list) -> State:
+        """Setup: with two Villain players, they choose which of them goes first (the
+        Villain side always does); then the table is dealt."""
+        villains = [s for s, t in enumerate(state.config.teams) if t == VILLAINS]
+        if len(villains) < 2:
+            return self._setup_table(state, ev)
+        return self._ask(
+            state,
+            villains[0],
+            "first",
+            "Which Villain goes first?",
+            [Option(id=str(s), label=f"{_name(state, s)} goes first") for s in villains],
+        )
 
     def _setup_table(self, state: State, ev: list) -> State:
         cat = _cat(state)
@@ -550,7 +568,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
 
     # -- turns ---------------------------------------------------------------------------------
     def _start_turn(self, state: State, ev: list, first: bool = False) -> State:
-        active = state.config.order[state.slot]
+        active = turn_order(state)[state.slot]
         state = state.model_copy(
             update={
                 "active": active,
@@ -1229,7 +1247,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
             return frozenset()
-        if state.phase == "setup":
+        if state.phase == "setup" and state.decision is None:
             return frozenset(i for i, p in enumerate(state.players) if not p.character)
         if state.attack is not None:
             return frozenset({state.attack.waiting[0][0]})
@@ -1243,7 +1261,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
         return [a for a in self._candidates(state, seat) if self.check(state, seat, a) is None]
 
     def _candidates(self, state: State, seat: int) -> list:
-        if state.phase == "setup":
+        if state.phase == "setup" and state.decision is None:
             return [Pick(character=c) for c in state.players[seat].offer]
         if state.attack is not None:
             return [Choose(option=o.id) for o in self.block_options(state, seat)]
@@ -1273,7 +1291,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
             return _no("How to Win", "The game is over")
         if not 0 <= seat < len(state.players):
             return _no("Setup", f"There is no seat {seat}")
-        if state.phase == "setup":
+        if state.phase == "setup" and state.decision is None:
             if not isinstance(action, Pick):
                 return _no("Setup", "Every player must choose a character first")
             p = state.players[seat]
@@ -1283,6 +1301,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 return _no("Setup", "Choose 1 of the 2 characters you were dealt")
             return None
         if isinstance(action, Pick):
+            if state.phase == "setup":
+                return _no("Setup", "Every character is chosen; answer the question first")
             return _no("Setup", "Characters are chosen during setup only")
         if state.attack is not None:
             if seat != state.attack.waiting[0][0]:
@@ -1637,7 +1657,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
                             seat=i,
                         )
                     )
-                state = self._setup_table(state, ev)
+                state = self._characters_chosen(state, ev)
             return state
         if isinstance(action, Choose):
             if state.attack is not None:
@@ -1931,6 +1951,13 @@ class ZeoRules(Rules[Config, State, Action, View]):
             jobs = list(state.jobs)
             chosen = jobs.pop(k).model_copy(update={"ordered": True})
             return self._run(state.model_copy(update={"jobs": (chosen, *jobs)}), ev)
+        if d.kind == "first":
+            first = int(option)
+            order = tuple(
+                first if s == d.seat else d.seat if s == first else s for s in turn_order(state)
+            )
+            ev.append(Event(text=f"{_name(state, first)} goes first", kind="turn", seat=first))
+            return self._setup_table(state.model_copy(update={"order": order}), ev)
         if d.kind == "character":
             target = int(option)
             empty = open_slots(state, target)
@@ -2123,7 +2150,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
             # setup, coordinate their picks), so a seat sees its teammate's cards as its own
             mine = seat is not None and team_of(state, seat) == team_of(state, i)
             ch_view = None
-            if p.character and (state.phase != "setup" or mine):
+            everyone = all(q.character for q in state.players)
+            if p.character and (state.phase != "setup" or everyone or mine):
                 ch = cat.characters[p.character]
                 ch_view = CharacterView(
                     id=ch.id,
@@ -2165,6 +2193,12 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     own=own_face,
                     serpentera=p.serpentera,
                     offer=tuple(cat.character_face(c) for c in p.offer) if mine else (),
+                    offer_cards=tuple(
+                        (cat.face(cat.characters[c].item), cat.face(cat.characters[c].own))
+                        for c in p.offer
+                    )
+                    if mine
+                    else (),
                     picked=bool(p.character),
                 )
             )
@@ -2236,7 +2270,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
             phase=state.phase,
             turn=state.turn,
             active=state.active,
-            turn_order=state.config.order,
+            turn_order=turn_order(state),
             turn_slot=state.slot,
             seats=tuple(seats),
             teams=tuple(

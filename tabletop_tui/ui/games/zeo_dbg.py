@@ -520,7 +520,12 @@ class ZeoScreen(MoveList, GameScreen):
             text.append(Text(", ").join(chip(face) for _, face in me.played))
         if seat is not None and me.offer and not me.picked:
             text.append("\nDealt: ", style="bold")
-            text.append(Text(" or ").join(Text(c.name) for c in me.offer))
+            text.append(
+                Text(" or ").join(
+                    Text.assemble(c.name, " (", chip(item), ", ", chip(own), ")")
+                    for c, (item, own) in zip(me.offer, me.offer_cards, strict=False)
+                )
+            )
         for i, mate in enumerate(view.seats):
             if i != seat and mate.team == me.team and (mate.hand or mate.offer):
                 # a teammate's cards are open to you (rulebook Pro Tip)
@@ -618,11 +623,21 @@ class ZeoScreen(MoveList, GameScreen):
                             label = o.label
                 return Entry(Text(f"☞ {label}"), action)
             case Pick():
-                from ...games.zeo_dbg.cards import catalog
-
-                cat = catalog(self.match.config.cards_dir)
-                face = cat.character_face(action.character)
-                return Entry(Text.assemble("☞ Choose ", (face.name, "bold")), action, face)
+                # each dealt character with its Signature Item and Zord/Master (rulebook
+                # "Setup": look at them before deciding)
+                k = next(i for i, f in enumerate(me.offer) if f.id == action.character)
+                face = me.offer[k]
+                label = Text.assemble("☞ Choose ", (face.name, "bold"))
+                if k < len(me.offer_cards):
+                    item, own = me.offer_cards[k]
+                    label.append_text(Text.assemble(" · ", chip(item), " · ", chip(own)))
+                    face = face.model_copy(
+                        update={
+                            "text": f"{face.text} | Signature Item, {item.name}: {item.text} "
+                            f"| {own.name}: {own.text}"
+                        }
+                    )
+                return Entry(label, action, face)
         return Entry(Text(self.rules.describe(action)), action)
 
     def _buy_entry(self, view: View, me: SeatView, action: Buy) -> Entry:
