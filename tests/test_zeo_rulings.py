@@ -6,12 +6,37 @@ from __future__ import annotations
 import random
 
 import pytest
-from zeo_helpers import R, act, attach, choose, energy, game, grid, hand, player, rejected
+from zeo_helpers import (
+    R,
+    act,
+    attach,
+    choose,
+    decline_all,
+    energy,
+    game,
+    grid,
+    hand,
+    player,
+    rejected,
+    team,
+)
 
 from tabletop_tui.games.zeo_dbg.bot import ZeoBot
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
-from tabletop_tui.games.zeo_dbg.models import Activate, Buy, Choose, Config, EndMain, EndTurn, Pick
+from tabletop_tui.games.zeo_dbg.models import (
+    Activate,
+    Attach,
+    Attached,
+    Battle,
+    Buy,
+    Choose,
+    Config,
+    EndMain,
+    EndTurn,
+    Pick,
+    Play,
+)
 
 CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
 V, H = 0, 1
@@ -264,3 +289,78 @@ def test_the_bot_answers_who_goes_first():
     )
     legal = R.legal_actions(state, 0)
     assert ZeoBot().choose(R.view(state, 0), legal, 0, None) in legal
+
+
+# -- 6. the debatable rulings, settled by the rulebook's text ------------------------------------
+def test_stuns_return_once_the_turns_heals_add_up_to_two():
+    """Stun Cards: Stuns played this turn go back when the team heals 2+ HP during the
+    turn; one effect is enough, and so are two Heals of 1 (here two Battle rewards)."""
+    state = hero_turn(
+        shards(team(grid(game(), "cogsoldier-squad", "cogsoldier-squad"), H, hp=20), 4)
+    )
+    state, cards = hand(state, H, "stun")
+    state = act(state, H, Play(card=cards[0]))
+    stuns = len(state.stuns)
+    state = act(state, H, Battle(index=0))
+    assert state.teams[H].hp == 21 and cards[0] in state.players[H].played
+    state = act(state, H, Battle(index=1))
+    assert state.teams[H].hp == 22
+    assert len(state.stuns) == stuns + 1 and cards[0] not in state.players[H].played
+
+
+def test_a_readied_card_cannot_be_activated_twice_in_a_turn():
+    """Activating Abilities: an activated ability is used once per turn; readying the card
+    again does not lift that (Ruling 9 reversed)."""
+    state = energy(game(), V, 10)
+    state, card = attach(state, V, 0, "cogsoldier-squad")
+    state = decline_all(act(state, V, Activate(source="slot", index=0)))
+    slots = list(state.players[V].slots)
+    slots[0] = slots[0].model_copy(update={"ready": True})
+    state = player(state, V, slots=tuple(slots))
+    assert "once per turn" in rejected(state, V, Activate(source="slot", index=0))
+    # next turn it works again
+    state = act(act(state, V, EndMain()), V, EndTurn())
+    state = act(act(state, H, EndMain()), H, EndTurn())
+    assert R.check(state, V, Activate(source="slot", index=0)) is None
+
+
+def test_a_zord_readied_by_the_bay_waits_for_next_turn():
+    """Zeo Zord Bay / Activating Abilities: the Bay's ready ability readies a Zord, but a Zord
+    already activated this turn is not activated again until a later turn."""
+    state = hero_turn(energy(game(), H, 10))
+    state = state.model_copy(
+        update={
+            "bay": (Attached(card="skydancer-zord#0"),),
+            "bay_side": "battlezord",
+        }
+    )
+    state = act(state, H, Activate(source="zord", index=0))
+    state = act(state, H, Activate(source="bay"))
+    assert state.bay[0].ready
+    assert "once per turn" in rejected(state, H, Activate(source="zord", index=0))
+
+
+def test_jason_takes_starters_and_stuns_but_not_villains_or_zords():
+    """Specific Card Clarifications, Jason Lee Scott: any card type but Villains goes in any
+    of his slots; Zords keep their own place, the Zord Bay (Zords)."""
+    state = hero_turn(game(chars=("gearwright", "jason-gold")))
+    state, cards = hand(state, H, "stun", "ranger-training", "cogsoldier-squad", "skydancer-zord")
+    state = act(state, H, Attach(card=cards[0], slot=0))
+    state = act(state, H, Attach(card=cards[1], slot=1))
+    assert state.players[H].slots[0].card == cards[0]
+    assert "but Villains" in rejected(state, H, Attach(card=cards[2], slot=2))
+    assert "but Villains" in rejected(state, H, Attach(card=cards[3], slot=2))
+
+
+def test_a_copier_may_copy_a_flipped_characters_ability():
+    """Specific Card Clarifications, Robocupid and the other copiers: they copy the activated
+    abilities of other cards in play, and a flipped character card is one of them."""
+    state = energy(game(chars=("gearwright", "renn")), V, 10)
+    state = player(state, H, flipped=True)
+    state, _ = attach(state, V, 1, "robocupid")
+    state = act(state, V, Activate(source="slot", index=1))
+    ids = [o.id for o in state.decision.options]
+    assert "char:1" in ids
+    state = choose(state, "char:1")
+    assert state.attack is not None and "Robocupid" in state.attack.source
+    assert state.players[H].char_used is False  # Renn's own once-a-turn use is untouched

@@ -332,7 +332,11 @@ class State(Model):
     zord_acts: int = 0
     lair: tuple[str, ...] = ()
     shards: int = 0
-    healed2: bool = False
+    #: HP the active player's team has healed this turn (Stuns: "Heal 2+" in total)
+    healed: int = 0
+    #: attached cards and Zords whose activated ability was used this turn: once per turn,
+    #: even if they are readied again
+    used: tuple[str, ...] = ()
     battle_draws: tuple[int, ...] = ()
     #: the main deck could not refill The Grid: the game ends after this turn
     last_turn: bool = False

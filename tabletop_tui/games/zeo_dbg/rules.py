@@ -210,9 +210,12 @@ def heal(state: State, seat: int, n: int, ev: list) -> State:
     new = min(MAX_HP, old + n)
     state = _team(state, team, hp=new)
     ev.append(Event(text=f"{TEAM_NAMES[team]} Heal {new - old} ({new} HP)", kind="heal", seat=seat))
-    if new - old >= 2 and seat == state.active:
-        state = state.model_copy(update={"healed2": True})
-        state = return_stuns(state, seat, ev)
+    if new > old and seat == state.active:
+        # Stun Cards: healing 2+ HP in the turn counts every Heal of the turn, a single
+        # effect being only the shortest way there
+        state = state.model_copy(update={"healed": state.healed + new - old})
+        if state.healed >= 2:
+            state = return_stuns(state, seat, ev)
     return state
 
 
@@ -306,16 +309,9 @@ def slot_accepts(state: State, seat: int, slot: int, card: Card) -> bool:
     if colour == "orange":
         return False
     if colour == "rainbow":
-        return card.kind not in (
-            "villain",
-            "starter",
-            "stun",
-            "blaster",
-            "zord",
-            "master",
-            "location",
-            "section",
-        )
+        # "any card type (aside from Villains)"; Zords and Masters have their own places
+        # (the Zord Bay, the orange slot, The Lair), Locations and Sections never reach a hand
+        return card.kind not in ("villain", "zord", "master", "location", "section")
     return card.any_colour or SLOT_TAKES.get(colour) == card.kind
 
 
@@ -577,7 +573,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 "shards": 0,
                 "bay_used": False,
                 "zord_acts": 0,
-                "healed2": False,
+                "healed": 0,
+                "used": (),
                 "battle_draws": (),
                 "hp_history": state.hp_history + ((state.teams[0].hp, state.teams[1].hp),),
             }
@@ -1011,6 +1008,16 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 out.append(
                     Option(id=f"zord:{i}", label=f"{c.name}: {effects_text(c.ability.effects)}")
                 )
+        # a flipped character card is a card in play with an activated ability too
+        for s_i, p in enumerate(state.players):
+            if p.character and p.flipped:
+                ch = cat.characters[p.character]
+                out.append(
+                    Option(
+                        id=f"char:{s_i}",
+                        label=f"{ch.side_b}: {effects_text(ch.ability.effects)}",
+                    )
+                )
         return out
 
     # -- attacks and blocks --------------------------------------------------------------------
@@ -1428,8 +1435,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
             if colour == "rainbow":
                 return _no(
                     "Specific Card Clarifications",
-                    "Jason Lee Scott takes any card type "
-                    "but Villains (and no Starters, Stuns, Blasters, Zords or Masters)",
+                    "Jason Lee Scott takes any card type but Villains "
+                    "(Zords and Masters attach to the Zord Bay, the orange slot or The Lair)",
                 )
             if colour == "orange":
                 return _no("Master Cards", "The orange slot holds only your own Master")
@@ -1593,6 +1600,11 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     "Activated Abilities",
                     "That card is exhausted: it readies at the start of your next turn",
                 )
+            if s.card in state.used:
+                return _no(
+                    "Activated Abilities",
+                    "Activated abilities may only be used once per turn, even after readying",
+                )
             cost = card.ability.cost
         elif src == "zord":
             if not hero:
@@ -1608,6 +1620,11 @@ class ZeoRules(Rules[Config, State, Action, View]):
                     "Zeo Zord Bay",
                     "Zords do not ready at the start of your turn: use "
                     "the Zord Bay's ready ability",
+                )
+            if z.card in state.used:
+                return _no(
+                    "Activated Abilities",
+                    "Activated abilities may only be used once per turn, even after readying",
                 )
             if state.zord_acts >= BAY[state.bay_side][1]:
                 return _no(
@@ -1673,7 +1690,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
             state = state.model_copy(update={"shards": state.shards + card.shards})
             state = gain_energy(state, team, card.energy)
             ev.append(Event(text=f"{_name(state, seat)} plays {card.name}", kind="play", seat=seat))
-            if card.kind == "stun" and state.healed2:
+            if card.kind == "stun" and state.healed >= 2:
                 state = return_stuns(state, seat, ev)
             state = push(state, [Job(seat=seat, effects=card.on_play, source=card.name)])
             state = _trigger(state, seat, "play", card.kind)
@@ -1908,6 +1925,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 seat,
                 slots=replace_at(p.slots, action.index, s.model_copy(update={"ready": False})),
             )
+            state = state.model_copy(update={"used": state.used + (s.card,)})
             job = Job(seat=seat, effects=card.ability.effects, source=card.name, slot=action.index)
         elif src == "zord":
             z = state.bay[action.index]
@@ -1916,6 +1934,7 @@ class ZeoRules(Rules[Config, State, Action, View]):
             state = state.model_copy(
                 update={
                     "zord_acts": state.zord_acts + 1,
+                    "used": state.used + (z.card,),
                     "bay": replace_at(
                         state.bay, action.index, z.model_copy(update={"ready": False})
                     ),
@@ -2040,18 +2059,22 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 return self._ask_slot(state, seat, seat, empty, state.grid[gi])
             return self._attach_from_grid(state, job, gi, empty[0], ev)
         if d.kind == "copy":
-            if option.startswith("zord:"):
-                inst = state.bay[int(option[5:])].card
+            if option.startswith("char:"):
+                ch = cat.characters[state.players[int(option[5:])].character]
+                name, effects = ch.side_b, ch.ability.effects
             else:
-                s_i, i = option.split(":")
-                inst = state.players[int(s_i)].slots[int(i)].card
-            src = cat.card(inst)
-            ev.append(Event(text=f"{job.source} copies {src.name}", seat=seat))
+                if option.startswith("zord:"):
+                    inst = state.bay[int(option[5:])].card
+                else:
+                    s_i, i = option.split(":")
+                    inst = state.players[int(s_i)].slots[int(i)].card
+                name, effects = cat.card(inst).name, cat.card(inst).ability.effects
+            ev.append(Event(text=f"{job.source} copies {name}", seat=seat))
             state = self._advance(state, job)
             copied = Job(
                 seat=seat,
-                effects=src.ability.effects,
-                source=f"{job.source} ({src.name})",
+                effects=effects,
+                source=f"{job.source} ({name})",
                 slot=job.slot,
             )
             return self._run(push(state, [copied]), ev)
