@@ -3,6 +3,7 @@ rulebook section it checks, and the rulings of card_data/zeo-dbg/DESIGN.md it se
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from zeo_helpers import (
     team,
 )
 
+from tabletop_tui.engine.match import Match, SaveError
 from tabletop_tui.games.zeo_dbg.bot import ZeoBot
 from tabletop_tui.games.zeo_dbg.cards import catalog
 from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
@@ -364,3 +366,33 @@ def test_a_copier_may_copy_a_flipped_characters_ability():
     state = choose(state, "char:1")
     assert state.attack is not None and "Robocupid" in state.attack.source
     assert state.players[H].char_used is False  # Renn's own once-a-turn use is untouched
+
+
+# -- Play: a broken save says what is wrong in a player's words ----------------------------------
+def _edited_save(tmp_path, **config):
+    """A saved game whose settings were changed by hand."""
+    path = tmp_path / "zeo.json"
+    Match(R, Config(characters=("gearwright", "renn")), 3).save(path)
+    data = json.loads(path.read_text())
+    data["config"].update(config)
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("config", "words"),
+    [
+        ({"characters": ["zordon-x", "renn"]}, "plays 'zordon-x', which is not a Zeo character"),
+        ({"characters": ["renn", "kat"]}, "Renn Okafor, who is not on the Villains team"),
+        ({"characters": ["gearwright", "gearwright"]}, "chosen by two players"),
+        ({"characters": ["venjix", "renn"]}, "needs the Serpentera promo option"),
+        ({"format": "2v2"}, "a 2v2 game has 4 players, not 2"),
+    ],
+)
+def test_a_broken_save_names_the_problem_in_player_words(tmp_path, config, words):
+    path = _edited_save(tmp_path, **config)
+    with pytest.raises(SaveError) as err:
+        Match.load(path)
+    message = str(err.value)
+    assert str(path) in message and words in message
+    assert "Value error" not in message and "internal" not in message.lower()

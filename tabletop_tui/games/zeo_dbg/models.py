@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from ...engine import Model, Outcome, Rng
 from .effects import Effect
@@ -76,10 +77,18 @@ class Config(Model):
     def _seats(self) -> Config:
         need = {"1v1": 2, "2v1": 3, "2v2": 4}[self.format]
         if len(self.names) != need:
-            raise ValueError(f"{self.format} needs {need} players, not {len(self.names)}")
+            raise _problem(f"a {self.format} game has {need} players, not {len(self.names)}")
         if len(self.characters) != need:
-            raise ValueError(f"{need} players need {need} character choices")
+            raise _problem(f"{need} players need {need} character choices")
+        self._check_characters()
         return self
+
+    def _check_characters(self) -> None:
+        problem = character_problem(
+            self.characters, self.teams, self.names, self.serpentera, self.cards_dir
+        )
+        if problem:
+            raise _problem(problem)
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -88,6 +97,46 @@ class Config(Model):
     @property
     def order(self) -> tuple[int, int, int, int]:
         return turn_order(self.format, self.lone)
+
+
+def character_problem(
+    characters: tuple[str, ...],
+    teams: tuple[int | None, ...],
+    names: tuple[str, ...] = (),
+    serpentera: bool = True,
+    cards_dir: str | None = None,
+) -> str:
+    """What is wrong with the chosen characters, in a player's words ("" if nothing): each
+    exists, belongs to its seat's team (None: not known yet), is chosen once, and is a promo
+    character only with the promo on."""
+    from ...cards import CardDataError
+    from .cards import catalog
+
+    try:
+        cat = catalog(cards_dir)
+    except CardDataError:
+        return ""  # the card folder itself is the problem; setting up the game says so
+    chosen = [c for c in characters if c != DEAL]
+    for seat, (cid, team) in enumerate(zip(characters, teams, strict=True)):
+        if cid == DEAL:
+            continue
+        who = f"player {seat + 1}" + (f" ({names[seat]})" if seat < len(names) else "")
+        ch = cat.characters.get(cid)
+        if ch is None:
+            known = ", ".join(sorted(cat.characters))
+            return f"{who} plays '{cid}', which is not a Zeo character ({known})"
+        if team is not None and (ch.team == "heroes") != (team == HEROES):
+            return f"{who} plays {ch.name}, who is not on the {TEAM_NAMES[team]} team"
+        if ch.promo and not serpentera:
+            return f"{ch.name} needs the Serpentera promo option"
+        if chosen.count(cid) > 1:
+            return f"{ch.name} is chosen by two players"
+    return ""
+
+
+def _problem(message: str) -> PydanticCustomError:
+    """A settings error whose message is shown as it is (no "Value error," in front)."""
+    return PydanticCustomError("zeo_settings", message)
 
 
 # -- actions ------------------------------------------------------------------------------------

@@ -447,19 +447,8 @@ class ZeoRules(Rules[Config, State, Action, View]):
         cat = catalog(config.cards_dir)
         rng = Rng(seed=seed)
         teams = config.teams
+        # the chosen characters were checked by Config (models.py), in the players' words
         chosen = [c for c in config.characters if c != DEAL]
-        for i, c in enumerate(config.characters):
-            if c == DEAL:
-                continue
-            ch = cat.characters.get(c)
-            if ch is None:
-                raise ValueError(f"unknown character '{c}'")
-            if (ch.team == "heroes") != (teams[i] == HEROES):
-                raise ValueError(f"{ch.name} is not on the {TEAM_NAMES[teams[i]]} team")
-            if ch.promo and not config.serpentera:
-                raise ValueError(f"{ch.name} needs the Serpentera promo option")
-        if len(set(chosen)) != len(chosen):
-            raise ValueError("two players chose the same character")
         players = [Player(character=c if c != DEAL else "") for c in config.characters]
         for team in (VILLAINS, HEROES):
             pool = [

@@ -104,6 +104,19 @@ def _characters() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _checked_characters(chosen: tuple) -> tuple:
+    """The setup screen's picks, refused in plain words before the game is built. Seats 1,
+    2 and 4 have a fixed team; seat 3 depends on the 2v1 option, which Config checks."""
+    from ...games.zeo_dbg.models import character_problem, seat_teams
+
+    fmt = {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(chosen), "1v1")
+    teams = tuple(t if i != 2 or fmt == "2v2" else None for i, t in enumerate(seat_teams(fmt)))
+    problem = character_problem(tuple(chosen), teams[: len(chosen)])
+    if problem:
+        raise ValueError(problem[0].upper() + problem[1:])
+    return tuple(chosen)
+
+
 # -- drawing cards --------------------------------------------------------------------------------
 def colour_of(name: str) -> tuple[str, str]:
     return COLOURS.get(name, ("", "?"))
@@ -224,6 +237,7 @@ class ZeoScreen(MoveList, GameScreen):
             _characters,
             per_seat=True,
             default=(DEAL,) * 4,
+            convert=_checked_characters,
             help="Seat 1 and 3 are Villains, 2 and 4 Heroes (a 3-seat game: see 2v1).",
         ),
         SetupOption(
