@@ -14,6 +14,7 @@ from zeo_helpers import (
     choose,
     decline_all,
     energy,
+    events,
     game,
     grid,
     hand,
@@ -396,3 +397,36 @@ def test_a_broken_save_names_the_problem_in_player_words(tmp_path, config, words
     message = str(err.value)
     assert str(path) in message and words in message
     assert "Value error" not in message and "internal" not in message.lower()
+
+
+# -- Play: the log says what happened ------------------------------------------------------------
+def test_a_heal_at_full_hp_is_not_logged_and_a_real_one_is():
+    """Healing: at 30 HP a Heal restores nothing and "does not resolve as healing", so the
+    log stays quiet; a Heal that restores HP is logged with the new total."""
+    state, cards = hand(team(game(), V, hp=30), V, "repair-bay", "repair-bay")
+    state, texts = events(state, V, Play(card=cards[0]))
+    assert not any("Heal" in t for t in texts)
+    state, texts = events(team(state, V, hp=25), V, Play(card=cards[1]))
+    assert any(t.startswith("Villains Heal") and "HP)" in t for t in texts)
+
+
+def test_damage_in_the_log_names_its_source():
+    """Attacks: the log says which card dealt the damage."""
+    state = energy(game(), V, 5)
+    state, _ = attach(state, V, 0, "rivet-sniper")
+    state = act(state, V, Activate(source="slot", index=0))
+    _, texts = events(state, H, Choose(option="decline"))
+    assert "Heroes take 4 damage from Rivet Sniper (26 HP)" in texts
+
+
+def test_a_battle_is_logged_with_its_cost_and_its_reward():
+    """Battling Adversary Cards: pay the Battle cost, then the reward resolves; the log shows
+    both, and a Shard reward is logged too."""
+    state = hero_turn(shards(grid(game(), "cogsoldier-squad", "gearclaw-brute"), 5))
+    state = team(state, H, hp=20)
+    state, texts = events(state, H, Battle(index=0))
+    assert texts[0] == "Hero 2 Battles Cogsoldier Squad for 2 Shards; reward: Heal 1"
+    assert any(t.startswith("Heroes Heal 1") for t in texts)
+    state, texts = events(state, H, Battle(index=1))
+    assert texts[0].startswith("Hero 2 Battles Gearclaw Brute for 3 Shards; reward: Gain 1 Shard")
+    assert "Hero 2 gains 1 Shard (Gearclaw Brute)" in texts

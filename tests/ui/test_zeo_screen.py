@@ -64,6 +64,8 @@ async def test_the_block_prompt_comes_up_behind_the_defenders_curtain():
                 if view.attack is not None and view.decision_seat not in (None, view.active):
                     defender = view.seats[view.decision_seat].name
                     assert f"Pass to {defender}" in screen_text(app)
+                    # nobody is "locked in": an Attack is no secret choice (issue 16)
+                    assert "locked in" not in screen_text(app)
                     seen_block_curtain = True
                     await pilot.press("enter")
                     await settle(pilot)

@@ -444,6 +444,8 @@ class SlotView(Model):
     instance: str = ""
     ready: bool = True
     stuck: bool = False
+    #: a stuck Defector / Singing Zap: what its character's owner pays to Battle it
+    price: int | None = None
 
 
 class CharacterView(Model):

@@ -209,7 +209,10 @@ def heal(state: State, seat: int, n: int, ev: list) -> State:
     old = state.teams[team].hp
     new = min(MAX_HP, old + n)
     state = _team(state, team, hp=new)
-    ev.append(Event(text=f"{TEAM_NAMES[team]} Heal {new - old} ({new} HP)", kind="heal", seat=seat))
+    if new > old:  # at full HP a Heal does not resolve as healing: nothing to tell
+        ev.append(
+            Event(text=f"{TEAM_NAMES[team]} Heal {new - old} ({new} HP)", kind="heal", seat=seat)
+        )
     if new > old and seat == state.active:
         # Stun Cards: healing 2+ HP in the turn counts every Heal of the turn, a single
         # effect being only the shortest way there
@@ -737,12 +740,13 @@ class ZeoRules(Rules[Config, State, Action, View]):
             case "attack":
                 return self._begin_attack(state, job, e, ev)
             case "damage":
+                why = f" from {job.source}" if job.source else ""
                 if job.target is not None:
-                    state = hurt(state, team_of(state, job.target), e.amount, ev)
+                    state = hurt(state, team_of(state, job.target), e.amount, ev, why)
                 else:
-                    state = hurt(state, 1 - team, e.amount, ev)
+                    state = hurt(state, 1 - team, e.amount, ev, why)
             case "lose_hp":
-                state = hurt(state, team, e.amount, ev)
+                state = hurt(state, team, e.amount, ev, f" from {job.source}" if job.source else "")
             case "heal":
                 state = heal(state, seat, e.amount, ev)
             case "energy":
@@ -755,6 +759,13 @@ class ZeoRules(Rules[Config, State, Action, View]):
                 state = draw(state, seat, e.count, ev)
             case "shards":
                 state = state.model_copy(update={"shards": state.shards + e.amount})
+                ev.append(
+                    Event(
+                        text=f"{_name(state, seat)} gains {e.amount} Shard"
+                        f"{'s' if e.amount > 1 else ''} ({job.source})",
+                        seat=seat,
+                    )
+                )
             case "give_stun":
                 for f in _bottom_foes(state, job):
                     state = gain_stun(state, f, ev)
@@ -1862,13 +1873,22 @@ class ZeoRules(Rules[Config, State, Action, View]):
             inst = p.slots[action.slot].card
             state = _pl(state, seat, slots=replace_at(p.slots, action.slot, None))
         card = cat.card(inst)
+        price = battle_price(state, seat, card)
         state = state.model_copy(
             update={
-                "shards": state.shards - battle_price(state, seat, card),
+                "shards": state.shards - price,
                 "main_discard": state.main_discard + (inst,),
             }
         )
-        ev.append(Event(text=f"{_name(state, seat)} Battles {card.name}", kind="battle", seat=seat))
+        reward = effects_text(card.battle_reward).rstrip(".")
+        ev.append(
+            Event(
+                text=f"{_name(state, seat)} Battles {card.name} for {price} Shards"
+                + (f"; reward: {reward}" if reward else ""),
+                kind="battle",
+                seat=seat,
+            )
+        )
         jobs = [Job(seat=seat, effects=card.battle_reward, source=card.name)]
         ch = cat.characters[p.character]
         if ch.trigger == "battle" and not p.flipped:
@@ -2181,6 +2201,9 @@ class ZeoRules(Rules[Config, State, Action, View]):
                             instance=s.card if s else "",
                             ready=s.ready if s else True,
                             stuck=s.stuck if s else False,
+                            price=battle_price(state, i, cat.card(s.card))
+                            if s is not None and s.stuck
+                            else None,
                         )
                         for k, s in enumerate(p.slots)
                     ),

@@ -603,7 +603,10 @@ class ZeoScreen(MoveList, GameScreen):
                 card = slot.card if slot else None
                 return Entry(
                     Text.assemble(
-                        "⚔ Battle ", chip(card) if card else "?", f" in slot {action.slot + 1}"
+                        "⚔ Battle ",
+                        chip(card) if card else "?",
+                        f" in slot {action.slot + 1}",
+                        f" for {slot.price}◆" if slot and slot.price is not None else "",
                     ),
                     action,
                     card,
@@ -728,30 +731,48 @@ class ZeoScreen(MoveList, GameScreen):
             return self.mode in ("main", "end", "decision", "pick")
         return True
 
-    def submit(self, action) -> bool:
-        done = super().submit(action)
-        # "locked in" is for the secret character picks; once turns begin, nobody is waiting
-        if done and isinstance(self.message, str) and self.message.startswith("▣"):
-            if self.match.view(None).phase != "setup":
+    def _after(self, events) -> None:
+        # "locked in" is said only of a secret choice: the character picks while others are
+        # still picking. An Attack waiting for a Block, or the Villains' "who goes first",
+        # hands the keyboard on without anything being locked in (and the curtain says so).
+        if isinstance(self.message, str) and self.message.startswith("▣"):
+            view = self.match.view(None)
+            if view.phase != "setup" or view.decision_seat is not None:
                 self.message = ""
-                self.redraw()
-        return done
+        super()._after(events)
 
     def action_end(self) -> None:
         self.submit_first((EndMain, EndTurn), EndMain())
 
     def action_play_all(self) -> None:
-        """Play every card that gives Shards or Energy, stopping at any question it asks."""
+        """Play every card that gives Shards or Energy and has no other use now: a card that
+        could be attached (to a slot, the Zord Bay or The Lair) for its ability or Block stays
+        in the hand for the player to decide. Stops at any question a card asks."""
         seat = self.session.on_screen
         played = 0
+        kept: dict[str, ZCard] = {}
         while seat is not None and not self.waiting:
             view = self.match.view(seat)
             hand = dict(view.seats[seat].hand)
+            legal = self.match.legal_actions(seat)
+            attachable = {
+                a.card
+                for a in legal
+                if isinstance(a, (Attach, AttachTile))
+                and a.card in hand
+                and (
+                    isinstance(a, AttachTile)
+                    or hand[a.card].ability_cost is not None
+                    or hand[a.card].block_cost is not None
+                )
+            }
+            kept = {c: hand[c] for c in attachable}
             plays = [
                 a
-                for a in self.match.legal_actions(seat)
+                for a in legal
                 if isinstance(a, Play)
                 and a.card in hand
+                and a.card not in attachable
                 and (hand[a.card].shards or hand[a.card].energy)
             ]
             if not plays or view.decision is not None:
