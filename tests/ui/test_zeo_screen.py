@@ -247,3 +247,34 @@ async def test_a_dealt_character_shows_its_signature_item_and_zord_or_master():
         assert screen.mode == "pick"
         text = screen_text(app)
         assert text.count("[I]") >= 2 and text.count("[O]") >= 2  # items and Masters
+
+
+async def test_play_all_keeps_cards_that_could_be_attached_for_their_ability():
+    """Rulebook "Main Phase": a card in hand is either played or attached; P plays only the
+    cards with no other use and says which ones it kept."""
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=[SeatSpec(name="Vee", kind="human"), SeatSpec(name="Hugh", kind="heuristic")],
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"characters": ("gearwright", "renn")},
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        match = screen.match
+        state = match.state
+        p = state.players[0]
+        squad = "cogsoldier-squad#x1"  # a Villain with an Attack: Gearwright has purple slots
+        players = (p.model_copy(update={"hand": (*p.hand[:4], squad)}), *state.players[1:])
+        match.states[-1] = state.model_copy(update={"players": players})
+        screen.redraw()
+        await pilot.press("P")
+        await settle(pilot)
+        left = match.state.players[0].hand
+        assert squad in left and match.state.shards > 0
+        view = match.view(0)
+        rest = [f for c, f in view.seats[0].hand if c != squad]
+        assert all(not (f.shards or f.energy) for f in rest)  # every other Shard card played
+        assert "kept in hand" in screen_text(app)

@@ -219,7 +219,7 @@ class ZeoScreen(MoveList, GameScreen):
         ("↑↓ / j k", "move through the moves you may make now (only legal ones are listed)"),
         ("Enter/click", "make the highlighted move; 1-9 make the numbered one"),
         ("p", "only Play moves (play a card for its Shards and Energy; destroy a Zeo Blaster)"),
-        ("P", "play every card in your hand that gives Shards or Energy"),
+        ("P", "play every card that gives Shards or Energy and could not be attached instead"),
         ("b", "only Buy moves (The Grid, Zeo Blaster, Signature Item, Zords/Masters)"),
         ("t", "only Battle moves (adversaries in The Grid, Defector/Singing Zap)"),
         ("a", "only Attach moves (a card from hand to a matching slot)"),
@@ -780,7 +780,17 @@ class ZeoScreen(MoveList, GameScreen):
             if not self.submit(plays[0]):
                 break
             played += 1
-        if not played:
+        if kept:
+            names = Text(", ").join(chip(face) for face in kept.values())
+            self.set_message(
+                Text.assemble(
+                    f"Played {played}; kept in hand, as they can be attached: ",
+                    names,
+                    " (p to play one).",
+                    style="yellow",
+                )
+            )
+        elif not played:
             self.set_message(
                 Text("No card in your hand gives Shards or Energy now.", style="bold yellow")
             )
