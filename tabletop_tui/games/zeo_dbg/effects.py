@@ -1,6 +1,7 @@
 """Zeo card effects as data: a small closed vocabulary and the card text generated from it.
 
-The words are the rulebook's (tabletop_tui/rulebooks/zeo-dbg.txt). One-shot effects
+The keywords are the rulebook's (Heal, Attack, Block, Battle, Stun: see its "Main Phase in
+Detail" and "Zeo Rules Clarifications" sections). One-shot effects
 (`do = ...`) resolve in the order written; the interpreter is in rules.py.
 
     damage            deal N damage to the opposing team (inside an Attack: to the target's team)

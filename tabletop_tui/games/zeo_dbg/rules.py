@@ -1,5 +1,6 @@
-"""Power Rangers Deck-Building Game: Zeo - every rule of the rulebook
-(tabletop_tui/rulebooks/zeo-dbg.txt). Rejections name the rulebook section they come from.
+"""Power Rangers Deck-Building Game: Zeo - every rule of its rulebook ("Setup", "Playing the
+Game", the three phases in detail, "Other Card Types", "Miscellaneous Rules" and the Zeo
+clarifications). Rejections name the rulebook section they come from.
 
 Flow: setup (deal 2 and pick 1, if asked) -> turns in the order Villain, Hero, Villain,
 Hero. A turn is Start Phase (refill The Grid, flip stack tops, ready attached cards,
