@@ -1,7 +1,8 @@
 """Power Rangers Deck-Building Game: Zeo - config, state, actions, pending decisions, views.
 
-Seats and turn order (rulebook "Setup"): seat 0 is always Villain player 1 (turn token 1);
-the sequence of play is Villain-Hero-Villain-Hero, as the four turn slots `TURN_ORDER`:
+Seats and turn order (rulebook "Setup"): seat 0 is a Villain and, unless the two Villains
+choose the other one to go first (State.order), holds turn token 1; the sequence of play
+is Villain-Hero-Villain-Hero, as the four turn slots of `turn_order`:
 
     1v1                 seats [Villain, Hero]            slots 0, 1, 0, 1
     2v2                 seats [V1, H1, V2, H2]           slots 0, 1, 2, 3
