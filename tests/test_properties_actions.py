@@ -1,16 +1,18 @@
-"""What reaches `check` from outside: other games' actions and odd objects.
+"""What reaches `check` from outside: other games' actions, odd objects, numbers out of range.
 
-Issue 17 item 10: ZOOBOTZ's check raised AttributeError on an object that is not one of its
-actions. The engine screens every action before a game's own check (Rules.screen): it must
-be one of the game's action models, with every field of the right type and inside the
-bounds its model declares, even when it was built with `model_construct`.
+Issue 17 item 10 (ZOOBOTZ's check raised AttributeError on an object that is not one of its
+actions) and issue 15 item 2 (a negative X on Blade Blaster passed check and raised the
+energy pool). The engine screens every action before a game's own check (Rules.screen):
+it must be one of the game's action models, with every field of the right type and inside
+the bounds its model declares, even when it was built with `model_construct`.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import typing
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from conformance import (
@@ -21,8 +23,10 @@ from conformance import (
     other_games_actions,
     seat_range,
 )
+from pydantic import TypeAdapter, ValidationError
 
-from tabletop_tui.engine import Rejection
+from tabletop_tui.engine import IllegalAction, Rejection
+from tabletop_tui.engine.match import Match, SaveError
 from tabletop_tui.games import engine_ids, get_rules
 
 GAME_IDS = engine_ids()
@@ -137,3 +141,114 @@ def test_seats_that_are_not_numbers_are_refused(game_id):
     before = as_json(state)
     for bad in ("0", None, True, 0.0, -1, 99, 10**40):
         expect_rejected(rules, state, bad, action, before)
+
+
+# -- issue 15 item 2: every number of every action is range-checked ---------------------------
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_number_in_every_action_has_bounds_and_names_its_rule(game_id):
+    """A negative or absurd number is refused by the model itself, so a save holding one
+    does not even parse; each bounded field names the rule that limits it."""
+    rules = get_rules(game_id, unfinished=True)
+    fields = [(c, n, i) for c in rules.action_classes() for n, i in _numeric_fields(c)]
+    for cls, name, info in fields:
+        adapter = TypeAdapter(Annotated[info.annotation, *info.metadata])
+        is_tuple = typing.get_origin(info.annotation) is tuple
+        for bad in (-1, 10**20):
+            with pytest.raises(ValidationError):
+                adapter.validate_python((bad,) if is_tuple else bad)
+        extra = info.json_schema_extra
+        assert isinstance(extra, dict) and extra.get("rule"), f"{cls.__name__}.{name} names no rule"
+    if game_id in ("zoobotz", "zeo-dbg", "hotg"):
+        assert fields, f"{game_id} has numbered actions"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_numbers_out_of_range_are_refused_even_in_unvalidated_actions(game_id):
+    """`model_construct` skips validation; `check` still refuses each number outside its
+    bounds (with the field's rule) and each number of the wrong type, at every stage."""
+    rules = get_rules(game_id, unfinished=True)
+    tried = 0
+    for state in _states(rules, every=15):
+        before = as_json(state)
+        seat = min(rules.to_act(state), default=0)
+        for cls in sorted(rules.action_classes(), key=lambda c: c.__name__):
+            base = _sample(cls)
+            for name, info in _numeric_fields(cls):
+                lo = next(m.ge for m in info.metadata if hasattr(m, "ge"))
+                hi = next(m.le for m in info.metadata if hasattr(m, "le"))
+                is_tuple = typing.get_origin(info.annotation) is tuple
+                for bad in (lo - 1, hi + 1, -(2**63), 10**5000):
+                    action = cls.model_construct(
+                        **{**base.__dict__, name: (bad,) if is_tuple else bad}
+                    )
+                    rejection = expect_rejected(rules, state, seat, action, before)
+                    assert rejection.rule == info.json_schema_extra["rule"]
+                    tried += 1
+                for wrong in (True, 1.0, "1", [1]):
+                    action = cls.model_construct(**{**base.__dict__, name: wrong})
+                    expect_rejected(rules, state, seat, action, before)
+                    tried += 1
+    if game_id in ("zoobotz", "zeo-dbg", "hotg"):
+        assert tried > 0
+
+
+def _blade_blaster():
+    rules = get_rules("hotg", unfinished=True)
+    return rules, *find_legal(rules, lambda a: a.kind == "play" and "blade-blaster" in a.card)
+
+
+def test_blade_blaster_with_a_negative_x_is_refused_and_the_pool_keeps_its_energy():
+    """Issue 15 item 2, as reported: X is the energy paid for an X cost (base rules, X-cost
+    cards), so it is never below 0; PlayCard x=-5 was accepted and added 5 to the pool."""
+    rules, match, seat, legal = _blade_blaster()
+    state, pool = match.state, match.state.battle.pool
+    before = as_json(state)
+    for x in (-5, -1):
+        bad = legal.model_copy(update={"x": x})  # model_copy does not validate either
+        rejection = expect_rejected(rules, state, seat, bad, before)
+        assert rejection.rule == "Energy (§5.5)"
+        assert f"not {x}" in rejection.reason
+        with pytest.raises(IllegalAction):
+            match.play(seat, bad)
+        assert match.state.battle.pool == pool
+    with pytest.raises(ValidationError):
+        rules.parse_action({**rules.dump_action(legal), "x": -5})
+    # the same card with an X the pool can pay is still fine
+    assert rules.check(state, seat, legal) is None
+
+
+def test_a_save_holding_a_negative_x_does_not_load(tmp_path):
+    """Issue 15 item 2: "a save holding it loads" - no more: the file is refused, naming the
+    action and the field."""
+    rules, match, seat, legal = _blade_blaster()
+    path = tmp_path / "hotg.json"
+    match.save(path)
+    data = json.loads(path.read_text("utf-8"))
+    data["actions"].append({"seat": seat, "action": {**rules.dump_action(legal), "x": -5}})
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(SaveError) as err:
+        Match.load(path)
+    message = str(err.value)
+    assert f"action #{len(data['actions'])}" in message and "x" in message
+
+
+def test_zeo_grid_index_minus_one_no_longer_buys_the_last_grid_card():
+    """Buying names one of the 6 Grid spaces (0-5). An unvalidated index -1 used to reach
+    `grid[-1]`, the last space, and pass the check."""
+    rules = get_rules("zeo-dbg", unfinished=True)
+    # a state where the last space (5) can be bought, so -1 would name a buyable card
+    match, seat, buy = find_legal(
+        rules, lambda a: a.kind == "buy" and a.source == "grid" and a.index == 5
+    )
+    bad = type(buy).model_construct(**{**buy.__dict__, "index": -1})
+    rejection = expect_rejected(rules, match.state, seat, bad, as_json(match.state))
+    assert rejection.rule == "Buying Cards"
+
+
+def test_zoobotz_research_with_minus_one_card_is_refused():
+    """RESEARCH USEs a Bot and up to its value in UNUSED invested cards: never fewer than 0."""
+    rules = get_rules("zoobotz", unfinished=True)
+    match, seat, research = find_legal(rules, lambda a: a.kind == "research")
+    bad = research.model_copy(update={"cards": -1})
+    rejection = expect_rejected(rules, match.state, seat, bad, as_json(match.state))
+    assert rejection.rule == "RESEARCH"
