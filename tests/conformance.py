@@ -336,7 +336,10 @@ def _numeric_kind(annotation: Any) -> str | None:
         return "bool"
     if base is int:
         return "int"
-    if typing.get_origin(base) is tuple and set(typing.get_args(base)) <= {int, Ellipsis}:
+    items = {
+        typing.get_args(a)[0] if hasattr(a, "__metadata__") else a for a in typing.get_args(base)
+    }
+    if typing.get_origin(base) is tuple and items and items <= {int, Ellipsis}:
         return "ints"
     return None
 

@@ -49,10 +49,27 @@ def _numeric_fields(cls) -> list[tuple[str, Any]]:
     for name, info in cls.model_fields.items():
         args = set(typing.get_args(info.annotation)) - {type(None)}
         base = args.pop() if len(args) == 1 else info.annotation
-        inner = set(typing.get_args(base)) - {Ellipsis}
+        inner = {
+            typing.get_args(a)[0] if hasattr(a, "__metadata__") else a
+            for a in typing.get_args(base)
+        }
+        inner -= {Ellipsis}
         if base is int or (typing.get_origin(base) is tuple and inner and inner <= {int}):
             out.append((name, info))
     return out
+
+
+def _limits(info) -> tuple[int, int]:
+    """A number's bounds: on the field, or on the items of a tuple of numbers."""
+    metadata = list(info.metadata)
+    for item in typing.get_args(info.annotation):
+        metadata += getattr(item, "__metadata__", ())
+    for meta in list(metadata):
+        metadata += getattr(meta, "metadata", ())  # a FieldInfo inside Annotated
+    lows = [m.ge for m in metadata if getattr(m, "ge", None) is not None]
+    highs = [m.le for m in metadata if getattr(m, "le", None) is not None]
+    assert lows and highs, f"{info} has no bounds"
+    return lows[0], highs[0]
 
 
 def _sample(cls) -> Any:
@@ -174,8 +191,7 @@ def test_numbers_out_of_range_are_refused_even_in_unvalidated_actions(game_id):
         for cls in sorted(rules.action_classes(), key=lambda c: c.__name__):
             base = _sample(cls)
             for name, info in _numeric_fields(cls):
-                lo = next(m.ge for m in info.metadata if hasattr(m, "ge"))
-                hi = next(m.le for m in info.metadata if hasattr(m, "le"))
+                lo, hi = _limits(info)
                 is_tuple = typing.get_origin(info.annotation) is tuple
                 for bad in (lo - 1, hi + 1, -(2**63), 10**5000):
                     action = cls.model_construct(
