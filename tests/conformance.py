@@ -118,11 +118,14 @@ def check_state_contract(rules: Rules, state: Any) -> None:
         assert legal, f"seat {seat} must act but has no legal action"
         keys = [action_key(rules, a) for a in legal]
         assert len(keys) == len(set(keys)), f"duplicate legal actions for seat {seat}"
+        own_describe = getattr(type(rules).describe, "__wrapped__", type(rules).describe)
         for action in legal:
             assert rules.check(state, seat, action) is None, (
                 f"legal action {action!r} for seat {seat} rejected: "
                 f"{rules.check(state, seat, action)}"
             )
+            # the game's own words (not the engine's fallback) describe every legal action
+            assert own_describe(rules, action)
         rules.view(state, seat)
     spectator = rules.view(state, None)
     assert spectator is not None

@@ -268,3 +268,38 @@ def test_zoobotz_research_with_minus_one_card_is_refused():
     bad = research.model_copy(update={"cards": -1})
     rejection = expect_rejected(rules, match.state, seat, bad, as_json(match.state))
     assert rejection.rule == "RESEARCH"
+
+
+# -- found by fuzzing: naming an illegal action must not crash ---------------------------------
+@pytest.mark.parametrize(
+    ("game_id", "data"),
+    [
+        # benchmarks/fuzz.py, hotg seed 1125 and zeo-dbg seed 1343: a save whose last action
+        # names another game's card, or battles nothing, crashed the loader while it named
+        # the illegal action
+        ("hotg", {"kind": "play", "card": "zeo-blaster#4"}),
+        ("hotg", {"kind": "scheme", "card": "x"}),
+        ("zeo-dbg", {"kind": "battle"}),
+    ],
+)
+def test_a_save_ending_in_an_action_the_game_cannot_word_is_refused_by_name(
+    game_id, data, tmp_path
+):
+    rules = get_rules(game_id, unfinished=True)
+    match = Match(rules, rules.default_config(), 1)
+    path = tmp_path / "game.json"
+    match.save(path)
+    saved = json.loads(path.read_text("utf-8"))
+    saved["actions"].append({"seat": 0, "action": data})
+    path.write_text(json.dumps(saved), "utf-8")
+    with pytest.raises(SaveError) as err:
+        Match.load(path)
+    assert "action #1" in str(err.value) and data["kind"] in str(err.value)
+    assert rules.describe(rules.parse_action(data)).startswith(data["kind"])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_describe_words_anything_without_crashing(game_id):
+    rules = get_rules(game_id, unfinished=True)
+    for obj in _strangers(game_id):
+        assert isinstance(rules.describe(obj), str)

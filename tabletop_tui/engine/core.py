@@ -92,6 +92,19 @@ def _field_rejection(kind: type[BaseModel], exc: ValidationError) -> Rejection:
     return Rejection(rule=str(rule or "Moves"), reason=reason)
 
 
+def describe_plainly(action: Any) -> str:
+    """An action in neutral words, for one a game cannot describe.
+
+    A game words its legal actions; an illegal one read from a save or the network (a card
+    id of another game, a battle with no target) may not fit those words, and naming it in
+    the error must not crash.
+    """
+    if not isinstance(action, BaseModel):
+        return _show(action)
+    fields = ", ".join(f"{k}={_show(v)}" for k, v in action.__dict__.items() if k != "kind")
+    return f"{getattr(action, 'kind', type(action).__name__)} ({fields})"
+
+
 class Outcome(Model):
     winners: tuple[Seat, ...] = ()
     summary: str = ""
@@ -125,19 +138,33 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
     _action_classes: ClassVar[frozenset[type] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Guard a game's own `check` with `screen`, so no game can forget the shared checks."""
+        """Guard a game's own `check` with `screen`, so no game can forget the shared checks,
+        and its `describe` with a plain fallback (see `describe_plainly`)."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("check")
-        if own is None or getattr(own, "screened", False):
-            return
+        if own is not None and not getattr(own, "screened", False):
 
-        @functools.wraps(own)
-        def check(self, state, seat, action):
-            rejection = self.screen(seat, action)
-            return rejection if rejection is not None else own(self, state, seat, action)
+            @functools.wraps(own)
+            def check(self, state, seat, action):
+                rejection = self.screen(seat, action)
+                return rejection if rejection is not None else own(self, state, seat, action)
 
-        check.screened = True  # type: ignore[attr-defined]
-        cls.check = check  # type: ignore[method-assign]
+            check.screened = True  # type: ignore[attr-defined]
+            cls.check = check  # type: ignore[method-assign]
+        own_describe = cls.__dict__.get("describe")
+        if own_describe is not None and not getattr(own_describe, "screened", False):
+
+            @functools.wraps(own_describe)
+            def describe(self, action):
+                if self.screen_action(action) is None:
+                    try:
+                        return own_describe(self, action)
+                    except Exception:  # an illegal action the game's words do not fit
+                        pass
+                return describe_plainly(action)
+
+            describe.screened = True  # type: ignore[attr-defined]
+            cls.describe = describe  # type: ignore[method-assign]
 
     # -- actions as data ---------------------------------------------------
     @classmethod
@@ -174,6 +201,10 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
         """
         if type(seat) is not int:
             return Rejection(rule="Seats", reason=f"A seat is a number, not {_show(seat)}")
+        return self.screen_action(action)
+
+    def screen_action(self, action: Any) -> Rejection | None:
+        """`screen` without the seat: is this a well-formed action of this game?"""
         kind = type(action)
         if kind not in self.action_classes():
             return Rejection(
