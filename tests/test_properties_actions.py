@@ -168,7 +168,13 @@ def test_every_number_in_every_action_has_bounds_and_names_its_rule(game_id):
     rules = get_rules(game_id, unfinished=True)
     fields = [(c, n, i) for c in rules.action_classes() for n, i in _numeric_fields(c)]
     for cls, name, info in fields:
-        adapter = TypeAdapter(Annotated[info.annotation, *info.metadata])
+        assert info.metadata or typing.get_origin(info.annotation) is tuple, (
+            f"{cls.__name__}.{name} has no bounds: declare them with engine.bounded(...)"
+        )
+        bounded_type = (
+            Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+        )
+        adapter = TypeAdapter(bounded_type)
         is_tuple = typing.get_origin(info.annotation) is tuple
         for bad in (-1, 10**20):
             with pytest.raises(ValidationError):
@@ -303,3 +309,24 @@ def test_describe_words_anything_without_crashing(game_id):
     rules = get_rules(game_id, unfinished=True)
     for obj in _strangers(game_id):
         assert isinstance(rules.describe(obj), str)
+
+
+class _CheckMixin:
+    def check(self, state, seat, action):
+        return None
+
+    def describe(self, action):
+        return action.card.upper()
+
+
+def test_rules_assembled_from_mixins_are_screened_too():
+    """A game whose check and describe live in mixins (HotG and Zeo split their rules so)
+    still gets the engine's screen and describe fallback."""
+    from tabletop_tui.engine import Rules
+
+    rules_cls = get_rules("army-of-zero", unfinished=True).__class__
+    toy = type("Toy", (_CheckMixin, rules_cls), {})()
+    rejection = toy.check(None, 0, None)
+    assert isinstance(rejection, Rejection) and rejection.rule == "Moves"
+    assert toy.describe(None) == "None"
+    assert type(toy).check.screened and issubclass(type(toy), Rules)

@@ -139,10 +139,13 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard a game's own `check` with `screen`, so no game can forget the shared checks,
-        and its `describe` with a plain fallback (see `describe_plainly`)."""
+        and its `describe` with a plain fallback (see `describe_plainly`).
+
+        Both are looked up along the MRO: a game may assemble its rules from mixins.
+        """
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("check")
-        if own is not None and not getattr(own, "screened", False):
+        own = cls.check
+        if not getattr(own, "screened", False) and not getattr(own, "__isabstractmethod__", 0):
 
             @functools.wraps(own)
             def check(self, state, seat, action):
@@ -151,14 +154,14 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
             check.screened = True  # type: ignore[attr-defined]
             cls.check = check  # type: ignore[method-assign]
-        own_describe = cls.__dict__.get("describe")
-        if own_describe is not None and not getattr(own_describe, "screened", False):
+        words = cls.describe
+        if not getattr(words, "screened", False) and not getattr(words, "__isabstractmethod__", 0):
 
-            @functools.wraps(own_describe)
+            @functools.wraps(words)
             def describe(self, action):
                 if self.screen_action(action) is None:
                     try:
-                        return own_describe(self, action)
+                        return words(self, action)
                     except Exception:  # an illegal action the game's words do not fit
                         pass
                 return describe_plainly(action)
