@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine import Model, Outcome, Rng
+from ...engine import Model, Outcome, Rng, bounded
 
 HQ = "hq"  # the Command Center (or the Astro Megaship that replaces it)
 ALL_RANGERS = (
@@ -462,11 +462,18 @@ class State(Model):
 
 
 # -- actions -------------------------------------------------------------------------------
+#: static bounds of action numbers (the rules check the exact ones against the state): a
+#: seat (up to 6 Ranger players and the Mastermind), a 3x3 combat grid, and a cap on any
+#: index, count or energy that no game reaches; X is paid up to 6 (as the moves offer it:
+#: the rulebook names no cap, so lifting it means changing both)
+LAST_SEAT, GRID_LAST, CAP, MAX_X = 6, 2, 99, 6
+
+
 class Focus(Model):
     """Hand the turn to a teammate (the team chooses who acts)."""
 
     kind: Literal["focus"] = "focus"
-    seat: int
+    seat: int = bounded(0, LAST_SEAT, rule="Taking actions (§4.2)")
 
 
 class Move(Model):
@@ -503,8 +510,8 @@ class PlayCard(Model):
 
     kind: Literal["play"] = "play"
     card: str
-    target: int | None = None
-    x: int = 0
+    target: int | None = bounded(0, CAP, rule="Attacking enemies (§5.6)", default=None)
+    x: int = bounded(0, MAX_X, rule="Energy (§5.5)", default=0)
     boost: bool = False
 
 
@@ -512,7 +519,7 @@ class GrantedAttack(Model):
     """Orbital Dropkick: the free attack instead of playing a card."""
 
     kind: Literal["granted_attack"] = "granted_attack"
-    target: int
+    target: int = bounded(0, CAP, rule="Attacking enemies (§5.6)")
 
 
 class Pass(Model):
@@ -548,14 +555,14 @@ class ChooseRanger(Model):
     """Answer assign_damage: which player's Ranger suffers it."""
 
     kind: Literal["choose"] = "choose"
-    seat: int
+    seat: int = bounded(0, LAST_SEAT, rule="Damage to Rangers (§5.7)")
 
 
 class Draw(Model):
     """Battle preparation: draw this many cards (up to the hand size)."""
 
     kind: Literal["draw"] = "draw"
-    count: int
+    count: int = bounded(0, CAP, rule="Ranger preparation (§5.1)")
 
 
 class PowerUp(Model):
@@ -608,15 +615,15 @@ class PlaceCard(Model):
     0-2 each, row 0 at the top."""
 
     kind: Literal["place"] = "place"
-    row: int
-    col: int
+    row: int = bounded(0, GRID_LAST, rule="Mastermind Mode, Battle")
+    col: int = bounded(0, GRID_LAST, rule="Mastermind Mode, Battle")
 
 
 class PlaceMarker(Model):
     """Place the combat marker on a card (slot index), or move it after an enemy turn."""
 
     kind: Literal["marker"] = "marker"
-    slot: int
+    slot: int = bounded(0, (GRID_LAST + 1) ** 2 - 1, rule="Mastermind Mode, Battle")
 
 
 class PlayScheme(Model):
@@ -626,8 +633,8 @@ class PlayScheme(Model):
 
     kind: Literal["scheme"] = "scheme"
     card: str
-    target: int | None = None
-    seat: int | None = None
+    target: int | None = bounded(0, CAP, rule="Mastermind Mode, Scheme Cards", default=None)
+    seat: int | None = bounded(0, LAST_SEAT, rule="Mastermind Mode, Scheme Cards", default=None)
     deck: str = ""
 
 

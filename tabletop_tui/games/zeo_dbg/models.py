@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from ...engine import Model, Outcome, Rng
+from ...engine import Model, Outcome, Rng, bounded
 from .effects import Effect
 
 Format = Literal["1v1", "2v1", "2v2"]
@@ -161,7 +161,7 @@ class Buy(Model):
 
     kind: Literal["buy"] = "buy"
     source: Literal["grid", "blaster", "item", "own", "stack", "serpentera"]
-    index: int = Field(default=0, ge=0, le=5)
+    index: int = bounded(0, 5, rule="Buying Cards", default=0)
 
 
 class Attach(Model):
@@ -169,7 +169,7 @@ class Attach(Model):
 
     kind: Literal["attach"] = "attach"
     card: str
-    slot: int = Field(ge=0, le=3)
+    slot: int = bounded(0, 3, rule="Attaching Cards")
 
 
 class AttachTile(Model):
@@ -185,8 +185,8 @@ class Battle(Model):
     to your own character."""
 
     kind: Literal["battle"] = "battle"
-    index: int | None = Field(default=None, ge=0, le=5)
-    slot: int | None = Field(default=None, ge=0, le=3)
+    index: int | None = bounded(0, 5, rule="Battling Adversary Cards", default=None)
+    slot: int | None = bounded(0, 3, rule="Battling Adversary Cards", default=None)
 
 
 class Activate(Model):
@@ -195,7 +195,7 @@ class Activate(Model):
 
     kind: Literal["activate"] = "activate"
     source: Literal["character", "slot", "zord", "bay", "serpentera"]
-    index: int = Field(default=0, ge=0, le=4)
+    index: int = bounded(0, 4, rule="Activated Abilities", default=0)
 
 
 class DestroyBlaster(Model):
@@ -209,7 +209,7 @@ class DiscardAttached(Model):
     """Discard an attached card: ready ones in the Main Phase, any in the End Phase."""
 
     kind: Literal["discard_attached"] = "discard_attached"
-    slot: int = Field(ge=0, le=3)
+    slot: int = bounded(0, 3, rule="Attaching Cards")
 
 
 class EndMain(Model):

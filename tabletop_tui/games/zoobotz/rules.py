@@ -342,6 +342,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                     f"Its COST is {cost} and you have {s.invested_unused} UNUSED invested card(s)",
                 )
             return None
+        if not isinstance(action, Research | Shield | Hack):
+            return _no("TURN_OVERVIEW", "That is not a ZOOBOTZ move")
         # USE a Bot: RESEARCH, SHIELD or HACK
         where = find_bot(state, action.bot)
         if where is None or where[0] != seat:
