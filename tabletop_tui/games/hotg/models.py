@@ -576,7 +576,7 @@ class Target(Model):
     """Blade Blaster: add this enemy card (slot) to the targets, or give it the next hit."""
 
     kind: Literal["target"] = "target"
-    slot: int
+    slot: int = bounded(0, CAP, rule="Attacking enemies (§5.6)")
 
 
 class FightFigures(Model):
