@@ -24,11 +24,12 @@ class ReplayScreen(BaseScreen):
     ReplayScreen.-too-small TooSmall { display: block; }
     """
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("tab", "viewer", "Whose eyes"),
+        # priority: the scrolling body would take arrows and Home/End for itself
+        Binding("right,l", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("home,g", "jump(0)", "Start", priority=True),
+        Binding("end,G", "jump(-1)", "End", priority=True),
+        Binding("tab", "viewer", "Whose eyes", priority=True),
         Binding("q,escape", "close", "Close"),
     ]
 
