@@ -201,7 +201,8 @@ class Table:
         self._update_started()
         self._announce()
         if self.started and not was_started:
-            self._send_views()  # the last seat is taken: everyone may act now
+            self.revision += 1  # the last seat is taken: everyone may act now
+            self._send_views()
         else:
             listener.send(self.view_for(seat))
         self._kick_bots()
