@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from tables_helpers import Harness, check_views, play_out, replayed_states
 
 from tabletop_tui.tables.protocol import Joined, TableUpdate, ViewUpdate
 from tabletop_tui.tables.replay import Replay
+from tabletop_tui.tables.seat_match import NotYourSeat, SeatMatch
 
 
 async def test_zeo_2v1_three_clients_play_to_the_end_and_a_killed_one_resumes(tmp_path):
@@ -141,3 +143,48 @@ async def test_reconnecting_as_another_user_does_not_get_the_seat(tmp_path):
         else:
             raise AssertionError("another user took bob's seat")
         assert not [v for v in mallory.views if isinstance(v, ViewUpdate) and v.seat == 1]
+
+
+async def test_a_seat_match_gives_a_screen_what_match_gives_it_and_nothing_more(tmp_path):
+    """The wiring piece: a remote screen reads a SeatMatch fed by its connection's messages."""
+    async with Harness(tmp_path / "saves") as h:
+        ann, bob = await h.connect("ann"), await h.connect("bob")
+        code = (
+            await ann.client.create(
+                "pr-ccg-2008", [("Ann", "open"), ("Bob", "open")], seed=7, sit=0
+            )
+        ).table.code
+        table = h.service.tables[code]
+        rules = table.rules
+        box: dict = {}
+        checked = []
+
+        def feed(message) -> None:
+            bob.record(message)
+            if isinstance(message, Joined):
+                box["m"] = SeatMatch(rules, message)
+            elif "m" in box and box["m"].receive(message) and isinstance(message, ViewUpdate):
+                seat_match = box["m"]
+                state = table.match.states[message.step]
+                assert seat_match.view(1) == rules.view(state, 1)
+                assert seat_match.legal_actions(1) == rules.legal_actions(state, 1)
+                assert seat_match.legal_actions(0) == []
+                assert seat_match.to_act() == rules.to_act(state)
+                assert len(seat_match.actions) == message.step
+                checked.append(message.step)
+
+        bob.client.on_message = feed
+        await bob.client.join(code)
+        await play_out(table, {0: ann, 1: bob}, random.Random(4))
+        await bob.client.wait_view(lambda v: v.revision == table.revision)
+        seat_match = box["m"]
+        assert seat_match.outcome() == table.match.outcome() and len(checked) > 10
+        with pytest.raises(NotYourSeat):
+            seat_match.view(0)
+        with pytest.raises(NotYourSeat):
+            seat_match.view(None)
+        assert [e.text for e in seat_match.log_lines()] == [e.text for e in table.match.log_lines()]
+        assert seat_match.config == table.match.config
+        assert not hasattr(seat_match, "state") and seat_match.seed != table.match.seed
+        with pytest.raises(NotImplementedError):
+            seat_match.play(1, seat_match.legal_actions(1))

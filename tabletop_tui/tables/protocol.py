@@ -41,6 +41,8 @@ class Limits:
     seat_timeout: float = 120.0
     #: seconds between bot moves (0: as fast as the service can)
     bot_delay: float = 0.0
+    #: log lines a joining client is sent (the newest ones)
+    max_log: int = 500
 
 
 DEFAULT_LIMITS = Limits()
@@ -161,11 +163,22 @@ class Tables(Message):
     tables: list[TableInfo]
 
 
+class EventLine(Message):
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+    barrier: bool = False
+
+
 class Joined(Message):
     type: Literal["joined"] = "joined"
     table: TableInfo
     #: your seat, or None when watching
     seat: int | None
+    #: the game's settings (public; never the seed, which would deal every hidden card)
+    config: dict[str, Any] = {}
+    #: the newest log lines so far (a player who comes back sees what happened meanwhile)
+    log: list[EventLine] = []
 
 
 class ViewUpdate(Message):
@@ -185,13 +198,6 @@ class ViewUpdate(Message):
     outcome: dict[str, Any] | None = None
     #: an undo waiting for this seat's answer: the seat that asked
     undo_asked_by: int | None = None
-
-
-class EventLine(Message):
-    text: str
-    kind: str = "info"
-    seat: int | None = None
-    barrier: bool = False
 
 
 class Events(Message):

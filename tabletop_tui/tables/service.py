@@ -232,7 +232,7 @@ class TableService:
         elif isinstance(message, Create):
             table = self.create_table(conn.user, message)
             if message.sit is None:
-                conn.send(Joined(table=table.info(), seat=None))
+                conn.send(Joined(table=table.info(), seat=None, config=table.joined(None).config))
             else:
                 conn.join(table, message.sit, watch=False)
         elif isinstance(message, Join):
@@ -290,11 +290,9 @@ class Connection:
             self.leave_table()
         if watch:
             table.watch(self)  # type: ignore[arg-type]
-            seat = None
         else:
-            seat = table.sit(self, seat)  # type: ignore[arg-type]
-        self.table = table
-        self.send(Joined(table=table.info(), seat=seat))
+            table.sit(self, seat)  # type: ignore[arg-type]
+        self.table = table  # the table sent `joined` and then the first view
 
     def leave_table(self) -> None:
         if self.table is not None:

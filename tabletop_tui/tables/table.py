@@ -31,6 +31,7 @@ from .protocol import (
     Error,
     EventLine,
     Events,
+    Joined,
     Limits,
     Message,
     SeatInfo,
@@ -144,6 +145,13 @@ class Table:
             step=len(self.match.actions),
         )
 
+    def joined(self, seat: Seat | None) -> Joined:
+        config = self.match.config.model_dump(mode="json")
+        config.pop("cards_dir", None)  # a path on the server, nothing a player needs
+        lines = list(self.match.log_lines())[-self.limits.max_log :]
+        log = [_line(e) for e in lines]
+        return Joined(table=self.info(), seat=seat, config=config, log=log)
+
     def seat_of(self, listener: Listener) -> Seat | None:
         for i, slot in enumerate(self.slots):
             if slot.listener is listener:
@@ -200,6 +208,7 @@ class Table:
         was_started = self.started
         self._update_started()
         self._announce()
+        listener.send(self.joined(seat))
         if self.started and not was_started:
             self.revision += 1  # the last seat is taken: everyone may act now
             self._send_views()
@@ -218,6 +227,7 @@ class Table:
         self._forget(listener)
         self.spectators.append(listener)
         self._announce()
+        listener.send(self.joined(None))
         listener.send(self.view_for(None))
 
     def drop(self, listener: Listener) -> None:
@@ -304,11 +314,7 @@ class Table:
                 Events(
                     table=self.code,
                     step=len(self.match.actions),
-                    # the public log lines; `data` may name hidden cards, so it stays here
-                    events=[
-                        EventLine(text=e.text, kind=e.kind, seat=e.seat, barrier=e.barrier)
-                        for e in events
-                    ],
+                    events=[_line(e) for e in events],
                 )
             )
         self._send_views()
@@ -465,3 +471,8 @@ class Table:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
         await self.flush()
+
+
+def _line(event: Event) -> EventLine:
+    """A log line as sent: its `data` stays here, since it may name hidden cards."""
+    return EventLine(text=event.text, kind=event.kind, seat=event.seat, barrier=event.barrier)
