@@ -250,3 +250,47 @@ def test_protocol_parsing_names_the_problem():
     ok = parse_client(b'{"type":"action","action":{"kind":"attack"},"ref":4}')
     assert ok.ref == 4 and ok.action == {"kind": "attack"}
     assert isinstance(Ok(ref=1), Ok)
+
+
+def test_an_undo_takes_its_log_lines_back_out_of_a_seat_match(tmp_path):
+    """After an agreed undo, a screen's log matches the table's again (no ghost lines)."""
+    from tabletop_tui.tables.protocol import Create, Joined, SeatRequest
+    from tabletop_tui.tables.seat_match import SeatMatch
+
+    service = TableService(tmp_path / "saves")
+    table = service.create_table(
+        "me",
+        Create(
+            type="create",
+            game="zeo-dbg",
+            seats=[SeatRequest(name="Vil"), SeatRequest(name="Hero")],
+            seed=3,
+        ),
+    )
+    box: dict = {}
+
+    def feed(message) -> None:
+        if isinstance(message, Joined):
+            box["m"] = SeatMatch(table.rules, message)
+        elif "m" in box:
+            box["m"].receive(message)
+
+    seats = {0: LocalSeat(table, "vil"), 1: LocalSeat(table, "hero", on_message=feed)}
+    seats[0].sit(), seats[1].sit()
+    rng = random.Random(1)
+    for _ in range(400):
+        seat = min(table.match.to_act())
+        assert seats[seat].act(rng.choice(seats[seat].view.legal)) is None
+        logged = table.match.events[-1]
+        if logged and table.match.undoable(seat, frozenset({1 - seat})):
+            break
+    else:
+        raise AssertionError("no undoable action with log lines")
+    seat_match = box["m"]
+    before = [e.text for e in seat_match.log_lines()]
+    assert before[-len(logged) :] == [e.text for e in logged]
+    assert seats[seat].undo() is None
+    assert seats[1 - seat].reply_undo(True) is None
+    after = [e.text for e in seat_match.log_lines()]
+    assert len(after) < len(before)
+    assert after == [e.text for e in table.match.log_lines()]

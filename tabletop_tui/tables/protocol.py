@@ -168,6 +168,8 @@ class EventLine(Message):
     kind: str = "info"
     seat: int | None = None
     barrier: bool = False
+    #: the step this line led to (an undo back past it takes it out of the log)
+    step: int = 0
 
 
 class Joined(Message):

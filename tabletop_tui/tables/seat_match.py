@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import Event, Outcome, Rules, Seat
 from ..engine.match import SeatSpec
-from .protocol import Events, Joined, Message, TableUpdate, ViewUpdate
+from .protocol import EventLine, Events, Joined, Message, TableUpdate, ViewUpdate
 
 
 class NotYourSeat(Exception):
@@ -36,9 +36,8 @@ class SeatMatch:
         self.update: ViewUpdate | None = None
         self._view: Any = None
         self._legal: list = []
-        self._log: list[Event] = [
-            Event(text=e.text, kind=e.kind, seat=e.seat, barrier=e.barrier) for e in joined.log
-        ]
+        #: (step, line): an undo to step n drops the lines of later steps
+        self._log: list[tuple[int, Event]] = [_event(e) for e in joined.log]
 
     # -- fed by the client ---------------------------------------------------------------------
     def receive(self, message: Message) -> bool:
@@ -47,14 +46,13 @@ class SeatMatch:
             if message.seat != self.seat:
                 raise NotYourSeat(f"a view for seat {message.seat} reached seat {self.seat}")
             self.update = message
+            if self._log and self._log[-1][0] > message.step:  # an undo took steps back
+                self._log = [(n, e) for n, e in self._log if n <= message.step]
             self._view = self.rules.view_type.model_validate(message.view)
             self._legal = [self.rules.parse_action(a) for a in message.legal]
             return True
         if isinstance(message, Events) and message.table == self.code:
-            self._log.extend(
-                Event(text=e.text, kind=e.kind, seat=e.seat, barrier=e.barrier)
-                for e in message.events
-            )
+            self._log.extend(_event(e) for e in message.events)
             return True
         if isinstance(message, TableUpdate) and message.table.code == self.code:
             self.seats = [SeatSpec(name=s.name, kind=_kind(s.kind)) for s in message.table.seats]
@@ -86,10 +84,15 @@ class SeatMatch:
         return Outcome.model_validate(self.update.outcome)
 
     def log_lines(self) -> Iterator[Event]:
-        yield from self._log
+        for _, event in self._log:
+            yield event
 
     def play(self, seat: Seat, action) -> None:
         raise NotImplementedError("a remote seat acts through its TableClient")
+
+
+def _event(line: EventLine) -> tuple[int, Event]:
+    return line.step, Event(text=line.text, kind=line.kind, seat=line.seat, barrier=line.barrier)
 
 
 def _kind(kind: str) -> str:

@@ -148,8 +148,8 @@ class Table:
     def joined(self, seat: Seat | None) -> Joined:
         config = self.match.config.model_dump(mode="json")
         config.pop("cards_dir", None)  # a path on the server, nothing a player needs
-        lines = list(self.match.log_lines())[-self.limits.max_log :]
-        log = [_line(e) for e in lines]
+        lines = [(n, e) for n, batch in enumerate(self.match.events) for e in batch]
+        log = [_line(e, n) for n, e in lines[-self.limits.max_log :]]
         return Joined(table=self.info(), seat=seat, config=config, log=log)
 
     def seat_of(self, listener: Listener) -> Seat | None:
@@ -314,7 +314,7 @@ class Table:
                 Events(
                     table=self.code,
                     step=len(self.match.actions),
-                    events=[_line(e) for e in events],
+                    events=[_line(e, len(self.match.actions)) for e in events],
                 )
             )
         self._send_views()
@@ -473,6 +473,8 @@ class Table:
         await self.flush()
 
 
-def _line(event: Event) -> EventLine:
+def _line(event: Event, step: int) -> EventLine:
     """A log line as sent: its `data` stays here, since it may name hidden cards."""
-    return EventLine(text=event.text, kind=event.kind, seat=event.seat, barrier=event.barrier)
+    return EventLine(
+        text=event.text, kind=event.kind, seat=event.seat, barrier=event.barrier, step=step
+    )
