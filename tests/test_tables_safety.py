@@ -294,3 +294,24 @@ def test_an_undo_takes_its_log_lines_back_out_of_a_seat_match(tmp_path):
     after = [e.text for e in seat_match.log_lines()]
     assert len(after) < len(before)
     assert after == [e.text for e in table.match.log_lines()]
+
+
+async def test_a_watcher_that_stops_reading_is_dropped_and_the_table_plays_on(tmp_path):
+    limits = dataclasses.replace(DEFAULT_LIMITS, max_outbox=8)
+    async with Harness(tmp_path / "saves", limits) as h:
+        eve = await h.connect("eve")
+        joined = await eve.client.create(
+            "zeo-dbg", [("Vil", "heuristic"), ("Hero", "heuristic")], seed=5
+        )
+        table = h.service.tables[joined.table.code]
+        assert table.started  # bots alone: the game runs by itself
+        await eve.client.join(table.code, watch=True)
+        eve.client._writer.transport.pause_reading()  # a frozen terminal
+        for _ in range(6000):
+            if table.over:
+                break
+            await asyncio.sleep(0.005)
+        assert table.over, "the bots' game stalled behind a watcher that does not read"
+        assert table.spectators == [], "the watcher that did not read was not let go"
+        ann = await h.connect("ann")
+        assert [t.code for t in await ann.client.list_tables()] == [table.code]

@@ -135,7 +135,9 @@ class TableService:
         except ValueError as exc:  # a game's own settings check
             raise TableError("bad-options", str(exc).splitlines()[0]) from None
         self.tables[code] = table
-        table.save_now() if path is not None else None
+        if path is not None:
+            table.save_now()
+        table.start()  # a table of bots alone plays at once (a demo to watch)
         return table
 
     def _forget_finished(self) -> None:

@@ -398,6 +398,10 @@ class Table:
         self._kick_bots()
 
     # -- bots -------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Let the bots move if it is their turn (the service calls it once a table exists)."""
+        self._kick_bots()
+
     def _kick_bots(self) -> None:
         if self._closed or not self.bots or (self._bot_task and not self._bot_task.done()):
             return
