@@ -188,3 +188,21 @@ async def test_a_seat_match_gives_a_screen_what_match_gives_it_and_nothing_more(
         assert not hasattr(seat_match, "state") and seat_match.seed != table.match.seed
         with pytest.raises(NotImplementedError):
             seat_match.play(1, seat_match.legal_actions(1))
+
+
+@pytest.mark.parametrize("game_id", ["pr-ccg-2008", "zoobotz", "hotg"])
+async def test_the_other_games_play_over_the_socket_without_leaks(game_id, tmp_path):
+    """The service knows no game: the same checks hold for the other three."""
+    async with Harness(tmp_path / "saves") as h:
+        ann, bob = await h.connect("ann"), await h.connect("bob")
+        code = (
+            await ann.client.create(game_id, [("Ann", "open"), ("Bob", "open")], seed=2, sit=0)
+        ).table.code
+        await bob.client.join(code)
+        table = h.service.tables[code]
+        await play_out(table, {0: ann, 1: bob}, random.Random(9))
+        _, states = await replayed_states(table)
+        for seat, player in ((0, ann), (1, bob)):
+            await player.client.wait_view(lambda v: v.revision == table.revision)
+            check_views(table.rules, states, player.views, seat)
+            assert player.views[-1].outcome is not None
