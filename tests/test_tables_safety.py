@@ -315,3 +315,22 @@ async def test_a_watcher_that_stops_reading_is_dropped_and_the_table_plays_on(tm
         assert table.spectators == [], "the watcher that did not read was not let go"
         ann = await h.connect("ann")
         assert [t.code for t in await ann.client.list_tables()] == [table.code]
+
+
+async def test_a_flood_of_requests_is_slowed_down_and_a_second_hello_refused(tmp_path):
+    limits = dataclasses.replace(DEFAULT_LIMITS, rate=1.0, burst=5, max_errors=1000)
+    async with Harness(tmp_path / "saves", limits) as h:
+        ann = await h.connect("ann")  # hello used one token
+        for _ in range(30):
+            ann.client.send_raw(b'{"type":"list"}\n')
+        for _ in range(400):
+            if any(isinstance(m, Error) and m.code == "slow-down" for m in ann.messages):
+                break
+            await asyncio.sleep(0.005)
+        answered = [m for m in ann.messages if type(m).__name__ == "Tables"]
+        slowed = [m for m in ann.messages if isinstance(m, Error) and m.code == "slow-down"]
+        assert 3 <= len(answered) <= 6 and len(answered) + len(slowed) >= 25
+        bob = await h.connect("bob")
+        with pytest.raises(ClientError, match="hello-again"):
+            await bob.client.hello(h.service.issue_ticket("carol"))
+        assert bob.client.user == "bob"

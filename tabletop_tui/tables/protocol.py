@@ -35,6 +35,9 @@ class Limits:
     max_actions: int = 20_000
     #: refused messages one connection may send before it is closed
     max_errors: int = 20
+    #: messages per second one connection may send on average, and in one burst
+    rate: float = 100.0
+    burst: int = 400
     #: messages waiting for a client that does not read before it is dropped
     max_outbox: int = 512
     #: seconds a dropped player's seat waits before the others may hand it to a bot

@@ -16,6 +16,7 @@ import os
 import random
 import secrets
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -207,6 +208,9 @@ class TableService:
     def handle_line(self, conn: Connection, line: bytes) -> None:
         """One line from a client: every failure becomes an error reply, never a crash."""
         ref = None
+        if not conn.allow():
+            conn.refuse(Error(code="slow-down", message="too many messages: wait a moment"))
+            return
         try:
             message = parse_client(line, self.limits)
             ref = getattr(message, "ref", None)
@@ -221,6 +225,8 @@ class TableService:
 
     def _dispatch(self, conn: Connection, message: Message) -> None:
         if isinstance(message, Hello):
+            if conn.user is not None:
+                raise TableError("hello-again", f"this connection is already {conn.user}")
             user = self.user_for(message.ticket)
             if user is None:
                 raise TableError("bad-ticket", "unknown ticket")
@@ -268,6 +274,8 @@ class Connection:
         self.table: Table | None = None
         self.errors = 0
         self.closed = False
+        self._tokens = float(service.limits.burst)
+        self._last = time.monotonic()
         self._outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self._pump = asyncio.get_running_loop().create_task(self._write_loop())
 
@@ -300,6 +308,17 @@ class Connection:
         if self.table is not None:
             self.table.drop(self)  # type: ignore[arg-type]
             self.table = None
+
+    def allow(self) -> bool:
+        """A token bucket: a flood of cheap requests cannot make the tables broadcast for it."""
+        now = time.monotonic()
+        limits = self.service.limits
+        self._tokens = min(float(limits.burst), self._tokens + (now - self._last) * limits.rate)
+        self._last = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
 
     def refuse(self, error: Error) -> None:
         self.errors += 1
