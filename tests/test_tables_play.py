@@ -206,3 +206,41 @@ async def test_the_other_games_play_over_the_socket_without_leaks(game_id, tmp_p
             await player.client.wait_view(lambda v: v.revision == table.revision)
             check_views(table.rules, states, player.views, seat)
             assert player.views[-1].outcome is not None
+
+
+async def test_after_a_service_restart_the_tables_come_back_and_players_resume(tmp_path):
+    saves = tmp_path / "saves"
+    async with Harness(saves) as h:
+        ann, bob = await h.connect("ann"), await h.connect("bob")
+        code = (
+            await ann.client.create(
+                "army-of-zero", [("Ann", "open"), ("Bob", "open")], seed=12, sit=0
+            )
+        ).table.code
+        await bob.client.join(code)
+        table = h.service.tables[code]
+        rng = random.Random(2)
+        for _ in range(25):
+            seat = rng.choice(sorted(table.match.to_act()))
+            player = (ann, bob)[seat]
+            update = await player.client.wait_view(lambda v: v.revision == table.revision)
+            assert await player.client.act(rng.choice(update.legal)) is None
+        await table.flush()
+        before = [s.model_dump(mode="json") for s in table.match.states]
+    (saves / "junk.table.json").write_text("{ not a table", "utf-8")  # logged and skipped
+    async with Harness(saves) as h2:
+        assert h2.service.restore() == [code]
+        back = h2.service.tables[code]
+        assert [s.model_dump(mode="json") for s in back.match.states] == before
+        assert [s.user for s in back.slots] == ["ann", "bob"] and back.started
+        assert all(s.listener is None for s in back.slots)
+        mallory = await h2.connect("mallory")
+        with pytest.raises(Exception, match="held by ann"):
+            await mallory.client.join(code, seat=0)
+        ann2, bob2 = await h2.connect("ann"), await h2.connect("bob")
+        assert (await ann2.client.join(code)).seat == 0
+        assert (await bob2.client.join(code)).seat == 1
+        await play_out(back, {0: ann2, 1: bob2}, random.Random(3))
+        _, states = await replayed_states(back)
+        check_views(back.rules, states, ann2.views, 0)
+        assert len(states) > 26

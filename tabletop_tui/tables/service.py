@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..engine.match import SeatSpec
+from ..engine.match import SaveError, SeatSpec
 from ..games import get_rules, unknown_game_message
 from .protocol import (
     CODE_ALPHABET,
@@ -140,6 +140,27 @@ class TableService:
             table.save_now()
         table.start()  # a table of bots alone plays at once (a demo to watch)
         return table
+
+    def restore(self) -> list[str]:
+        """Bring back the tables of the save folder after a restart; a damaged one is logged
+        and left on disk. Returns the codes restored."""
+        if self.save_dir is None or not self.save_dir.is_dir():
+            return []
+        restored = []
+        for meta in sorted(self.save_dir.glob("*.table.json")):
+            if len(self.tables) >= self.limits.max_tables:
+                break
+            try:
+                table = Table.resume(meta, self.limits)
+            except (SaveError, ValidationError, OSError) as exc:
+                log.warning("table service: cannot restore %s: %s", meta, exc)
+                continue
+            if table.code in self.tables:
+                continue
+            self.tables[table.code] = table
+            table.start()
+            restored.append(table.code)
+        return restored
 
     def _forget_finished(self) -> None:
         """Make room: finished tables nobody is at any more leave the list (their save stays)."""

@@ -18,13 +18,13 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Literal, Protocol
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..engine import Event, IllegalAction, Rules, Seat
 from ..engine.bots import bot_rng
-from ..engine.match import Match, SeatSpec, write_atomic
+from ..engine.match import Match, SaveError, SeatSpec, write_atomic
 from ..games import make_bot
 from .protocol import (
     DEFAULT_LIMITS,
@@ -68,6 +68,18 @@ class TableError(Exception):
         return Error(code=self.code, message=self.message, ref=ref)
 
 
+class TableMeta(BaseModel):
+    """What a save file does not hold: the table's code and who holds each seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["tabletop-tui-table"] = "tabletop-tui-table"
+    code: str
+    creator: str = ""
+    users: list[str | None]
+    started: bool = False
+
+
 @dataclass
 class SeatSlot:
     spec: SeatSpec
@@ -101,12 +113,15 @@ class Table:
         save_path: Path | None = None,
         limits: Limits = DEFAULT_LIMITS,
         creator: str = "",
+        match: Match | None = None,
     ):
         self.code = code
         self.rules = rules
         self.limits = limits
         self.creator = creator
-        self.match = Match(rules, config, seed, seats=seats)  # saved by us, off the loop
+        # autosaved by the table itself, off the loop (a restored table brings its own Match)
+        self.match = match if match is not None else Match(rules, config, seed, seats=seats)
+        seats = list(self.match.seats)
         self.slots = [SeatSlot(spec=s) for s in seats]
         self.bots = {i: make_bot(rules.game_id, s.kind) for i, s in enumerate(seats) if s.is_bot}
         self.spectators: list[Listener] = []
@@ -119,6 +134,48 @@ class Table:
         self._bot_task: asyncio.Task | None = None
         self._closed = False
         self._update_started()
+
+    @classmethod
+    def resume(cls, meta_path: Path, limits: Limits = DEFAULT_LIMITS) -> Table:
+        """A table from its two files, after the service restarted: the save replays (and is
+        validated) as any save does; every seat holder is away until they come back."""
+        meta = TableMeta.model_validate_json(Path(meta_path).read_bytes())
+        save_path = Path(meta_path).with_name(f"{meta.code}.json")
+        match = Match.load(save_path)  # SaveError names the file and the problem
+        if len(meta.users) != len(match.seats):
+            raise SaveError(
+                f"{meta_path}: names {len(meta.users)} seats; the save has {len(match.seats)}"
+            )
+        table = cls(
+            meta.code,
+            match.rules,
+            match.config,
+            match.seed,
+            match.seats,
+            save_path,
+            limits,
+            meta.creator,
+            match=match,
+        )
+        now = time.monotonic()
+        for slot, user in zip(table.slots, meta.users, strict=True):
+            if user is not None and not slot.is_bot:
+                slot.user, slot.dropped_at = user, now
+        table.started = meta.started or table.started
+        table._update_started()
+        return table
+
+    @property
+    def meta_path(self) -> Path | None:
+        return self.save_path.with_name(f"{self.code}.table.json") if self.save_path else None
+
+    def _meta(self) -> str:
+        return TableMeta(
+            code=self.code,
+            creator=self.creator,
+            users=[s.user for s in self.slots],
+            started=self.started,
+        ).model_dump_json()
 
     # -- reading --------------------------------------------------------------------------------
     @property
@@ -209,6 +266,7 @@ class Table:
         self._update_started()
         self._announce()
         listener.send(self.joined(seat))
+        self._save_soon()  # who holds which seat survives a restart of the service
         if self.started and not was_started:
             self.revision += 1  # the last seat is taken: everyone may act now
             self._send_views()
@@ -450,16 +508,20 @@ class Table:
     async def _save_loop(self) -> None:
         while self._dirty:
             self._dirty = False
-            text = self.match.to_save().model_dump_json(indent=1)
+            texts = (self.match.to_save().model_dump_json(indent=1), self._meta())
             try:
-                await asyncio.to_thread(write_atomic, self.save_path, text)  # type: ignore[arg-type]
+                await asyncio.to_thread(self._write, *texts)
             except OSError as exc:
                 log.warning("table %s: autosave to %s failed: %s", self.code, self.save_path, exc)
+
+    def _write(self, save: str, meta: str) -> None:
+        write_atomic(self.save_path, save)  # type: ignore[arg-type]
+        write_atomic(self.meta_path, meta)  # type: ignore[arg-type]
 
     def save_now(self) -> None:
         if self.save_path is not None:
             self._dirty = False
-            write_atomic(self.save_path, self.match.to_save().model_dump_json(indent=1))
+            self._write(self.match.to_save().model_dump_json(indent=1), self._meta())
 
     async def flush(self) -> None:
         """Wait until the autosave holds every change so far."""
