@@ -591,6 +591,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .tables.replay import Replay
+
+    replay = Replay(_load_save(args.file))  # SaveError: one line naming the file
+    if args.print:
+        for index in range(len(replay)):
+            print(replay.text(index), end="\n\n")
+        return 0
+    try:
+        from .ui.screens.replay import ReplayApp
+    except ImportError as exc:
+        raise CliError(f"the terminal UI cannot start: {exc}") from None
+    ReplayApp(replay).run()
+    return 0
+
+
 def cmd_screenshots(args: argparse.Namespace) -> int:
     try:
         from .ui.screenshots import generate_screenshots
@@ -825,6 +841,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seconds between bot moves (default {DEMO_DELAY})",
     )
     p.add_argument("--exit-at-end", action="store_true", help="quit when the game is over")
+
+    p = command("replay", "step through a saved game (finished: every hand shown)", cmd_replay)
+    p.add_argument("file", metavar="FILE", type=Path, help="a save or autosave file")
+    p.add_argument("--print", action="store_true", help="print every step as text, no UI")
 
     p = command("screenshots", "regenerate the SVG screenshots", cmd_screenshots)
     p.add_argument("dir", metavar="DIR", nargs="?", default="screenshots")
