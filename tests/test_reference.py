@@ -43,6 +43,18 @@ def test_every_game_has_a_reference_whose_topics_cover_its_phases(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_question_a_game_asks_opens_a_section(game_id):
+    """`?` during a pending decision opens the section about that decision, for every kind."""
+    import importlib
+
+    package = GAMES[game_id].rules_path.split(":")[0].rsplit(".", 1)[0]
+    decision = getattr(importlib.import_module(f"{package}.models"), "Decision", None)
+    kinds = set(typing.get_args(decision.model_fields["kind"].annotation)) if decision else set()
+    listed = {t for s in load(game_id).sections for t in s.topics}
+    assert not kinds - listed, f"{game_id}: no section for {sorted(kinds - listed)}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_has_a_guided_first_game_that_fits_it(game_id):
     tutorial = load_tutorial(game_id)
     assert tutorial is not None, f"tabletop_tui/reference/{game_id}.tutorial.toml is missing"
