@@ -241,7 +241,12 @@ def test_a_game_whose_seed_a_save_could_not_hold_does_not_start(seed):
 @pytest.mark.parametrize(
     "game, key, value, needles",
     [
-        ("zeo-dbg", "characters", ["nobody", "x"], ["bad game settings", "'nobody'", "not a Zeo character"]),
+        (
+            "zeo-dbg",
+            "characters",
+            ["nobody", "x"],
+            ["bad game settings", "'nobody'", "not a Zeo character"],
+        ),
         ("zoobotz", "decks", ["nope", "balanced"], ["unknown deck 'nope'"]),
         ("hotg", "rangers", ["jason", "nobody", "billy", "trini"], ["settings: Rangers must"]),
         ("hotg", "deployments_per_round", 10**6, ["deployments_per_round", "less than"]),
