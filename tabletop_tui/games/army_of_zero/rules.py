@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.fast import evolve
 from .cards import Character, character_index, load_characters, shipped_characters
 from .models import (
     Action,
@@ -151,8 +152,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         if len(unplaced) == 1:  # the last card has only one place to go
             squad, unplaced = squad + unplaced, ()
         done = not unplaced
-        me = me.model_copy(update={"squad": squad, "unplaced": unplaced, "laid_down": done})
-        state = state.model_copy(update={"seats": replace_at(state.seats, seat, me)})
+        me = evolve(me, squad=squad, unplaced=unplaced, laid_down=done)
+        state = evolve(state, seats=replace_at(state.seats, seat, me))
         name = state.config.names[seat]
         events: list[Event] = []
         if done:
@@ -165,24 +166,18 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 )
             )
             if all(s.laid_down for s in state.seats):
-                state, more = self._start_confrontation(
-                    state.model_copy(update={"phase": "battle"})
-                )
+                state, more = self._start_confrontation(evolve(state, phase="battle"))
                 events.extend(more)
         return state, tuple(events)
 
     def _start_confrontation(self, state: State):
         """Playing The Game: both piles flip their top character, and those two fight."""
         idx = _index(state)
-        seats = tuple(
-            s.model_copy(update={"fighter": s.squad[0], "squad": s.squad[1:]}) for s in state.seats
-        )
+        seats = tuple(evolve(s, fighter=s.squad[0], squad=s.squad[1:]) for s in state.seats)
         number = state.confrontation + 1
         a, b = (idx[s.fighter] for s in seats)  # type: ignore[index]
         text = f"Confrontation {number}: {a.name} faces {b.name}."
-        state = state.model_copy(
-            update={"seats": seats, "confrontation": number, "exchange": 0, "last": None}
-        )
+        state = evolve(state, seats=seats, confrontation=number, exchange=0, last=None)
         return state, (
             Event(text=text, kind="reveal", barrier=True, data={"fighters": [a.id, b.id]}),
         )
@@ -190,18 +185,15 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
     def _choose(self, state: State, seat: int, card: CombatCard):
         me = state.seats[seat]
         if card == "attack":
-            me = me.model_copy(
-                update={
-                    "choice": card,
-                    "attacks_in_hand": me.attacks_in_hand - 1,
-                    "table": me.table + ("attack",),
-                }
+            me = evolve(
+                me,
+                choice=card,
+                attacks_in_hand=me.attacks_in_hand - 1,
+                table=me.table + ("attack",),
             )
         else:
-            me = me.model_copy(
-                update={"choice": card, "defend_in_hand": False, "table": me.table + ("defend",)}
-            )
-        state = state.model_copy(update={"seats": replace_at(state.seats, seat, me)})
+            me = evolve(me, choice=card, defend_in_hand=False, table=me.table + ("defend",))
+        state = evolve(state, seats=replace_at(state.seats, seat, me))
         chose = Event(
             text=f"{state.config.names[seat]} puts a Combat Card face down.",
             kind="commit",
@@ -315,27 +307,23 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         exchange = Exchange(
             number=number, cards=cards, tests=tuple(tests), killed=tuple(killed), steps=tuple(steps)
         )
-        state = state.model_copy(update={"rng": rng, "exchange": number, "last": exchange})
+        state = evolve(state, rng=rng, exchange=number, last=exchange)
         if killed:
             steps.append(8)
             state, more = self._end_confrontation(state, killed)
             events.extend(more)
         else:
             steps.append(7)
-            state = state.model_copy(update={"seats": tuple(self._step7(s) for s in state.seats)})
-        state = state.model_copy(
-            update={"last": exchange.model_copy(update={"steps": tuple(steps)})}
-        )
+            state = evolve(state, seats=tuple(self._step7(s) for s in state.seats))
+        state = evolve(state, last=evolve(exchange, steps=tuple(steps)))
         return state, tuple(events)
 
     @staticmethod
     def _step7(s: SeatState) -> SeatState:
         """Step 7: a Defend Card picks everything up; an Attack Card stays on the table."""
         if s.choice == "defend":
-            return s.model_copy(
-                update={"choice": None, "attacks_in_hand": 2, "defend_in_hand": True, "table": ()}
-            )
-        return s.model_copy(update={"choice": None})
+            return evolve(s, choice=None, attacks_in_hand=2, defend_in_hand=True, table=())
+        return evolve(s, choice=None)
 
     def _end_confrontation(self, state: State, killed: list[int]):
         """Step 8, then the next confrontation, the next phase, or Victory."""
@@ -362,8 +350,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 )
             else:
                 update["survivors"] = s.survivors + (s.fighter,)
-            seats.append(s.model_copy(update=update))
-        state = state.model_copy(update={"seats": tuple(seats)})
+            seats.append(evolve(s, **update))
+        state = evolve(state, seats=tuple(seats))
         if all(s.squad for s in state.seats):
             state, more = self._start_confrontation(state)
             return state, tuple(events) + more
@@ -380,24 +368,23 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             outcome = None
         if outcome is not None:
             events.append(Event(text=outcome.summary, kind="over", barrier=True))
-            return state.model_copy(update={"phase": "over", "outcome": outcome}), tuple(events)
+            return evolve(state, phase="over", outcome=outcome), tuple(events)
         # A squad pile is empty: gather survivors and unused characters, reorder secretly.
         seats = []
         for s in state.seats:
             pool = s.survivors + s.squad
             laid = len(pool) <= 1
             seats.append(
-                s.model_copy(
-                    update={
-                        "survivors": (),
-                        "squad": pool if laid else (),
-                        "unplaced": () if laid else pool,
-                        "laid_down": laid,
-                    }
+                evolve(
+                    s,
+                    survivors=(),
+                    squad=pool if laid else (),
+                    unplaced=() if laid else pool,
+                    laid_down=laid,
                 )
             )
-        state = state.model_copy(
-            update={"seats": tuple(seats), "phase": "order", "phase_number": state.phase_number + 1}
+        state = evolve(
+            state, seats=tuple(seats), phase="order", phase_number=state.phase_number + 1
         )
         events.append(
             Event(
@@ -408,7 +395,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             )
         )
         if all(s.laid_down for s in state.seats):
-            state, more = self._start_confrontation(state.model_copy(update={"phase": "battle"}))
+            state, more = self._start_confrontation(evolve(state, phase="battle"))
             events.extend(more)
         return state, tuple(events)
 
@@ -504,8 +491,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                     attacks_in_hand=before_attacks - (choice == "attack"),
                     defend_in_hand=choice != "defend",
                 )
-            seats[i] = s.model_copy(update=update)
-        return state.model_copy(update={"seats": tuple(seats)})
+            seats[i] = evolve(s, **update)
+        return evolve(state, seats=tuple(seats))
 
     @staticmethod
     def _seen(state: State, seat: int) -> set[str]:

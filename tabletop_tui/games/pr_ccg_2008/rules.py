@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.fast import evolve
 from .cards import Card, Catalog, catalog
 from .models import (
     Action,
@@ -89,14 +90,14 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         else:
             out = None
         if out is not None:
-            state = state.model_copy(update={"phase": "over", "outcome": out})
+            state = evolve(state, phase="over", outcome=out)
             return state, (Event(text=out.summary, kind="over", barrier=True),)
         seats = tuple(
             SeatState(deck=s.deck[1:], hand=s.hand + (s.deck[0],), discard=s.discard)
             for s in state.seats
         )
         number = state.round + 1
-        state = state.model_copy(update={"seats": seats, "phase": "select", "round": number})
+        state = evolve(state, seats=seats, phase="select", round=number)
         text = f"Round {number}, step 1: both players draw a card."
         return state, (Event(text=text, kind="draw", barrier=True),)
 
@@ -211,8 +212,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         name = state.config.names[seat]
         if isinstance(action, ChooseElement):
-            s = s.model_copy(update={"element": action.element})
-            state = state.model_copy(update={"seats": replace_at(state.seats, seat, s)})
+            s = evolve(s, element=action.element)
+            state = evolve(state, seats=replace_at(state.seats, seat, s))
             chose = Event(
                 text=f"{name} chooses a Battle Element in secret.", kind="commit", seat=seat
             )
@@ -221,24 +222,18 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             state, events = self._battle(state, reveal_elements=True)
             return state, (chose, *events)
         if isinstance(action, CancelSelection):
-            s = s.model_copy(update={"selected": None, "paid": ()})
-            return state.model_copy(update={"seats": replace_at(state.seats, seat, s)}), ()
+            s = evolve(s, selected=None, paid=())
+            return evolve(state, seats=replace_at(state.seats, seat, s)), ()
         if isinstance(action, SelectCard):
-            s = s.model_copy(
-                update={
-                    "selected": action.card,
-                    "paid": (),
-                    "locked": cat.card(action.card).hand_cost == 0,
-                }
+            s = evolve(
+                s, selected=action.card, paid=(), locked=cat.card(action.card).hand_cost == 0
             )
         elif isinstance(action, PayCard):
             paid = s.paid + (action.card,)
-            s = s.model_copy(
-                update={"paid": paid, "locked": len(paid) == cat.card(s.selected).hand_cost}
-            )  # type: ignore[arg-type]
+            s = evolve(s, paid=paid, locked=len(paid) == cat.card(s.selected).hand_cost)  # type: ignore[arg-type]
         else:  # PlayNothing
-            s = s.model_copy(update={"selected": None, "paid": (), "locked": True})
-        state = state.model_copy(update={"seats": replace_at(state.seats, seat, s)})
+            s = evolve(s, selected=None, paid=(), locked=True)
+        state = evolve(state, seats=replace_at(state.seats, seat, s))
         if not s.locked:
             return state, ()
         locked = Event(text=f"{name} is locked in.", kind="commit", seat=seat)
@@ -256,11 +251,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         for i, s in enumerate(state.seats):
             taken = {s.selected, *s.paid} if s.selected else set()
             seats.append(
-                s.model_copy(
-                    update={
-                        "hand": tuple(c for c in s.hand if c not in taken),
-                        "discard": s.discard + s.paid,
-                    }
+                evolve(
+                    s, hand=tuple(c for c in s.hand if c not in taken), discard=s.discard + s.paid
                 )
             )
             if s.selected:
@@ -269,7 +261,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 parts.append(f"{names[i]} plays {card.name}{paid}")
             else:
                 parts.append(f"{names[i]} plays nothing")
-        state = state.model_copy(update={"seats": tuple(seats)})
+        state = evolve(state, seats=tuple(seats))
         cards = tuple(s.selected for s in state.seats)
         reveal = Event(
             text="1..2..3! " + "; ".join(parts) + ".",
@@ -297,7 +289,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             )
             return self._end_round(state, battle, (reveal, Event(text=battle.text, kind="step")))
         if any(self._needs_element(state, i) for i in (0, 1)):
-            state = state.model_copy(update={"phase": "element"})
+            state = evolve(state, phase="element")
             return state, (
                 reveal,
                 Event(
@@ -359,14 +351,13 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         more: list[Event] = []
         # Move all used cards to their discard piles, whatever happens next.
         seats = [
-            s.model_copy(
-                update={
-                    "discard": s.discard + ((s.selected,) if s.selected else ()),
-                    "selected": None,
-                    "paid": (),
-                    "locked": False,
-                    "element": None,
-                }
+            evolve(
+                s,
+                discard=s.discard + ((s.selected,) if s.selected else ()),
+                selected=None,
+                paid=(),
+                locked=False,
+                element=None,
             )
             for s in state.seats
         ]
@@ -378,14 +369,12 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                     winners=(battle.winner,),
                     summary=f"{names[loser]} must draw {battle.damage} but has {len(s.deck)} card(s) left: {names[battle.winner]} wins.",
                 )
-                state = state.model_copy(
-                    update={"phase": "over", "outcome": out, "last": battle, "seats": tuple(seats)}
-                )
+                state = evolve(state, phase="over", outcome=out, last=battle, seats=tuple(seats))
                 return state, (*events, Event(text=out.summary, kind="over", barrier=True))
-            seats[loser] = s.model_copy(
-                update={"deck": s.deck[battle.damage :], "hand": s.hand + s.deck[: battle.damage]}
+            seats[loser] = evolve(
+                s, deck=s.deck[battle.damage :], hand=s.hand + s.deck[: battle.damage]
             )
-            battle = battle.model_copy(update={"drawn": battle.damage})
+            battle = evolve(battle, drawn=battle.damage)
             more.append(
                 Event(
                     text=f"{names[loser]} takes {battle.damage} Damage: draws {battle.damage} card(s).",
@@ -393,7 +382,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                     seat=loser,
                 )
             )
-        state = state.model_copy(update={"seats": tuple(seats), "last": battle})
+        state = evolve(state, seats=tuple(seats), last=battle)
         state, drawn = self._step1(state)
         return state, (*events, *more, *drawn)
 
@@ -475,8 +464,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 update["paid"] = tuple(mapping[c] for c in s.paid)
             if state.phase == "element" and s.element is not None:
                 update["element"] = rng.choice(cat.card(s.selected).battle_elements)  # type: ignore[arg-type]
-            seats[i] = s.model_copy(update=update)
-        return state.model_copy(update={"seats": tuple(seats)})
+            seats[i] = evolve(s, **update)
+        return evolve(state, seats=tuple(seats))
 
 
 def card_of(state: State, instance: str) -> Card:

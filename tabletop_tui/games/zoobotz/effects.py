@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome
+from ...engine.fast import evolve
 from .models import BotInPlay, Decision, Job, Option, SeatState, State
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ def card_name(card_of: CardOf, instance: str) -> str:
 def replace_seat(state: State, seat: int, new: SeatState) -> State:
     seats = list(state.seats)
     seats[seat] = new
-    return state.model_copy(update={"seats": tuple(seats)})
+    return evolve(state, seats=tuple(seats))
 
 
 def alive(state: State) -> list[int]:
@@ -328,7 +329,7 @@ def set_bot(state: State, seat: int, index: int, bot: BotInPlay) -> State:
     s = state.seats[seat]
     botz = list(s.botz)
     botz[index] = bot
-    return replace_seat(state, seat, s.model_copy(update={"botz": tuple(botz)}))
+    return replace_seat(state, seat, evolve(s, botz=tuple(botz)))
 
 
 def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
@@ -344,14 +345,13 @@ def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
 # -- winning and losing ----------------------------------------------------------------------
 def finish(state: State, winners: tuple[int, ...], summary: str, events: list[Event]) -> State:
     events.append(Event(text=summary, kind="over", barrier=True))
-    return state.model_copy(
-        update={
-            "phase": "over",
-            "outcome": Outcome(winners=winners, summary=summary),
-            "decision": None,
-            "current": None,
-            "queue": (),
-        }
+    return evolve(
+        state,
+        phase="over",
+        outcome=Outcome(winners=winners, summary=summary),
+        decision=None,
+        current=None,
+        queue=(),
     )
 
 
@@ -360,7 +360,7 @@ def gain_research(state: State, seat: int, amount: int, events: list[Event]) -> 
         return state
     s = state.seats[seat]
     total = s.research + amount
-    state = replace_seat(state, seat, s.model_copy(update={"research": total}))
+    state = replace_seat(state, seat, evolve(s, research=total))
     name = state.config.names[seat]
     events.append(
         Event(text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).", kind="research", seat=seat)
@@ -384,15 +384,8 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
     state = replace_seat(
         state,
         seat,
-        s.model_copy(
-            update={
-                "out": True,
-                "botz": (),
-                "modules": (),
-                "invested": (),
-                "invested_used": 0,
-                "discard": s.discard + left,
-            }
+        evolve(
+            s, out=True, botz=(), modules=(), invested=(), invested_used=0, discard=s.discard + left
         ),
     )
     events.append(
@@ -407,7 +400,7 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
     if state.current is not None and state.current.controller == seat:
         update["current"] = None
         update["decision"] = None
-    return state.model_copy(update=update)
+    return evolve(state, **update)
 
 
 def draw(state: State, seat: int, count: int, events: list[Event], why: str = "") -> State:
@@ -416,7 +409,7 @@ def draw(state: State, seat: int, count: int, events: list[Event], why: str = ""
     name = state.config.names[seat]
     n = min(count, len(s.deck))
     if n:
-        s = s.model_copy(update={"deck": s.deck[n:], "hand": s.hand + s.deck[:n]})
+        s = evolve(s, deck=s.deck[n:], hand=s.hand + s.deck[:n])
         state = replace_seat(state, seat, s)
         events.append(
             Event(
@@ -444,9 +437,7 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
             if not gone:
                 continue
             keep = tuple(b for b, st in zip(seat.botz, stats, strict=True) if b.risk < st.value)
-            seat = seat.model_copy(
-                update={"botz": keep, "discard": seat.discard + tuple(b.card for b in gone)}
-            )
+            seat = evolve(seat, botz=keep, discard=seat.discard + tuple(b.card for b in gone))
             state = replace_seat(state, s, seat)
             for b in gone:
                 events.append(
@@ -489,7 +480,7 @@ def deal_risk(
         if dealt <= 0:
             events.append(Event(text=f"{name} is dealt no RISK.", kind="risk", seat=s))
             continue
-        state = set_bot(state, s, i, bot.model_copy(update={"risk": bot.risk + dealt}))
+        state = set_bot(state, s, i, evolve(bot, risk=bot.risk + dealt))
         events.append(
             Event(
                 text=f"{name} ({state.config.names[s]}) is dealt {dealt} RISK "
@@ -503,7 +494,7 @@ def deal_risk(
             jobs.append(Job(source=instance, controller=s, trigger="when_dealt_risk"))
     state = sweep(card_of, state, events)
     if jobs:
-        state = state.model_copy(update={"queue": state.queue + tuple(jobs)})
+        state = evolve(state, queue=state.queue + tuple(jobs))
     return state
 
 
@@ -521,7 +512,7 @@ def delete_risk(
         n = min(amount, bot.risk)
         if n <= 0:
             continue
-        state = set_bot(state, s, i, bot.model_copy(update={"risk": bot.risk - n}))
+        state = set_bot(state, s, i, evolve(bot, risk=bot.risk - n))
         events.append(
             Event(
                 text=f"{card_of(instance).name} has {n} RISK deleted ({bot.risk - n} RISK).",
@@ -535,7 +526,7 @@ def delete_risk(
         sources = (*(b.card for b in s.botz), *s.modules)
         jobs = triggered(card_of, state, seat, "when_you_delete_risk", sources)
         if jobs:
-            state = state.model_copy(update={"queue": state.queue + jobs})
+            state = evolve(state, queue=state.queue + jobs)
     return state
 
 
@@ -552,9 +543,9 @@ def move_risk(
     if n <= 0:
         events.append(Event(text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
         return state
-    state = set_bot(state, a[0], a[1], bot.model_copy(update={"risk": bot.risk - n}))
+    state = set_bot(state, a[0], a[1], evolve(bot, risk=bot.risk - n))
     target = state.seats[b[0]].botz[b[1]]
-    state = set_bot(state, b[0], b[1], target.model_copy(update={"risk": target.risk + n}))
+    state = set_bot(state, b[0], b[1], evolve(target, risk=target.risk + n))
     events.append(
         Event(
             text=f"{n} RISK moves from {card_of(source).name} to {card_of(dest).name} "
@@ -574,7 +565,7 @@ def unuse(card_of: CardOf, state: State, instance: str, events: list[Event]) -> 
     bot = state.seats[s].botz[i]
     if not bot.used:
         return state
-    state = set_bot(state, s, i, bot.model_copy(update={"used": False, "shielding": False}))
+    state = set_bot(state, s, i, evolve(bot, used=False, shielding=False))
     events.append(
         Event(
             text=f"{card_of(instance).name} ({state.config.names[s]}) is UNUSED.",
@@ -627,7 +618,7 @@ def _choice(
     if len(options) == 1 and kind == "target":
         return state, options[0].id, False
     decision = Decision(kind=kind, seat=job.controller, prompt=prompt, options=options)  # type: ignore[arg-type]
-    return state.model_copy(update={"decision": decision}), None, True
+    return evolve(state, decision=decision), None, True
 
 
 def effects_of(card_of: CardOf, job: Job) -> tuple:
@@ -705,8 +696,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
             )
             if waiting:
                 # remember the source while the target is chosen
-                job = job.model_copy(update={"picks": picks})
-                return state.model_copy(update={"current": job}), True
+                job = evolve(job, picks=picks)
+                return evolve(state, current=job), True
             picks = (*picks, pick) if pick else ()
         if len(picks) == 2:
             state = move_risk(card_of, state, picks[0], picks[1], effect.amount, events)
@@ -730,7 +721,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         state = draw(state, seat, effect.count, events, f" ({source.name})")
     elif isinstance(effect, ExtraInvest):
         if seat == state.active:
-            state = state.model_copy(update={"invests_left": state.invests_left + effect.count})
+            state = evolve(state, invests_left=state.invests_left + effect.count)
             events.append(
                 Event(
                     text=f"{state.config.names[seat]} may invest {effect.count} more card(s) "
@@ -753,7 +744,5 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         raise TypeError(effect)
     # the effect is done: move on (unless the job's controller has just left the game)
     if state.current is not None and state.outcome is None:
-        state = state.model_copy(
-            update={"current": job.model_copy(update={"step": job.step + 1, "picks": ()})}
-        )
+        state = evolve(state, current=evolve(job, step=job.step + 1, picks=()))
     return state, False

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine.fast import evolve
 from .cards import Catalog, catalog
 from .effects import (
     GOAL,
@@ -119,7 +120,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     def _start_play(self, state: State, events: list[Event]) -> State:
         """GAME_SETUP: once every starting hand is set, the first player is chosen at random."""
         first, rng = state.rng.randint(0, len(state.seats) - 1)
-        state = state.model_copy(update={"rng": rng, "first_player": first})
+        state = evolve(state, rng=rng, first_player=first)
         events.append(
             Event(
                 text=f"{state.config.names[first]} is chosen at random to go first "
@@ -145,21 +146,17 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         turn = state.turn + 1
         s = state.seats[seat]
-        botz = tuple(
-            b.model_copy(update={"used": False, "shielding": False}) if b.used else b
-            for b in s.botz
-        )
-        s = s.model_copy(update={"botz": botz, "invested_used": 0})
-        state = replace_seat(state, seat, s).model_copy(
-            update={
-                "turn": turn,
-                "active": seat,
-                "invests_left": 1,
-                "phase": "start",
-                "current": None,
-                "queue": (),
-                "decision": None,
-            }
+        botz = tuple(evolve(b, used=False, shielding=False) if b.used else b for b in s.botz)
+        s = evolve(s, botz=botz, invested_used=0)
+        state = evolve(
+            replace_seat(state, seat, s),
+            turn=turn,
+            active=seat,
+            invests_left=1,
+            phase="start",
+            current=None,
+            queue=(),
+            decision=None,
         )
         name = state.config.names[seat]
         events.append(
@@ -181,7 +178,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         jobs = triggered(
             cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
         )
-        return state.model_copy(update={"queue": jobs})
+        return evolve(state, queue=jobs)
 
     def _run(self, state: State, events: list[Event]) -> State:
         """Resolve queued effects until a question is open, the main part waits, or it's over."""
@@ -199,18 +196,18 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 if queue:
                     kinds = {(j.source.split("#", 1)[0], j.trigger, j.controller) for j in queue}
                     if len(kinds) > 1:
-                        return state.model_copy(update={"decision": self._order(state)})
-                    state = state.model_copy(update={"current": queue[0], "queue": queue[1:]})
+                        return evolve(state, decision=self._order(state))
+                    state = evolve(state, current=queue[0], queue=queue[1:])
                     continue
                 if state.phase == "start":
-                    return state.model_copy(update={"phase": "main"})
+                    return evolve(state, phase="main")
                 if state.phase == "end":
                     state = self._begin_turn(state, self._next_seat(state), events)
                     continue
                 return state
             job = state.current
             if job.step >= len(effects_of(card_of, job)):
-                state = state.model_copy(update={"current": None})
+                state = evolve(state, current=None)
                 continue
             state, waiting = resolve_step(card_of, state, events)
             if waiting:
@@ -390,12 +387,11 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         name = state.config.names[seat]
         s = state.seats[seat]
         if isinstance(action, Bottom):
-            s = s.model_copy(
-                update={
-                    "hand": tuple(c for c in s.hand if c != action.card),
-                    "deck": s.deck + (action.card,),
-                    "bottomed": s.bottomed + 1,
-                }
+            s = evolve(
+                s,
+                hand=tuple(c for c in s.hand if c != action.card),
+                deck=s.deck + (action.card,),
+                bottomed=s.bottomed + 1,
             )
             events.append(
                 Event(text=f"{name} sends a card to the bottom of their deck.", seat=seat)
@@ -403,9 +399,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             return replace_seat(state, seat, s), tuple(events)
         if isinstance(action, Keep):
             n = HAND_SIZE - len(s.hand)
-            s = s.model_copy(
-                update={"hand": s.hand + s.deck[:n], "deck": s.deck[n:], "mulligan_done": True}
-            )
+            s = evolve(s, hand=s.hand + s.deck[:n], deck=s.deck[n:], mulligan_done=True)
             state = replace_seat(state, seat, s)
             text = (
                 f"{name} draws {n} card(s) back to a hand of {HAND_SIZE}."
@@ -423,23 +417,19 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             if decision.kind == "order":
                 index = int(action.option) - 1
                 queue = state.queue
-                state = state.model_copy(
-                    update={
-                        "decision": None,
-                        "current": queue[index],
-                        "queue": queue[:index] + queue[index + 1 :],
-                    }
+                state = evolve(
+                    state,
+                    decision=None,
+                    current=queue[index],
+                    queue=queue[:index] + queue[index + 1 :],
                 )
             else:
                 job = state.current
                 assert job is not None
                 label = next(o.label for o in decision.options if o.id == action.option)
                 events.append(Event(text=f"{name} chooses: {label}.", kind="choice", seat=seat))
-                state = state.model_copy(
-                    update={
-                        "decision": None,
-                        "current": job.model_copy(update={"picks": (*job.picks, action.option)}),
-                    }
+                state = evolve(
+                    state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )
             return self._run(state, events), tuple(events)
         if isinstance(action, EndTurn):
@@ -447,18 +437,15 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             jobs = triggered(
                 cat.card, state, seat, "end_of_turn", (*(b.card for b in s.botz), *s.modules)
             )
-            state = state.model_copy(update={"phase": "end", "queue": state.queue + jobs})
+            state = evolve(state, phase="end", queue=state.queue + jobs)
             return self._run(state, events), tuple(events)
         if isinstance(action, Invest):
-            s = s.model_copy(
-                update={
-                    "hand": tuple(c for c in s.hand if c != action.card),
-                    "invested": s.invested + (action.card,),
-                }
+            s = evolve(
+                s,
+                hand=tuple(c for c in s.hand if c != action.card),
+                invested=s.invested + (action.card,),
             )
-            state = replace_seat(state, seat, s).model_copy(
-                update={"invests_left": state.invests_left - 1}
-            )
+            state = evolve(replace_seat(state, seat, s), invests_left=state.invests_left - 1)
             card = cat.card(action.card)
             events.append(
                 Event(
@@ -483,7 +470,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 update["modules"] = s.modules + (action.card,)
             else:
                 update["discard"] = s.discard + (action.card,)
-            state = replace_seat(state, seat, s.model_copy(update=update))
+            state = replace_seat(state, seat, evolve(s, **update))
             events.append(
                 Event(
                     text=f"{name} plays {card.name} (COST {cost}).",
@@ -494,11 +481,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 )
             )
             if card.on_play:
-                state = state.model_copy(
-                    update={
-                        "queue": state.queue
-                        + triggered(cat.card, state, seat, "on_play", (action.card,))
-                    }
+                state = evolve(
+                    state,
+                    queue=state.queue + triggered(cat.card, state, seat, "on_play", (action.card,)),
                 )
                 state = self._run(state, events)
             return state, tuple(events)
@@ -509,10 +494,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         bot = s.botz[i]
         card = cat.card(action.bot)
         if isinstance(action, Research):
-            state = set_bot(state, seat, i, bot.model_copy(update={"used": True}))
+            state = set_bot(state, seat, i, evolve(bot, used=True))
             s = state.seats[seat]
             state = replace_seat(
-                state, seat, s.model_copy(update={"invested_used": s.invested_used + action.cards})
+                state, seat, evolve(s, invested_used=s.invested_used + action.cards)
             )
             events.append(
                 Event(
@@ -524,9 +509,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             state = gain_research(state, seat, action.cards, events)
             return state, tuple(events)
         if isinstance(action, Shield):
-            state = set_bot(
-                state, seat, i, bot.model_copy(update={"used": True, "shielding": True})
-            )
+            state = set_bot(state, seat, i, evolve(bot, used=True, shielding=True))
             events.append(
                 Event(text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
             )
@@ -535,7 +518,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         owner, j = find_bot(state, action.target)  # type: ignore[misc]
         mine: Stats = seat_stats(cat.card, s)[i]
         theirs: Stats = seat_stats(cat.card, state.seats[owner])[j]
-        state = set_bot(state, seat, i, bot.model_copy(update={"used": True}))
+        state = set_bot(state, seat, i, evolve(bot, used=True))
         events.append(
             Event(
                 text=f"{name} USES {card.name} to HACK {cat.card(action.target).name} "
@@ -642,14 +625,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             pool = list(s.hand + s.deck + s.invested)
             rng.shuffle(pool)
             h, d = len(s.hand), len(s.deck)
-            seats[i] = s.model_copy(
-                update={
-                    "hand": tuple(pool[:h]),
-                    "deck": tuple(pool[h : h + d]),
-                    "invested": tuple(pool[h + d :]),
-                }
+            seats[i] = evolve(
+                s, hand=tuple(pool[:h]), deck=tuple(pool[h : h + d]), invested=tuple(pool[h + d :])
             )
-        return state.model_copy(update={"seats": tuple(seats)})
+        return evolve(state, seats=tuple(seats))
 
 
 def _pretty(instance: str) -> str:
