@@ -10,6 +10,7 @@ the same set of explicitly given fields.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -18,37 +19,53 @@ from pydantic_core import PydanticUndefined
 M = TypeVar("M", bound=BaseModel)
 
 _setattr = object.__setattr__
+_new = object.__new__
 _MUTABLE = (dict, list, set)
-#: per model class: its fields in order as (name, default, default is mutable)
-_FIELDS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+_REQUIRED = object()
 
 
-def _fields(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
-    out = _FIELDS.get(cls)
-    if out is None:
-        entries = []
+class _Spec:
+    """What `make` needs to know about a model class, worked out once."""
+
+    __slots__ = ("template", "required", "mutable")
+
+    def __init__(self, cls: type[BaseModel]):
+        #: every field in declaration order, with its default (or a marker when required)
+        self.template: dict[str, Any] = {}
+        self.required: set[str] = set()
+        #: fields whose default is a dict, list or set: each instance gets its own
+        self.mutable: dict[str, Any] = {}
         for name, info in cls.model_fields.items():
             if info.default_factory is not None:
                 raise TypeError(f"{cls.__name__}.{name}: default factories are not supported")
-            entries.append((name, info.default, isinstance(info.default, _MUTABLE)))
-        out = _FIELDS[cls] = tuple(entries)
-    return out
+            if info.default is PydanticUndefined:
+                self.template[name] = _REQUIRED
+                self.required.add(name)
+            else:
+                self.template[name] = info.default
+                if isinstance(info.default, _MUTABLE):
+                    self.mutable[name] = info.default
+
+
+_SPECS: dict[type, _Spec] = {}
 
 
 def make(cls: type[M], /, **values: Any) -> M:
     """`cls(**values)` for values already of the field types (computed by the rules)."""
-    data: dict[str, Any] = {}
-    for name, default, mutable in _fields(cls):
-        if name in values:
-            data[name] = values[name]
-        elif default is PydanticUndefined:
-            raise TypeError(f"{cls.__name__}: field '{name}' is required")
-        else:
-            data[name] = default.copy() if mutable else default
-    if not values.keys() <= data.keys():
-        unknown = sorted(set(values) - data.keys())
+    spec = _SPECS.get(cls)
+    if spec is None:
+        spec = _SPECS[cls] = _Spec(cls)
+    data = {**spec.template, **values}  # keeps the fields' declaration order
+    if len(data) != len(spec.template):
+        unknown = sorted(set(values) - spec.template.keys())
         raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
-    new = cls.__new__(cls)
+    if not spec.required <= values.keys():
+        missing = sorted(spec.required - values.keys())
+        raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
+    for name, default in spec.mutable.items():
+        if name not in values:
+            data[name] = deepcopy(default) if default else type(default)()
+    new = _new(cls)
     _setattr(new, "__dict__", data)
     _setattr(new, "__pydantic_fields_set__", set(values))
     _setattr(new, "__pydantic_extra__", None)
@@ -58,14 +75,13 @@ def make(cls: type[M], /, **values: Any) -> M:
 
 def evolve(model: M, /, **changes: Any) -> M:
     """`model.model_copy(update=changes)` without its generic overhead; unchanged fields
-    (sub-states, tuples) are shared with the original, which is safe as models are frozen."""
-    cls = type(model)
-    if not changes.keys() <= cls.__pydantic_fields__.keys():
-        unknown = sorted(set(changes) - cls.__pydantic_fields__.keys())
-        raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
+    (sub-states, tuples) are shared with the original, which is safe as models are frozen.
+
+    Field names are not checked here (it is the hottest call of a playout): the golden
+    playouts and the conformance kit catch a misspelt one."""
     data = model.__dict__.copy()
     data.update(changes)
-    new = cls.__new__(cls)
+    new = _new(type(model))
     _setattr(new, "__dict__", data)
     _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
     _setattr(new, "__pydantic_extra__", None)
