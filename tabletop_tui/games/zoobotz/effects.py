@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome
-from ...engine.fast import evolve
+from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State
 
 if TYPE_CHECKING:
@@ -276,7 +276,7 @@ def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
         for mod in card_of(m).ongoing:
             sources.append((-1, mod))
     if not sources:
-        return tuple(Stats.model_construct(value=c.value, armor=0, hack=0) for c in cards)
+        return tuple(make(Stats, value=c.value, armor=0, hack=0) for c in cards)
     per = [[c.value or 0, 0, 0] for c in cards]
     for owner, mod in sources:
         if isinstance(mod, CostDiscount):
@@ -299,21 +299,34 @@ def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
                 if j != owner:
                     per[j][slot] += amount
     return tuple(
-        Stats.model_construct(value=v + value_all, armor=a + armor_all, hack=h + hack_all)
-        for v, a, h in per
+        make(Stats, value=v + value_all, armor=a + armor_all, hack=h + hack_all) for v, a, h in per
     )
+
+
+def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
+    """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
+    any_card = botz_only = 0
+    for source in (*(b.card for b in seat.botz), *seat.modules):
+        for mod in card_of(source).ongoing:
+            if isinstance(mod, CostDiscount):
+                if mod.cards == "any":
+                    any_card += mod.amount
+                else:
+                    botz_only += mod.amount
+    return any_card, botz_only
+
+
+def discounted(card: Card, off: tuple[int, int]) -> int:
+    """The COST of `card` with the seat's `discounts` taken off (minimum 1)."""
+    discount = off[0] + off[1] if card.kind == "bot" else off[0]
+    if not discount:
+        return card.cost
+    return max(min(card.cost, 1), card.cost - discount)
 
 
 def cost_of(card_of: CardOf, seat: SeatState, card: Card) -> int:
     """The COST to play `card` for this seat, after cost_discount modifiers."""
-    discount = 0
-    for source in (*(b.card for b in seat.botz), *seat.modules):
-        for mod in card_of(source).ongoing:
-            if isinstance(mod, CostDiscount) and (mod.cards == "any" or card.kind == "bot"):
-                discount += mod.amount
-    if not discount:
-        return card.cost
-    return max(min(card.cost, 1), card.cost - discount)
+    return discounted(card, discounts(card_of, seat))
 
 
 def find_bot(state: State, instance: str) -> tuple[int, int] | None:
@@ -344,7 +357,7 @@ def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
 
 # -- winning and losing ----------------------------------------------------------------------
 def finish(state: State, winners: tuple[int, ...], summary: str, events: list[Event]) -> State:
-    events.append(Event(text=summary, kind="over", barrier=True))
+    events.append(make(Event, text=summary, kind="over", barrier=True))
     return evolve(
         state,
         phase="over",
@@ -363,7 +376,12 @@ def gain_research(state: State, seat: int, amount: int, events: list[Event]) -> 
     state = replace_seat(state, seat, evolve(s, research=total))
     name = state.config.names[seat]
     events.append(
-        Event(text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).", kind="research", seat=seat)
+        make(
+            Event,
+            text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).",
+            kind="research",
+            seat=seat,
+        )
     )
     if total >= GOAL:
         state = finish(state, (seat,), f"{name} reaches {total} RESEARCH and wins!", events)
@@ -389,7 +407,8 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
         ),
     )
     events.append(
-        Event(
+        make(
+            Event,
             text=f"{reason} {names[seat]} loses and is out; their cards leave play.",
             kind="defeat",
             seat=seat,
@@ -412,7 +431,8 @@ def draw(state: State, seat: int, count: int, events: list[Event], why: str = ""
         s = evolve(s, deck=s.deck[n:], hand=s.hand + s.deck[:n])
         state = replace_seat(state, seat, s)
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{name} draws {_cards(n)}{why}.",
                 kind="draw",
                 seat=seat,
@@ -441,7 +461,8 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
             state = replace_seat(state, s, seat)
             for b in gone:
                 events.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"{card_of(b.card).name} ({state.config.names[s]}) has RISK equal "
                         "to its value and goes to the discard.",
                         kind="destroy",
@@ -457,7 +478,7 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
 
 def triggered(card_of: CardOf, state: State, seat: int, trigger: str, sources) -> tuple[Job, ...]:
     return tuple(
-        Job(source=src, controller=seat, trigger=trigger)  # type: ignore[arg-type]
+        make(Job, source=src, controller=seat, trigger=trigger)  # type: ignore[arg-type]
         for src in sources
         if getattr(card_of(src), trigger)
     )
@@ -478,11 +499,12 @@ def deal_risk(
         dealt = max(0, amount - seat_stats(card_of, state.seats[s])[i].armor)
         name = card_of(instance).name
         if dealt <= 0:
-            events.append(Event(text=f"{name} is dealt no RISK.", kind="risk", seat=s))
+            events.append(make(Event, text=f"{name} is dealt no RISK.", kind="risk", seat=s))
             continue
         state = set_bot(state, s, i, evolve(bot, risk=bot.risk + dealt))
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{name} ({state.config.names[s]}) is dealt {dealt} RISK "
                 f"({bot.risk + dealt} RISK).",
                 kind="risk",
@@ -491,7 +513,7 @@ def deal_risk(
             )
         )
         if card_of(instance).when_dealt_risk:
-            jobs.append(Job(source=instance, controller=s, trigger="when_dealt_risk"))
+            jobs.append(make(Job, source=instance, controller=s, trigger="when_dealt_risk"))
     state = sweep(card_of, state, events)
     if jobs:
         state = evolve(state, queue=state.queue + tuple(jobs))
@@ -514,7 +536,8 @@ def delete_risk(
             continue
         state = set_bot(state, s, i, evolve(bot, risk=bot.risk - n))
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{card_of(instance).name} has {n} RISK deleted ({bot.risk - n} RISK).",
                 kind="heal",
                 seat=s,
@@ -541,13 +564,14 @@ def move_risk(
     bot = state.seats[a[0]].botz[a[1]]
     n = min(amount, bot.risk)
     if n <= 0:
-        events.append(Event(text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
+        events.append(make(Event, text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
         return state
     state = set_bot(state, a[0], a[1], evolve(bot, risk=bot.risk - n))
     target = state.seats[b[0]].botz[b[1]]
     state = set_bot(state, b[0], b[1], evolve(target, risk=target.risk + n))
     events.append(
-        Event(
+        make(
+            Event,
             text=f"{n} RISK moves from {card_of(source).name} to {card_of(dest).name} "
             f"({target.risk + n} RISK).",
             kind="risk",
@@ -567,7 +591,8 @@ def unuse(card_of: CardOf, state: State, instance: str, events: list[Event]) -> 
         return state
     state = set_bot(state, s, i, evolve(bot, used=False, shielding=False))
     events.append(
-        Event(
+        make(
+            Event,
             text=f"{card_of(instance).name} ({state.config.names[s]}) is UNUSED.",
             kind="unuse",
             seat=s,
@@ -596,7 +621,7 @@ def _own_botz(state: State, seat: int, *, used: bool = False, risky: bool = Fals
 
 def _options(card_of: CardOf, state: State, where: list[tuple[int, int]]) -> tuple[Option, ...]:
     return tuple(
-        Option(id=state.seats[s].botz[i].card, label=bot_label(card_of, state, s, i))
+        make(Option, id=state.seats[s].botz[i].card, label=bot_label(card_of, state, s, i))
         for s, i in where
     )
 
@@ -617,7 +642,7 @@ def _choice(
         return state, None, False
     if len(options) == 1 and kind == "target":
         return state, options[0].id, False
-    decision = Decision(kind=kind, seat=job.controller, prompt=prompt, options=options)  # type: ignore[arg-type]
+    decision = make(Decision, kind=kind, seat=job.controller, prompt=prompt, options=options)  # type: ignore[arg-type]
     return evolve(state, decision=decision), None, True
 
 
@@ -680,7 +705,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
                 where = find_bot(state, job.source)
                 picks = (job.source,) if where and state.seats[where[0]].botz[where[1]].risk else ()
                 if not picks:
-                    events.append(Event(text=f"{here}: no RISK to move.", kind="risk"))
+                    events.append(make(Event, text=f"{here}: no RISK to move.", kind="risk"))
         elif not picks:
             state, pick, waiting = ask(
                 _options(card_of, state, _own_botz(state, seat, risky=True)),
@@ -723,7 +748,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         if seat == state.active:
             state = evolve(state, invests_left=state.invests_left + effect.count)
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{state.config.names[seat]} may invest {effect.count} more card(s) "
                     f"this turn ({source.name}).",
                     kind="invest",
@@ -733,8 +759,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
     elif isinstance(effect, GainResearch):
         if effect.optional and not picks:
             options = (
-                Option(id="yes", label=f"Gain {effect.amount} RESEARCH"),
-                Option(id="no", label="Don't"),
+                make(Option, id="yes", label=f"Gain {effect.amount} RESEARCH"),
+                make(Option, id="no", label="Don't"),
             )
             state, _, waiting = ask(options, "Gain the RESEARCH?", kind="confirm")
             return state, True

@@ -16,9 +16,10 @@ player picks the order (a Decision). Only the active player ever acts.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
-from ...engine.fast import evolve
+from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
     GOAL,
@@ -27,6 +28,8 @@ from .effects import (
     alive,
     cost_of,
     deal_risk,
+    discounted,
+    discounts,
     draw,
     effects_of,
     find_bot,
@@ -66,6 +69,45 @@ from .models import (
 
 _KEEP = Keep()
 _END = EndTurn()
+_NOBODY: frozenset[int] = frozenset()
+#: the active seat alone, as to_act returns it
+_ONLY = tuple(frozenset((i,)) for i in range(MAX_SEATS))
+
+
+# Actions are frozen values: one object per card instance (or pair) serves every state.
+@cache
+def _bottom(card: str) -> Bottom:
+    return Bottom(card=card)
+
+
+@cache
+def _invest(card: str) -> Invest:
+    return Invest(card=card)
+
+
+@cache
+def _play(card: str) -> Play:
+    return Play(card=card)
+
+
+@cache
+def _research(bot: str, cards: int) -> Research:
+    return Research(bot=bot, cards=cards)
+
+
+@cache
+def _shield(bot: str) -> Shield:
+    return Shield(bot=bot)
+
+
+@cache
+def _hack(bot: str, target: str) -> Hack:
+    return Hack(bot=bot, target=target)
+
+
+@cache
+def _choose(option: str) -> Choose:
+    return Choose(option=option)
 
 
 def _cat(state: State) -> Catalog:
@@ -122,7 +164,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         first, rng = state.rng.randint(0, len(state.seats) - 1)
         state = evolve(state, rng=rng, first_player=first)
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{state.config.names[first]} is chosen at random to go first "
                 "(and doesn't draw on their first turn).",
                 kind="start",
@@ -160,7 +203,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         )
         name = state.config.names[seat]
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"Turn {turn}: {name}. UNUSE all Botz and invested cards.",
                 kind="turn",
                 seat=seat,
@@ -168,7 +212,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         )
         if turn == 1 and seat == state.first_player:
             events.append(
-                Event(text=f"{name} goes first and doesn't draw.", kind="turn", seat=seat)
+                make(Event, text=f"{name} goes first and doesn't draw.", kind="turn", seat=seat)
             )
         else:
             state = draw(state, seat, 1, events)
@@ -218,14 +262,16 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         names = state.config.names
         options = tuple(
-            Option(
+            make(
+                Option,
                 id=str(n),
                 label=f"{cat.card(j.source).name} ({names[j.controller]}): "
                 + _ability_text(j.trigger, effects_of(cat.card, j)),
             )
             for n, j in enumerate(state.queue, 1)
         )
-        return Decision(
+        return make(
+            Decision,
             kind="order",
             seat=state.active,
             prompt="These happen at the same time: choose which resolves first.",
@@ -235,10 +281,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     # -- who acts ---------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
-            return frozenset()
+            return _NOBODY
         if state.phase == "mulligan":
             return frozenset(i for i, s in enumerate(state.seats) if not s.mulligan_done)
-        return frozenset((state.active,))
+        return _ONLY[state.active]
 
     def usable(self, state: State, seat: int) -> list[int]:
         """Indexes of the Botz of `seat` that may be USED now: UNUSED, not played this turn."""
@@ -257,17 +303,19 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if state.phase == "mulligan":
             if s.mulligan_done:
                 return []
-            return [*(Bottom(card=c) for c in s.hand), _KEEP]
+            return [*(_bottom(c) for c in s.hand), _KEEP]
         if seat != state.active:
             return []
         if state.decision is not None:
-            return [Choose(option=o.id) for o in state.decision.options]
+            return [_choose(o.id) for o in state.decision.options]
         cat = _cat(state)
         out: list[Action] = []
         if state.invests_left > 0:
-            out += [Invest(card=c) for c in s.hand]
+            out += [_invest(c) for c in s.hand]
         unused = s.invested_unused
-        out += [Play(card=c) for c in s.hand if cost_of(cat.card, s, cat.card(c)) <= unused]
+        card = cat.card
+        off = discounts(card, s)
+        out += [_play(c) for c in s.hand if discounted(card(c), off) <= unused]
         ready = self.usable(state, seat)
         if ready:
             stats = seat_stats(cat.card, s)
@@ -276,11 +324,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             for i in ready:
                 bot = s.botz[i].card
                 if not blocked:
-                    out += [
-                        Research(bot=bot, cards=n) for n in range(min(stats[i].value, unused) + 1)
-                    ]
-                out.append(Shield(bot=bot))
-                out += [Hack(bot=bot, target=t) for t in targets]
+                    out += [_research(bot, n) for n in range(min(stats[i].value, unused) + 1)]
+                out.append(_shield(bot))
+                out += [_hack(bot, t) for t in targets]
         out.append(_END)
         return out
 
@@ -394,7 +440,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 bottomed=s.bottomed + 1,
             )
             events.append(
-                Event(text=f"{name} sends a card to the bottom of their deck.", seat=seat)
+                make(Event, text=f"{name} sends a card to the bottom of their deck.", seat=seat)
             )
             return replace_seat(state, seat, s), tuple(events)
         if isinstance(action, Keep):
@@ -406,7 +452,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 if n
                 else f"{name} keeps their starting hand."
             )
-            events.append(Event(text=text, kind="draw", seat=seat, barrier=n > 0))
+            events.append(make(Event, text=text, kind="draw", seat=seat, barrier=n > 0))
             if all(t.mulligan_done for t in state.seats):
                 state = self._start_play(state, events)
                 state = self._run(state, events)
@@ -427,13 +473,15 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 job = state.current
                 assert job is not None
                 label = next(o.label for o in decision.options if o.id == action.option)
-                events.append(Event(text=f"{name} chooses: {label}.", kind="choice", seat=seat))
+                events.append(
+                    make(Event, text=f"{name} chooses: {label}.", kind="choice", seat=seat)
+                )
                 state = evolve(
                     state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )
             return self._run(state, events), tuple(events)
         if isinstance(action, EndTurn):
-            events.append(Event(text=f"{name} ends their turn.", kind="turn", seat=seat))
+            events.append(make(Event, text=f"{name} ends their turn.", kind="turn", seat=seat))
             jobs = triggered(
                 cat.card, state, seat, "end_of_turn", (*(b.card for b in s.botz), *s.modules)
             )
@@ -448,7 +496,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             state = evolve(replace_seat(state, seat, s), invests_left=state.invests_left - 1)
             card = cat.card(action.card)
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} reveals {card.name} and invests it face down, UNUSED.",
                     kind="invest",
                     seat=seat,
@@ -465,14 +514,17 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 "invested_used": s.invested_used + cost,
             }
             if card.kind == "bot":
-                update["botz"] = s.botz + (BotInPlay(card=action.card, played_turn=state.turn),)
+                update["botz"] = s.botz + (
+                    make(BotInPlay, card=action.card, played_turn=state.turn),
+                )
             elif card.kind == "module":
                 update["modules"] = s.modules + (action.card,)
             else:
                 update["discard"] = s.discard + (action.card,)
             state = replace_seat(state, seat, evolve(s, **update))
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} plays {card.name} (COST {cost}).",
                     kind="play",
                     seat=seat,
@@ -500,7 +552,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 state, seat, evolve(s, invested_used=s.invested_used + action.cards)
             )
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} USES {card.name} and {action.cards} invested card(s) to RESEARCH.",
                     kind="research",
                     seat=seat,
@@ -511,7 +564,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if isinstance(action, Shield):
             state = set_bot(state, seat, i, evolve(bot, used=True, shielding=True))
             events.append(
-                Event(text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
+                make(Event, text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
             )
             return state, tuple(events)
         assert isinstance(action, Hack)
@@ -520,7 +573,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         theirs: Stats = seat_stats(cat.card, state.seats[owner])[j]
         state = set_bot(state, seat, i, evolve(bot, used=True))
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{name} USES {card.name} to HACK {cat.card(action.target).name} "
                 f"({state.config.names[owner]}).",
                 kind="hack",
