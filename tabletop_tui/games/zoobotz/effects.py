@@ -34,6 +34,7 @@ function takes a State and returns a new one, appending to an event list.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
@@ -265,14 +266,26 @@ class Stats(Model):
 
 
 def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
-    """Stats of each Bot of a seat, in the order of `seat.botz` (ongoing modifiers)."""
-    cards = [card_of(b.card) for b in seat.botz]
+    """Stats of each Bot of a seat, in the order of `seat.botz` (ongoing modifiers).
+
+    They depend only on which cards are in play, so they are remembered per line-up:
+    legal_actions, check, HACK and the sweep after RISK ask for them again and again."""
+    botz = tuple(b.card for b in seat.botz)
+    try:
+        return _stats(card_of, botz, seat.modules)
+    except TypeError:  # a card lookup that can't be a cache key
+        return _stats.__wrapped__(card_of, botz, seat.modules)
+
+
+@lru_cache(maxsize=8192)
+def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> tuple[Stats, ...]:
+    cards = [card_of(b) for b in botz]
     value_all = armor_all = hack_all = 0
     sources: list[tuple[int, object]] = []  # (index of the Bot carrying it or -1, modifier)
     for i, card in enumerate(cards):
         for mod in card.ongoing:
             sources.append((i, mod))
-    for m in seat.modules:
+    for m in modules:
         for mod in card_of(m).ongoing:
             sources.append((-1, mod))
     if not sources:

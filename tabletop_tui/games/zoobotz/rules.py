@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
@@ -189,19 +189,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         turn = state.turn + 1
         s = state.seats[seat]
-        botz = tuple(evolve(b, used=False, shielding=False) if b.used else b for b in s.botz)
-        s = evolve(s, botz=botz, invested_used=0)
-        state = evolve(
-            replace_seat(state, seat, s),
-            turn=turn,
-            active=seat,
-            invests_left=1,
-            phase="start",
-            current=None,
-            queue=(),
-            decision=None,
-        )
         name = state.config.names[seat]
+        botz = tuple(evolve(b, used=False, shielding=False) if b.used else b for b in s.botz)
         events.append(
             make(
                 Event,
@@ -210,19 +199,46 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 seat=seat,
             )
         )
-        if turn == 1 and seat == state.first_player:
-            events.append(
-                make(Event, text=f"{name} goes first and doesn't draw.", kind="turn", seat=seat)
+        skips_draw = turn == 1 and seat == state.first_player
+        if skips_draw or s.deck:  # the usual turn: one new state, no lost player
+            if skips_draw:
+                s = evolve(s, botz=botz, invested_used=0)
+                text = f"{name} goes first and doesn't draw."
+                events.append(make(Event, text=text, kind="turn", seat=seat))
+            else:
+                s = evolve(s, botz=botz, invested_used=0, deck=s.deck[1:], hand=s.hand + s.deck[:1])
+                text = f"{name} draws a card."
+                events.append(make(Event, text=text, kind="draw", seat=seat, barrier=True))
+            jobs = triggered(
+                cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
             )
-        else:
-            state = draw(state, seat, 1, events)
-            if state.outcome is not None or state.seats[seat].out:
-                return state
-        s = state.seats[seat]
-        jobs = triggered(
-            cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
+            # with nothing to resolve at the start of the turn, the main part begins at once
+            return evolve(
+                state,
+                seats=replace_at(state.seats, seat, s),
+                turn=turn,
+                active=seat,
+                invests_left=1,
+                phase="start" if jobs else "main",
+                current=None,
+                queue=jobs,
+                decision=None,
+            )
+        # an empty deck: the draw knocks the player out (or ends the game)
+        state = evolve(
+            replace_seat(state, seat, evolve(s, botz=botz, invested_used=0)),
+            turn=turn,
+            active=seat,
+            invests_left=1,
+            phase="start",
+            current=None,
+            queue=(),
+            decision=None,
         )
-        return evolve(state, queue=jobs)
+        state = draw(state, seat, 1, events)
+        if state.outcome is not None or state.seats[seat].out:
+            return state
+        raise AssertionError("a draw from an empty deck always knocks the player out")
 
     def _run(self, state: State, events: list[Event]) -> State:
         """Resolve queued effects until a question is open, the main part waits, or it's over."""
