@@ -318,8 +318,17 @@ def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> 
 
 def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
     """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
+    botz = tuple(b.card for b in seat.botz)
+    try:
+        return _discounts(card_of, botz, seat.modules)
+    except TypeError:  # a card lookup that can't be a cache key
+        return _discounts.__wrapped__(card_of, botz, seat.modules)
+
+
+@lru_cache(maxsize=8192)
+def _discounts(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> tuple[int, int]:
     any_card = botz_only = 0
-    for source in (*(b.card for b in seat.botz), *seat.modules):
+    for source in (*botz, *modules):
         for mod in card_of(source).ongoing:
             if isinstance(mod, CostDiscount):
                 if mod.cards == "any":

@@ -501,7 +501,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             jobs = triggered(
                 cat.card, state, seat, "end_of_turn", (*(b.card for b in s.botz), *s.modules)
             )
-            state = evolve(state, phase="end", queue=state.queue + jobs)
+            if jobs or state.queue or state.current is not None:
+                state = evolve(state, phase="end", queue=state.queue + jobs)
+            else:  # nothing happens at the end of the turn: the next one begins
+                state = self._begin_turn(state, self._next_seat(state), events)
             return self._run(state, events), tuple(events)
         if isinstance(action, Invest):
             s = evolve(
@@ -509,7 +512,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 hand=tuple(c for c in s.hand if c != action.card),
                 invested=s.invested + (action.card,),
             )
-            state = evolve(replace_seat(state, seat, s), invests_left=state.invests_left - 1)
+            state = evolve(
+                state, seats=replace_at(state.seats, seat, s), invests_left=state.invests_left - 1
+            )
             card = cat.card(action.card)
             events.append(
                 make(
@@ -562,11 +567,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         bot = s.botz[i]
         card = cat.card(action.bot)
         if isinstance(action, Research):
-            state = set_bot(state, seat, i, evolve(bot, used=True))
-            s = state.seats[seat]
-            state = replace_seat(
-                state, seat, evolve(s, invested_used=s.invested_used + action.cards)
-            )
+            botz = replace_at(s.botz, i, evolve(bot, used=True))
+            s = evolve(s, botz=botz, invested_used=s.invested_used + action.cards)
+            state = evolve(state, seats=replace_at(state.seats, seat, s))
             events.append(
                 make(
                     Event,
