@@ -653,18 +653,19 @@ def _choice(
     state: State,
     job: Job,
     options: tuple[Option, ...],
-    prompt: str,
+    prompt: Callable[[], str],
     kind: str = "target",
 ) -> tuple[State, str | None, bool]:
     """(state, the pick, waiting): auto-pick a single target, ask when there are several.
 
-    A yes/no question is always asked. No option at all: the effect does nothing.
+    A yes/no question is always asked. No option at all: the effect does nothing. The
+    prompt is worded only when the question is really asked.
     """
     if not options:
         return state, None, False
     if len(options) == 1 and kind == "target":
         return state, options[0].id, False
-    decision = make(Decision, kind=kind, seat=job.controller, prompt=prompt, options=options)  # type: ignore[arg-type]
+    decision = make(Decision, kind=kind, seat=job.controller, prompt=prompt(), options=options)  # type: ignore[arg-type]
     return evolve(state, decision=decision), None, True
 
 
@@ -683,10 +684,12 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
     seat = job.controller
     picks = job.picks
     source = card_of(job.source)
-    here = f"{source.name}: {effect_text(effect)}"
+
+    def here() -> str:
+        return f"{source.name}: {effect_text(effect)}"
 
     def ask(options, prompt, kind="target"):
-        return _choice(card_of, state, job, options, f"{here}. {prompt}", kind)
+        return _choice(card_of, state, job, options, lambda: f"{here()}. {prompt}", kind)
 
     if isinstance(effect, DealRisk):
         if effect.target == "each_opposing":
@@ -727,7 +730,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
                 where = find_bot(state, job.source)
                 picks = (job.source,) if where and state.seats[where[0]].botz[where[1]].risk else ()
                 if not picks:
-                    events.append(make(Event, text=f"{here}: no RISK to move.", kind="risk"))
+                    events.append(make(Event, text=f"{here()}: no RISK to move.", kind="risk"))
         elif not picks:
             state, pick, waiting = ask(
                 _options(card_of, state, _own_botz(state, seat, risky=True)),

@@ -325,16 +325,15 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if state.decision is not None:
             return [_choose(o.id) for o in state.decision.options]
         cat = _cat(state)
-        out: list[Action] = []
-        if state.invests_left > 0:
-            out += [_invest(c) for c in s.hand]
-        unused = s.invested_unused
         card = cat.card
+        unused = s.invested_unused
         off = discounts(card, s)
+        out: list[Action] = [_invest(c) for c in s.hand] if state.invests_left > 0 else []
         out += [_play(c) for c in s.hand if discounted(card(c), off) <= unused]
-        ready = self.usable(state, seat)
+        turn = state.turn
+        ready = [i for i, b in enumerate(s.botz) if not b.used and b.played_turn != turn]
         if ready:
-            stats = seat_stats(cat.card, s)
+            stats = seat_stats(card, s)
             blocked = research_blocked(state, seat)
             targets = hack_targets(state, seat)
             for i in ready:
