@@ -680,7 +680,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
     """
     job = state.current
     assert job is not None
-    effect = effects_of(card_of, job)[job.step]
+    effects = effects_of(card_of, job)
+    effect = effects[job.step]
     seat = job.controller
     picks = job.picks
     source = card_of(job.source)
@@ -795,5 +796,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         raise TypeError(effect)
     # the effect is done: move on (unless the job's controller has just left the game)
     if state.current is not None and state.outcome is None:
-        state = evolve(state, current=evolve(job, step=job.step + 1, picks=()))
+        if job.step + 1 < len(effects):
+            state = evolve(state, current=evolve(job, step=job.step + 1, picks=()))
+        else:  # that was the ability's last effect
+            state = evolve(state, current=None)
     return state, False

@@ -553,10 +553,11 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 )
             )
             if card.on_play:
-                state = evolve(
-                    state,
-                    queue=state.queue + triggered(cat.card, state, seat, "on_play", (action.card,)),
-                )
+                jobs = triggered(cat.card, state, seat, "on_play", (action.card,))
+                if state.queue or state.current is not None:
+                    state = evolve(state, queue=state.queue + jobs)
+                else:  # the only ability waiting: it resolves at once
+                    state = evolve(state, current=jobs[0])
                 state = self._run(state, events)
             return state, tuple(events)
         # USE a Bot
