@@ -18,8 +18,13 @@ from pydantic_core import PydanticUndefined
 
 M = TypeVar("M", bound=BaseModel)
 
-_setattr = object.__setattr__
 _new = object.__new__
+# The slots every pydantic model has, set straight through their descriptors (what
+# object.__setattr__ would look up on every call).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _MUTABLE = (dict, list, set)
 _REQUIRED = object()
 
@@ -66,10 +71,10 @@ def make(cls: type[M], /, **values: Any) -> M:
         if name not in values:
             data[name] = deepcopy(default) if default else type(default)()
     new = _new(cls)
-    _setattr(new, "__dict__", data)
-    _setattr(new, "__pydantic_fields_set__", set(values))
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", None)
+    _set_dict(new, data)
+    _set_fields_set(new, set(values))
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 
@@ -82,8 +87,8 @@ def evolve(model: M, /, **changes: Any) -> M:
     data = model.__dict__.copy()
     data.update(changes)
     new = _new(type(model))
-    _setattr(new, "__dict__", data)
-    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | changes.keys())
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_private__", model.__pydantic_private__)
+    _set_dict(new, data)
+    _set_fields_set(new, model.__pydantic_fields_set__ | changes.keys())
+    _set_extra(new, None)
+    _set_private(new, model.__pydantic_private__)
     return new
