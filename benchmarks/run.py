@@ -408,6 +408,7 @@ def bench_ssh(sessions: int, keys: int, think: float) -> dict[str, Any]:
     return {
         "what": f"{sessions} SSH sessions on the launcher, j/k every {think} s (+-50%), "
         f"{keys} keys each: ms from writing a key to the first byte of the answer",
+        "sessions": sessions,
         "p95_ms": p95,
         "goal_p95_ms_max": GOALS["ssh_p95_ms_at_30_max"],
         "meets_goal": p95 <= GOALS["ssh_p95_ms_at_30_max"] if sessions == 30 else None,
@@ -471,7 +472,7 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
     )
     ssh = report.get("ssh", {})
     row(
-        "ssh_bench key-to-echo p95 at 30 sessions, ms",
+        f"ssh_bench key-to-echo p95 at {ssh.get('sessions', 30)} sessions, ms (goal at 30)",
         "ssh",
         ssh.get("p95_ms"),
         f"<= {GOALS['ssh_p95_ms_at_30_max']:.0f}",
