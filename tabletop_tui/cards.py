@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .engine.files import FileProblem, decode_text, read_limited
+from .files import FileProblem, decode_text, read_limited
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -201,7 +201,7 @@ def unfinished_games(game_id: str | None = None) -> list[SavedGame]:
 def put_away(path: Path) -> Path:
     """Move a game in progress out of the resume list into the history (asked first by the
     caller); nothing is deleted, and no history file is replaced."""
-    from .engine.files import fsync_folder
+    from .files import fsync_folder
 
     target = unused_path(history_dir(), Path(path).stem)
     target.parent.mkdir(parents=True, exist_ok=True)

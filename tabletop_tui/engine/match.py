@@ -20,8 +20,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from ..files import FileProblem, decode_text, fsync_folder, os_problem, read_limited
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
-from .files import FileProblem, decode_text, fsync_folder, os_problem, read_limited
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
-from ..engine.files import os_problem
+from ..files import os_problem
 from ..paths import new_save_path
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen

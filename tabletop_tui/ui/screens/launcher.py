@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.files import os_problem
+from ...files import os_problem
 from ...games import GAMES
 from ...paths import SavedGame, autosave_dir, put_away, shown, unfinished_games
 from .base import BaseModal, BaseScreen
