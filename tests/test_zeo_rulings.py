@@ -40,6 +40,7 @@ from tabletop_tui.games.zeo_dbg.models import (
     Pick,
     Play,
 )
+from tabletop_tui.games.zeo_dbg.table import LONE_ENERGY
 
 CAT = catalog(None)  # the very object the rules read (functools.cache keys on the call)
 V, H = 0, 1
@@ -430,3 +431,18 @@ def test_a_battle_is_logged_with_its_cost_and_its_reward():
     state, texts = events(state, H, Battle(index=1))
     assert texts[0].startswith("Hero 2 Battles Gearclaw Brute for 3 Shards; reward: Gain 1 Shard")
     assert "Hero 2 gains 1 Shard (Gearclaw Brute)" in texts
+
+
+# -- balance: where the rulebook is silent -------------------------------------------------------
+@pytest.mark.parametrize(("lone", "team_id"), [("heroes", H), ("villains", V)])
+def test_the_lone_2v1_team_gets_a_head_start_in_energy(lone, team_id):
+    """Additional Notes on 2v1 fix the lone player's 15 HP and 4-card hand; the rulebook says
+    nothing about starting Energy, so the lone team's head start (DESIGN.md Ruling 1) is ours,
+    set from the balance benchmark (BALANCE.md). The pair starts at 0."""
+    chars = (
+        ("gearwright", "renn", "voltara") if lone == "heroes" else ("gearwright", "renn", "mara")
+    )
+    state = game("2v1", chars=chars, lone=lone)
+    assert state.teams[team_id].hp == 15 and state.teams[team_id].energy == LONE_ENERGY[team_id]
+    assert state.teams[1 - team_id].energy == 0 and LONE_ENERGY[team_id] > 0
+    assert all(t.energy == 0 for t in game("1v1").teams)

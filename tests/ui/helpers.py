@@ -165,12 +165,28 @@ async def zeo_key(pilot, pressed: int) -> str:
     legal = screen.match.legal_actions(seat)
     view = screen.match.view(seat)
     hand = dict(view.seats[seat].hand)
-    if any(
-        a.kind == "play" and (hand[a.card].shards or hand[a.card].energy)
+    # P leaves a card that could be attached for its ability or Block in the hand
+    keep = {
+        a.card
         for a in legal
-        if a.kind == "play" and a.card in hand
-    ):
+        if a.kind in ("attach", "attach_tile")
+        and a.card in hand
+        and (
+            a.kind == "attach_tile"
+            or hand[a.card].ability_cost is not None
+            or hand[a.card].block_cost is not None
+        )
+    }
+    plays = [
+        a.card
+        for a in legal
+        if a.kind == "play" and a.card in hand and (hand[a.card].shards or hand[a.card].energy)
+    ]
+    if any(c not in keep for c in plays):
         await pilot.press("P")
+        return "play"
+    if plays and pressed % 3:
+        await pilot.press("p", "1")  # play a kept card after all
         return "play"
     if any(isinstance(a, Battle) for a in legal) and pressed % 2:
         await pilot.press("t", "1")

@@ -19,6 +19,7 @@ from .models import (
     Team,
 )
 from .table import (
+    LONE_ENERGY,
     _cat,
     _name,
     draw,
@@ -120,9 +121,13 @@ class SetupPhase:
         masters_s, rng = rng.shuffled([f"{m}#0" for m in masters])
         zords_s = zords_s[: 5 if len(heroes_in) == 1 else 4]
         masters_s = masters_s[: 5 if len(villains_in) == 1 else 4]
-        hp = [MAX_HP, MAX_HP]
+        hp, energy = [MAX_HP, MAX_HP], [0, 0]
         if cfg.format == "2v1":
-            hp[HEROES if cfg.lone == "heroes" else VILLAINS] = 15
+            lone = HEROES if cfg.lone == "heroes" else VILLAINS
+            hp[lone] = 15
+            # the rulebook is silent on starting Energy: the lone team's head start is ours
+            # (DESIGN.md Ruling 1, measured in BALANCE.md)
+            energy[lone] = LONE_ENERGY[lone]
         state = state.model_copy(
             update={
                 "rng": rng,
@@ -132,7 +137,7 @@ class SetupPhase:
                 "stuns": tuple(f"stun#{k}" for k in range(12)),
                 "zord_stack": zords_s,
                 "master_stack": masters_s,
-                "teams": (Team(hp=hp[0]), Team(hp=hp[1])),
+                "teams": (Team(hp=hp[0], energy=energy[0]), Team(hp=hp[1], energy=energy[1])),
                 "slot": 0,
             }
         )

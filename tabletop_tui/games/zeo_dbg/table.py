@@ -33,7 +33,9 @@ BAY = {
         "5 Zord activations a turn.",
     ),
 }
-LAIR_HEAL = 2
+LAIR_HEAL = 1
+#: 2v1: the lone player's team starts with this much Energy (Villains, Heroes)
+LONE_ENERGY = (14, 6)
 LAIR_TEXT = f"When a Master is attached here, Heal {LAIR_HEAL}. Both Villains control its Masters."
 SERPENTERA = ("serpentera-tail", "serpentera-scales", "serpentera-head")
 ZM_COST, ZM_DISCOUNT = 7, 2
