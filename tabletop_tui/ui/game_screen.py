@@ -18,6 +18,7 @@ from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, HelpScreen, RevealScreen
 from .session import Session
+from .widgets.log import LogPanel
 
 
 class GameScreen(BaseScreen):
@@ -99,6 +100,8 @@ class GameScreen(BaseScreen):
 
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:
+        for panel in self.query(LogPanel):
+            panel.show_seed = self.session.seed_given
         self.redraw()
         self.call_after_refresh(self.advance)
 
@@ -143,7 +146,12 @@ class GameScreen(BaseScreen):
             return
         self.redraw()
 
+    def seat_changed(self) -> None:
+        """Another seat takes the keyboard: forget cursors (one seat's place is not the next's)."""
+
     def _passed(self, seat: int) -> None:
+        if seat != self.session.on_screen:
+            self.seat_changed()
         self.session.on_screen = seat
         self.waiting = False
         self.message = ""

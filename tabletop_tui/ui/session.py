@@ -25,10 +25,19 @@ class Session:
     #: seats with nothing hidden from each other (co-op Rangers with open hands) share a group
     #: number: the keyboard passes between them without a curtain. None: always a curtain
     groups: dict[Seat, int] | None = None
+    #: the players chose the seed: it may be shown. A random seed stays off screen until the
+    #: game is over (knowing it, a second copy of the game shows every hand and future draw)
+    seed_given: bool = False
 
     @classmethod
     def new(
-        cls, game_id: str, seats: list[SeatSpec], seed: int, autosave: bool = True, **config
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int,
+        autosave: bool = True,
+        seed_given: bool = False,
+        **config,
     ) -> Session:
         rules = get_rules(game_id)
         if rules is None:
@@ -38,7 +47,9 @@ class Session:
         match = Match(rules, cfg, seed, seats=seats, autosave=path)
         if path:
             match.save(path)
-        return cls.for_match(match)
+        session = cls.for_match(match)
+        session.seed_given = seed_given
+        return session
 
     @classmethod
     def for_match(cls, match: Match) -> Session:

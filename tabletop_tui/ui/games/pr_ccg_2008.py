@@ -43,6 +43,15 @@ def _deck_choices():
     return tuple((d.info.name, d.info.id) for d in catalog().card_set.decks)
 
 
+def _deck_blurb(deck_id) -> str:
+    from ...games.pr_ccg_2008.cards import catalog
+
+    for d in catalog().card_set.decks:
+        if d.info.id == deck_id:
+            return d.info.blurb
+    return ""
+
+
 def _default_decks():
     ids = [value for _, value in _deck_choices()]
     return (ids[0], ids[1 % len(ids)])
@@ -118,7 +127,14 @@ class PrCcgScreen(GameScreen):
         ("B8 T6 …", "the card's value in each element; ✹ its Damage"),
     ]
     SETUP_OPTIONS = (
-        SetupOption("decks", "Deck", _deck_choices, per_seat=True, default=_LazyDefault()),
+        SetupOption(
+            "decks",
+            "Deck",
+            _deck_choices,
+            per_seat=True,
+            default=_LazyDefault(),
+            describe=_deck_blurb,
+        ),
         SetupOption(
             "opening_hand",
             "Opening hand",

@@ -88,6 +88,13 @@ def _deck_choices() -> tuple[tuple[str, str], ...]:
     return shipped + saved
 
 
+def _deck_blurb(choice) -> str:
+    deck = _pool().decks.get(str(choice))
+    if deck is None:
+        return "A deck you built and saved in the deck builder."
+    return deck.blurb or deck.plan
+
+
 def _deck_warnings() -> list[str]:
     from .zoobotz_decklists import saved_decks
 
@@ -299,6 +306,7 @@ class ZoobotzScreen(GameScreen):
             default=_DefaultDecks(),
             convert=_resolve_decks,
             warnings=_deck_warnings,
+            describe=_deck_blurb,
             help="A shipped deck or one saved in the deck builder (Ctrl+B).",
         ),
     )

@@ -6,6 +6,8 @@ what made a whole game slow to draw.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -24,6 +26,8 @@ GLYPH = {
     "squad": "▤",
 }
 MAX_LINES = 80
+#: ", seed 27944" in the engine's "New game of ..., seed N." line
+SEED = re.compile(r",? seed \d+")
 
 
 class LogPanel(VerticalScroll):
@@ -38,6 +42,8 @@ class LogPanel(VerticalScroll):
         self.border_title = "Log"
         self.count = -1
         self.glyphs = {**GLYPH, **(glyphs or {})}
+        #: a random seed stays off screen (the game-over summary names it): set by the screen
+        self.show_seed = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text")
@@ -51,8 +57,11 @@ class LogPanel(VerticalScroll):
         for i, event in enumerate(events[-MAX_LINES:]):
             if i:
                 text.append("\n")
+            line = event.text
+            if event.kind == "start" and not self.show_seed:
+                line = SEED.sub("", line)
             text.append(
-                f"{self.glyphs.get(event.kind, '·')} {event.text}", style=STYLE.get(event.kind, "")
+                f"{self.glyphs.get(event.kind, '·')} {line}", style=STYLE.get(event.kind, "")
             )
         self.query_one("#log-text", Static).update(text)
         self.scroll_end(animate=False)
