@@ -163,11 +163,29 @@ class GameScreen(BaseScreen):
             return
         events = self.session.play_bot(seat)
         self.waiting = False
+        if getattr(self, "_busy_note", False):
+            self._busy_note = False
+            self.message = ""
         self._after(events)
+
+    def bot_doing(self, seat: int) -> str:
+        """What a bot is busy with, for the 'wait' note (a game may say more)."""
+        return "playing"
+
+    def busy(self) -> None:
+        """A key came while a bot acts or a screen is pending: say so, never drop it silently."""
+        bot = self.session.next_bot()
+        if bot is not None:
+            note = f"Wait: {self.session.name(bot)} (bot) is {self.bot_doing(bot)}…"
+        else:
+            note = "Wait a moment: the table is still moving…"
+        self._busy_note = True
+        self.set_message(Text(note, style="bold yellow"))
 
     def submit(self, action) -> bool:
         """Play an action for the seat on screen; an illegal one shows the rule and changes nothing."""
         if self.waiting:
+            self.busy()
             return False
         seat = self.session.on_screen
         if seat is None or seat not in self.match.to_act():

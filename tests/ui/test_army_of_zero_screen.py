@@ -1,6 +1,7 @@
 """Army Of Zero through the UI: whole games with keys, curtains, reveals, undo, saves."""
 
 import json
+import re
 
 from tabletop_tui.engine.match import Match, SeatSpec
 from tabletop_tui.games.army_of_zero.models import ChooseCombat
@@ -266,9 +267,11 @@ async def test_no_color_is_fully_playable(monkeypatch):
         await pilot.press("r")
         await settle(pilot)
         text = screen_text(app)
-        for glyph in ("▲1", "●2", "[A⚔]", "[D◊]", "SPD", "ARM"):
+        for glyph in ("▲1", "●2", "[A⚔]", "[D◊]"):
             assert glyph in text
         assert any(f"[{code}]" in text for code in ("LD", "GN", "CM", "GD", "TH"))
+        # a character's abilities each carry their letter (S C W A), never colour alone
+        assert re.search(r"S[+-]\d C[+-]\d W[+-]\d A[+-]\d", text)
         game = app.screen
         count = len(game.match.actions)
         await pilot.press("d")
