@@ -285,12 +285,9 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         """When the seat on screen must act and no card has focus, focus where the move is."""
         if not my_turn or self.app.screen is not self:
             return
-        zone = self.query_one("#aoz-unplaced" if view.phase == "order" else "#aoz-hand", Zone)
-        card = self.focused_card()
-        if card is None or (
-            card.parent in self.query("#aoz-unplaced, #aoz-hand") and card.parent is not zone
-        ):
-            self.call_after_refresh(zone.focus_card)
+        unplaced, hand = self.query_one("#aoz-unplaced", Zone), self.query_one("#aoz-hand", Zone)
+        ordering = view.phase == "order"
+        self.focus_zone(unplaced if ordering else hand, (hand,) if ordering else (unplaced,))
 
     def _squad_text(self, s: SeatView, seat: int, mine: bool, view: View) -> Text:
         lines = [

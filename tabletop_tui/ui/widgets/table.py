@@ -120,7 +120,7 @@ class TableCard(Widget, can_focus=True):
         self.info = info
         self.set_class(info.hidden, "-hidden")
         self.refresh(layout=True)
-        if self.has_focus:
+        if self.screen.focused is self:
             self.post_message(self.Focused(self))
 
     def on_focus(self) -> None:
@@ -202,7 +202,8 @@ class Zone(Container):
             return
         self._keys = keys
         old = self.cards
-        focused = next((n for n, c in enumerate(old) if c.has_focus), None)
+        now = self.screen.focused  # (has_focus follows a step later, by event)
+        focused = next((n for n, c in enumerate(old) if c is now), None)
         focused_key = old[focused].info.key if focused is not None else None
         by_key = {c.info.key: c for c in old}
         for card in old:
@@ -259,7 +260,8 @@ class Zone(Container):
         cards = self.cards
         if not cards:
             return
-        here = next((n for n, c in enumerate(cards) if c.has_focus), None)
+        now = self.screen.focused
+        here = next((n for n, c in enumerate(cards) if c is now), None)
         n = 0 if here is None else max(0, min(len(cards) - 1, here + step))
         cards[n].focus()
 

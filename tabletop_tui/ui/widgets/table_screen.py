@@ -24,6 +24,8 @@ class CardTable:
     _hovered: CardInfo | None = None
     _focused_info: CardInfo | None = None
     _menu_keys: StableKeys | None = None
+    #: a new seat took the keyboard: its screen opens on its own first card
+    _fresh_seat: bool = False
 
     # -- for the screen --------------------------------------------------------------------
     def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:  # pragma: no cover
@@ -58,10 +60,19 @@ class CardTable:
         self._hovered = None
         self._focused_info = None
         self._menu_keys = StableKeys()
+        self._fresh_seat = True
         for zone in self.query(Zone):  # type: ignore[attr-defined]
             zone.last_key = None
         if self.focused_card() is not None:
             self.set_focus(None)  # type: ignore[attr-defined]
+
+    def focus_zone(self, zone: Zone, others: tuple[Zone, ...] = ()) -> None:
+        """Put the focus where the seat's move is, unless the player is already on a card
+        (of this zone, or of a zone not in `others`, the zones this one takes over from)."""
+        card = self.focused_card()
+        if self._fresh_seat or card is None or card.parent in others:
+            self._fresh_seat = False
+            self.call_after_refresh(zone.focus_card)
 
     # -- messages ----------------------------------------------------------------------------
     def on_table_card_focused(self, event: TableCard.Focused) -> None:
