@@ -29,6 +29,8 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
             return pressed
         if name in ("RevealScreen", "CurtainScreen"):
             await pilot.press("enter")
+        elif name == "CardMenu":  # a card's moves, or a question: the first move, or yes
+            await pilot.press("enter")
         elif name == "PrCcgScreen":
             screen = app.screen
             if screen.waiting:

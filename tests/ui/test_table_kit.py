@@ -131,7 +131,7 @@ async def test_the_inspector_shows_the_focused_card_in_full():
         text = inspector_text(app)
         for part in ("Data Dodo", "Bot · COST 2", "Data Dodo text: RESEARCH twice.", "Cost 2"):
             assert part in text
-        assert "◆ HACK" in text
+        assert "◆ HACK" in text  # named even without the reference module
         assert "Where: your hand" in text and "Owner: ▲1 Alice" in text
         await pilot.press("tab")
         text = inspector_text(app)  # a face-down card: where and whose only

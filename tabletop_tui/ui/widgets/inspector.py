@@ -29,11 +29,19 @@ def inspect_text(info: CardInfo | None, empty: str = "Move to a card to read it.
         parts.append(render_face(info.face))
         if info.cost:
             parts.append(Text.assemble(("Cost ", "bold"), info.cost))
+        unexplained = []
         for word in info.keywords:
-            line = Text.assemble((f"◆ {word}", "bold"))
             meaning = keyword_text(info.game_id, word)
-            line.append(f": {meaning}" if meaning else " (see ? for the rules)")
-            parts.append(line)
+            if meaning:
+                parts.append(Text.assemble((f"◆ {word}", "bold"), f": {meaning}"))
+            else:
+                unexplained.append(word)
+        if unexplained:  # named on one line; their rules are in ? help
+            parts.append(
+                Text.assemble(
+                    ("◆ " + " · ".join(unexplained), "bold"), (" (? for the rules)", "dim")
+                )
+            )
     where = Text()
     if info.zone:
         where.append("Where: ", style="bold")

@@ -98,7 +98,8 @@ class CardTable:
             self._menu_keys = StableKeys()
         title = "▒▒▒ a face-down card" if info.hidden else f"[{info.face.letter}] {info.face.title}"
         self.app.push_screen(  # type: ignore[attr-defined]
-            CardMenu(title, entries, reason, self._menu_keys), self._menu_done
+            CardMenu(title, entries, reason, self._menu_keys, ask=len(entries) == 1),
+            self._menu_done,
         )
 
     def confirm(self, question: str, action, key: str, label: str) -> None:
