@@ -174,3 +174,16 @@ async def zeo_key(pilot, pressed: int) -> str:
         return "buy"
     await pilot.press("e")
     return "end"
+
+
+async def play_some(pilot, keys: int) -> None:
+    """Play `keys` keys of a game the way play_to_end does, then stop on the game screen."""
+    try:
+        await play_to_end(pilot, limit=keys)
+    except AssertionError:
+        pass  # no game over yet: that is the point
+    for _ in range(20):
+        if screen_name(pilot.app) not in ("RevealScreen", "CurtainScreen", "CardMenu"):
+            break
+        await pilot.press("enter")
+        await settle(pilot)

@@ -166,3 +166,38 @@ async def test_unaffordable_cards_can_be_read_and_say_why():
                 assert "Nothing to do with this card now" in " ".join(screen_text(app).split())
                 await pilot.press("escape")
                 await settle(pilot)
+
+
+async def test_inspector_reads_every_public_card_and_no_hidden_one():
+    """Issue 20: mid-game, the focus walks every card on the table (hand, battle, both
+    discard piles); the inspector shows each in full; the bot's hand is never shown."""
+    from .helpers import play_some
+    from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
+
+    app = _app(seed=3, autosave=False)
+    async with app.run_test(size=(120, 48)) as pilot:
+        await settle(pilot)
+        await play_some(pilot, 12)
+        game = app.screen
+        assert screen_name(app) == "PrCcgScreen"
+        view = game.match.view(0)
+        walked = await walk_cards(pilot)
+        cards = {}
+        for cid, card in view.seats[0].hand:
+            cards[cid] = card
+        for seat, s in enumerate(view.seats):
+            for n, card in enumerate(reversed(s.discard)):
+                cards[f"discard-{seat}-{len(s.discard) - n}"] = card
+        assert any(k.startswith("discard-") for k in cards), "mid-game: some cards discarded"
+        keys = {info.key for info, _ in walked}
+        assert set(cards) <= keys
+        for info, text in walked:
+            card = cards.get(info.key)
+            if card is None:
+                continue
+            assert card.name in text
+            assert f"Hand Cost {card.hand_cost} · Damage {card.damage}" in text
+            values = " ".join(f"{letter}{card.values[e]}" for e, _n, letter in view.elements)
+            assert values in text
+            assert "Where: " in text and "Owner: " in text
+        assert_nothing_hidden_shown(app, walked, hidden_names(game.rules, game.match.state, 0))
