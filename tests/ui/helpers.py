@@ -187,3 +187,26 @@ async def play_some(pilot, keys: int) -> None:
             break
         await pilot.press("enter")
         await settle(pilot)
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as lines of plain text, rebuilt from the SVG's positioned runs of text."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    run = re.compile(
+        r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+        r'clip-path="url\(#[^)]*line-(\d+)\)">(.*?)</text>'
+    )
+    for x, line, text in run.findall(svg):
+        rows.setdefault(int(line), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    lines = []
+    for n in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[n]):
+            col = round(x / 12.2)
+            line = line.ljust(col)[:col] + text
+        lines.append(line.rstrip())
+    return lines

@@ -327,7 +327,9 @@ async def test_inspector_reads_every_public_card_and_no_hidden_one():
                 assert "Where: " in text and "Owner: " in text
             elif info.key == "their-pile":
                 assert "Face down" in text and "Robo" in text
-        assert_nothing_hidden_shown(app, walked, hidden_names(game.rules, game.match.state, 0))
+        await assert_nothing_hidden_shown(
+            pilot, walked, hidden_names(game.rules, game.match.state, 0)
+        )
 
 
 async def test_a_key_while_the_bot_orders_its_squad_says_wait():

@@ -200,4 +200,6 @@ async def test_inspector_reads_every_public_card_and_no_hidden_one():
             values = " ".join(f"{letter}{card.values[e]}" for e, _n, letter in view.elements)
             assert values in text
             assert "Where: " in text and "Owner: " in text
-        assert_nothing_hidden_shown(app, walked, hidden_names(game.rules, game.match.state, 0))
+        await assert_nothing_hidden_shown(
+            pilot, walked, hidden_names(game.rules, game.match.state, 0)
+        )

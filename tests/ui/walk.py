@@ -64,7 +64,19 @@ def hidden_names(rules, state, seat: int, variants: int = 3) -> set[str]:
     return others - mine
 
 
-def assert_nothing_hidden_shown(app, walked, secret: set[str]) -> None:
+async def assert_nothing_hidden_shown(pilot, walked, secret: set[str]) -> None:
+    """No hidden card's name on screen or in the inspector. The log is left out: it tells
+    what the rules made public at the time (a card revealed, then invested face down)."""
+    from tabletop_tui.ui.widgets import LogPanel
+
+    assert secret, "nothing is hidden from this seat: the check would prove nothing"
+    app = pilot.app
+    logs = list(app.screen.query(LogPanel))
+    for log in logs:
+        log.display = False
+    await pilot.pause()
     text = screen_text(app) + "\n".join(t for _, t in walked)
+    for log in logs:
+        log.display = True
     leaked = sorted(name for name in secret if name in text)
     assert not leaked, f"hidden cards shown to the wrong seat: {leaked}"

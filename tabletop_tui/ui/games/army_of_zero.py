@@ -128,7 +128,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 yield TrackerView(id="tracker-0")
                 yield TrackerView(id="tracker-1")
                 yield Zone("Out of the fight", vertical=True, id="aoz-out", empty="nobody yet")
-                yield LogPanel(id="aoz-log")
+                yield LogPanel(id="aoz-log", anchored=True)
         yield Footer()
 
     # -- rendering ---------------------------------------------------------------

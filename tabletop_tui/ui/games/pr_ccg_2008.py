@@ -195,7 +195,7 @@ class PrCcgScreen(CardTable, GameScreen):
                 yield PileView(id="pile-0")
                 yield PileView(id="pile-1")
                 yield Zone("Discard piles", vertical=True, id="pr-discards", empty="empty")
-                yield LogPanel(id="pr-log")
+                yield LogPanel(id="pr-log", anchored=True)
         yield Footer()
 
     # -- rendering ---------------------------------------------------------------

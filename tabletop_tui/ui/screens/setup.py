@@ -201,18 +201,18 @@ class SetupScreen(BaseScreen):
         names = [s.name for s in seats]
         error = self.query_one("#setup-error", Static)
         if len(set(names)) != len(names):
-            error.update(Text("Each seat needs a different name.", style="bold red"))
+            self._error(error, Text("Each seat needs a different name.", style="bold red"))
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         given = bool(seed_text)
         if given and not seed_text.isdigit():
-            error.update(Text("The seed must be a whole number.", style="bold red"))
+            self._error(error, Text("The seed must be a whole number.", style="bold red"))
             return
         seed = int(seed_text) if given else random.randrange(1, 100000)
         try:
             config = self.config()
         except ValueError as exc:
-            error.update(Text(f"✘ {exc}", style="bold red"))
+            self._error(error, Text(f"✘ {exc}", style="bold red"))
             return
         try:
             self.remember()
@@ -220,7 +220,7 @@ class SetupScreen(BaseScreen):
                 self.game_id, seats, seed, replace=True, config=config, seed_given=given
             )
         except ValueError as exc:  # e.g. a Villain character chosen for a Hero seat
-            error.update(Text(f"✘ {exc}", style="bold red"))
+            self._error(error, Text(f"✘ {exc}", style="bold red"))
 
     def remember(self) -> None:
         """Keep the answers for the next "New game" of this game (a random seed is not kept)."""
@@ -232,6 +232,11 @@ class SetupScreen(BaseScreen):
         store = getattr(self.app, "setup_memory", None)
         if isinstance(store, dict):
             store[self.game_id] = memory
+
+    def _error(self, error: Static, text: Text) -> None:
+        """Say what stops the start, where it can be seen (the form opens at its top)."""
+        error.update(text)
+        error.scroll_visible(animate=False)
 
     def config(self) -> dict:
         """The game options as Config fields (per-seat ones as tuples, for the seats played).

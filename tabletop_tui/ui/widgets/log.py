@@ -36,9 +36,12 @@ class LogPanel(VerticalScroll):
     LogPanel > Static { width: 100%; }
     """
 
-    def __init__(self, glyphs: dict[str, str] | None = None, **kwargs):
-        """`glyphs`: a game's own event kinds and their glyphs, added to the common ones."""
+    def __init__(self, glyphs: dict[str, str] | None = None, anchored: bool = False, **kwargs):
+        """`glyphs`: a game's own event kinds and their glyphs, added to the common ones.
+        `anchored`: stay on the newest line however late the layout settles (a table-kit
+        screen mounts cards as it goes, so a single scroll to the end can come too early)."""
         super().__init__(**kwargs)
+        self.anchored = anchored
         self.border_title = "Log"
         self.count = -1
         self.glyphs = {**GLYPH, **(glyphs or {})}
@@ -64,4 +67,7 @@ class LogPanel(VerticalScroll):
                 f"{self.glyphs.get(event.kind, '·')} {line}", style=STYLE.get(event.kind, "")
             )
         self.query_one("#log-text", Static).update(text)
-        self.scroll_end(animate=False)
+        if self.anchored:
+            self.anchor()
+        else:
+            self.scroll_end(animate=False)
