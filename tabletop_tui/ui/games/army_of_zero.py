@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine import Event
 from ...games.army_of_zero.cards import Character
@@ -26,6 +26,7 @@ from ..widgets import (
 )
 from ..widgets.card_menu import MenuEntry
 from ..widgets.dice import render_roll
+from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
 from ..widgets.table import CardInfo, Zone
 from ..widgets.table_screen import CardTable
@@ -129,7 +130,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 yield TrackerView(id="tracker-1")
                 yield Zone("Out of the fight", vertical=True, id="aoz-out", empty="nobody yet")
                 yield LogPanel(id="aoz-log", anchored=True)
-        yield Footer()
+        yield TableFooter()
 
     # -- rendering ---------------------------------------------------------------
     def show_view(self, view: View, seat: int | None) -> None:

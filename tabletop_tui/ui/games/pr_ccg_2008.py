@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Event
 from ...games.pr_ccg_2008.cards import Card
@@ -26,6 +26,7 @@ from ..screens.curtain import seat_tag
 from ..setup_options import SetupOption
 from ..widgets import CardFace, LogPanel, PileView
 from ..widgets.card_menu import MenuEntry
+from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
 from ..widgets.table import CardInfo, Zone
 from ..widgets.table_screen import CardTable
@@ -196,7 +197,7 @@ class PrCcgScreen(CardTable, GameScreen):
                 yield PileView(id="pile-1")
                 yield Zone("Discard piles", vertical=True, id="pr-discards", empty="empty")
                 yield LogPanel(id="pr-log", anchored=True)
-        yield Footer()
+        yield TableFooter()
 
     # -- rendering ---------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...games.zoobotz.models import (
@@ -41,6 +41,7 @@ from ..screens.curtain import seat_tag
 from ..setup_options import SetupOption
 from ..widgets import LogPanel, TrackerView
 from ..widgets.card_menu import MenuEntry
+from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
 from ..widgets.table import CardInfo, Zone
 from ..widgets.table_screen import CardTable
@@ -300,7 +301,7 @@ class ZoobotzScreen(CardTable, GameScreen):
             yield LogPanel(glyphs=LOG_GLYPHS, id="zb-log", anchored=True)
         yield Static(id="zb-detail")
         yield Static(id="zb-message")
-        yield Footer()
+        yield TableFooter()
 
     # -- layout ---------------------------------------------------------------------------------
     def _columns(self) -> int:
