@@ -68,6 +68,8 @@ class TabletopApp(App):
         self.bot_delay = demo_delay if demo_delay is not None else bot_delay
         self.exit_at_end = exit_at_end
         self.autosave = autosave
+        #: the setup form's answers per game, so "New game" after a game starts from them
+        self.setup_memory: dict[str, dict[str, object]] = {}
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())
@@ -80,7 +82,12 @@ class TabletopApp(App):
                 seed = (
                     self.start_seed if self.start_seed is not None else random.randrange(1, 100000)
                 )
-                self.start_game(self.start_game_id, self.start_seats, seed)
+                self.start_game(
+                    self.start_game_id,
+                    self.start_seats,
+                    seed,
+                    seed_given=self.start_seed is not None,
+                )
             else:
                 self.open_setup(self.start_game_id)
 
@@ -96,7 +103,8 @@ class TabletopApp(App):
 
         if replace:
             self.open_launcher()
-        self.push_screen(SetupScreen(game_id, seed=self.start_seed))
+        memory = self.setup_memory.get(game_id)
+        self.push_screen(SetupScreen(game_id, seed=self.start_seed, memory=memory))
 
     def open_deck_builder(self, game_id: str) -> None:
         import importlib
@@ -115,11 +123,14 @@ class TabletopApp(App):
         seed: int,
         replace: bool = False,
         config: dict | None = None,
+        seed_given: bool = False,
     ) -> None:
         from .session import Session
 
         options = {**self.config, **(config or {})}
-        session = Session.new(game_id, seats, seed, autosave=self.autosave, **options)
+        session = Session.new(
+            game_id, seats, seed, autosave=self.autosave, seed_given=seed_given, **options
+        )
         self._show_session(session, replace)
 
     def start_tutorial(self, game_id: str) -> None:

@@ -18,6 +18,7 @@ from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
 from .session import Session
 from .widgets.hint import HintBar
+from .widgets.log import LogPanel
 
 
 class GameScreen(BaseScreen):
@@ -106,6 +107,8 @@ class GameScreen(BaseScreen):
                 self.mount(bar, before=footers[0])
             else:
                 self.mount(bar)
+        for panel in self.query(LogPanel):
+            panel.show_seed = self.session.seed_given
         self.redraw()
         self.call_after_refresh(self.advance)
 
@@ -163,7 +166,12 @@ class GameScreen(BaseScreen):
             return
         self.redraw()
 
+    def seat_changed(self) -> None:
+        """Another seat takes the keyboard: forget cursors (one seat's place is not the next's)."""
+
     def _passed(self, seat: int) -> None:
+        if seat != self.session.on_screen:
+            self.seat_changed()
         self.session.on_screen = seat
         self.waiting = False
         self.message = ""
@@ -175,11 +183,29 @@ class GameScreen(BaseScreen):
             return
         events = self.session.play_bot(seat)
         self.waiting = False
+        if getattr(self, "_busy_note", False):
+            self._busy_note = False
+            self.message = ""
         self._after(events)
+
+    def bot_doing(self, seat: int) -> str:
+        """What a bot is busy with, for the 'wait' note (a game may say more)."""
+        return "playing"
+
+    def busy(self) -> None:
+        """A key came while a bot acts or a screen is pending: say so, never drop it silently."""
+        bot = self.session.next_bot()
+        if bot is not None:
+            note = f"Wait: {self.session.name(bot)} (bot) is {self.bot_doing(bot)}…"
+        else:
+            note = "Wait a moment: the table is still moving…"
+        self._busy_note = True
+        self.set_message(Text(note, style="bold yellow"))
 
     def submit(self, action) -> bool:
         """Play an action for the seat on screen; an illegal one shows the rule and changes nothing."""
         if self.waiting:
+            self.busy()
             return False
         seat = self.session.on_screen
         if seat is None or seat not in self.match.to_act():

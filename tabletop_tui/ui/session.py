@@ -27,10 +27,19 @@ class Session:
     groups: dict[Seat, int] | None = None
     #: the guided first game's hints (a `reference.tutorial.HintState`), None in a normal game
     tutorial: object | None = None
+    #: the players chose the seed: it may be shown. A random seed stays off screen until the
+    #: game is over (knowing it, a second copy of the game shows every hand and future draw)
+    seed_given: bool = False
 
     @classmethod
     def new(
-        cls, game_id: str, seats: list[SeatSpec], seed: int, autosave: bool = True, **config
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int,
+        autosave: bool = True,
+        seed_given: bool = False,
+        **config,
     ) -> Session:
         rules = get_rules(game_id)
         if rules is None:
@@ -40,7 +49,9 @@ class Session:
         history = history_dir() if autosave else None
         match = Match(rules, cfg, seed, seats=seats, autosave=path, history=history)
         match.autosave()  # a failure is kept in match.autosave_error: the game still starts
-        return cls.for_match(match)
+        session = cls.for_match(match)
+        session.seed_given = seed_given
+        return session
 
     @classmethod
     def for_match(cls, match: Match) -> Session:

@@ -28,6 +28,8 @@ class SetupOption:
     convert: Callable[[object], object] | None = None
     #: problems to report when the setup screen opens (e.g. unreadable saved decks)
     warnings: Callable[[], list[str]] | None = None
+    #: a one-line description of a choice (a deck's style), shown under its select
+    describe: Callable[[object], str] | None = None
 
     def options(self) -> tuple[tuple[str, str], ...]:
         return self.choices() if callable(self.choices) else self.choices

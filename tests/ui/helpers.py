@@ -33,6 +33,8 @@ async def play_to_end(pilot, limit: int = 3000, until=None) -> int:
                 return pressed
         if name in ("RevealScreen", "CurtainScreen"):
             await pilot.press("enter")
+        elif name == "CardMenu":  # a card's moves, or a question: the first move, or yes
+            await pilot.press("enter")
         elif name == "PrCcgScreen":
             screen = app.screen
             if screen.waiting:
@@ -196,3 +198,39 @@ async def zeo_key(pilot, pressed: int) -> str:
         return "buy"
     await pilot.press("e")
     return "end"
+
+
+async def play_some(pilot, keys: int) -> None:
+    """Play `keys` keys of a game the way play_to_end does, then stop on the game screen."""
+    try:
+        await play_to_end(pilot, limit=keys)
+    except AssertionError:
+        pass  # no game over yet: that is the point
+    for _ in range(20):
+        if screen_name(pilot.app) not in ("RevealScreen", "CurtainScreen", "CardMenu"):
+            break
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as lines of plain text, rebuilt from the SVG's positioned runs of text."""
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    run = re.compile(
+        r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+        r'clip-path="url\(#[^)]*line-(\d+)\)">(.*?)</text>'
+    )
+    for x, line, text in run.findall(svg):
+        rows.setdefault(int(line), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    lines = []
+    for n in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[n]):
+            col = round(x / 12.2)
+            line = line.ljust(col)[:col] + text
+        lines.append(line.rstrip())
+    return lines

@@ -1,6 +1,7 @@
 """Army Of Zero through the UI: whole games with keys, curtains, reveals, undo, saves."""
 
 import json
+import re
 
 from tabletop_tui.engine.match import Match, SeatSpec
 from tabletop_tui.games.army_of_zero.models import ChooseCombat
@@ -266,11 +267,98 @@ async def test_no_color_is_fully_playable(monkeypatch):
         await pilot.press("r")
         await settle(pilot)
         text = screen_text(app)
-        for glyph in ("▲1", "●2", "[A⚔]", "[D◊]", "SPD", "ARM"):
+        for glyph in ("▲1", "●2", "[A⚔]", "[D◊]"):
             assert glyph in text
         assert any(f"[{code}]" in text for code in ("LD", "GN", "CM", "GD", "TH"))
+        # a character's abilities each carry their letter (S C W A), never colour alone
+        assert re.search(r"S[+-]\d C[+-]\d W[+-]\d A[+-]\d", text)
         game = app.screen
         count = len(game.match.actions)
         await pilot.press("d")
         await settle(pilot)
         assert len(game.match.actions) > count
+
+
+async def _mid_game(pilot, rounds: int = 4) -> None:
+    """Squad laid down and a few rounds fought against the bot."""
+    await settle(pilot)
+    await pilot.press("r")
+    await settle(pilot)
+    app = pilot.app
+    for n in range(rounds * 2):
+        if screen_name(app) in ("RevealScreen", "CurtainScreen"):
+            await pilot.press("enter")
+        else:
+            me = app.screen.match.view(0).seats[0]
+            await pilot.press("a" if me.attacks_in_hand and n % 3 else "d")
+        await settle(pilot)
+    while screen_name(app) != "ArmyOfZeroScreen":
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+async def test_inspector_reads_every_public_card_and_no_hidden_one():
+    """Issue 20: the focus walks over every card on the table; the inspector shows each in
+    full (rank, clan, all four abilities, where, whose); the bot's squad stays hidden."""
+    from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
+
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await _mid_game(pilot)
+        game = app.screen
+        view = game.match.view(0)
+        walked = await walk_cards(pilot)
+        characters = {
+            c.id: c
+            for s in view.seats
+            for c in (*s.squad, *s.survivors, *s.defeated, *([s.fighter] if s.fighter else ()))
+        }
+        keys = [info.key for info, _ in walked]
+        # every character the View shows is on the table (the bot's squad is not in the View)
+        assert set(characters) <= set(keys)
+        assert "their-pile" in keys
+        assert {"defend", "attack-0"} & set(keys)  # my hand of Combat Cards
+        for info, text in walked:
+            if info.key in characters:
+                c = characters[info.key]
+                assert c.name in text and f"{c.rank} · {c.clan} Clan" in text
+                for label, ability in (("SPD", c.speed), ("CBT", c.combat), ("WPN", c.weapon)):
+                    assert f"{label} {ability:+3d}" in text
+                assert "Where: " in text and "Owner: " in text
+            elif info.key == "their-pile":
+                assert "Face down" in text and "Robo" in text
+        await assert_nothing_hidden_shown(
+            pilot, walked, hidden_names(game.rules, game.match.state, 0)
+        )
+
+
+async def test_a_key_while_the_bot_orders_its_squad_says_wait():
+    """Issue 20: `r` pressed while the bot acts is answered, never silently dropped."""
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=30, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert game.waiting  # the bot is ordering its squad (a long pause)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "Wait: Robo (bot) is ordering its squad" in screen_text(app)
+        assert not game.match.view(0).seats[0].laid_down
+
+
+async def test_the_cursor_does_not_carry_over_to_the_next_seat():
+    """Issue 20: Alice's place in her squad is not where Bob's screen opens."""
+    app = TabletopApp(game="army-of-zero", seats=HUMANS, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the curtain: Alice
+        await settle(pilot)
+        await pilot.press("down", "down", "down")
+        await settle(pilot)
+        assert app.focused.info.key == app.screen.match.view(0).seats[0].unplaced[3].id
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        await pilot.press("enter")  # Bob
+        await settle(pilot, 3)
+        bob = app.screen.match.view(1).seats[1]
+        assert app.focused.info.key == bob.unplaced[0].id

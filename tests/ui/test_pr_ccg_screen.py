@@ -60,7 +60,10 @@ async def test_hand_is_hidden_behind_the_curtain():
         bob = [c.name[:18] for _, c in game.match.view(1).seats[1].hand]
         only_alice = [n for n in alice if n not in bob]
         assert only_alice and all(n in screen_text(app) for n in only_alice)
-        await pilot.press("n")  # Alice bluffs: locked in, the curtain falls for Bob
+        await pilot.press("n")  # Alice bluffs: asked once, then locked in; Bob's curtain
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu"
+        await pilot.press("y")
         await settle(pilot)
         assert screen_name(app) == "CurtainScreen"
         assert not any(n in screen_text(app) for n in alice)
@@ -107,3 +110,96 @@ async def test_unpayable_card_is_refused_with_the_rule():
         await settle(pilot)
         assert "Step 3" in screen_text(app)
         assert game.match.state is state
+
+
+async def test_a_free_card_is_locked_in_only_with_a_confirming_key():
+    """Issue 20: Enter on a cost-0 card committed it at once; now it asks first."""
+    from tabletop_tui.games.pr_ccg_2008.models import CancelSelection  # noqa: F401
+
+    for seed in range(1, 40):
+        app = _app(seed=seed, autosave=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            game = app.screen
+            hand = game.match.view(0).seats[0].hand
+            free = [n for n, (_, c) in enumerate(hand) if c.hand_cost == 0]
+            if not free:
+                continue
+            zone = game.query_one("#pr-hand")
+            zone.focus_card(hand[free[0]][0])
+            await settle(pilot)
+            count = len(game.match.actions)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert screen_name(app) == "CardMenu"
+            assert "Lock in" in screen_text(app)
+            assert len(game.match.actions) == count  # nothing committed yet
+            await pilot.press("escape")
+            await settle(pilot)
+            assert len(game.match.actions) == count and not game.match.view(0).seats[0].locked
+            await pilot.press("enter", "y")
+            await settle(pilot)
+            assert game.match.view(0).seats[0].locked or screen_name(app) == "RevealScreen"
+            return
+    raise AssertionError("no seed in 1-39 dealt a free card")
+
+
+async def test_unaffordable_cards_can_be_read_and_say_why():
+    """Issue 20: a card whose Hand Cost can't be paid is focusable and gives its reason."""
+    from .walk import walk_cards
+
+    app = _app(opening=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        walked = dict((info.key, (info, text)) for info, text in await walk_cards(pilot))
+        me = game.match.view(0).seats[0]
+        for cid, card in me.hand:
+            info, text = walked[cid]
+            assert card.name in text
+            if card.hand_cost > len(me.hand) - 1:
+                assert not info.actionable and "✘ Step" in text  # the rule, in the inspector
+                game.query_one("#pr-hand").focus_card(cid)
+                await settle(pilot)
+                await pilot.press("enter")
+                await settle(pilot)
+                assert "Nothing to do with this card now" in " ".join(screen_text(app).split())
+                await pilot.press("escape")
+                await settle(pilot)
+
+
+async def test_inspector_reads_every_public_card_and_no_hidden_one():
+    """Issue 20: mid-game, the focus walks every card on the table (hand, battle, both
+    discard piles); the inspector shows each in full; the bot's hand is never shown."""
+    from .helpers import play_some
+    from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
+
+    app = _app(seed=3, autosave=False)
+    async with app.run_test(size=(120, 48)) as pilot:
+        await settle(pilot)
+        await play_some(pilot, 12)
+        game = app.screen
+        assert screen_name(app) == "PrCcgScreen"
+        view = game.match.view(0)
+        walked = await walk_cards(pilot)
+        cards = {}
+        for cid, card in view.seats[0].hand:
+            cards[cid] = card
+        for seat, s in enumerate(view.seats):
+            for n, card in enumerate(reversed(s.discard)):
+                cards[f"discard-{seat}-{len(s.discard) - n}"] = card
+        assert any(k.startswith("discard-") for k in cards), "mid-game: some cards discarded"
+        keys = {info.key for info, _ in walked}
+        assert set(cards) <= keys
+        for info, text in walked:
+            card = cards.get(info.key)
+            if card is None:
+                continue
+            assert card.name in text
+            assert f"Hand Cost {card.hand_cost} · Damage {card.damage}" in text
+            values = " ".join(f"{letter}{card.values[e]}" for e, _n, letter in view.elements)
+            assert values in text
+            assert "Where: " in text and "Owner: " in text
+        await assert_nothing_hidden_shown(
+            pilot, walked, hidden_names(game.rules, game.match.state, 0)
+        )

@@ -20,7 +20,7 @@ from tabletop_tui.ui.games.zoobotz_decklists import (
 )
 from tabletop_tui.ui.session import Session
 
-from .helpers import goto_option, play_to_end, screen_name, screen_text, settle
+from .helpers import goto_option, play_to_end, screen_lines, screen_name, screen_text, settle
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eli", "Fay"]
 
@@ -481,14 +481,6 @@ def test_deck_files_are_named_safely_and_round_trip(_home, tmp_path):
     assert resolve_choice("balanced", pool) == "balanced"
 
 
-def _where(text, needle: str) -> tuple[int, int]:
-    """(column, line) of `needle` in a rendered Text."""
-    for row, line in enumerate(text.plain.splitlines()):
-        if needle in line:
-            return line.index(needle), row
-    raise AssertionError(f"{needle!r} not on the table")
-
-
 async def test_mouse_menu_and_clicking_a_bot_on_the_table():
     seed = _find_seed(_hack_with_untargetable)
     app = _app(2, humans=1, seed=seed)
@@ -516,12 +508,13 @@ async def test_mouse_menu_and_clicking_a_bot_on_the_table():
         await pilot.press("a")
         await settle(pilot)
         assert game.menu is not None and game.menu.kind == "hack"
-        target = game._cards[hack.target][0].name
-        body = game._shown["#seat-body-1"]
-        short = target if len(target) <= 12 else target.split()[-1][:9]
-        col, line = _where(body, short)
+        from tabletop_tui.ui.widgets.table import card_class
+
         count = len(game.match.actions)
-        await pilot.click("#seat-body-1", offset=(col + 1, line))
+        card = game.query_one(f"#botz-1 .{card_class(hack.target)}")
+        card.scroll_visible(animate=False)
+        await settle(pilot)
+        await pilot.click(f"#botz-1 .{card_class(hack.target)}")
         await settle(pilot)
         assert len(game.match.actions) == count + 1
         assert game.match.actions[-1].action["kind"] == "hack"
@@ -549,3 +542,107 @@ async def test_deck_built_from_setup_is_offered_on_return(_home):
         assert screen_name(app) == "SetupScreen"
         values = {v for _, v in app.screen.query_one("#opt-decks-1")._options}
         assert any(v.startswith("saved:") and v.endswith("-copy") for v in values)
+
+
+# -- the table kit (issue 20) ---------------------------------------------------------------------
+async def test_footer_keys_are_readable_at_80x24():
+    """Issue 20: the 80x24 footer ran its keys together ("? Helpu Undos Saveq Quit")."""
+    app = _app(2, humans=1, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")  # keep the starting hand
+        await settle(pilot, 3)
+        footer = screen_lines(app)[-1]
+        assert "Helpu" not in footer and "Quitp" not in footer
+        for key in ("? Help", "q Quit", "p Play", "i Invest", "e End turn"):
+            assert key in footer, key
+
+
+async def test_the_cursor_stays_at_its_place_after_an_action():
+    """Issue 20: after investing the third card, the highlight does not jump to the top."""
+    from tabletop_tui.games.zoobotz.models import Invest
+
+    app = _app(2, humans=1, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game, seat = await drive(
+            pilot,
+            lambda s, seat: (
+                s.mode == "main"
+                and sum(isinstance(a, Invest) for a in s.match.legal_actions(seat)) >= 3
+            ),
+        )
+        hand = game.match.view(seat).seats[seat].hand
+        third = hand[2][0]
+        assert await goto_option(pilot, f"h:{third}")
+        options = game.query_one("#zb-list")
+        place = options.highlighted
+        await pilot.press("i")
+        await settle(pilot, 3)
+        assert third not in dict(game.match.view(seat).seats[seat].hand)
+        assert options.highlighted == place  # the card that took its place, not the first
+
+
+async def test_end_turn_asks_while_moves_remain():
+    """Issue 20: `e` ended the turn at once even with cards to play and Botz to USE."""
+    from tabletop_tui.games.zoobotz.models import EndTurn
+
+    app = _app(2, humans=1, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game, seat = await drive(
+            pilot,
+            lambda s, seat: (
+                s.mode == "main"
+                and any(not isinstance(a, EndTurn) for a in s.match.legal_actions(seat))
+            ),
+        )
+        count = len(game.match.actions)
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu"
+        assert "End your turn? You could still" in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(game.match.actions) == count and screen_name(app) == "ZoobotzScreen"
+        await pilot.press("e", "e")  # asked once: the same key again ends it
+        await settle(pilot, 3)
+        assert game.match.actions[count].action["kind"] == "end"
+
+
+async def test_inspector_reads_every_public_card_and_no_hidden_one():
+    """Issue 20: mid-game, the focus walks over every Bot and module on the table, every
+    discard, and the inspector shows each in full; no hand or face-down card of another
+    seat is ever shown."""
+    from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
+
+    app = _app(3, humans=1, seed=5)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        game, seat = await drive(
+            pilot,
+            lambda s, seat: (
+                sum(len(x.botz) for x in s.match.view(seat).seats) >= 4
+                and any(x.discard for x in s.match.view(seat).seats)
+            ),
+        )
+        view = game.match.view(seat)
+        walked = await walk_cards(pilot)
+        by_key = {info.key: text for info, text in walked}
+        for i, s in enumerate(view.seats):
+            for bot in s.botz:
+                text = by_key[bot.instance]
+                assert bot.card.name in text and f"RISK {bot.risk}/{bot.value}" in text
+                for line in bot.card.text.splitlines():
+                    assert line in text
+                assert f"Owner: {('▲●■◆★♣')[i]}{i + 1} {s.name}" in text
+                word = "SHIELD" if bot.shielding else "USED" if bot.used else "UNUSED"
+                assert word in text
+            for inst, module in s.modules:
+                assert module.name in by_key[inst]
+            for n, card in enumerate(reversed(s.discard)):
+                text = by_key[f"discard-{i}-{len(s.discard) - n}"]
+                assert card.name in text and f"COST {card.cost}" in text
+        await assert_nothing_hidden_shown(
+            pilot, walked, hidden_names(game.rules, game.match.state, seat)
+        )

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Static
 
 from ...engine import Event
 from ...games.army_of_zero.cards import Character
@@ -17,22 +18,49 @@ from ..game_screen import GameScreen
 from ..screens.curtain import seat_tag
 from ..widgets import (
     CardFace,
-    CardView,
     DiceRoll,
     DiceView,
-    HandView,
     LogPanel,
     PileView,
     TrackerView,
 )
+from ..widgets.card_menu import MenuEntry
 from ..widgets.dice import render_roll
+from ..widgets.footer import TableFooter
+from ..widgets.inspector import Inspector
+from ..widgets.table import CardInfo, Zone
+from ..widgets.table_screen import CardTable
 
 #: rank codes are unique (General and Guardian share an initial)
 RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
 ABBR = {"speed": "SPD", "combat": "CBT", "weapon": "WPN", "armour": "ARM"}
 CARD_GLYPH = {"attack": "A⚔", "defend": "D◊"}
-ATTACK_FACE = CardFace(title="Attack", letter="A⚔", kind="attack")
-DEFEND_FACE = CardFace(title="Defend", letter="D◊", kind="defend")
+ATTACK_FACE = CardFace(title="Attack", letter="A⚔", kind="attack", subtitle="Combat Card")
+DEFEND_FACE = CardFace(title="Defend", letter="D◊", kind="defend", subtitle="Combat Card")
+GAME = "army-of-zero"
+
+
+def stat_marks(c: Character) -> str:
+    """'S+2 C+2 W-2 A-2': SPD CBT WPN ARM, each with its letter."""
+    return " ".join(
+        f"{ABBR[a][0]}{getattr(c, a):+d}" for a in ("speed", "combat", "weapon", "armour")
+    )
+
+
+def character_info(
+    c: Character, zone: str, owner: str, actionable: bool = False, reason: str = ""
+) -> CardInfo:
+    return CardInfo(
+        key=c.id,
+        face=face(c),
+        game_id=GAME,
+        zone=zone,
+        owner=owner,
+        keywords=(c.rank,),
+        marks=stat_marks(c),
+        actionable=actionable,
+        reason=reason,
+    )
 
 
 def face(c: Character, note: str = "") -> CardFace:
@@ -44,18 +72,6 @@ def face(c: Character, note: str = "") -> CardFace:
         stats=(("SPD", c.speed), ("CBT", c.combat), ("WPN", c.weapon), ("ARM", c.armour)),
         note=note,
     )
-
-
-def stat_line(c: Character) -> Text:
-    """Four signed numbers in fixed columns under the SPD CBT WPN ARM header."""
-    text = Text()
-    for ability in ("speed", "combat", "weapon", "armour"):
-        v = getattr(c, ability)
-        text.append(f"{v:+3d} ", style="bold green" if v > 0 else "bold red" if v < 0 else "bold")
-    return text
-
-
-ORDER_HEADER = f"     {'Character':<21}SPD CBT WPN ARM"
 
 
 def combat_cards(s: SeatView) -> Text:
@@ -72,17 +88,16 @@ def combat_cards(s: SeatView) -> Text:
     return text
 
 
-class ArmyOfZeroScreen(GameScreen):
+class ArmyOfZeroScreen(CardTable, GameScreen):
     BINDINGS = [
         Binding("a", "combat('attack')", "Attack"),
         Binding("d", "combat('defend')", "Defend"),
         Binding("r", "place_rest", "Lay down rest"),
-        Binding("j", "cursor(1)", "Down", show=False),
-        Binding("k", "cursor(-1)", "Up", show=False),
     ]
     HELP_KEYS = [
-        ("↑↓ / j k", "choose a character while ordering your squad"),
-        ("Enter/click", "put that character next on your Squad Pile"),
+        ("↑↓ ←→", "move between the cards of a zone (hjkl too)"),
+        ("Tab / Shift+Tab", "move to the next / previous zone"),
+        ("Enter/click", "a card's move: put a character next on your Squad Pile, play a card"),
         ("r", "lay down the rest of the squad in the order shown"),
         ("a", "play your Attack Card (step 1)"),
         ("d", "play your Defend Card (step 1)"),
@@ -94,18 +109,18 @@ class ArmyOfZeroScreen(GameScreen):
         with Horizontal(id="aoz-main"):
             with Vertical(id="aoz-board"):
                 yield Static(id="aoz-opponent", classes="squad-bar")
+                yield Zone("Their table:", id="aoz-their")
                 with Vertical(id="aoz-order"):
                     yield Static(id="aoz-order-help")
-                    yield OptionList(id="aoz-unplaced")
+                    yield Zone(vertical=True, id="aoz-unplaced")
                 with Vertical(id="aoz-battle"):
-                    with Horizontal(id="aoz-fighters"):
-                        yield CardView(id="aoz-their-fighter")
-                        yield CardView(id="aoz-my-fighter")
+                    yield Zone(vertical=True, id="aoz-fight", empty="no fighters yet")
                     yield DiceView(id="aoz-dice")
-                    yield Static(id="aoz-roster")
+                yield Inspector(id="inspector")
                 yield Static(id="aoz-me", classes="squad-bar")
+                yield Zone("Your pile:", vertical=True, id="aoz-pile", empty="empty")
                 with Horizontal(id="aoz-actions"):
-                    yield HandView(id="aoz-hand")
+                    yield Zone("Hand:", id="aoz-hand", empty="no Combat Cards")
                     yield Button("Lay down rest (r)", id="btn-rest")
                 yield Static(id="aoz-message")
             with Vertical(id="aoz-side"):
@@ -113,14 +128,16 @@ class ArmyOfZeroScreen(GameScreen):
                 yield PileView(id="pile-1")
                 yield TrackerView(id="tracker-0")
                 yield TrackerView(id="tracker-1")
-                yield LogPanel(id="aoz-log")
-        yield Footer()
+                yield Zone("Out of the fight", vertical=True, id="aoz-out", empty="nobody yet")
+                yield LogPanel(id="aoz-log", anchored=True)
+        yield TableFooter()
 
     # -- rendering ---------------------------------------------------------------
     def show_view(self, view: View, seat: int | None) -> None:
         me_seat = seat if seat is not None else 0
         them_seat = 1 - me_seat
         me, them = view.seats[me_seat], view.seats[them_seat]
+        self.apply_layout()
         acting = ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
         status = Text.assemble(
             ("Army Of Zero", "bold"),
@@ -137,15 +154,14 @@ class ArmyOfZeroScreen(GameScreen):
         ordering = view.phase == "order"
         self.query_one("#aoz-order").display = ordering
         self.query_one("#aoz-battle").display = not ordering
+        my_turn = seat is not None and seat in view.to_act and not self.waiting
+        self._show_zones(view, seat, me_seat, them_seat, my_turn)
         if ordering:
             self._show_ordering(me, seat, view)
         else:
-            self._show_battle(view, me, them)
-        my_turn = seat is not None and seat in view.to_act
+            self.put("#aoz-dice", DiceView.compose_lines(self._dice_lines(view)))
         self.query_one("#aoz-hand").display = not ordering
         self.query_one("#btn-rest", Button).display = ordering
-        if not ordering:
-            self._show_hand(me, my_turn)
         self.query_one("#btn-rest", Button).disabled = not my_turn
         self.put("#aoz-message", self.message)
         for i, s in enumerate(view.seats):
@@ -154,6 +170,125 @@ class ArmyOfZeroScreen(GameScreen):
             )
             self.query_one(f"#tracker-{i}", TrackerView).show(f"{seat_tag(i)} alive", s.alive, 10)
         self.query_one("#aoz-log", LogPanel).sync(list(self.match.log_lines()))
+        self._focus_default(view, seat, my_turn)
+
+    def _show_zones(
+        self, view: View, seat: int | None, me_seat: int, them_seat: int, my_turn: bool
+    ) -> None:
+        """Every card on the table as the seat on screen may see it (its View only)."""
+        me, them = view.seats[me_seat], view.seats[them_seat]
+        mine_tag, their_tag = (
+            f"{seat_tag(me_seat)} {me.name}",
+            f"{seat_tag(them_seat)} {them.name}",
+        )
+        ordering = view.phase == "order"
+        # their side: the Squad Pile face down, the Combat Cards they laid on the table
+        their: list[CardInfo] = []
+        count = them.squad_count + them.unplaced_count
+        if count:
+            their.append(
+                CardInfo(
+                    key="their-pile",
+                    face=CardFace(
+                        title=f"Squad Pile ({count})", letter="▤", kind="pile", hidden=True
+                    ),
+                    game_id=GAME,
+                    zone=f"{them.name}'s Squad Pile, {count} card(s)",
+                    owner=their_tag,
+                )
+            )
+        their += self._table_cards(them, them_seat, their_tag)
+        self.query_one("#aoz-their", Zone).show(their)
+        # the fight: both fighters face up
+        fight = [
+            replace(
+                character_info(
+                    s.fighter, f"the fight: {s.name}'s fighter", f"{seat_tag(i)} {s.name}"
+                ),
+                marks=f"{stat_marks(s.fighter)}  {seat_tag(i)} {s.name}",
+            )
+            for i, s in ((them_seat, them), (me_seat, me))
+            if s.fighter is not None
+        ]
+        self.query_one("#aoz-fight", Zone).show(fight)
+        # my Squad Pile, top first (only mine is shown to me)
+        pile = (
+            [
+                character_info(c, f"your Squad Pile, {n} from the top", mine_tag)
+                for n, c in enumerate(me.squad, 1)
+            ]
+            if seat is not None
+            else []
+        )
+        self.query_one("#aoz-pile", Zone).show(pile)
+        # ordering: the characters still to place
+        if ordering:
+            reason = "" if my_turn else self._idle_reason(me, seat)
+            self.query_one("#aoz-unplaced", Zone).show(
+                [
+                    character_info(c, "your squad, not yet placed", mine_tag, my_turn, reason)
+                    for c in me.unplaced
+                ]
+            )
+        else:
+            self.query_one("#aoz-unplaced", Zone).show([])
+        # my hand of Combat Cards
+        hand: list[CardInfo] = []
+        if seat is not None and not ordering:
+            kinds = ["attack"] * me.attacks_in_hand + (["defend"] if me.defend_in_hand else [])
+            for n, kind in enumerate(kinds):
+                hand.append(
+                    CardInfo(
+                        key=kind if kind == "defend" else f"attack-{n}",
+                        face=ATTACK_FACE if kind == "attack" else DEFEND_FACE,
+                        game_id=GAME,
+                        zone="your hand",
+                        owner=mine_tag,
+                        keywords=(f"{kind.capitalize()} Card",),
+                        actionable=my_turn,
+                        data=kind,
+                    )
+                )
+        self.query_one("#aoz-hand", Zone).show(hand)
+        hand_zone = self.query_one("#aoz-hand", Zone)
+        for card in hand_zone.cards:  # the old click target names stay (.hand-defend)
+            card.add_class(f"hand-{card.info.key}")
+        # out of the fight: winners and fallen of both sides, face up
+        out: list[CardInfo] = []
+        for i, s in enumerate(view.seats):
+            tag = f"{seat_tag(i)} {s.name}"
+            out += [character_info(c, f"{s.name}'s winners", tag) for c in s.survivors]
+            out += [character_info(c, "defeated", tag) for c in s.defeated]
+        self.query_one("#aoz-out", Zone).show(out)
+
+    def _table_cards(self, s: SeatView, seat: int, tag: str) -> list[CardInfo]:
+        face_of = {"attack": ATTACK_FACE, "defend": DEFEND_FACE}
+        return [
+            CardInfo(
+                key=f"table-{seat}-{n}",
+                face=face_of[card],
+                game_id=GAME,
+                zone=f"on the table in front of {s.name} (played)",
+                owner=tag,
+                keywords=(f"{card.capitalize()} Card",),
+            )
+            for n, card in enumerate(s.table)
+        ]
+
+    def _idle_reason(self, me: SeatView, seat: int | None) -> str:
+        if seat is None:
+            return "you are watching"
+        if me.laid_down:
+            return "your Squad Pile is laid down"
+        return "it is not your turn to act"
+
+    def _focus_default(self, view: View, seat: int | None, my_turn: bool) -> None:
+        """When the seat on screen must act and no card has focus, focus where the move is."""
+        if not my_turn or self.app.screen is not self:
+            return
+        unplaced, hand = self.query_one("#aoz-unplaced", Zone), self.query_one("#aoz-hand", Zone)
+        ordering = view.phase == "order"
+        self.focus_zone(unplaced if ordering else hand, (hand,) if ordering else (unplaced,))
 
     def _squad_text(self, s: SeatView, seat: int, mine: bool, view: View) -> Text:
         lines = [
@@ -165,13 +300,6 @@ class ArmyOfZeroScreen(GameScreen):
         ]
         if view.phase == "battle":
             lines.append(combat_cards(s))
-        if mine and s.squad:
-            lines.append(
-                Text.assemble(
-                    "Pile (top first): ",
-                    (" · ".join(c.name.split()[-1] for c in s.squad), "italic"),
-                )
-            )
         elif not mine and view.phase == "order":
             lines.append(
                 Text(
@@ -191,62 +319,37 @@ class ArmyOfZeroScreen(GameScreen):
             )
         else:
             help_text.append(
-                f"Order your squad in secret: card {len(me.squad) + 1} of {len(me.squad) + len(me.unplaced)}. "
-                "Enter: next on pile · r: rest as shown"
+                f"Order your squad in secret: card {len(me.squad) + 1} of "
+                f"{len(me.squad) + len(me.unplaced)}. Enter: next on pile · r: rest as shown"
             )
-        help_text.append("\n" + ORDER_HEADER, style="dim")
+        help_text.append("\n[rank] name, then S(peed) C(ombat) W(eapon) A(rmour)", style="dim")
         self.put("#aoz-order-help", help_text)
-        options = self.query_one("#aoz-unplaced", OptionList)
-        wanted = [c.id for c in me.unplaced]
-        current = [options.get_option_at_index(i).id for i in range(options.option_count)]
-        if wanted != current:
-            keep = options.highlighted or 0
-            options.clear_options()
-            for c in me.unplaced:
-                label = Text.assemble(
-                    (f"[{RANK_CODE[c.rank]}] {c.name[:20]:<21}", "bold"), stat_line(c)
-                )
-                options.add_option(Option(label, id=c.id))
-            if me.unplaced:
-                options.highlighted = min(keep, len(me.unplaced) - 1)
-        if seat is not None and not me.laid_down and not self.waiting:
-            options.focus()
 
-    def _show_battle(self, view: View, me: SeatView, them: SeatView) -> None:
-        mine = self.query_one("#aoz-my-fighter", CardView)
-        theirs = self.query_one("#aoz-their-fighter", CardView)
-        theirs.show(face(them.fighter, f"{them.name}'s fighter") if them.fighter else None)
-        mine.show(face(me.fighter, f"{me.name}'s fighter") if me.fighter else None)
-        self.put("#aoz-dice", DiceView.compose_lines(self._dice_lines(view)))
-        roster = self.query_one("#aoz-roster", Static)
-        roster.display = self.app.size.height >= 34  # only where there is room to spare
-        self.put("#aoz-roster", self._roster(me, them))
+    # -- card moves ----------------------------------------------------------------------------
+    def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:
+        seat = self.session.on_screen
+        legal = self.match.legal_actions(seat) if seat is not None else []
+        if info.data in ("attack", "defend"):
+            action = ChooseCombat(card=info.data)
+            if action in legal:
+                return [MenuEntry(f"Play your {info.data.capitalize()} Card", action)], ""
+            return [], self.why_not(action) or "it cannot be played now"
+        place = PlaceCharacter(card=info.key)
+        if any(a == place for a in legal):
+            return [MenuEntry("Put it next on your Squad Pile", place)], ""
+        if info.key.startswith(("their-", "table-")):
+            return [], "no move uses it: it only shows what is on the table"
+        if any(c.id == info.key for c in self.match.view(seat).seats[seat or 0].unplaced):
+            return [], self.why_not(place)
+        return [], "no move uses this card now: it is in play, in a pile, or out of the fight"
 
-    def _show_hand(self, me: SeatView, my_turn: bool) -> None:
-        """The Combat Cards in hand: click one, or press a / d."""
-        cards = [(f"attack-{i}", ATTACK_FACE, my_turn) for i in range(me.attacks_in_hand)] + (
-            [("defend", DEFEND_FACE, my_turn)] if me.defend_in_hand else []
-        )
-        self.query_one("#aoz-hand", HandView).show(cards)
+    def seat_changed(self) -> None:
+        self.forget_cards()
 
-    def _roster(self, me: SeatView, them: SeatView) -> Text:
-        """Room to spare (a large terminal): the whole pile with stats, and what is known of theirs."""
-        text = Text()
-        if me.squad:
-            text.append("Your pile, top first      SPD CBT WPN ARM\n", style="bold")
-            for n, c in enumerate(me.squad, 1):
-                text.append(f"{n:>2}. [{RANK_CODE[c.rank]}] {c.name[:18]:<19}")
-                text.append_text(stat_line(c))
-                text.append("\n")
-        for label, group in (
-            ("Your winners", me.survivors),
-            (f"{them.name}'s winners", them.survivors),
-            ("Fallen", me.defeated + them.defeated),
-        ):
-            if group:
-                text.append(f"{label}: ", style="bold")
-                text.append(", ".join(c.name for c in group) + "\n")
-        return text
+    def bot_doing(self, seat: int) -> str:
+        if self.match.view(None).phase == "order":
+            return "ordering its squad"
+        return "choosing its Combat Card"
 
     def _dice_lines(self, view: View) -> list[Text | str]:
         last = view.last
@@ -320,17 +423,6 @@ class ArmyOfZeroScreen(GameScreen):
 
     def action_place_rest(self) -> None:
         self.submit(PlaceRest())
-
-    def action_cursor(self, step: int) -> None:
-        options = self.query_one("#aoz-unplaced", OptionList)
-        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self.submit(PlaceCharacter(card=event.option.id))
-
-    def on_hand_view_picked(self, event: HandView.Picked) -> None:
-        self.action_combat("defend" if event.card_id == "defend" else "attack")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "btn-rest":

@@ -8,8 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from ...engine import Event
 from ...games.pr_ccg_2008.cards import Card
@@ -25,7 +24,14 @@ from ...games.pr_ccg_2008.models import (
 from ..game_screen import GameScreen
 from ..screens.curtain import seat_tag
 from ..setup_options import SetupOption
-from ..widgets import CardFace, CardView, LogPanel, PileView
+from ..widgets import CardFace, LogPanel, PileView
+from ..widgets.card_menu import MenuEntry
+from ..widgets.footer import TableFooter
+from ..widgets.inspector import Inspector
+from ..widgets.table import CardInfo, Zone
+from ..widgets.table_screen import CardTable
+
+GAME = "pr-ccg-2008"
 
 STEP_HELP = {
     "select": "Step 2: choose a card (Enter) or play nothing (n)",
@@ -41,6 +47,15 @@ def _deck_choices():
     from ...games.pr_ccg_2008.cards import catalog
 
     return tuple((d.info.name, d.info.id) for d in catalog().card_set.decks)
+
+
+def _deck_blurb(deck_id) -> str:
+    from ...games.pr_ccg_2008.cards import catalog
+
+    for d in catalog().card_set.decks:
+        if d.info.id == deck_id:
+            return d.info.blurb
+    return ""
 
 
 def _default_decks():
@@ -96,7 +111,30 @@ def card_face(card: Card, view: View, note: str = "", highlight: str | None = No
     )
 
 
-class PrCcgScreen(GameScreen):
+def card_marks(card: Card, view: View) -> str:
+    """After the name on the chip: ⚔ the opponent's element(s), the values, ✹ Damage."""
+    values = " ".join(f"{letter}{card.values[e]}" for e, _n, letter in view.elements)
+    return f"⚔{element_letters(card.battle_elements, view)} {values} ✹{card.damage}"
+
+
+def card_info(card: Card, view: View, key: str, zone: str, owner: str, **kw) -> CardInfo:
+    note = kw.pop("note", "")
+    highlight = kw.pop("highlight", None)
+    marks = kw.pop("marks", "")
+    return CardInfo(
+        key=key,
+        face=card_face(card, view, note, highlight),
+        game_id=GAME,
+        zone=zone,
+        owner=owner,
+        cost=str(card.hand_cost),
+        keywords=("Hand Cost", "Battle Element", "Damage"),
+        marks=f"{marks}{card_marks(card, view)}",
+        **kw,
+    )
+
+
+class PrCcgScreen(CardTable, GameScreen):
     BINDINGS = [
         Binding("n", "nothing", "Play nothing"),
         Binding("c", "cancel", "Cancel"),
@@ -105,20 +143,28 @@ class PrCcgScreen(GameScreen):
         Binding("2", "element(1)", "Element 2", show=False),
         Binding("3", "element(2)", "Element 3", show=False),
         Binding("4", "element(3)", "Element 4", show=False),
-        Binding("j", "cursor(1)", "Down", show=False),
-        Binding("k", "cursor(-1)", "Up", show=False),
     ]
     HELP_KEYS = [
-        ("↑↓ / j k", "move through your hand"),
+        ("↑↓ / j k", "move through your hand (every card, playable or not)"),
+        ("Tab / Shift+Tab", "move to the next zone: the table, the discard piles"),
         ("Enter/click", "select the card to play, then pay its Hand Cost card by card"),
-        ("n", "play nothing this round (a bluff)"),
+        ("y / Enter", "confirm: a card locked in face down cannot be taken back"),
+        ("n", "play nothing this round (a bluff; asks first)"),
         ("c / Esc", "take the selected card back before it is paid"),
         ("1-4", "choose the Battle Element when your card names several"),
         ("[2] ⚔B/M", "a card's Hand Cost, and the element(s) your OPPONENT must use"),
         ("B8 T6 …", "the card's value in each element; ✹ its Damage"),
+        ("◉ $ +", "in your hand: ◉ selected to play, $ paid toward its Hand Cost, + just drawn"),
     ]
     SETUP_OPTIONS = (
-        SetupOption("decks", "Deck", _deck_choices, per_seat=True, default=_LazyDefault()),
+        SetupOption(
+            "decks",
+            "Deck",
+            _deck_choices,
+            per_seat=True,
+            default=_LazyDefault(),
+            describe=_deck_blurb,
+        ),
         SetupOption(
             "opening_hand",
             "Opening hand",
@@ -134,19 +180,24 @@ class PrCcgScreen(GameScreen):
         with Horizontal(id="pr-main"):
             with Vertical(id="pr-board"):
                 yield Static(id="pr-opponent", classes="squad-bar")
-                with Horizontal(id="pr-table"):
-                    yield CardView(id="pr-their-card")
-                    yield CardView(id="pr-my-card")
+                yield Zone("Table:", vertical=True, id="pr-table", empty="no battle yet")
                 yield Static(id="pr-battle")
+                yield Inspector(id="inspector")
                 yield Static(id="pr-me", classes="squad-bar")
                 yield Static(id="pr-help")
-                yield OptionList(id="pr-hand")
+                yield Zone(
+                    "Your hand: \\[cost] name · ⚔ their element · values · ✹ damage",
+                    vertical=True,
+                    id="pr-hand",
+                    empty="no cards in hand",
+                )
                 yield Static(id="pr-message")
             with Vertical(id="pr-side"):
                 yield PileView(id="pile-0")
                 yield PileView(id="pile-1")
-                yield LogPanel(id="pr-log")
-        yield Footer()
+                yield Zone("Discard piles", vertical=True, id="pr-discards", empty="empty")
+                yield LogPanel(id="pr-log", anchored=True)
+        yield TableFooter()
 
     # -- rendering ---------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
@@ -164,6 +215,7 @@ class PrCcgScreen(GameScreen):
         them_seat = 1 - me_seat
         me, them = view.seats[me_seat], view.seats[them_seat]
         mode = self._mode(view, seat)
+        self.apply_layout()
         acting = ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
         self.put(
             "#pr-status",
@@ -191,6 +243,7 @@ class PrCcgScreen(GameScreen):
             help_text = self._element_help(view, me_seat)
         self.put("#pr-help", help_text)
         self._show_hand(view, me, mode, seat)
+        self._show_discards(view)
         self.put("#pr-message", self.message)
         for i, s in enumerate(view.seats):
             self.query_one(f"#pile-{i}", PileView).show(f"{seat_tag(i)} deck", s.deck_count)
@@ -211,30 +264,53 @@ class PrCcgScreen(GameScreen):
         return text
 
     def _show_table(self, view: View, me_seat: int, them_seat: int) -> None:
-        mine = self.query_one("#pr-my-card", CardView)
-        theirs = self.query_one("#pr-their-card", CardView)
+        """The battle area: both cards face up in step 6A, else the last battle's cards."""
+        cards: list[CardInfo] = []
         if view.phase == "element":
-            cards = view.battle_cards
-            theirs.show(card_face(cards[them_seat], view, f"{view.seats[them_seat].name}'s card"))
-            mine.show(card_face(cards[me_seat], view, "your card"))
+            for seat, label in ((them_seat, "their card"), (me_seat, "your card")):
+                card = view.battle_cards[seat]
+                if card is not None:
+                    s = view.seats[seat]
+                    cards.append(
+                        card_info(
+                            card,
+                            view,
+                            f"battle-{seat}",
+                            f"the battle, face up ({label})",
+                            f"{seat_tag(seat)} {s.name}",
+                            marks=f"{seat_tag(seat)} ",
+                        )
+                    )
+            self.query_one("#pr-table", Zone).show(cards)
             self.put("#pr-battle", Text("Both cards are face up: elements next.", style="italic"))
             return
         last = view.last
         if last is None:
-            theirs.show(None, "no battle yet")
-            mine.show(None, "no battle yet")
+            self.query_one("#pr-table", Zone).show([])
             self.put(
                 "#pr-battle", Text("Round 1: choose a card, or bluff with nothing.", style="dim")
             )
             return
-        for widget, s in ((theirs, them_seat), (mine, me_seat)):
-            card = view.last_cards[s]
+        for seat in (them_seat, me_seat):
+            card = view.last_cards[seat]
             if card is None:
-                widget.show(None, f"{view.seats[s].name}: no card")
-            else:
-                used = last.elements[s]
-                note = f"uses {used.upper()}: {last.powers[s]}" if used else "unopposed"
-                widget.show(card_face(card, view, note, highlight=used))
+                continue
+            used = last.elements[seat]
+            note = f"uses {used.upper()}: {last.powers[seat]}" if used else "unopposed"
+            s = view.seats[seat]
+            cards.append(
+                card_info(
+                    card,
+                    view,
+                    f"last-{last.round}-{seat}",
+                    f"the last battle (round {last.round}), {note}",
+                    f"{seat_tag(seat)} {s.name}",
+                    note=note,
+                    highlight=used,
+                    marks=f"{seat_tag(seat)} ",
+                )
+            )
+        self.query_one("#pr-table", Zone).show(cards)
         self.put("#pr-battle", Text(f"Last: {last.text}", style="italic"))
 
     def _element_help(self, view: View, me_seat: int) -> Text:
@@ -249,36 +325,79 @@ class PrCcgScreen(GameScreen):
         return text
 
     def _show_hand(self, view: View, me: SeatView, mode: str, seat: int | None) -> None:
-        hand = self.query_one("#pr-hand", OptionList)
+        """Every card in hand is on the table and can be read; those that can't be played
+        now carry the rule's reason (the inspector shows it, Enter says it)."""
         fresh = set()
         if view.last and view.last.drawn and seat is not None and view.last.winner == 1 - seat:
             fresh = {cid for cid, _ in me.hand[-(view.last.drawn + 1) : -1]}
         selected = me.selected[0] if me.selected else None
         paid = {cid for cid, _ in me.paid}
-        rows = []
-        for cid, card in me.hand:
-            mark = "▶" if cid == selected else "$" if cid in paid else "+" if cid in fresh else " "
-            disabled = (mode == "pay" and (cid == selected or cid in paid)) or mode not in (
-                "select",
-                "pay",
-            )
-            if mode == "select" and card.hand_cost > len(me.hand) - 1:
-                disabled = True
-            rows.append((cid, card_line(card, view, mark), disabled))
-        key = tuple((cid, line.plain, dis) for cid, line, dis in rows)
-        if self._shown.get("#pr-hand") != key:
-            self._shown["#pr-hand"] = key
-            keep = hand.highlighted or 0
-            hand.clear_options()
-            for cid, line, dis in rows:
-                hand.add_option(Option(line, id=cid, disabled=dis))
-            if rows:
-                enabled = [i for i, (_, _, dis) in enumerate(rows) if not dis]
-                if enabled:
-                    hand.highlighted = keep if keep in enabled else enabled[0]
-        hand.border_title = "Your hand  (\\[cost] name ⚔ opponent's element  values ✹ damage)"
+        legal = set()
         if seat is not None and mode in ("select", "pay") and not self.waiting:
-            hand.focus()
+            legal = {getattr(a, "card", None) for a in self.match.legal_actions(seat)}
+        owner = f"{seat_tag(seat)} {me.name}" if seat is not None else ""
+        infos = []
+        for cid, card in me.hand:
+            mark = (
+                "◉ " if cid == selected else "$ " if cid in paid else "+ " if cid in fresh else ""
+            )
+            reason = ""
+            if cid not in legal and mode in ("select", "pay") and seat is not None:
+                action = PayCard(card=cid) if mode == "pay" else SelectCard(card=cid)
+                if cid == selected:
+                    reason = "this is the card you are paying for (c takes it back)"
+                elif cid in paid:
+                    reason = "already paid toward the Hand Cost (c takes it back)"
+                else:
+                    reason = self.why_not(action)
+            where = (
+                "your hand: selected to play"
+                if cid == selected
+                else "your hand: paid toward the Hand Cost"
+                if cid in paid
+                else "your hand"
+            )
+            infos.append(
+                card_info(
+                    card,
+                    view,
+                    cid,
+                    where,
+                    owner,
+                    marks=mark,
+                    actionable=cid in legal,
+                    reason=reason,
+                )
+            )
+        hand = self.query_one("#pr-hand", Zone)
+        hand.show(infos)
+        if seat is not None and mode in ("select", "pay") and not self.waiting:
+            self._focus_playable(hand, legal)
+
+    def _focus_playable(self, hand: Zone, legal: set) -> None:
+        """A new seat, or a focused card that can't take the next step: go to one that can."""
+        card = self.focused_card()
+        stuck = card is not None and card.parent is hand and card.info.key not in legal
+        if self._fresh_seat or card is None or stuck:
+            self._fresh_seat = False
+            target = next((c.info.key for c in hand.cards if c.info.key in legal), None)
+            self.call_after_refresh(hand.focus_card, target)
+
+    def _show_discards(self, view: View) -> None:
+        infos = []
+        for seat, s in enumerate(view.seats):
+            for n, card in enumerate(reversed(s.discard)):
+                infos.append(
+                    card_info(
+                        card,
+                        view,
+                        f"discard-{seat}-{len(s.discard) - n}",
+                        f"{s.name}'s discard pile ({n + 1} from the top)",
+                        f"{seat_tag(seat)} {s.name}",
+                        marks=f"{seat_tag(seat)} ",
+                    )
+                )
+        self.query_one("#pr-discards", Zone).show(infos)
 
     def reveal_body(self, events: tuple[Event, ...]):
         reveals = [e for e in events if e.kind == "reveal"]
@@ -316,18 +435,55 @@ class PrCcgScreen(GameScreen):
         return table
 
     # -- input -------------------------------------------------------------------
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if not event.option.id:
-            return
-        view = self.match.view(self.session.on_screen)
-        me = view.seats[self.session.on_screen] if self.session.on_screen is not None else None
-        if me is not None and me.selected is not None:
-            self.submit(PayCard(card=event.option.id))
-        else:
-            self.submit(SelectCard(card=event.option.id))
+    def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:
+        seat = self.session.on_screen
+        if seat is None:
+            return [], "you are watching"
+        view = self.match.view(seat)
+        me = view.seats[seat]
+        hand = dict(me.hand)
+        if info.key not in hand:
+            return [], "no move uses it: it is on the table or in a discard pile"
+        card = hand[info.key]
+        legal = self.match.legal_actions(seat)
+        if me.selected is not None:
+            if me.selected[0] == info.key:
+                return [
+                    MenuEntry("Take it back (and the cards paid)", CancelSelection(), key="c")
+                ], ""
+            pay = PayCard(card=info.key)
+            if pay not in legal:
+                return [], info.reason or self.why_not(pay)
+            last = len(me.paid) + 1 >= me.selected[1].hand_cost
+            confirm = (
+                f"Pay with {card.name} and lock in {me.selected[1].name} face down? "
+                "A card locked in cannot be taken back."
+                if last
+                else ""
+            )
+            return [MenuEntry(f"Pay the Hand Cost with {card.name}", pay, confirm=confirm)], ""
+        select = SelectCard(card=info.key)
+        if select not in legal:
+            return [], info.reason or self.why_not(select)
+        if card.hand_cost == 0:
+            question = (
+                f"Lock in {card.name} face down? It costs nothing, so it is your choice for "
+                "this round at once and cannot be taken back."
+            )
+            return [MenuEntry(f"Play {card.name} (Hand Cost 0)", select, confirm=question)], ""
+        label = f"Select {card.name}, then pay its Hand Cost of {card.hand_cost} card by card"
+        return [MenuEntry(label, select)], ""
 
     def action_nothing(self) -> None:
-        self.submit(PlayNothing())
+        if self.waiting:
+            self.busy()
+            return
+        self.confirm(
+            "Play nothing this round? You are locked in at once (a bluff) and cannot take it back.",
+            PlayNothing(),
+            "n",
+            "Play nothing (bluff)",
+        )
 
     def action_cancel(self) -> None:
         self.submit(CancelSelection())
@@ -350,11 +506,18 @@ class PrCcgScreen(GameScreen):
                 )
             )
             return
-        self.submit(ChooseElement(element=card.battle_elements[index]))
+        element = card.battle_elements[index]
+        theirs = view.battle_cards[1 - self.session.on_screen]
+        value = f" (their value {theirs.values[element]})" if theirs is not None else ""
+        self.confirm(
+            f"Your opponent must use {element.upper()}{value}? This choice is locked in.",
+            ChooseElement(element=element),
+            str(index + 1),
+            f"Element {element.upper()}",
+        )
 
-    def action_cursor(self, step: int) -> None:
-        hand = self.query_one("#pr-hand", OptionList)
-        (hand.action_cursor_down if step > 0 else hand.action_cursor_up)()
+    def seat_changed(self) -> None:
+        self.forget_cards()
 
     def summary(self) -> Text:
         view = self.match.view(None)

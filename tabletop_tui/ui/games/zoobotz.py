@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...games.zoobotz.models import (
@@ -39,11 +39,27 @@ from ..game_screen import GameScreen
 from ..screens.base import BaseModal
 from ..screens.curtain import seat_tag
 from ..setup_options import SetupOption
-from ..widgets import CardFace, CardView, LogPanel, TrackerView
+from ..widgets import LogPanel, TrackerView
+from ..widgets.card_menu import MenuEntry
+from ..widgets.footer import TableFooter
+from ..widgets.inspector import Inspector
+from ..widgets.table import CardInfo, Zone
+from ..widgets.table_screen import CardTable
+from .zoobotz_table import (
+    FRESH_MARK,
+    KIND_LETTER,
+    KIND_NAME,
+    SHIELD_MARK,
+    UNUSED_MARK,
+    USED_MARK,
+    bot_mark,
+    discard_cards,
+    hand_info,
+    seat_cards,
+)
+from .zoobotz_table import card_face as card_face  # the deck builder imports it from here
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
-KIND_LETTER = {"bot": "B", "program": "P", "module": "M"}
-KIND_NAME = {"bot": "Bot", "program": "Program", "module": "Module"}
 LOG_GLYPHS = {
     "turn": "↻",
     "start": "↻",
@@ -59,11 +75,6 @@ LOG_GLYPHS = {
     "choice": "☞",
     "draw": "▤",
 }
-#: a Bot's state: glyph, short letters, word (never colour alone)
-UNUSED_MARK = ("○", "un", "UNUSED")
-USED_MARK = ("●", "US", "USED")
-SHIELD_MARK = ("◈", "SH", "SHIELD")
-FRESH_MARK = ("✧", "nw", "new")
 LEGEND = (
     "○ UNUSED · ● USED · ◈ SHIELD (USED to SHIELD) · ✧ new (played this turn: can't be USED) · "
     "v value · R RISK (at its value the Bot goes to the discard) · ✝ would go to the discard · "
@@ -88,6 +99,13 @@ def _deck_choices() -> tuple[tuple[str, str], ...]:
     return shipped + saved
 
 
+def _deck_blurb(choice) -> str:
+    deck = _pool().decks.get(str(choice))
+    if deck is None:
+        return "A deck you built and saved in the deck builder."
+    return deck.blurb or deck.plan
+
+
 def _deck_warnings() -> list[str]:
     from .zoobotz_decklists import saved_decks
 
@@ -109,37 +127,6 @@ class _DefaultDecks(tuple):
 
 
 # -- drawing cards and Botz ------------------------------------------------------------------------
-def bot_mark(bot: BotView) -> tuple[str, str, str]:
-    if bot.shielding:
-        return SHIELD_MARK
-    return USED_MARK if bot.used else UNUSED_MARK
-
-
-def card_face(card: ZCard, bot: BotView | None = None, cost: int | None = None) -> CardFace:
-    """A ZOOBOTZ card in the collection's one card look."""
-    bits = [KIND_NAME[card.kind], f"COST {card.cost if cost is None else cost}"]
-    if card.value is not None:
-        bits.append(f"value {card.value}")
-    extra: tuple = tuple(card.text.splitlines()) or (Text("No abilities.", style="dim"),)
-    if bot is not None:
-        glyph, _, word = bot_mark(bot)
-        line = Text.assemble(
-            ("In play: ", "bold"),
-            f"value {bot.value} · RISK {bot.risk}/{bot.value} · {glyph} {word}",
-        )
-        if bot.fresh:
-            line.append(f" · {FRESH_MARK[0]} new")
-        extra += (line,)
-    return CardFace(
-        title=card.name,
-        letter=KIND_LETTER[card.kind],
-        kind=f"zb-{card.kind}",
-        subtitle=" · ".join(bits),
-        extra=extra,
-        note=card.flavor,
-    )
-
-
 def card_line(card: ZCard, cost: int | None = None) -> Text:
     """One line for the compact card text: '[B] Data Dodo · Bot · COST 2 · value 3 — text'."""
     text = Text.assemble((f"[{KIND_LETTER[card.kind]}]", "bold reverse"), " ", (card.name, "bold"))
@@ -181,36 +168,6 @@ def bot_token(bot: BotView, level: int, clickable: bool = True) -> Text:
     if bot.fresh:
         text.append(f"{FRESH_MARK[0]}")
     return text
-
-
-def _fit(short: list[Text], tiny: list[Text], width: int, budget: int) -> list[Text]:
-    """Botz in at most `budget` lines: short names if they fit, else tiny, else '+N more'."""
-    for tokens in (short, tiny):
-        packed = _lines(tokens, width)
-        if len(packed) <= budget:
-            return packed
-    for shown in range(len(tiny) - 1, -1, -1):
-        more = Text(f"+{len(tiny) - shown} more (v)", style="italic")
-        packed = _lines([*tiny[:shown], more], width)
-        if len(packed) <= budget:
-            return packed
-    return [Text(f"{len(tiny)} Botz (v: see them)", style="italic")]
-
-
-def _lines(tokens: list[Text], width: int, sep: str = "  ") -> list[Text]:
-    """Tokens packed into lines of at most `width` cells."""
-    lines: list[Text] = []
-    line = Text()
-    for token in tokens:
-        if line.cell_len and line.cell_len + len(sep) + token.cell_len > width:
-            lines.append(line)
-            line = Text()
-        if line.cell_len:
-            line.append(sep)
-        line.append_text(token)
-    if line.cell_len or not lines:
-        lines.append(line)
-    return lines
 
 
 class TableScreen(BaseModal):
@@ -258,7 +215,7 @@ class Menu:
     source: str
 
 
-class ZoobotzScreen(GameScreen):
+class ZoobotzScreen(CardTable, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     BINDINGS = [
         Binding("p", "play", "Play"),
@@ -270,6 +227,9 @@ class ZoobotzScreen(GameScreen):
         Binding("b", "bottom", "To bottom"),
         Binding("e", "keep", "Keep hand"),
         Binding("v", "table", "Table", show=False),
+        # 80x24 has room for the moves' keys only: undo and save work as ever, listed in ? help
+        Binding("u", "undo", "Undo", show=False),
+        Binding("s", "save", "Save", show=False),
         Binding("escape", "close_menu", "Back", show=False),
         Binding("j", "cursor(1)", "Down", show=False),
         Binding("k", "cursor(-1)", "Up", show=False),
@@ -299,6 +259,7 @@ class ZoobotzScreen(GameScreen):
             default=_DefaultDecks(),
             convert=_resolve_decks,
             warnings=_deck_warnings,
+            describe=_deck_blurb,
             help="A shipped deck or one saved in the deck builder (Ctrl+B).",
         ),
     )
@@ -315,6 +276,8 @@ class ZoobotzScreen(GameScreen):
         self._list_key: tuple = ()
         #: the card or Bot a menu was opened from, highlighted again when it closes
         self._return_to: str | None = None
+        #: a new seat's list opens at its top
+        self._fresh_list = False
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -326,16 +289,19 @@ class ZoobotzScreen(GameScreen):
                         yield Static(id=f"seat-name-{i}", classes="zb-seat-name")
                         yield TrackerView(id=f"research-{i}", classes="zb-research")
                     yield Static(id=f"seat-body-{i}", classes="zb-seat-body")
+                    yield Zone(
+                        vertical=True, id=f"botz-{i}", classes="zb-botz", empty="no Botz in play"
+                    )
         yield Static(id="zb-prompt")
         with Horizontal(id="zb-controls"):
             yield OptionList(id="zb-list")
             with Vertical(id="zb-middle"):
-                yield CardView(id="zb-card")
-                yield Static(id="zb-aside")
-            yield LogPanel(glyphs=LOG_GLYPHS, id="zb-log")
+                yield Inspector(id="inspector")
+                yield Zone("Discard piles (public)", vertical=True, id="zb-discards", empty="empty")
+            yield LogPanel(glyphs=LOG_GLYPHS, id="zb-log", anchored=True)
         yield Static(id="zb-detail")
         yield Static(id="zb-message")
-        yield Footer()
+        yield TableFooter()
 
     # -- layout ---------------------------------------------------------------------------------
     def _columns(self) -> int:
@@ -389,6 +355,9 @@ class ZoobotzScreen(GameScreen):
                 self._cards[inst] = (face, None, me.costs[n] if n < len(me.costs) else None)
         self.put("#zb-status", self._status(view, seat))
         compact = self.compact
+        legal = self._legal() if mode == "main" and not self.waiting else []
+        usable = {a.bot for a in legal if isinstance(a, Research | Shield | Hack)}
+        usable |= {a.target for a in legal if isinstance(a, Hack)}
         for i, s in enumerate(view.seats):
             self.put(f"#seat-name-{i}", self._seat_name(view, i, s, seat))
             roomy = not compact and self._panel_width() >= 60
@@ -396,6 +365,7 @@ class ZoobotzScreen(GameScreen):
                 "RESEARCH" if roomy else "RES", s.research, view.goal, 5 if compact else 10
             )
             self.put(f"#seat-body-{i}", self._seat_body(view, i, s, seat, compact))
+            self.query_one(f"#botz-{i}", Zone).show(seat_cards(view, i, s, usable))
             marks = (view.active == i and view.phase != "mulligan", s.out, seat == i)
             if self._shown.get(f"#seat-{i}") != marks:  # restyling is dear: only on change
                 self._shown[f"#seat-{i}"] = marks
@@ -406,7 +376,7 @@ class ZoobotzScreen(GameScreen):
         self._show_list(view, seat, mode)
         self.put("#zb-message", self.message)
         if not compact:
-            self.put("#zb-aside", self._aside(view, seat))
+            self.query_one("#zb-discards", Zone).show(discard_cards(view))
         self.query_one("#zb-log", LogPanel).sync(list(self.match.log_lines()))
 
     def _status(self, view: View, seat: int | None) -> Text:
@@ -453,30 +423,18 @@ class ZoobotzScreen(GameScreen):
         return max(20, width // self._columns() - 2)
 
     def _seat_body(self, view: View, i: int, s: SeatView, me: int | None, compact: bool) -> Text:
-        width = self._panel_width()
-        botz = list(s.botz)
-        lines: list[Text] = []
+        """The counts of a seat; its Botz and modules are cards in the zone below."""
         if compact:
             line = Text(
                 f"▤{s.deck_count} ◫{s.hand_count} ⌫{len(s.discard)} "
                 f"⊞{s.invested_unused}○/{s.invested_count}"
             )
-            if s.modules:
-                line.append(f" ⚙{len(s.modules)}")
             if view.phase == "mulligan" and s.bottomed:
                 line.append(f" ↓{s.bottomed} to bottom")
-            lines.append(line)
-            budget = 1 if self.seat_count >= 5 else 3 if self.seat_count >= 3 else 6
-            if not botz:
-                lines.append(Text("no Botz in play", style="dim"))
-            else:
-                lines += _fit(
-                    [bot_token(b, 1) for b in botz], [bot_token(b, 2) for b in botz], width, budget
-                )
-            return Text("\n").join(lines)
-        lines.append(
+            return line
+        lines = [
             Text(f"▤ deck {s.deck_count}   ◫ hand {s.hand_count}   ⌫ discard {len(s.discard)}")
-        )
+        ]
         used = s.invested_count - s.invested_unused
         line = Text(f"⊞ invested {s.invested_count}: ")
         line.append(f"{UNUSED_MARK[0]} {s.invested_unused} UNUSED", style="bold")
@@ -489,29 +447,9 @@ class ZoobotzScreen(GameScreen):
                     style="dim italic",
                 )
             )
-        if s.modules:
-            lines.append(Text("⚙ " + " · ".join(f.name for _, f in s.modules)))
         if view.phase == "mulligan" and s.bottomed:
             lines.append(Text(f"↓ {s.bottomed} card(s) sent to the bottom of the deck"))
-        if botz:
-            lines += [bot_token(b, 0) for b in botz]
-        else:
-            lines.append(Text("no Botz in play", style="dim"))
         return Text("\n").join(lines)
-
-    def _aside(self, view: View, seat: int | None) -> Text:
-        """Wide terminals: the public piles and the marks, under the card."""
-        text = Text()
-        text.append("Discard piles (public; v: the whole table)\n", style="bold")
-        for i, s in enumerate(view.seats):
-            text.append(f"{seat_tag(i)} ", style=f"bold {self._style(i)}")
-            names = ", ".join(c.name for c in reversed(s.discard[-4:]))
-            more = "…" if len(s.discard) > 4 else ""
-            text.append(f"{len(s.discard)}: {names}{more}\n" if s.discard else "empty\n")
-        text.append("\nMarks\n", style="bold")
-        for part in LEGEND.split(" · "):
-            text.append(f"{part}\n", style="dim")
-        return text
 
     def _prompt(self, view: View, seat: int | None, mode: str) -> Text:
         if self.menu is not None:
@@ -600,6 +538,7 @@ class ZoobotzScreen(GameScreen):
         if key != self._list_key:
             self._list_key = key
             keep = None
+            place = options.highlighted
             if options.highlighted is not None and options.option_count:
                 keep = options.get_option_at_index(options.highlighted).id
             if self._return_to is not None and self.menu is None:
@@ -609,9 +548,13 @@ class ZoobotzScreen(GameScreen):
             enabled = [n for n, (_, _, d) in enumerate(rows) if not d]
             ids = [i for i, _, _ in rows]
             if enabled:
-                options.highlighted = (
-                    ids.index(keep) if keep in ids and ids.index(keep) in enabled else enabled[0]
-                )
+                if keep in ids and ids.index(keep) in enabled:
+                    options.highlighted = ids.index(keep)
+                else:  # the card played or gone: stay at its place, not the top of the list
+                    at = place if place is not None and not self._fresh_list else 0
+                    later = [n for n in enabled if n >= at]
+                    options.highlighted = later[0] if later else enabled[-1]
+                self._fresh_list = False
         if self.menu is not None:
             title = "Choose"
         elif mode == "decision":
@@ -622,8 +565,9 @@ class ZoobotzScreen(GameScreen):
             title = "Your hand and Botz" if mode != "wait" else "Your hand (not your turn)"
         options.border_title = title
         if seat is not None and mode in ("main", "mulligan", "decision") and not self.waiting:
-            if self.app.screen is self:
-                options.focus()
+            card = self.focused_card()
+            if self.app.screen is self and (card is None or self.menu is not None):
+                options.focus()  # a card on the table keeps the focus the player gave it
         self._show_card()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -636,7 +580,8 @@ class ZoobotzScreen(GameScreen):
         return options.get_option_at_index(options.highlighted).id
 
     def _show_card(self) -> None:
-        """The highlighted card in full: a card in the wide layout, a line in the compact one."""
+        """The highlighted card of the list in the inspector (a card on the table, when it
+        has the focus or the mouse, comes first)."""
         option = self._highlighted_id() or ""
         inst = None
         if option[:2] in ("h:", "b:"):
@@ -645,15 +590,58 @@ class ZoobotzScreen(GameScreen):
             inst = self.menu.entries[int(option[2:])].card
         elif option.startswith("c:"):
             inst = option[2:]
+        info = self._info(inst)
+        if self.focused_card() is None:
+            self._focused_info = info
+        self.inspect_now()
+
+    def _info(self, inst: str | None) -> CardInfo | None:
         hit = self._cards.get(inst or "")
-        card = self.query_one("#zb-card", CardView)
-        if hit is None:
-            card.show(None, "highlight a card to read it")
+        view, seat = self._view, self._seat
+        if hit is None or view is None:
+            return None
+        face, bot, cost = hit
+        if bot is not None:
+            owner = next(
+                i
+                for i, s in enumerate(view.seats)
+                if any(b.instance == bot.instance for b in s.botz)
+            )
+            for info in seat_cards(view, owner, view.seats[owner], set()):
+                if info.key == inst:
+                    return info
+        return hand_info(view, seat if seat is not None else 0, inst or "", face, cost)
+
+    def inspect_now(self) -> None:
+        super().inspect_now()
+        info = self._hovered or self._focused_info
+        if info is None:
             self.put("#zb-detail", Text(LEGEND, style="dim"))
             return
-        face, bot, cost = hit
-        card.show(card_face(face, bot, cost))
-        self.put("#zb-detail", card_line(face, cost))
+        face = self._cards.get(info.key)
+        line = card_line(face[0], face[2]) if face else Text(info.face.title, style="bold")
+        if info.marks:
+            line.append(f" · {info.marks}")
+        line.append(f" · {info.zone}", style="dim")
+        self.put("#zb-detail", line)
+
+    def seat_changed(self) -> None:
+        self.forget_cards()
+        self._fresh_list = True
+
+    def open_card(self, info: CardInfo) -> None:
+        """A card on the table chosen: a HACK target, an answer, one of yours to USE."""
+        if self.waiting:
+            self.busy()
+            return
+        kind = info.data[0] if isinstance(info.data, tuple) else ""
+        if kind == "bot":
+            self.action_click_bot(info.key)
+            return
+        self._say(f"No move uses {info.face.title} now: it is {info.zone}.")
+
+    def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:
+        return [], ""  # ZOOBOTZ's menus live in its list (open_card above)
 
     # -- keys and clicks ------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
@@ -907,7 +895,27 @@ class ZoobotzScreen(GameScreen):
 
     def action_end_turn(self) -> None:
         self.menu = None
-        self.submit(EndTurn())
+        if self.waiting:
+            self.busy()
+            return
+        left = [a for a in self._legal() if not isinstance(a, EndTurn)]
+        if not left or self.mode != "main":
+            self.submit(EndTurn())
+            return
+        plays = len({a.card for a in left if isinstance(a, Play)})
+        invest = any(isinstance(a, Invest) for a in left)
+        botz = len({a.bot for a in left if isinstance(a, Research | Shield | Hack)})
+        can = [
+            f"play {plays} card(s)" if plays else "",
+            "invest a card" if invest else "",
+            f"USE {botz} Bot(s)" if botz else "",
+        ]
+        self.confirm(
+            "End your turn? You could still " + ", ".join(c for c in can if c) + ".",
+            EndTurn(),
+            "e",
+            "End the turn",
+        )
 
     def action_click_bot(self, inst: str) -> None:
         """A Bot's name clicked on the table: a target, a choice, or one of yours to USE."""
@@ -931,6 +939,21 @@ class ZoobotzScreen(GameScreen):
             if any(b.instance == inst for b in view.seats[seat].botz):
                 self.menu = None
                 self._bot_menu(inst)
+                return
+            hacks = [a for a in self._legal() if isinstance(a, Hack) and a.target == inst]
+            if hacks:  # one of theirs: the HACKs that may hit it
+                mine = {b.instance: b for b in view.seats[seat].botz}
+                entries = [self._hack_entry(a, mine.get(a.bot)) for a in hacks]
+                entries.append(Entry(Text("Back", style="dim"), None, inst))
+                name = self._cards[inst][0].name if inst in self._cards else inst
+                self._open(Menu(f"HACK {name}: with which Bot?", tuple(entries), "hack", inst))
+                return
+            self._say(
+                "No HACK can reach that Bot now: a USED Bot of yours HACKs (a), "
+                "and a SHIELD stops it."
+            )
+            return
+        self._say("Nothing to do with that Bot now: it is not your turn to act.")
 
     def action_table(self) -> None:
         """Everything public on the table, in full, for terminals too small to show it all."""

@@ -19,7 +19,11 @@ def seat_tag(seat: int) -> str:
 
 
 class CurtainScreen(BaseScreen):
-    BINDINGS = [Binding("enter,space", "go", "I am NAME", show=False)]
+    BINDINGS = [
+        Binding("enter,space", "go", "I am NAME", show=False),
+        # Quitting must not mean revealing the next player's screen first: ask here.
+        Binding("q,ctrl+c", "quit_game", "Quit", show=False, priority=True),
+    ]
 
     def __init__(self, name: str, seat: int, note: str = ""):
         super().__init__(classes=f"seat-{seat}")
@@ -38,7 +42,8 @@ class CurtainScreen(BaseScreen):
                 style="bold",
             )
             text.append("Everyone else: look away.\n")
-            text.append(f"{self.player}: press Enter or click to continue.", style="dim")
+            text.append(f"{self.player}: press Enter or click to continue.\n", style="dim")
+            text.append("q: quit (the game is autosaved)", style="dim")
             yield Static(text, id="curtain-text")
 
     def action_go(self) -> None:
@@ -46,3 +51,12 @@ class CurtainScreen(BaseScreen):
 
     def on_click(self) -> None:
         self.dismiss(None)
+
+    def action_quit_game(self) -> None:
+        from .dialogs import ConfirmQuit
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmQuit(), done)

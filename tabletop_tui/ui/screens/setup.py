@@ -1,4 +1,9 @@
-"""Names, human or bot for each seat, and the seed."""
+"""Names, human or bot for each seat, the game's options, and the seed.
+
+The seed is blank unless the players give one: a random seed is drawn at Start and kept
+off screen until the game is over. The answers are remembered per game, so "New game"
+after a game starts from the same names, seats and decks.
+"""
 
 from __future__ import annotations
 
@@ -28,10 +33,12 @@ class SetupScreen(BaseScreen):
         Binding("ctrl+b", "deck_builder", "Deck builder"),
     ]
 
-    def __init__(self, game_id: str, seed: int | None = None):
+    def __init__(self, game_id: str, seed: int | None = None, memory: dict | None = None):
         super().__init__()
         self.game_id = game_id
-        self.seed = seed if seed is not None else random.randrange(1, 100000)
+        self.seed = seed
+        #: widget id -> value, from the last game started from this form
+        self.memory = dict(memory or {})
         self.rules = get_rules(game_id)
         self.options = options_for(game_id) if self.rules else []
         self.seat_count = self.rules.max_seats if self.rules else 2
@@ -47,19 +54,25 @@ class SetupScreen(BaseScreen):
                     yield Label(
                         f"{seat_tag(seat)} Seat {seat + 1}", classes=f"seat-label seat-{seat}"
                     )
-                    yield Input(value=f"Player {seat + 1}", id=f"name-{seat}", max_length=20)
-                    optional = seat >= self.min_seats
-                    yield Select(
-                        KINDS + [EMPTY] if optional else KINDS,
-                        value="human" if seat == 0 else "none" if optional else "heuristic",
-                        allow_blank=False,
-                        id=f"kind-{seat}",
+                    yield Input(
+                        value=str(self.memory.get(f"name-{seat}", f"Player {seat + 1}")),
+                        id=f"name-{seat}",
+                        max_length=20,
                     )
+                    optional = seat >= self.min_seats
+                    kinds = KINDS + [EMPTY] if optional else KINDS
+                    kind = "human" if seat == 0 else "none" if optional else "heuristic"
+                    if self.memory.get(f"kind-{seat}") in {v for _, v in kinds}:
+                        kind = self.memory[f"kind-{seat}"]  # type: ignore[assignment]
+                    yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}")
             for option in self.options:
                 choices = option.options()
                 values = [value for _, value in choices]
                 for seat in range(self.seat_count if option.per_seat else 1):
                     default = option.default[seat] if option.per_seat else option.default
+                    remembered = self.memory.get(f"opt-{option.key}-{seat}")
+                    if remembered in values:
+                        default = remembered
                     if default not in values and values:  # e.g. a deck renamed since
                         default = values[0]
                     label = f"{seat_tag(seat)} {option.label}" if option.per_seat else option.label
@@ -72,9 +85,21 @@ class SetupScreen(BaseScreen):
                             id=f"opt-{option.key}-{seat}",
                             classes="option-select",
                         )
+                    if option.describe is not None:
+                        yield Static(
+                            option.describe(default),
+                            id=f"desc-{option.key}-{seat}",
+                            classes="option-desc",
+                        )
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="seat-label")
-                yield Input(value=str(self.seed), id="seed", restrict=r"[0-9]*")
+                seed = self.seed if self.seed is not None else self.memory.get("seed", "")
+                yield Input(
+                    value="" if seed is None else str(seed),
+                    placeholder="random (shown when the game ends)",
+                    id="seed",
+                    restrict=r"[0-9]*",
+                )
             yield Static("", id="setup-error")
             yield Static("", id="setup-warnings")
             with Horizontal(classes="buttons"):
@@ -83,8 +108,24 @@ class SetupScreen(BaseScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        # The form opens at its top, on the first field (not on Start, scrolled past the title)
+        self.query_one("#name-0", Input).focus(scroll_visible=False)
+        self.query_one("#setup", VerticalScroll).scroll_home(animate=False)
         self._show_warnings()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A deck chosen: its one-line description follows it."""
+        sid = event.select.id or ""
+        if not sid.startswith("opt-"):
+            return
+        for option in self.options:
+            if option.describe is None:
+                continue
+            for seat in range(self.seat_count if option.per_seat else 1):
+                if sid == f"opt-{option.key}-{seat}":
+                    desc = self.query(f"#desc-{option.key}-{seat}")
+                    if desc:
+                        desc.first(Static).update(option.describe(event.value))
 
     def on_screen_resume(self) -> None:
         # (Textual also runs SizedMixin's handler: handlers of base classes are called too)
@@ -160,23 +201,42 @@ class SetupScreen(BaseScreen):
         names = [s.name for s in seats]
         error = self.query_one("#setup-error", Static)
         if len(set(names)) != len(names):
-            error.update(Text("Each seat needs a different name.", style="bold red"))
+            self._error(error, Text("Each seat needs a different name.", style="bold red"))
             return
-        seed_text = self.query_one("#seed", Input).value
-        if not seed_text.isdigit():
-            error.update(Text("The seed must be a whole number.", style="bold red"))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        given = bool(seed_text)
+        if given and not seed_text.isdigit():
+            self._error(error, Text("The seed must be a whole number.", style="bold red"))
             return
+        seed = int(seed_text) if given else random.randrange(1, 100000)
         try:
             config = self.config()
         except ValueError as exc:
-            error.update(Text(f"✘ {exc}", style="bold red"))
+            self._error(error, Text(f"✘ {exc}", style="bold red"))
             return
         try:
+            self.remember()
             self.app.start_game(  # type: ignore[attr-defined]
-                self.game_id, seats, int(seed_text), replace=True, config=config
+                self.game_id, seats, seed, replace=True, config=config, seed_given=given
             )
         except ValueError as exc:  # e.g. a Villain character chosen for a Hero seat
-            error.update(Text(f"✘ {exc}", style="bold red"))
+            self._error(error, Text(f"✘ {exc}", style="bold red"))
+
+    def remember(self) -> None:
+        """Keep the answers for the next "New game" of this game (a random seed is not kept)."""
+        memory = {w.id: w.value for w in self.query(Input) if w.id}
+        memory.update({w.id: w.value for w in self.query(Select) if w.id})
+        memory = {
+            k: v for k, v in memory.items() if k.startswith(("name-", "kind-", "opt-", "seed"))
+        }
+        store = getattr(self.app, "setup_memory", None)
+        if isinstance(store, dict):
+            store[self.game_id] = memory
+
+    def _error(self, error: Static, text: Text) -> None:
+        """Say what stops the start, where it can be seen (the form opens at its top)."""
+        error.update(text)
+        error.scroll_visible(animate=False)
 
     def config(self) -> dict:
         """The game options as Config fields (per-seat ones as tuples, for the seats played).

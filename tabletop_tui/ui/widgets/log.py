@@ -6,6 +6,8 @@ what made a whole game slow to draw.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -24,6 +26,8 @@ GLYPH = {
     "squad": "▤",
 }
 MAX_LINES = 80
+#: ", seed 27944" in the engine's "New game of ..., seed N." line
+SEED = re.compile(r",? seed \d+")
 
 
 class LogPanel(VerticalScroll):
@@ -32,12 +36,17 @@ class LogPanel(VerticalScroll):
     LogPanel > Static { width: 100%; }
     """
 
-    def __init__(self, glyphs: dict[str, str] | None = None, **kwargs):
-        """`glyphs`: a game's own event kinds and their glyphs, added to the common ones."""
+    def __init__(self, glyphs: dict[str, str] | None = None, anchored: bool = False, **kwargs):
+        """`glyphs`: a game's own event kinds and their glyphs, added to the common ones.
+        `anchored`: stay on the newest line however late the layout settles (a table-kit
+        screen mounts cards as it goes, so a single scroll to the end can come too early)."""
         super().__init__(**kwargs)
+        self.anchored = anchored
         self.border_title = "Log"
         self.count = -1
         self.glyphs = {**GLYPH, **(glyphs or {})}
+        #: a random seed stays off screen (the game-over summary names it): set by the screen
+        self.show_seed = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="log-text")
@@ -51,8 +60,14 @@ class LogPanel(VerticalScroll):
         for i, event in enumerate(events[-MAX_LINES:]):
             if i:
                 text.append("\n")
+            line = event.text
+            if event.kind == "start" and not self.show_seed:
+                line = SEED.sub("", line)
             text.append(
-                f"{self.glyphs.get(event.kind, '·')} {event.text}", style=STYLE.get(event.kind, "")
+                f"{self.glyphs.get(event.kind, '·')} {line}", style=STYLE.get(event.kind, "")
             )
         self.query_one("#log-text", Static).update(text)
-        self.scroll_end(animate=False)
+        if self.anchored:
+            self.anchor()
+        else:
+            self.scroll_end(animate=False)

@@ -1,0 +1,281 @@
+"""The table kit: every card on the table is a focusable widget inside a zone.
+
+A screen builds `CardInfo`s from the seat's View only and hands each zone its list;
+a zone reuses its card widgets and a card redraws only when its info changed. Arrows
+move within a zone, Tab / Shift+Tab jump between zones (and the screen's other
+focusable widgets), a click focuses, hovering previews. Focus, hover and Enter/click
+post messages the screen answers (the inspector, the card's moves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Container
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from .card import CardFace
+
+#: how a face-down card looks wherever it lies
+FACE_DOWN = "▒▒▒"
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One card as a seat may see it: built from the View, never from the State."""
+
+    #: unique on the table (an instance id, or a made-up one for a pile)
+    key: str
+    face: CardFace
+    game_id: str = ""
+    #: where it lies ("▲1 Alice's squad pile") and who owns it ("▲1 Alice"; "" for nobody)
+    zone: str = ""
+    owner: str = ""
+    cost: str = ""
+    keywords: tuple[str, ...] = ()
+    #: short status after the name on the chip (value, RISK, USED ...): glyphs and letters
+    marks: str = ""
+    #: something can be done with it now (a ▸ on the chip)
+    actionable: bool = False
+    #: why nothing can be done with it now (shown by the inspector), "" when unknown
+    reason: str = ""
+    #: anything else the screen wants back when the card is chosen
+    data: object = field(default=None, compare=False)
+
+    @property
+    def hidden(self) -> bool:
+        return self.face.hidden
+
+
+def chip_text(info: CardInfo, focused: bool = False) -> Text:
+    """The card on the table in one line: ▸[L] Name marks (face down: ▒▒▒ and its title)."""
+    text = Text("▶" if focused else ("▸" if info.actionable else " "), style="bold")
+    if info.hidden:
+        text.append(f"{FACE_DOWN} ", style="dim")
+        text.append(info.face.title, style="dim italic")
+        return text
+    text.append(f"[{info.face.letter}]", style="bold reverse")
+    text.append(" ")
+    text.append(info.face.title, style="bold")
+    if info.marks:
+        text.append(f" {info.marks}")
+    return text
+
+
+def card_class(key: str) -> str:
+    """A CSS class naming the card (`card-<key>`), for clicks and queries."""
+    return "card-" + "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
+
+
+class TableCard(Widget, can_focus=True):
+    """A card chip. Enter or a click chooses it; focus and hover ask for the inspector."""
+
+    DEFAULT_CSS = """
+    TableCard { height: 1; width: auto; max-width: 100%; padding: 0 1 0 0; }
+    TableCard.-hidden { color: $text-muted; }
+    TableCard:hover { background: $boost; }
+    TableCard:focus { background: $accent 30%; text-style: bold; }
+    """
+    BINDINGS = [Binding("enter,space", "choose", "Card's moves", show=False)]
+
+    class Focused(Message):
+        """The card took focus (also sent when the focused card's info changed)."""
+
+        def __init__(self, card: TableCard):
+            super().__init__()
+            self.card = card
+            self.info = card.info
+
+    class Hovered(Message):
+        """The mouse is over the card (info) or left it (None)."""
+
+        def __init__(self, card: TableCard, info: CardInfo | None):
+            super().__init__()
+            self.card = card
+            self.info = info
+
+    class Chosen(Message):
+        def __init__(self, card: TableCard):
+            super().__init__()
+            self.card = card
+            self.info = card.info
+
+    def __init__(self, info: CardInfo, **kwargs):
+        super().__init__(**kwargs)
+        self.add_class(card_class(info.key))
+        self.info = info
+        self.set_class(info.hidden, "-hidden")
+
+    def render(self) -> Text:
+        return chip_text(self.info, self.has_focus)
+
+    def set_info(self, info: CardInfo) -> None:
+        if info == self.info:
+            return
+        self.info = info
+        self.set_class(info.hidden, "-hidden")
+        self.refresh(layout=True)
+        if self.screen.focused is self:
+            self.post_message(self.Focused(self))
+
+    def on_focus(self) -> None:
+        self.refresh()
+        self.post_message(self.Focused(self))
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_enter(self) -> None:
+        self.post_message(self.Hovered(self, self.info))
+
+    def on_leave(self) -> None:
+        self.post_message(self.Hovered(self, None))
+
+    def on_click(self) -> None:
+        self.focus()
+        self.post_message(self.Chosen(self))
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self))
+
+
+class Zone(Container):
+    """A row, column or grid of cards: a squad, a hand, a battle area, a seat's Botz.
+
+    `show(cards)` keeps the widgets of cards still present (and the focus on them); when
+    the focused card leaves, focus goes to the card now at its place, never to the first.
+    """
+
+    DEFAULT_CSS = """
+    Zone { height: auto; width: 1fr; layout: horizontal; }
+    Zone.-vertical { layout: vertical; }
+    Zone.-wrap { layout: grid; grid-size: 3; grid-gutter: 0 1; grid-rows: 1; }
+    Zone > .zone-title { width: auto; height: 1; color: $text-muted; padding: 0 1 0 0; }
+    Zone.-vertical > .zone-title { width: 100%; }
+    Zone > .zone-empty { width: auto; height: 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("right,down,l,j", "step(1)", "Next card", show=False),
+        Binding("left,up,h,k", "step(-1)", "Previous card", show=False),
+        Binding("tab", "zone(1)", "Next zone", show=False),
+        Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
+    ]
+
+    def __init__(self, title: str = "", vertical: bool = False, empty: str = "—", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.title = title
+        self.empty = empty
+        self.set_class(vertical, "-vertical")
+        self._keys: tuple[str, ...] = ()
+        self._cards: list[TableCard] = []
+        #: the card last focused here, so Tab back returns to it
+        self.last_key: str | None = None
+
+    def compose(self):
+        title = Static(self.title, classes="zone-title")
+        title.display = bool(self.title)
+        yield title
+        yield Static(self.empty, classes="zone-empty")
+
+    @property
+    def cards(self) -> list[TableCard]:
+        """The card widgets in order (not those on their way out)."""
+        return list(self._cards)
+
+    def set_title(self, title: str) -> None:
+        if title != self.title:
+            self.title = title
+            for static in self.query_children(".zone-title"):
+                static.update(title)  # type: ignore[attr-defined]
+                static.display = bool(title)
+
+    def show(self, infos: Sequence[CardInfo]) -> None:
+        keys = tuple(i.key for i in infos)
+        if keys == self._keys:
+            for card, info in zip(self.cards, infos, strict=True):
+                card.set_info(info)
+            return
+        self._keys = keys
+        old = self.cards
+        now = self.screen.focused  # (has_focus follows a step later, by event)
+        focused = next((n for n, c in enumerate(old) if c is now), None)
+        focused_key = old[focused].info.key if focused is not None else None
+        by_key = {c.info.key: c for c in old}
+        for card in old:
+            if card.info.key not in keys:
+                card.remove()
+        kept_order = [c.info.key for c in old if c.info.key in keys]
+        if kept_order != [k for k in keys if k in by_key]:  # reordered: build afresh
+            for card in old:
+                card.remove()
+            by_key = {}
+        prev: Widget = self.query_one(".zone-title")
+        self._cards = []
+        for info in infos:
+            card = by_key.get(info.key)
+            if card is not None:
+                card.set_info(info)
+            else:
+                card = TableCard(info)
+                self.mount(card, after=prev)
+            prev = card
+            self._cards.append(card)
+        self.query_one(".zone-empty").display = not infos
+        if focused is not None and infos:
+            at = keys.index(focused_key) if focused_key in keys else min(focused, len(keys) - 1)
+            self.call_after_refresh(self._focus_at, at, keys[at])
+        elif focused is not None:  # the zone emptied under the focus: let the screen choose
+            self.screen.set_focus(None)
+
+    def _focus_at(self, index: int, key: str | None = None) -> None:
+        cards = self.cards
+        if not cards:
+            return
+        if key is not None:
+            for card in cards:
+                if card.info.key == key:
+                    card.focus()
+                    return
+        cards[min(index, len(cards) - 1)].focus()
+
+    def focus_card(self, key: str | None = None) -> bool:
+        """Focus the card with this key (or the one last focused here, or the first)."""
+        cards = self.cards
+        if not cards:
+            return False
+        want = key or self.last_key
+        target = next((c for c in cards if c.info.key == want), cards[0])
+        target.focus()
+        return True
+
+    def on_table_card_focused(self, event: TableCard.Focused) -> None:
+        self.last_key = event.info.key
+
+    def action_step(self, step: int) -> None:
+        cards = self.cards
+        if not cards:
+            return
+        now = self.screen.focused
+        here = next((n for n, c in enumerate(cards) if c is now), None)
+        n = 0 if here is None else max(0, min(len(cards) - 1, here + step))
+        cards[n].focus()
+
+    def action_zone(self, step: int) -> None:
+        """Tab between zones: a zone is one stop, the screen's other widgets are one each."""
+        stops: list[Widget] = []
+        for widget in self.screen.focus_chain:
+            stop = widget.parent if isinstance(widget, TableCard) else widget
+            if stop is not None and (not stops or stops[-1] is not stop) and stop not in stops:
+                stops.append(stop)  # type: ignore[arg-type]
+        if self not in stops:
+            return
+        target = stops[(stops.index(self) + step) % len(stops)]
+        if isinstance(target, Zone):
+            target.focus_card()
+        else:
+            target.focus()

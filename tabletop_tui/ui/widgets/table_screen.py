@@ -1,0 +1,114 @@
+"""What a game screen adds to use the table kit: the inspector follows focus and the mouse,
+Enter or a click on a card offers that card's legal moves (or says why there are none).
+
+A screen mixes `CardTable` in before `GameScreen` and answers `card_moves(info)`.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from .card_menu import CardMenu, MenuEntry, StableKeys
+from .inspector import Inspector
+from .table import CardInfo, TableCard, Zone
+
+
+class CardTable:
+    """Mixin for a GameScreen that shows its cards with the table kit."""
+
+    #: the inspector's selector
+    INSPECTOR = "#inspector"
+    #: one legal move and nothing to confirm: Enter makes it at once (no one-line menu)
+    DIRECT_SINGLE = True
+
+    _hovered: CardInfo | None = None
+    _focused_info: CardInfo | None = None
+    _menu_keys: StableKeys | None = None
+    #: a new seat took the keyboard: its screen opens on its own first card
+    _fresh_seat: bool = False
+
+    # -- for the screen --------------------------------------------------------------------
+    def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:  # pragma: no cover
+        """The card's legal moves, and why there are none (a Rejection's words) if so."""
+        raise NotImplementedError
+
+    def why_not(self, action) -> str:
+        """The rule that refuses `action` for the seat on screen, or ""."""
+        seat = self.session.on_screen  # type: ignore[attr-defined]
+        if seat is None:
+            return "you are watching: no seat of yours acts"
+        rejection = self.match.check(seat, action)  # type: ignore[attr-defined]
+        return f"{rejection.rule}: {rejection.reason}" if rejection else ""
+
+    def inspector(self) -> Inspector:
+        return self.query_one(self.INSPECTOR, Inspector)  # type: ignore[attr-defined]
+
+    def inspect_now(self) -> None:
+        self.inspector().show(self._hovered or self._focused_info)
+
+    def focused_card(self) -> TableCard | None:
+        """The card with focus, if it is still on the table and shown."""
+        focused = self.focused  # type: ignore[attr-defined]
+        if not isinstance(focused, TableCard) or not focused.is_attached:
+            return None
+        if not all(getattr(n, "display", True) for n in focused.ancestors_with_self):
+            return None
+        return focused
+
+    def forget_cards(self) -> None:
+        """Another seat takes the keyboard: no card of the last seat stays focused or shown."""
+        self._hovered = None
+        self._focused_info = None
+        self._menu_keys = StableKeys()
+        self._fresh_seat = True
+        for zone in self.query(Zone):  # type: ignore[attr-defined]
+            zone.last_key = None
+        if self.focused_card() is not None:
+            self.set_focus(None)  # type: ignore[attr-defined]
+
+    def focus_zone(self, zone: Zone, others: tuple[Zone, ...] = ()) -> None:
+        """Put the focus where the seat's move is, unless the player is already on a card
+        (of this zone, or of a zone not in `others`, the zones this one takes over from)."""
+        card = self.focused_card()
+        if self._fresh_seat or card is None or card.parent in others:
+            self._fresh_seat = False
+            self.call_after_refresh(zone.focus_card)
+
+    # -- messages ----------------------------------------------------------------------------
+    def on_table_card_focused(self, event: TableCard.Focused) -> None:
+        self._focused_info = event.info
+        self.inspect_now()
+
+    def on_table_card_hovered(self, event: TableCard.Hovered) -> None:
+        self._hovered = event.info
+        self.inspect_now()
+
+    def on_table_card_chosen(self, event: TableCard.Chosen) -> None:
+        self.open_card(event.info)
+
+    def open_card(self, info: CardInfo) -> None:
+        if self.waiting:  # type: ignore[attr-defined]
+            self.busy()  # type: ignore[attr-defined]
+            return
+        entries, reason = self.card_moves(info)
+        if self.DIRECT_SINGLE and len(entries) == 1 and not entries[0].confirm:
+            self.submit(entries[0].action)  # type: ignore[attr-defined]
+            return
+        if self._menu_keys is None:
+            self._menu_keys = StableKeys()
+        title = "▒▒▒ a face-down card" if info.hidden else f"[{info.face.letter}] {info.face.title}"
+        self.app.push_screen(  # type: ignore[attr-defined]
+            CardMenu(title, entries, reason, self._menu_keys, ask=len(entries) == 1),
+            self._menu_done,
+        )
+
+    def confirm(self, question: str, action, key: str, label: str) -> None:
+        """Ask once before a move that cannot be taken back or throws something away."""
+        entry = MenuEntry(Text(label), action, key=key, confirm=question)
+        self.app.push_screen(  # type: ignore[attr-defined]
+            CardMenu(label, [entry], ask=True), self._menu_done
+        )
+
+    def _menu_done(self, action) -> None:
+        if action is not None:
+            self.submit(action)  # type: ignore[attr-defined]

@@ -1,0 +1,299 @@
+"""The table kit on its own (issue 20): card chips, zones, the inspector, the card's menu.
+
+A small app holds three zones and an inspector, answered by the same `CardTable` mixin
+the game screens use; its moves are plain strings so the tests read what was chosen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tabletop_tui.ui.widgets import CardFace
+from tabletop_tui.ui.widgets import inspector as inspector_module
+from tabletop_tui.ui.widgets.card_menu import CardMenu, MenuEntry, StableKeys
+from tabletop_tui.ui.widgets.inspector import Inspector, inspect_plain
+from tabletop_tui.ui.widgets.table import CardInfo, TableCard, Zone, chip_text
+from tabletop_tui.ui.widgets.table_screen import CardTable
+
+from .helpers import screen_text, settle
+
+
+def card(key: str, title: str, **kw) -> CardInfo:
+    face = CardFace(
+        title=title,
+        letter=kw.pop("letter", "B"),
+        subtitle=kw.pop("subtitle", "Bot · COST 2"),
+        extra=kw.pop("extra", (f"{title} text: RESEARCH twice.",)),
+        hidden=kw.pop("hidden", False),
+    )
+    return CardInfo(key=key, face=face, game_id="zoobotz", **kw)
+
+
+HAND = [
+    card("h1", "Data Dodo", zone="your hand", owner="▲1 Alice", cost="2", keywords=("HACK",)),
+    card("h2", "Byte Badger", zone="your hand", owner="▲1 Alice", actionable=True),
+    card("h3", "Null Newt", zone="your hand", owner="▲1 Alice"),
+]
+THEIRS = [
+    card("t1", "Hidden one", hidden=True, zone="●2 Bob's hand", owner="●2 Bob"),
+    card("t2", "Packet Puma", zone="●2 Bob's Botz", owner="●2 Bob", marks="v3 R1/3 ◈SH"),
+]
+BOARD = [card("g1", "Grid Gecko", zone="the Grid", reason="Cost: you have 1 of 3")]
+
+#: key -> (entries, reason) for the card menus
+MOVES: dict[str, tuple[list[MenuEntry], str]] = {
+    "h1": (
+        [
+            MenuEntry("Play it", "play h1", ident="play", key="p"),
+            MenuEntry("Invest it", "invest h1", ident="invest", key="i"),
+            MenuEntry("Discard it", "discard h1", ident="discard", confirm="Discard Data Dodo?"),
+        ],
+        "",
+    ),
+    "h2": ([MenuEntry("Play it", "play h2")], ""),
+    "g1": ([], "Buy: it costs 3 Shards and you have 1"),
+}
+
+
+class KitScreen(CardTable, Screen):
+    def __init__(self):
+        super().__init__()
+        self.waiting = False
+        self.played: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Zone("Theirs:", id="theirs")
+        yield Zone("Board:", id="board")
+        yield Zone("Hand", vertical=True, id="hand")
+        yield Inspector(id="inspector")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#theirs", Zone).show(THEIRS)
+        self.query_one("#board", Zone).show(BOARD)
+        self.query_one("#hand", Zone).show(HAND)
+        self.call_after_refresh(self.query_one("#hand", Zone).focus_card)
+
+    def card_moves(self, info):
+        return MOVES.get(info.key, ([], "no move uses it"))
+
+    def submit(self, action) -> bool:
+        self.played.append(action)
+        return True
+
+    def busy(self) -> None:
+        self.played.append("busy")
+
+
+class KitApp(App):
+    CSS = "Inspector { height: 12; }"
+
+    def on_mount(self) -> None:
+        self.push_screen(KitScreen())
+
+
+def focused_key(app) -> str | None:
+    return app.focused.info.key if isinstance(app.focused, TableCard) else None
+
+
+def inspector_text(app) -> str:
+    return inspect_plain(app.screen.query_one(Inspector).info)
+
+
+async def test_arrows_move_within_a_zone_and_tab_between_zones():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert focused_key(app) == "h1"
+        await pilot.press("down")
+        assert focused_key(app) == "h2"
+        await pilot.press("j", "j")  # hjkl too; the last card stays put
+        assert focused_key(app) == "h3"
+        await pilot.press("up")
+        assert focused_key(app) == "h2"
+        await pilot.press("tab")  # past the last zone: around to the first
+        assert focused_key(app) == "t1"
+        await pilot.press("right", "tab")
+        assert focused_key(app) == "g1"
+        await pilot.press("shift+tab")
+        assert focused_key(app) == "t2"  # back to the card last focused in that zone
+        await pilot.press("shift+tab")
+        assert focused_key(app) == "h2"
+
+
+async def test_the_inspector_shows_the_focused_card_in_full():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = inspector_text(app)
+        for part in ("Data Dodo", "Bot · COST 2", "Data Dodo text: RESEARCH twice.", "Cost 2"):
+            assert part in text
+        assert "◆ HACK" in text  # named even without the reference module
+        assert "Where: your hand" in text and "Owner: ▲1 Alice" in text
+        await pilot.press("tab")
+        text = inspector_text(app)  # a face-down card: where and whose only
+        assert "Face down" in text and "Owner: ●2 Bob" in text
+        assert "Hidden one text" not in text
+        await pilot.press("tab")
+        assert "✘ Cost: you have 1 of 3" in inspector_text(app)  # why it is not playable
+
+
+async def test_keyword_meanings_come_from_the_reference(monkeypatch):
+    calls = []
+
+    def meaning(game_id, word):
+        calls.append((game_id, word))
+        return "a USED Bot attacks another Bot" if word == "HACK" else None
+
+    monkeypatch.setattr(inspector_module, "keyword_text", meaning)
+    text = inspect_plain(HAND[0])
+    assert "◆ HACK: a USED Bot attacks another Bot" in text
+    assert calls == [("zoobotz", "HACK")]
+
+
+def test_keyword_lookup_without_the_reference_module_says_nothing():
+    from tabletop_tui.ui.widgets.keywords import keyword_text
+
+    assert keyword_text("zoobotz", "NO-SUCH-KEYWORD-XYZ") is None
+
+
+async def test_hover_previews_and_leaving_returns_to_the_focused_card():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.hover(".card-t2")
+        await settle(pilot)
+        assert "Packet Puma" in inspector_text(app)
+        assert focused_key(app) == "h1"  # hovering does not move the focus
+        await pilot.hover("#inspector")
+        await settle(pilot)
+        assert "Data Dodo" in inspector_text(app)
+
+
+async def test_enter_offers_the_cards_moves_with_their_keys():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CardMenu)
+        text = screen_text(app)
+        assert "p) Play it" in text and "i) Invest it" in text and "1) Discard it" in text
+        await pilot.press("i")
+        await settle(pilot)
+        assert screen.played == ["invest h1"]
+
+
+async def test_a_move_that_throws_something_away_asks_once():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("enter", "1")
+        await settle(pilot)
+        assert "Discard Data Dodo?" in screen_text(app)
+        assert screen.played == []
+        await pilot.press("x")  # any other key steps back from the question
+        await settle(pilot)
+        assert isinstance(app.screen, CardMenu) and screen.played == []
+        await pilot.press("1", "1")  # the same key again: yes
+        await settle(pilot)
+        assert screen.played == ["discard h1"]
+
+
+async def test_one_plain_move_is_made_at_once_and_none_says_why():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert screen.played == ["play h2"]
+        await pilot.click(".card-g1")  # a click focuses and opens the card
+        await settle(pilot)
+        assert focused_key(app) is None or isinstance(app.screen, CardMenu)
+        text = " ".join(screen_text(app).split())
+        assert isinstance(app.screen, CardMenu)
+        assert "Nothing to do with this card now" in text
+        assert app.screen.reason == "Buy: it costs 3 Shards and you have 1"
+        assert "Buy: it costs 3 Shards" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and focused_key(app) == "g1"
+
+
+async def test_a_card_chosen_while_the_table_is_busy_is_not_dropped_silently():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.waiting = True
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.played == ["busy"]
+
+
+def test_stable_keys_keep_their_move_while_it_is_shown():
+    keys = StableKeys()
+    first = keys.assign(["a", "b", "c"])
+    assert first == {"a": "1", "b": "2", "c": "3"}
+    # b is gone and d arrives: a and c keep theirs, d takes the freed key
+    second = keys.assign(["a", "c", "d"])
+    assert second == {"a": "1", "c": "3", "d": "2"}
+    # a wanted letter is used when free, never stolen from a move still shown
+    third = keys.assign(["a", "c", "d", "e", "f"], wanted={"e": "p", "f": "1"})
+    assert third["e"] == "p" and third["a"] == "1" and third["f"] == "4"
+
+
+async def test_zone_keeps_focus_in_place_when_cards_come_and_go():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one("#hand", Zone)
+        await pilot.press("down")
+        assert focused_key(app) == "h2"
+        # a card arrives before it: focus stays on the same card
+        hand.show([card("h0", "Zero Zebu"), *HAND])
+        await settle(pilot)
+        assert focused_key(app) == "h2"
+        # the focused card leaves: focus goes to the card now in its place, not the first
+        hand.show([card("h0", "Zero Zebu"), HAND[0], HAND[2]])
+        await settle(pilot)
+        assert focused_key(app) == "h3"
+        # a card's info changes: the chip redraws and the inspector follows
+        hand.show([card("h0", "Zero Zebu"), HAND[0], card("h3", "Null Newt", marks="v9")])
+        await settle(pilot)
+        assert "v9" in chip_text(app.focused.info).plain
+        assert "Null Newt" in inspector_text(app)
+
+
+def test_face_down_cards_look_face_down():
+    hidden = chip_text(THEIRS[0]).plain
+    assert "▒▒▒" in hidden and "[" not in hidden
+    shown = chip_text(THEIRS[1]).plain
+    assert "[B] Packet Puma v3 R1/3 ◈SH" in shown
+    assert chip_text(HAND[1]).plain.startswith("▸")  # something can be done with it
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_kit_snapshot(snap_compare, size):
+    async def steps(pilot):
+        await settle(pilot, 3)
+        await pilot.press("down")
+        await settle(pilot)
+
+    assert snap_compare(KitApp(), terminal_size=size, run_before=steps)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_card_menu_snapshot(snap_compare, size):
+    async def steps(pilot):
+        await settle(pilot, 3)
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(KitApp(), terminal_size=size, run_before=steps)
