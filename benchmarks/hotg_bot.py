@@ -1,7 +1,7 @@
 """Heroes of the Grid: the cooperative bot's win rate and the engine's speed.
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
-        [--deployments 4] [--heavy-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
+        [--deployments 4] [--easier-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
         [--plan-search 0] [--plan-from 3] [--jobs 2]
 
 1. Win rate: every seat played by HotgBot in standard 4-Ranger games (4 players, Rita
@@ -10,8 +10,9 @@
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
    decisions to the next round from round R on (0: off).
-   `--deployments 4`, `--heavy-deployments` (the setup option: deployment cards showing
-   1, 2, 2, 2, 3 figures instead of 1, 1, 1, 2, 3; RULINGS.md 2) and `--cards-dir DIR` (a
+   `--deployments 4`, `--easier-deployments` (the setup option: deployment cards showing
+   1, 1, 1, 2, 3 figures instead of the default 1, 2, 2, 2, 3; RULINGS.md 2) and
+   `--cards-dir DIR` (a
    copy of card_data/hotg, e.g. with another die in board.toml) measure the inferred
    numbers' weight.
 2. Engine speed in bot-played 4-Ranger games: actions/s counting only the engine's time
@@ -168,9 +169,9 @@ def main() -> None:
         "--deployments", type=int, default=5, help="deployments per round (4 = the easier game)"
     )
     parser.add_argument(
-        "--heavy-deployments",
+        "--easier-deployments",
         action="store_true",
-        help="deployment cards 1, 2, 2, 2, 3 figures (the harder reading)",
+        help="deployment cards 1, 1, 1, 2, 3 figures (the easier setting)",
     )
     parser.add_argument(
         "--cards-dir",
@@ -192,8 +193,8 @@ def main() -> None:
     kw: dict = {}
     if args.deployments != 5:
         kw["deployments_per_round"] = args.deployments
-    if args.heavy_deployments:
-        kw["heavy_deployments"] = True
+    if args.easier_deployments:
+        kw["heavy_deployments"] = False
     if args.cards_dir:
         kw["cards_dir"] = args.cards_dir
     result = win_rate(args.seeds, args.rangers, jobs=args.jobs, **kw)

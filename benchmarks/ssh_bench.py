@@ -96,6 +96,11 @@ async def _start_server(home: str) -> tuple[asyncio.subprocess.Process, int]:
         "0",
         "--rate-limit",
         "0",
+        # every client comes from 127.0.0.1 and they all connect at once
+        "--max-per-address",
+        "0",
+        "--max-startups",
+        "100",
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL,
         env=env,

@@ -9,6 +9,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .files import FileProblem, decode_text, read_limited
+
 M = TypeVar("M", bound=BaseModel)
 
 _override: Path | None = None
@@ -46,14 +48,33 @@ def card_dir(game_id: str, override: Path | None = None) -> Path:
     return root / game_id if (root / game_id).is_dir() else root
 
 
+#: a card file larger than this is refused before parsing (the shipped ones are far smaller)
+MAX_CARD_FILE_BYTES = 4 * 2**20
+
+
 def read_toml(path: Path) -> dict:
+    """A card file's TOML; CardDataError names the file and what is wrong with it.
+
+    Only a regular UTF-8 file of at most MAX_CARD_FILE_BYTES is read: a folder named like a
+    file, a FIFO, a symlink loop, an unreadable, UTF-16 or binary file each get a reason.
+    """
     try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise CardDataError(f"{path}: file not found") from None
+        text = decode_text(read_limited(path, MAX_CARD_FILE_BYTES))
+    except FileProblem as exc:
+        if str(exc) == "no such file":
+            raise CardDataError(f"{path}: file not found") from None
+        raise CardDataError(f"{path}: cannot be read: {exc}") from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise CardDataError(f"{path}: not valid TOML (nested too deeply)") from None
+    except ValueError as exc:  # e.g. an integer thousands of digits long
+        first = (str(exc).splitlines() or ["bad value"])[0].split(";")[0]
+        if "integer string conversion" in first:
+            first = "a number thousands of digits long"
+        raise CardDataError(f"{path}: not valid TOML ({first})") from None
 
 
 def validate_records(path: Path, records: list, model: type[M], key: str = "card") -> list[M]:

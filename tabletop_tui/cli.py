@@ -18,13 +18,11 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .cards import CardDataError, card_dir, set_cards_dir
-from .engine.match import SaveError, SeatSpec
+from .engine.match import MAX_NAME, MAX_SEED, SaveError, SeatSpec, name_problem
 from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_message
 
 PROG = "tabletop-tui"
-MAX_SEED = 2**63 - 1
 MAX_GAMES = 1_000_000
-MAX_NAME = 24
 DEMO_DELAY = 0.6
 SEAT_KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
 BOT_KINDS = {k: v for k, v in SEAT_KINDS.items() if v != "human"}
@@ -302,6 +300,50 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _whole(what: str, low: int, high: int, note: str = ""):
+    """A parser of a whole number from `low` to `high` for the option `what`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"bad {what} '{text}': use a whole number from {low} to {high}{note}"
+            )
+        return value
+
+    return parse
+
+
+def _login_grace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 1.0 <= value <= 600.0:
+        raise argparse.ArgumentTypeError(
+            f"bad login grace time '{text}': use seconds from 1 to 600"
+        )
+    return value
+
+
+def _public_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    url = urlsplit(text)
+    try:
+        url.port  # noqa: B018 - (a bad port raises)
+    except ValueError:
+        url = url._replace(netloc="")
+    if url.scheme not in ("http", "https") or not url.hostname or url.path not in ("", "/"):
+        raise argparse.ArgumentTypeError(
+            f"bad public URL '{text}': use http(s)://HOST[:PORT] without a path"
+        )
+    return text.rstrip("/")
+
+
 def _file(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_file():
@@ -374,6 +416,9 @@ def _names(rules, text: str, count: int | None) -> list[str]:
     for name in names:
         if len(name) > MAX_NAME:
             raise CliError(f"name '{name}' is too long: at most {MAX_NAME} characters")
+        problem = name_problem(name)
+        if problem:
+            raise CliError(f"bad name {ascii(name)} in --names: {problem}")
     if len({n.casefold() for n in names}) != len(names):
         raise CliError(f"--names '{text}': every seat needs a different name")
     return names
@@ -432,6 +477,9 @@ def _run_app(**kwargs: Any) -> int:
         from .ui.app import TabletopApp
     except ImportError as exc:
         raise CliError(f"the terminal UI cannot start: {exc}") from None
+    from .paths import clean_leftovers
+
+    clean_leftovers()
     game = kwargs.get("game")
     rules = get_rules(game) if game else None
     overrides = config_overrides(rules) if rules is not None else {}
@@ -470,13 +518,63 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from .paths import autosave_dir, latest_autosave
+    from .paths import autosave_dir, unfinished_games
 
-    path = latest_autosave()
-    if path is None:
-        raise CliError(f"no autosaved game to resume in {autosave_dir()}")
-    match = _load_save(path)
-    return _run_app(game=match.rules.game_id, load=path)
+    which = args.which
+    game_id = None
+    if which is not None and not which.isdigit():
+        game_id = _playable(which).game_id
+    games = unfinished_games(game_id)
+    if args.list:
+        if which is not None and game_id is None:
+            raise CliError("give --list alone or with a game id, not with a number")
+        return _print_unfinished(games, game_id)
+    of = f" of {game_id}" if game_id else ""
+    if not games:
+        raise CliError(f"no autosaved game{of} to resume in {autosave_dir()}")
+    if which is None or game_id is not None:
+        chosen = games[0]
+    else:
+        number = int(which)
+        if not 1 <= number <= len(games):
+            count = f"{len(games)} unfinished game{'s' * (len(games) != 1)}"
+            raise CliError(
+                f"no game #{which}: there {'is' if len(games) == 1 else 'are'} {count} "
+                f"(see '{PROG} resume --list')"
+            )
+        chosen = games[number - 1]
+    if chosen.problem is not None:
+        raise SaveError(f"{chosen.path}: {chosen.problem}")
+    match = _load_save(chosen.path)
+    print(f"Resuming {chosen.label()} ({chosen.path})", flush=True)
+    return _run_app(game=match.rules.game_id, load=chosen.path)
+
+
+def _print_unfinished(games, game_id: str | None) -> int:
+    from .paths import autosave_dir
+
+    if not games:
+        of = f" of {game_id}" if game_id else ""
+        print(f"No unfinished games{of} in {autosave_dir()}.")
+        return 0
+    rows = [("#", "GAME", "PLAYERS", "MOVES", "LAST PLAYED")]
+    for number, game in enumerate(games, 1):
+        if game.problem is not None:
+            rows.append((str(number), "?", "(cannot be resumed)", "", game.when))
+        else:
+            moves = str(game.moves)
+            rows.append((str(number), game.game, ", ".join(game.players), moves, game.when))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row, game in zip(rows, [None, *games], strict=True):
+        cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].ljust(widths[2])]
+        line = "  ".join([*cells, row[3].rjust(widths[3]), row[4]])
+        if game is None:
+            print(f"{line}  FILE")
+        else:
+            why = f": {game.problem}" if game.problem is not None else ""
+            print(f"{line}  {game.path.name}{why}")
+    print(f"'{PROG} resume N' continues game N; files are in {autosave_dir()}")
+    return 0
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -489,7 +587,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
         seed=args.seed,
         demo_delay=DEMO_DELAY if args.delay is None else args.delay,
         exit_at_end=args.exit_at_end,
+        autosave=False,  # a show, not a player's game: it joins no resume list
     )
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .tables.replay import Replay
+
+    replay = Replay(_load_save(args.file))  # SaveError: one line naming the file
+    if args.print:
+        for index in range(len(replay)):
+            print(replay.text(index), end="\n\n")
+        return 0
+    try:
+        from .ui.screens.replay import ReplayApp
+    except ImportError as exc:
+        raise CliError(f"the terminal UI cannot start: {exc}") from None
+    ReplayApp(replay).run()
+    return 0
 
 
 def cmd_screenshots(args: argparse.Namespace) -> int:
@@ -518,7 +633,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from .selfplay import play_headless
 
     wins = [0] * len(kinds)
-    draws = actions = 0
+    draws = losses = actions = 0
     ms = 0.0
     for number in range(args.games):
         result = play_headless(rules.game_id, args.seed + number, kinds)
@@ -527,7 +642,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         winners = list(result.winners)
         for seat in winners:
             wins[seat] += 1
-        draws += not winners
+        draws += result.outcome == "draw"
+        losses += result.outcome == "loss"
         actions += result.actions
         ms += result.ms
     if not args.json:
@@ -538,6 +654,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for seat, kind in enumerate(kinds):
             print(f"  seat {seat + 1} ({kind}): {wins[seat]} wins ({100 * wins[seat] / n:.1f}%)")
         print(f"  draws: {draws} ({100 * draws / n:.1f}%)")
+        if losses:
+            print(f"  losses (co-operative): {losses} ({100 * losses / n:.1f}%)")
         print(f"  {actions / n:.1f} actions and {ms / n:.1f} ms per game on average")
     return 0
 
@@ -570,7 +688,11 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         from .serve.security import ServeError
         from .serve.ssh import SSHServeConfig, run_ssh
     except ImportError as exc:
-        raise CliError(f"serve ssh needs asyncssh: {exc} (pip install asyncssh)") from None
+        missing = getattr(exc, "name", None) or "asyncssh"
+        raise CliError(
+            f"serve ssh needs the 'serve' extra (missing: {missing}): "
+            ".venv/bin/pip install '.[serve]' (or pip install 'tabletop-tui[serve]')"
+        ) from None
     config = SSHServeConfig(
         host=args.host,
         port=args.port,
@@ -582,6 +704,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         game=args.game,
         rate_limit=args.rate_limit,
+        max_startups=args.max_startups,
+        login_grace=args.login_grace,
+        max_per_address=args.max_per_address,
         app_args=app_args,
     )
     try:
@@ -593,10 +718,20 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 def cmd_serve_web(args: argparse.Namespace) -> int:
     app_args = _serve_common(args)
     from .serve.security import ServeError
-    from .serve.web import run_web
+    from .serve.web import WebServeConfig, run_web
 
+    config = WebServeConfig(
+        host=args.host,
+        port=args.port,
+        game=args.game,
+        app_args=app_args,
+        max_sessions=args.max_sessions,
+        auth=args.auth,
+        token_file=args.token_file,
+        public_url=args.public_url,
+    )
     try:
-        return run_web(args.host, args.port, args.game, app_args)
+        return run_web(config)
     except ServeError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
@@ -611,6 +746,8 @@ def cmd_cards_validate(args: argparse.Namespace) -> int:
     card_set = _card_set(args.game)
     folder = card_dir(args.game, args.dir)
     if not folder.is_dir():
+        if os.path.lexists(folder):
+            raise CliError(f"{folder}: not a folder (a file, or a link to nothing or to itself)")
         raise CliError(f"{folder}: no such folder")
     cards = _load(card_set.loader)(folder)
     files = ", ".join(f.name for f in card_set.files)
@@ -665,7 +802,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
     p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
 
-    command("resume", "continue the most recently autosaved game", cmd_resume)
+    p = command(
+        "resume",
+        "continue a game in progress: the one played last, number N of --list, or the "
+        "last one of GAME",
+        cmd_resume,
+    )
+    p.add_argument(
+        "which",
+        metavar="N|GAME",
+        nargs="?",
+        help="a number from 'resume --list', or a game id (default: the game played last)",
+    )
+    p.add_argument(
+        "--list", action="store_true", help="list the games in progress, played last first"
+    )
 
     p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
     p.add_argument("game", metavar="GAME")
@@ -690,6 +841,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seconds between bot moves (default {DEMO_DELAY})",
     )
     p.add_argument("--exit-at-end", action="store_true", help="quit when the game is over")
+
+    p = command("replay", "step through a saved game (finished: every hand shown)", cmd_replay)
+    p.add_argument("file", metavar="FILE", type=Path, help="a save or autosave file")
+    p.add_argument("--print", action="store_true", help="print every step as text, no UI")
 
     p = command("screenshots", "regenerate the SVG screenshots", cmd_screenshots)
     p.add_argument("dir", metavar="DIR", nargs="?", default="screenshots")
@@ -727,13 +882,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--authorized-keys",
         metavar="FILE",
         type=_file,
-        help="public keys allowed to connect, OpenSSH authorized_keys format (--auth keys)",
+        help="public keys allowed to connect, OpenSSH authorized_keys format; "
+        'user="NAME" binds a key to a name, a key without one saves apart (--auth keys)',
     )
     p.add_argument(
         "--password-file",
         metavar="FILE",
         type=_file,
-        help="USER:PASSWORD lines, USER * for anyone (--auth password)",
+        help="USER:PASSWORD lines; USER * lets in anyone, with saves kept only for "
+        "that connection (--auth password)",
     )
     p.add_argument(
         "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N players (20)"
@@ -752,17 +909,60 @@ def build_parser() -> argparse.ArgumentParser:
         default=30,
         help="new connections per minute from one address (default 30; 0: no limit)",
     )
+    p.add_argument(
+        "--max-startups",
+        metavar="N",
+        type=_whole("number of connections", 1, 1000),
+        default=20,
+        help="connections still logging in, at most (20); when full, the one that has got "
+        "least far is closed",
+    )
+    p.add_argument(
+        "--login-grace",
+        metavar="SECONDS",
+        type=_login_grace,
+        default=20.0,
+        help="seconds a connection has to log in (default 20)",
+    )
+    p.add_argument(
+        "--max-per-address",
+        metavar="N",
+        type=_whole("number per address", 0, 1000, " (0: no limit)"),
+        default=5,
+        help="logged-in connections, and players, from one address (default 5; 0: no limit)",
+    )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
     p = serve_sub.add_parser(
         "web",
         help="a web server (textual-serve): every browser tab gets its own game",
         description="Serve the games in a web browser with textual-serve (the 'web' extra). "
-        "There is no login: keep it on loopback.",
+        "Only pages of this server may open a game; beyond loopback a token is needed.",
         parents=[common],
     )
     p.set_defaults(func=cmd_serve_web)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_web_port, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--max-sessions", metavar="N", type=_sessions, default=20, help="at most N apps (20)"
+    )
+    p.add_argument(
+        "--auth",
+        choices=("none", "token"),
+        help="token: the page needs ?token=... once (the default beyond loopback); "
+        "none: anyone who reaches the address (the default on loopback)",
+    )
+    p.add_argument(
+        "--token-file",
+        metavar="FILE",
+        type=_file,
+        help="the token is this file's first line (default: a new random token, printed)",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=_public_url,
+        help="the address browsers use, e.g. behind a proxy: https://games.example.org",
+    )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
 
     cards = sub.add_parser(
@@ -801,7 +1001,18 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _lenient_output() -> None:
+    """File names are bytes: one that is not UTF-8 (a surrogate escape in Python) is printed
+    as a backslash escape instead of ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _lenient_output()
     try:
         args = build_parser().parse_args(argv)
         set_cards_dir(args.cards)

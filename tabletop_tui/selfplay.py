@@ -19,7 +19,8 @@ from .games import get_rules, make_bot, unknown_game_message
 class SelfplayResult(BaseModel):
     seed: int
     game: str
-    outcome: Literal["win", "draw", "unfinished"]
+    #: "loss": a co-operative game (Rules.cooperative) ended with no winner
+    outcome: Literal["win", "draw", "loss", "unfinished"]
     winners: list[int] = []
     winner_names: list[str] = []
     #: how many actions were played
@@ -71,6 +72,8 @@ def play_headless(
         kind, winners = "unfinished", []
     else:
         kind, winners = ("draw" if outcome.is_draw else "win"), list(outcome.winners)
+        if not winners and getattr(rules, "cooperative", False):
+            kind = "loss"  # no winner in a co-operative game: the team lost together
     return SelfplayResult(
         seed=seed,
         game=game_id,

@@ -1,4 +1,5 @@
-"""Army Of Zero, scenario by scenario from the rulebook (tabletop_tui/rulebooks/army-of-zero.txt).
+"""Army Of Zero, scenario by scenario from the rulebook (Point Zero Games; our summary is
+tabletop_tui/reference/army-of-zero.md).
 
 Each test's docstring names the rulebook section it checks. Dice are fixed by
 giving the state an `Rng` found by `dice()` to roll exactly the wanted faces, and
@@ -184,7 +185,7 @@ def test_setting_up_the_deck_is_shuffled():
 def test_setting_up_arrange_in_any_order_top_card_first():
     """Setting Up: arrange your 10 in whatever order you want, then the Squad Pile.
 
-    Playing The Game: each player turns their top Character Card face up."""
+    Playing The Game: the top card of each pile is the one flipped to fight first."""
     state = RULES.new_game(Config(), 5)
     wanted = tuple(reversed(state.seats[0].unplaced))
     for card in wanted[:9]:
@@ -213,7 +214,7 @@ def test_setting_up_place_rest_keeps_the_order_shown():
 
 
 def test_setting_up_only_your_own_characters_can_be_placed():
-    """Setting Up: your 10 Character Cards make up your squad (not the opponent's, not unused)."""
+    """Setting Up: only the ten cards dealt to you form your squad (not the opponent's, not unused)."""
     state = RULES.new_game(Config(), 3)
     theirs = state.seats[1].unplaced[0]
     unused = next(c for c in BY_ID if c not in state.seats[0].unplaced + state.seats[1].unplaced)
@@ -223,7 +224,7 @@ def test_setting_up_only_your_own_characters_can_be_placed():
 
 
 def test_setting_up_order_cannot_change_once_laid_down():
-    """Setting Up: once the Squad Pile has been put down, the player cannot change the order."""
+    """Setting Up: a pile that is face down on the table keeps its order."""
     state = RULES.new_game(Config(), 11)
     state, _ = RULES.apply(state, 0, PlaceRest())
     pile = state.seats[0].squad
@@ -494,7 +495,7 @@ def test_step6_weapon_equal_to_armour_kills():
 
 
 def test_step6_armour_higher_survives():
-    """Step 6: otherwise the armour withstood the blow: carry on to step 7."""
+    """Step 6: a higher ARMOUR total means the blow did no harm: on to step 7."""
     att, dfn = char(0, 2, 0, -2), char(0, -2, 0, 2)
     state = battle((att, dfn))
     state = exchange(state, "attack", "defend", 6, 1, 5, 4)
@@ -623,7 +624,7 @@ def test_a_confrontation_lasts_until_one_character_is_defeated():
 
 # -- Victory ---------------------------------------------------------------------------------
 def test_victory_when_all_ten_opposing_characters_are_defeated():
-    """Victory: when a player has defeated all his opponent's characters, that player wins."""
+    """Victory: whoever has beaten every one of the other side's characters wins."""
     last, champion = char(0, -2, 0, 2), char(0, 2, 0, -2)
     gone = filler(9, avoid=(last, champion))
     state = battle((last, champion), defeated=(gone, ()), squads=((), (char(0, 1, 0, -1),)))

@@ -235,7 +235,7 @@ def _broken_saves(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     data = json.loads(text)
     saves: dict[str, tuple[bytes | str, str]] = {}
     saves["truncated"] = (text[: len(text) // 2], "cut short")
-    saves["not json"] = ("\x00\x01 definitely not a save", "not a save file")
+    saves["not json"] = ("\x00\x01 definitely not a save", "binary data")
     saves["other program"] = (json.dumps({"hello": "world"}), "not a tabletop-tui save file")
     saves["other version"] = (json.dumps({**data, "version": 99}), "version 99")
     saves["other rules version"] = (json.dumps({**data, "rules_version": 7}), "rules version 7")

@@ -349,7 +349,7 @@ BAD_SAVES = {
     "illegal card placed": (edit_json(_illegal_card), "action #1"),
     "combat card while ordering": (edit_json(_combat_while_ordering), "action #1"),
     "not an action": (edit_json(_not_an_action), "action #3 is not a"),
-    "no such seat": (edit_json(_no_such_seat), "no seat 5"),
+    "no such seat": (edit_json(_no_such_seat), "action #3 is for seat 5"),
     "wrong number of seats": (_set("seats", [{"name": "Ann", "kind": "human"}]), "has 1 seats"),
     "card folder gone": (
         _set("config", {"names": ["Ann", "Bot"], "cards_dir": "/nonexistent/tabletop-tui-cards"}),

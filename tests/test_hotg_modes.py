@@ -1,7 +1,8 @@
 """Heroes of the Grid: the expansion's two extra modes, rule by rule.
 
-Spec: the expansion rulebook (tabletop_tui/rulebooks/hotg.txt, first part), sections
-"Mastermind Mode" and "Psycho Assault Mode"; each test's docstring cites its section.
+Spec: the Rise of the Psycho Rangers rulebook (../shared/seeds/
+heroes-of-the-grid-psycho-rangers-rulebook.txt), sections "Mastermind Mode" and "Psycho
+Assault Mode"; each test's docstring cites its section by name.
 Readings where the rulebook is silent are card_data/hotg/RULINGS.md ("Ruling MMn" / "PAn").
 """
 
@@ -157,8 +158,8 @@ MMCARD = DeployCard(kind="mm", back="mastermind", figures=2)
 
 
 def test_mastermind_chooses_the_location_when_the_next_card_is_a_mastermind_card():
-    """Mastermind Mode, Deployment: when any deployment card is revealed, if a Mastermind
-    deployment card is next, the Mastermind chooses any one of the four outer locations."""
+    """Mastermind Mode, Deployment: whenever the card after the one just revealed is a
+    Mastermind card, the Mastermind picks which outer location this deployment targets."""
     s = calm(mm_game())
     a, b = s.locations[0].id, s.locations[2].id
     s = _deck(s, FS(a, 2), MMCARD, FS(a, 1), FS(a, 1), FS(a, 1), FS(a, 1), FS(a, 1))
@@ -217,9 +218,9 @@ def _all_full(s: m.State) -> m.State:
 
 
 def test_all_four_panicked_discards_the_command_center_energy_first():
-    """Mastermind Mode, Victory and Defeat: no automatic loss when all four outer locations
-    are panicked; at the end of the deployment step the Command Center's energy is
-    discarded instead, and the Rangers lose only if none is left."""
+    """Mastermind Mode, Victory and Defeat: four panicked outer locations are no instant
+    loss here; once the Deployment Phase ends in that state, the energy left on the Command
+    Center is thrown away instead, and only an empty Command Center means defeat."""
     s = _all_full(calm(mm_game()))
     a = s.locations[0].id
     s = upd(_deck(s, *[FS(a)] * 6), hq_energy=3)
@@ -451,8 +452,8 @@ def test_the_scheme_deck_is_reshuffled_from_the_discards():
 
 
 def test_one_scheme_when_the_rangers_battle_a_monster_or_boss():
-    """Mastermind Mode, Scheme Cards: one more each time the Rangers initiate a battle in a
-    location containing a monster or boss (none for foot soldiers only)."""
+    """Mastermind Mode, Scheme Cards: the Mastermind draws one more Scheme whenever the
+    Rangers start a battle where a monster or the boss stands (not for foot soldiers only)."""
     s = qgame()
     s = upd(s, scheme_deck=CAT.scheme_instances(), scheme_discard=())
     loc = s.locations[0].id
@@ -547,8 +548,8 @@ def test_shatter_defenses_takes_a_shield_off_the_revealed_card():
 
 
 def test_mastermind_orders_a_scheme_and_a_ranger_effect_resolving_at_once():
-    """Mastermind Mode, Scheme Cards: if a scheme effect would resolve at the same time as a
-    Ranger card effect, the Mastermind chooses the order."""
+    """Mastermind Mode, Scheme Cards: a Scheme and a Ranger's card resolving together are
+    put in order by the Mastermind."""
     s = grid_battle(qgame(), {(1, 1): qcard("q-blades")})
     d = m.Decision(
         kind="reveal_window",
@@ -765,10 +766,9 @@ def test_a_psycho_hunts_the_ranger_of_its_colour_and_brings_its_weapon():
 
 
 def test_no_ranger_of_its_colour_then_the_team_chooses_one_without_a_psycho_card():
-    """Psycho Assault Mode, Deployment: "If there are no Rangers in play that match their
-    color, attach the Psycho Ranger deployment card to any Ranger that does not already have
-    a Psycho deployment card" - the team chooses among them; at the Command Center the
-    Psycho goes to the card's target."""
+    """Psycho Assault Mode, Deployment: with no Ranger of the Psycho's colour in play, its
+    card goes to a Ranger still without a Psycho card - the team picks which; if that
+    Ranger is at the Command Center the Psycho goes to the card's target location."""
     s = with_psychos(pa_calm(pa_game()), "psycho_green", "psycho_pink")
     a = s.locations[0].id
     s = upd(
@@ -789,8 +789,8 @@ def test_no_ranger_of_its_colour_then_the_team_chooses_one_without_a_psycho_card
 
 
 def test_a_single_ranger_of_its_colour_takes_the_card_without_asking():
-    """Psycho Assault Mode, Deployment: "Attach the Psycho Ranger deployment card to any
-    Ranger that matches their color" - with one such Ranger nobody is asked."""
+    """Psycho Assault Mode, Deployment: the card goes to a Ranger of the Psycho's colour -
+    with only one such Ranger nobody is asked."""
     s = with_psychos(pa_calm(pa_game()), "psycho_red")
     a = s.locations[0].id
     s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), FS(a), FS(a), FS(a))

@@ -1,7 +1,8 @@
 """Heroes of the Grid + Rise of the Psycho Rangers, scenario by scenario.
 
-Sources: the base rules digest (second part of tabletop_tui/rulebooks/hotg.txt, cited "§N")
-and the expansion rulebook (first part, cited by its headings). Readings chosen where the
+Sources: the base rules digest (../shared/research/heroes-of-the-grid-base-rules.md, cited
+"§N") and the Rise of the Psycho Rangers rulebook (../shared/seeds/, cited by its section
+headings). Readings chosen where the
 rules are silent are card_data/hotg/RULINGS.md, cited as "Ruling N". Most scenarios build
 the battle or board by hand from a real game, so the outcome is fixed by the test.
 """
@@ -155,10 +156,11 @@ def test_deployment_deck_has_piles_a_to_d():
         assert all(c.kind == "fs" for c in s.deploy_deck[-5:])
 
 
-def test_foot_soldier_cards_show_1_1_1_2_3_figures_per_back_or_the_heavy_reading():
+def test_foot_soldier_cards_show_1_2_2_2_3_figures_per_back_or_the_easier_reading():
     """Ruling 2: five cards per location back, one of them a 3-figure card (expansion
-    rulebook, Mastermind setup: four 3-figure cards among the 20); by default the others
-    show 1, 1, 1, 2 figures, with `heavy_deployments` 1, 2, 2, 2."""
+    rulebook, Mastermind Mode, Game Setup: four 3-figure cards among the 20); by default
+    the others show 1, 2, 2, 2 figures (the likeliest printing: the 6-Ranger rule of §2
+    turns 1-figure cards into 3), with the easier setting 1, 1, 1, 2."""
 
     def per_back(s: m.State) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}
@@ -167,12 +169,25 @@ def test_foot_soldier_cards_show_1_1_1_2_3_figures_per_back_or_the_heavy_reading
                 out.setdefault(c.back, []).append(c.figures)
         return {k: sorted(v) for k, v in out.items()}
 
-    light, heavy = per_back(game(3)), per_back(game(3, heavy_deployments=True))
+    heavy, light = per_back(game(3)), per_back(game(3, heavy_deployments=False))
     assert len(light) == len(heavy) == 4
     assert all(v == [1, 1, 1, 2, 3] for v in light.values())
     assert all(v == [1, 2, 2, 2, 3] for v in heavy.values())
-    # the option reaches the View, so a bot rebuilding the game from it deals the same cards
-    assert R.view(game(3, heavy_deployments=True), 0).heavy_deployments
+    # the setting reaches the View, so a bot rebuilding the game from it deals the same cards
+    assert R.view(game(3), 0).heavy_deployments
+    assert not R.view(game(3, heavy_deployments=False), 0).heavy_deployments
+
+
+def test_the_first_deployment_is_kept_for_the_log():
+    """§4 Round structure: the game starts with a Deployment Phase before anyone acts; its
+    narration is kept (State.opening, View.opening) so players see how the board came to
+    be."""
+    s = game(4)
+    opening = R.view(s, 0).opening
+    assert opening[0] == "Round 1: Deployment Phase"
+    deployed = [t for t in opening if t.startswith("Deployment: ")]
+    assert len(deployed) == s.config.deployments_per_round
+    assert opening[-1] == "Round 1: Action Phase"
 
 
 def test_zord_deck_holds_five_zords_and_the_megazord_last():
@@ -392,8 +407,11 @@ def test_start_battle_prepares_pool_draws_and_sequence():
     b = s.battle
     assert b.participants == (0, 1) and b.lead == 0 and b.pool == 2
     assert s.decision.kind == "prep_draw" and s.decision.asked == (1,)
-    assert R.legal_actions(s, 1) == [m.Draw(count=k) for k in range(3)]
-    s, _ = play(s, 1, m.Draw(count=2))
+    # one card at a time, choosing after each whether to stop (§5.1)
+    assert R.legal_actions(s, 1) == [m.Draw(count=0), m.Draw(count=1)]
+    s, _ = play(s, 1, m.Draw(count=1))
+    assert len(s.players[1].hand) == 4 and s.decision.kind == "prep_draw"
+    s, _ = play(s, 1, m.Draw(count=1))
     assert len(s.players[1].hand) == 5
     assert len(s.battle.slots) == 4 and all(sl.row == 0 for sl in s.battle.slots)
 

@@ -1,4 +1,4 @@
-"""The wheel ships the card data and the rulebooks, and an installed copy finds them.
+"""The wheel ships the card data and our rules reference, and an installed copy finds them.
 
 Builds the wheel from this checkout, installs it (no dependencies) into a throwaway virtual
 environment that borrows this interpreter's installed packages, and runs the installed
@@ -46,17 +46,20 @@ def wheel(tmp_path_factory) -> Path:
     return wheels[0]
 
 
-def test_wheel_contains_card_data_rulebooks_and_the_command(wheel):
+def test_wheel_contains_card_data_the_rules_reference_and_the_command(wheel):
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         assert "tabletop_tui/card_data/army-of-zero/characters.toml" in names
-        assert "tabletop_tui/rulebooks/army-of-zero.txt" in names
+        assert "tabletop_tui/reference/army-of-zero.md" in names
+        # the publishers' rulebooks are never shipped (issue 14): only our own summary
+        assert not any("rulebooks/" in n for n in names)
         assert "tabletop_tui/cli.py" in names and "tabletop_tui/__main__.py" in names
         # every card file of the checkout is in the wheel
         for path in (ROOT / "card_data").rglob("*.toml"):
             assert f"tabletop_tui/card_data/{path.relative_to(ROOT / 'card_data')}" in names
-        for path in (ROOT / "tabletop_tui" / "rulebooks").glob("*.txt"):
-            assert f"tabletop_tui/rulebooks/{path.name}" in names
+        for path in (ROOT / "tabletop_tui" / "reference").glob("*.*"):
+            if path.suffix in (".md", ".toml"):
+                assert f"tabletop_tui/reference/{path.name}" in names
         entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
         text = zf.read(entry_points).decode()
         assert "[console_scripts]" in text
@@ -105,10 +108,5 @@ def test_installed_wheel_finds_its_own_cards_from_another_folder(wheel, tmp_path
 
     out = run(env_dir / "bin" / "tabletop-tui", "list")
     assert GAME in out
-    rulebook = run(
-        py,
-        "-c",
-        "import importlib.resources as r; "
-        "print(r.files('tabletop_tui').joinpath('rulebooks/army-of-zero.txt').read_text()[:40])",
-    )
-    assert "Army Of Zero" in rulebook
+    title = run(py, "-c", "from tabletop_tui.reference import load; print(load('army-of-zero').title)")
+    assert title.strip() == "Army Of Zero"

@@ -1,5 +1,5 @@
-"""Power Rangers CCG (2008), scenario by scenario from the rulebook
-(tabletop_tui/rulebooks/pr-ccg-2008.txt, ../shared/seeds/power-rangers-ccg-2008-rules.txt).
+"""Power Rangers CCG (2008), scenario by scenario from Bandai's rulebook (summarised in our
+own words in tabletop_tui/reference/pr-ccg-2008.md).
 
 Each test's docstring names the rulebook step it checks. The tests never use the shipped
 decks (their cards are being redesigned): a small card folder is written to a temporary
@@ -374,8 +374,8 @@ def test_step3_paying_before_selecting_is_refused(kit):
     ],
 )
 def test_step3_a_card_whose_hand_cost_cannot_be_met_cannot_be_played(kit, hand, playable):
-    """STEP 3: "If the Hand Cost requirement can't be met, that card can't be played":
-    it is not offered, and selecting it is refused naming the cost."""
+    """STEP 3: a card whose Hand Cost you cannot pay is unplayable: it is not offered, and
+    selecting it is refused naming the cost."""
     state = table(kit, (hand, ("k-y#1",)))
     legal = RULES.legal_actions(state, 0)
     assert {a.card for a in legal if isinstance(a, SelectCard)} == playable
@@ -557,8 +557,8 @@ def test_step6b_equal_values_are_a_draw_and_nothing_happens(kit):
     [("green", 0), ("red", 1), ("blue", 1)],
 )
 def test_step6a_a_multi_element_card_lets_its_owner_choose(kit, choice, winner):
-    """STEP 6A: "If a player's card has multiple Battle Elements listed here, the player has
-    the option to choose any one of them": a secret choice by the owner after the reveal."""
+    """STEP 6A: a card listing several Battle Elements lets its owner pick which one applies:
+    here a secret choice by the owner after the reveal."""
     state, events = battle(kit, "k-multi#1", "k-y#1")
     assert state.phase == "element" and state.last is None
     assert RULES.to_act(state) == {0}
@@ -618,7 +618,7 @@ def test_step6a_a_multi_element_card_against_a_bluff_needs_no_choice(kit):
 
 
 def test_step6c_every_played_and_paid_card_goes_to_its_owners_discard(kit):
-    """STEP 6C: "Move all used cards to their Discard Pile": the cards played and the cards
+    """STEP 6C: after the battle every used card is discarded: the cards played and the cards
     paid for their Hand Cost, each to its owner's pile."""
     hand0 = ("k-cost2#1", "k-free#a", "k-free#b", "k-x#1")
     hand1 = ("k-cost1#1", "k-free#c", "k-y#1")
@@ -682,8 +682,8 @@ def test_step1_a_player_who_cannot_draw_loses(kit, empty):
 
 
 def test_step1_both_decks_empty_is_a_draw(kit):
-    """Winning the Game: "If both players must draw a card and cannot ... the game result is
-    a Draw"."""
+    """Winning the Game: when both players are due to draw and neither deck has a card, the
+    game is a draw."""
     state = table(kit, (("k-x#1",), ("k-y#1",)), decks=((), ()))
     state, _ = play(state, 0, NOTHING)
     state, _ = play(state, 1, NOTHING)

@@ -15,6 +15,7 @@ import tabletop_tui
 from tabletop_tui.cli import main
 from tabletop_tui.serve.security import (
     MAX_USER_NAME,
+    LenientUtf8,
     RateLimiter,
     ServeError,
     check_password,
@@ -22,6 +23,7 @@ from tabletop_tui.serve.security import (
     clean_term,
     ensure_host_key,
     is_loopback,
+    load_authorized_keys,
     load_passwords,
     printable,
     safe_user_folder_name,
@@ -170,12 +172,19 @@ def home(tmp_path, monkeypatch):
         (["serve", "ssh", "--max-sessions", "0"], "bad number of sessions"),
         (["serve", "ssh", "--idle-timeout", "-1"], "bad idle timeout"),
         (["serve", "ssh", "--rate-limit", "-3"], "bad rate limit"),
+        (["serve", "ssh", "--max-startups", "0"], "bad number of connections"),
+        (["serve", "ssh", "--login-grace", "0"], "bad login grace time"),
+        (["serve", "ssh", "--max-per-address", "-1"], "bad number per address"),
         (["serve", "ssh", "--auth", "magic"], "invalid choice"),
         (["serve", "ssh", "--auth", "password"], "--password-file"),
         (["serve", "ssh", "--auth", "keys"], "--authorized-keys"),
         (["serve", "ssh", "--password-file", "/nonexistent/pw"], "is not a file"),
         (["serve", "ssh", "--game", "chess"], "chess"),
         (["serve", "web", "--port", "0"], "fixed port"),
+        (["serve", "web", "--max-sessions", "0"], "bad number of sessions"),
+        (["serve", "web", "--auth", "open"], "invalid choice"),
+        (["serve", "web", "--public-url", "ftp://example.org"], "bad public URL"),
+        (["serve", "web", "--public-url", "https://example.org/games"], "bad public URL"),
         (["serve", "web", "--game", "chess"], "chess"),
     ],
 )
@@ -236,3 +245,148 @@ def test_list_does_not_import_the_servers():
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
     assert proc.returncode == 0, proc.stderr
+
+
+def test_lenient_utf8_replaces_stray_bytes_and_keeps_split_sequences():
+    """Issue 17, item 4: any byte stream becomes valid UTF-8, keys in order."""
+    decoder = LenientUtf8()
+    assert decoder.feed(b"a\xffb") == "a\ufffdb".encode()
+    assert decoder.feed(b"\xc3") == b""  # half of an e-acute: held back...
+    assert decoder.feed(b"\xa9\x1b[A") == "\u00e9\x1b[A".encode()  # ...until complete
+    assert decoder.feed(b"\xe1q") == "\ufffdq".encode()  # a sequence cut short
+    for chunk in (bytes([n]) for n in range(256)):
+        decoder.feed(chunk).decode("utf-8")  # never anything the app's decoder refuses
+
+
+def _public(key) -> str:
+    return key.export_public_key().decode().strip()
+
+
+def test_authorized_keys_bind_names(tmp_path):
+    """Issue 17, item 3: `user="NAME"` options bind a key to names; a bare key has none."""
+    import asyncssh
+
+    ann, shared, bare = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
+    path = tmp_path / "keys"
+    path.write_text(
+        "# players\n"
+        f'user="ann" {_public(ann)} ann@laptop\n'
+        f'restrict,user="sam",user="kim" {_public(shared)}\n'
+        f"\n{_public(bare)} spare key\n"
+    )
+    keys = load_authorized_keys(path)
+    by_key = {bytes(k.convert_to_public().public_data): k for k in (ann, shared, bare)}
+    assert {keys[b].names for b in by_key} == {
+        frozenset({"ann"}),
+        frozenset({"sam", "kim"}),
+        frozenset(),
+    }
+    folders = {entry.folder for entry in keys.values()}
+    assert len(folders) == 3 and all(f == safe_user_folder_name(f) for f in folders)
+
+
+@pytest.mark.parametrize(
+    "line, needle",
+    [
+        ('user="../etc" KEY', "bad user="),
+        ('user="" KEY', "bad user="),
+        ('from="10.0.0.1" KEY', "option 'from' is not supported"),
+        ('command="sh" KEY', "option 'command' is not supported"),
+        ('user="ann KEY', "not a public key line"),
+        ("ssh-ed25519 AAAAnot-base64", "not a public key line"),
+        ('KEY\nuser="bob" KEY', "given twice"),
+    ],
+)
+def test_bad_authorized_keys_lines_name_the_line(tmp_path, line, needle):
+    import asyncssh
+
+    key = _public(asyncssh.generate_private_key("ssh-ed25519"))
+    path = tmp_path / "keys"
+    path.write_text("# first line\n" + line.replace("KEY", key) + "\n")
+    with pytest.raises(ServeError, match=needle) as caught:
+        load_authorized_keys(path)
+    assert f"{path}:2" in str(caught.value) or f"{path}:3" in str(caught.value)
+
+
+def test_authorized_keys_without_keys_is_refused(tmp_path):
+    path = tmp_path / "keys"
+    path.write_text("# nothing yet\n")
+    with pytest.raises(ServeError, match="has no keys"):
+        load_authorized_keys(path)
+
+
+@pytest.mark.parametrize(
+    "origin, host, problem",
+    [
+        ("http://127.0.0.1:8000", "127.0.0.1:8000", None),
+        ("http://localhost:8000", "localhost:8000", None),
+        ("http://[::1]:8000", "[::1]:8000", None),
+        ("http://LOCALHOST:8000", "localhost:8000", None),
+        (None, "127.0.0.1:8000", "no Origin"),
+        ("null", "127.0.0.1:8000", "no Origin"),
+        ("http://evil.example", "127.0.0.1:8000", "another site"),
+        ("http://127.0.0.1:9999", "127.0.0.1:8000", "another site"),
+        ("https://127.0.0.1", "127.0.0.1:8000", "another site"),  # port 443
+        ("file://", "127.0.0.1:8000", "Origin"),
+        ("http://evil.example:8000", "evil.example:8000", "not a name of this server"),
+        ("http://127.0.0.1:8000", None, "no Host"),
+    ],
+)
+def test_websocket_origin_must_be_this_server(origin, host, problem):
+    """Issue 17, item 1: only a page of this server may open a websocket."""
+    from tabletop_tui.serve.web import allowed_hosts, origin_problem
+
+    found = origin_problem(origin, host, allowed_hosts("127.0.0.1", 8000, None))
+    assert (found is None) if problem is None else (problem in found), found
+
+
+def test_behind_a_proxy_the_public_url_is_the_page_origin():
+    from tabletop_tui.serve.web import allowed_hosts, host_allowed, origin_problem, public_host
+
+    public = "https://games.example.org"
+    allowed = allowed_hosts("127.0.0.1", 8000, public)
+    # the proxy passes Host 127.0.0.1:8000 on; the page is at the public address
+    assert origin_problem(public, "127.0.0.1:8000", allowed, public_host(public)) is None
+    assert origin_problem(public, "games.example.org", allowed, public_host(public)) is None
+    assert origin_problem("https://evil.example", "127.0.0.1:8000", allowed, public_host(public))
+    assert host_allowed("games.example.org", allowed) and host_allowed("127.0.0.1:8000", allowed)
+    assert not host_allowed("evil.example", allowed) and not host_allowed("127.0.0.1:9", allowed)
+    assert not host_allowed("127.0.0.1:x", allowed) and host_allowed("anything", None)
+
+
+def test_web_hosts_and_auth_defaults(tmp_path):
+    from tabletop_tui.serve.web import allowed_hosts, read_token, resolve_auth
+
+    assert allowed_hosts("0.0.0.0", 8000, None) is None  # any name: the token guards it
+    assert allowed_hosts("10.1.2.3", 8000, "https://games.example.org") == {
+        "10.1.2.3:8000",
+        "games.example.org:443",
+    }
+    assert resolve_auth("127.0.0.1", None) == "none"
+    assert resolve_auth("0.0.0.0", None) == "token"  # beyond loopback: a token by default
+    assert resolve_auth("0.0.0.0", "none") == "none"
+    token = tmp_path / "token"
+    token.write_text("short\n")
+    with pytest.raises(ServeError, match="at least 16"):
+        read_token(token)
+    token.write_text("a-long-enough-token-1234\nignored\n")
+    assert read_token(token) == "a-long-enough-token-1234"
+
+
+def test_without_asyncssh_only_serve_ssh_is_missing():
+    """asyncssh is optional (the serve extra): the CLI, the web server's modules and the
+    app child load without it, and `serve ssh` says in one line what to install."""
+    code = (
+        "import sys; sys.modules['asyncssh'] = None\n"
+        "import tabletop_tui.serve.web, tabletop_tui.serve.child, tabletop_tui.serve.pty_session\n"
+        "from tabletop_tui.cli import main\n"
+        "assert main(['list']) == 0\n"
+        "sys.exit(main(['serve', 'ssh', '--port', '0']))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(ERROR) and proc.stderr.count("\n") == 1
+    assert "asyncssh" in proc.stderr

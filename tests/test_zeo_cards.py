@@ -156,8 +156,8 @@ def test_missing_card_counts_are_reported(tmp_path: Path):
 
 # -- named cards ---------------------------------------------------------------------------------
 def test_kat_draws_when_she_attaches_a_hero_not_her_teammate():
-    """Ability Source: Kat's "When you attach a Hero, draw 1 card" triggers only when Kat
-    attaches a Hero; "When her teammate attaches a Hero, her ability doesn't trigger"."""
+    """Ability Source: a "when you" trigger is its own player's only: Kat draws a card
+    when she attaches a Hero, not when her teammate does."""
     state = game("2v2", chars=("gearwright", "kat", "voltara", "mara"))
     state = state.model_copy(update={"active": 1})
     state, cards = hand(state, 1, "dojo-sensei", "pulse-rifle")
@@ -173,8 +173,8 @@ def test_kat_draws_when_she_attaches_a_hero_not_her_teammate():
 
 
 def test_kat_fourth_attach_draws_before_she_flips():
-    """Anatomy of a Character Card: "If attaching the fourth card triggers an effect on your
-    character, resolve that before flipping" - Kat's draw happens, then the flip."""
+    """Anatomy of a Character Card: a trigger set off by the fourth attached card resolves
+    first, then the character flips: Kat draws, then flips."""
     state = hero_turn(game(chars=("gearwright", "kat")))
     for i, c in ((0, "dojo-sensei"), (2, "pulse-rifle"), (3, "focus-breath")):
         state, _ = attach(state, H, i, c)
@@ -188,8 +188,8 @@ def test_kat_fourth_attach_draws_before_she_flips():
 
 
 def test_jason_takes_any_type_but_villains_in_any_slot():
-    """Jason Lee Scott, Gold Zeo Ranger: "You can attach any card type (aside from Villains)
-    to any slot on this character card"."""
+    """Specific Card Clarifications, Jason Lee Scott: his rainbow slots take cards of any
+    type except Villains, whatever the slot."""
     state = hero_turn(game(chars=("gearwright", "jason-gold")))
     state, cards = hand(state, H, "pulse-rifle", "focus-breath", "cogsoldier-squad", "dojo-sensei")
     state = act(state, H, Attach(card=cards[0], slot=0))
@@ -199,8 +199,8 @@ def test_jason_takes_any_type_but_villains_in_any_slot():
 
 
 def test_sword_of_damocles_if_negated_you_still_lose_3():
-    """Blocks: Sword of Damocles deals 7; "If a Block negates the 7 damage of the Attack, the
-    attacker will still lose 3 HP"."""
+    """Blocks: a Block stops the Sword of Damocles' 7 damage, but its "if negated" part
+    still costs the attacker 3 HP."""
     base = energy(energy(game(), V, 10), H, 5)
     base, _ = attach(base, V, 2, "sword-of-damocles")
     state = decline_all(act(base, V, Activate(source="slot", index=2)))
@@ -212,8 +212,8 @@ def test_sword_of_damocles_if_negated_you_still_lose_3():
 
 
 def test_computer_password_negated_means_no_destroy():
-    """Combination Attacks: "If an Attack is negated, ALL parts of the effect are negated" -
-    Computer Password's destroy does not happen."""
+    """Combination Attacks: a negated Attack loses every one of its parts, so Computer
+    Password destroys nothing."""
     base = energy(energy(game(chars=("voltara", "renn")), V, 10), H, 5)
     base, _ = attach(base, V, 1, "computer-password")
     state = decline_all(act(base, V, Activate(source="slot", index=1)))
@@ -237,6 +237,8 @@ def test_defector_and_singing_zap_attach_and_leave_only_by_battle(card, buyer, v
     state = act(state, buyer, Buy(source="grid", index=0))
     assert state.decision.kind == "character"
     state = choose(state, str(victim))
+    assert state.decision.kind == "slot" and state.decision.seat == buyer  # the buyer picks
+    state = choose(state, f"{victim}:0")
     stuck = state.players[victim].slots[0]
     assert stuck.stuck and stuck.card.startswith(card)
     # the owner cannot discard it; forced discards skip it
@@ -278,9 +280,9 @@ def test_defector_burden_costs_hp_at_the_start_of_the_owners_turn():
     ],
 )
 def test_copiers_gain_and_resolve_the_whole_ability_as_an_attack(copier, slot, chars):
-    """Robocupid, Zedd's Revenge, Impursonator: they "copy and activate the abilities of other
-    cards in play ... When gaining the Attack or Block keyword, the ability counts as an
-    Attack"; they do not gain the copied card's type."""
+    """Specific Card Clarifications, the copiers (Robocupid, Zedd's Revenge, Impursonator):
+    they take over another card's whole activated ability and an Attack they copy is an
+    Attack; they do not take on that card's type."""
     state = energy(game(chars=chars), V, 10)
     state, me = attach(state, V, slot, copier)
     state, foe_card = attach(state, H, 1, "pulse-rifle")  # a foe's attached Attack
@@ -302,8 +304,9 @@ def test_copiers_gain_and_resolve_the_whole_ability_as_an_attack(copier, slot, c
     ],
 )
 def test_love_arrows_and_power_disc_attach_from_the_grid_then_discard(card, kind, chars, slot):
-    """Love Arrows, Power Disc: "immediately attach a Villain/Hero from The Grid"; the card is
-    discarded as part of the action; "Cards attached in this way can be activated"."""
+    """Specific Card Clarifications, Love Arrows / Power Disc: a Villain / Hero from The
+    Grid is attached at once, the card that did it is discarded in the same action, and the
+    new card's ability works as usual."""
     seat = V if card == "love-arrows" else H
     state = energy(grid(game(chars=chars), "rivet-sniper", "rescue-pilot"), seat, 10)
     state = state.model_copy(update={"active": seat})
@@ -312,6 +315,8 @@ def test_love_arrows_and_power_disc_attach_from_the_grid_then_discard(card, kind
     assert state.decision.kind == "attach_grid"
     (opt,) = state.decision.options
     state = choose(state, opt.id)
+    assert state.decision.kind == "slot"  # then the player picks the slot
+    state = choose(state, state.decision.options[0].id)
     got = [s.card for s in state.players[seat].slots if s is not None]
     assert len(got) == 1 and CAT.card(got[0]).kind == kind
     assert me in state.players[seat].discard and state.grid[int(opt.id)] is None
@@ -320,8 +325,8 @@ def test_love_arrows_and_power_disc_attach_from_the_grid_then_discard(card, kind
 
 
 def test_power_disc_filling_the_fourth_slot_flips_before_it_is_discarded():
-    """Love Arrows, Power Disc: "If this would cause all 4 of your slots to be full, your
-    Character card will flip before this card is discarded"."""
+    """Specific Card Clarifications, Love Arrows / Power Disc: when the new card fills the
+    fourth slot, the character flips first and the Power Disc is discarded after."""
     state = hero_turn(energy(grid(game(chars=("gearwright", "kat")), "rescue-pilot"), H, 5))
     for i, c in ((0, "dojo-sensei"), (3, "focus-breath")):
         state, _ = attach(state, H, i, c)
@@ -336,9 +341,9 @@ def test_power_disc_filling_the_fourth_slot_flips_before_it_is_discarded():
 
 
 def test_defender_wheel_forces_an_attached_block_but_not_a_hand_block():
-    """Defender Wheel: "A player is not forced to Block if they have a Block in hand nor if
-    they do not have the Energy to activate the Block. A player must expend the Energy to
-    Block with a card attached to their character, Zord, or an ability"."""
+    """Specific Card Clarifications, Defender Wheel: a hand Block never forces the target,
+    nor does a Block they cannot pay for; an affordable attached, Zord or character Block
+    must be used."""
     base = energy(game(), V, 10)
     base, _ = attach(base, V, 2, "defender-wheel")
     hand_only, cards = hand(energy(base, H, 5), H, "arc-shield")
@@ -354,8 +359,8 @@ def test_defender_wheel_forces_an_attached_block_but_not_a_hand_block():
 
 
 def test_trey_of_triforia_destroys_the_attacker_after_the_attack_resolves():
-    """Trey of Triforia: "The card is destroyed after the Attack is fully resolved" - the
-    Sword's "if negated" text still resolves first."""
+    """Specific Card Clarifications, Trey of Triforia: the attacking card is destroyed only
+    once the whole Attack is over, so the Sword's "if negated" part happens first."""
     state = energy(energy(game(), V, 10), H, 5)
     state, sword = attach(state, V, 2, "sword-of-damocles")
     state, trey = attach(state, H, 0, "trey-of-triforia")
@@ -372,8 +377,8 @@ def test_trey_of_triforia_destroys_the_attacker_after_the_attack_resolves():
 
 
 def test_zeo_sub_crystal_5_gains_a_zord_outside_the_one_a_turn_limit():
-    """Zeo Sub-Crystal 5 - Red: "Gaining a Zord or Master in this way does not count against
-    your limit of one per turn. You may use this card and also buy another"."""
+    """Specific Card Clarifications, Zeo Sub-Crystal 5 - Red: its gain is outside the
+    one-a-turn limit on the stacks, so a purchase may follow in the same turn."""
     state = hero_turn(energy(game(), H, 10))
     state, _ = attach(state, H, 0, "zeo-sub-crystal-5-red")
     state = act(state, H, Activate(source="slot", index=0))
@@ -384,7 +389,8 @@ def test_zeo_sub_crystal_5_gains_a_zord_outside_the_one_a_turn_limit():
 
 
 def test_draining_power_is_not_targeted_so_either_foe_may_block():
-    """Draining Power: "This is not a targeted Attack, so either foe may Block it"."""
+    """Specific Card Clarifications, Draining Power: it targets nobody, so either foe may
+    Block it."""
     state = energy(game("2v2", chars=("voltara", "renn", "gearwright", "mara")), V, 10)
     state = energy(state, H, 10)
     state, _ = attach(state, V, 1, "draining-power")
@@ -398,8 +404,8 @@ def test_draining_power_is_not_targeted_so_either_foe_may_block():
 
 
 def test_queen_machina_works_on_the_foes_turn():
-    """The Lair: Villains "may use Queen Machina's Battle ability even when it is not your
-    turn"."""
+    """The Lair: Queen Machina's Battle ability works for the Villains on the Heroes' turns
+    as well."""
     state = game(chars=("cog-regent", "renn"))
     state = player(state, V, slots=(None, None, None, Attached(card="queen-machina#0")))
     state = energy(hero_turn(shards(grid(state, "rivet-sniper"), 5)), V, 0)
@@ -416,8 +422,7 @@ def test_queen_machina_in_the_lair_counts_for_both_villains():
 
 
 def test_zeo_zord_5_blocks_on_a_villains_turn_and_exhausts():
-    """Zeo Zord Bay: "The Zeo Zord 5 is a Block card, so it may be used during a Villain's
-    turn"."""
+    """Zeo Zord Bay: Zeo Zord 5 is a Block, so the Heroes use it on a Villain's turn."""
     state = energy(energy(team(game(), H, hp=20), V, 5), H, 5)
     state = state.model_copy(update={"bay": (Attached(card="zeo-zord-5#0"),)})
     state, _ = attach(state, V, 0, "cogsoldier-squad")
@@ -430,9 +435,8 @@ def test_zeo_zord_5_blocks_on_a_villains_turn_and_exhausts():
 
 @pytest.mark.parametrize(("seat", "card"), [(V, "reconstruct"), (H, "regroup")])
 def test_regroup_and_reconstruct_draw_two_after_the_battle_reward(seat, card):
-    """Battling Adversary Cards: "each player begins the game with a Starter card that allows
-    them to draw 2 cards when they Battle. You must resolve the Battle text before using this
-    effect"."""
+    """Battling Adversary Cards: the starting deck's draw-2-when-you-Battle card waits
+    until the Battle reward has resolved."""
     adversary = "dojo-sensei" if seat == V else "rivet-sniper"
     state = grid(game(), adversary).model_copy(update={"active": seat, "shards": 5})
     state, cards = hand(state, seat, card)
@@ -476,9 +480,9 @@ def test_end_of_turn_location():
 
 
 def test_a_copier_can_copy_a_block_and_it_counts_as_a_block():
-    """Robocupid, Zedd's Revenge, Impursonator: "When gaining the Attack or Block keyword, the
-    ability counts as an Attack or Block" - an attached copier answers a Block prompt by
-    copying a Block in play, paying its own Energy cost and resolving the whole Block text."""
+    """Specific Card Clarifications, the copiers: a copied Block is a Block, so an attached
+    copier may answer a Block prompt by copying a Block in play, paying its own Energy and
+    resolving the whole Block text."""
     state = energy(energy(game(chars=("gearwright", "renn")), V, 5), V, 5)
     state, _ = attach(state, V, 0, "rivet-sniper")
     state = state.model_copy(update={"active": H})

@@ -1,7 +1,7 @@
-"""Zeo rules, one scenario per rulebook section (tabletop_tui/rulebooks/zeo-dbg.txt).
+"""Zeo rules, one scenario per section of the rulebook (Power Rangers Deck-Building Game:
+Zeo, rulebook sections named in each test).
 
-Each docstring quotes or paraphrases the rulebook sentence the test checks.
-"""
+Each docstring paraphrases the rule the test checks and names its section."""
 
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def no_adversaries(state):
     ],
 )
 def test_sequence_of_play_is_always_villain_hero_villain_hero(fmt, lone, order):
-    """Setup: "The Villain side always goes first ... No matter the player count, the sequence
-    of play is always Villain-Hero-Villain-Hero." The lone 2v1 player takes both slots."""
+    """Setup: the Villains start, and whatever the number of players the turns alternate
+    Villain, Hero, Villain, Hero. The lone 2v1 player takes both of their team's turns."""
     state = no_adversaries(game(fmt, lone=lone))
     seen = []
     for _ in range(5):
@@ -91,8 +91,8 @@ def test_sequence_of_play_is_always_villain_hero_villain_hero(fmt, lone, order):
 
 
 def test_lone_player_starts_at_15_hp_and_draws_4():
-    """Additional Notes on 2v1: the lone player begins with 15 HP (maximum still 30) and draws
-    4 cards at the start of the game and at the end of each turn instead of 5."""
+    """Additional Notes on 2v1: the lone player starts at 15 HP (the cap stays 30) and
+    holds a hand of 4 instead of 5, at setup and after every turn."""
     state = game("2v1", lone="heroes")
     assert state.teams[H].hp == 15 and state.teams[V].hp == 30
     assert [len(p.hand) for p in state.players] == [5, 4, 5]
@@ -120,8 +120,8 @@ def test_status_tracker_maxima():
 
 
 def test_deal_two_characters_and_pick_one():
-    """Setup: "deal each player 2 characters from their team. Each player chooses 1." The
-    choices are secret: another seat sees neither the offer nor the pick."""
+    """Setup: each player may be dealt two characters of their own team and keep one. The
+    other team sees neither the offer nor the pick."""
     state = R.new_game(Config(), 4)
     assert state.phase == "setup" and R.to_act(state) == {0, 1}
     v_offer, h_offer = state.players[0].offer, state.players[1].offer
@@ -139,8 +139,8 @@ def test_deal_two_characters_and_pick_one():
 
 @pytest.mark.parametrize("seed", range(12))
 def test_opening_grid_has_at_most_two_of_a_type(seed):
-    """Setup: "The initial Grid should not have more than 2 cards of any type" - extras are
-    set aside and shuffled back, so all 75 cards are still in the main deck or The Grid."""
+    """Setup: the first Grid holds no more than two cards of one type; the extras are set
+    aside and shuffled back, so all 75 cards are still in the main deck or The Grid."""
     state = game(seed=seed)
     kinds = Counter(CAT.card(c).kind for c in state.grid)
     assert len(state.grid) == 6 and max(kinds.values()) <= 2
@@ -188,8 +188,8 @@ def test_start_phase_refills_grid_flips_tops_and_readies_attached_not_zords():
 
 
 def test_start_of_turn_effects_resolve_in_the_players_order():
-    """Start Phase: "Resolve any 'start of turn' effects in the order of your choosing." Lair
-    Masters are controlled by both Villains."""
+    """Start Phase: when several start-of-turn effects are due, the player picks their order.
+    Masters in The Lair belong to both Villains."""
     state = no_adversaries(game())
     state = state.model_copy(update={"lair": ("voltara-ascendant#0", "rustmaw-unchained#0")})
     state = team(state, V, hp=20, energy=0)
@@ -217,8 +217,8 @@ def test_playing_cards_gives_shards_and_energy_and_starter_text():
 
 
 def test_villains_may_not_buy_heroes():
-    """Buying Cards: "Heroes may not buy Villains and Villains may not buy Heroes. Instead, you
-    may Battle adversary cards"."""
+    """Buying Cards: neither team may buy the other side's characters from The Grid (a
+    Hero team cannot buy Villains and the reverse); those are Battled instead."""
     state = shards(grid(game(), "dojo-sensei", "cogsoldier-squad"), 10)
     assert "Villains may not buy Heroes" in rejected(state, V, Buy(source="grid", index=0))
     state = act(state, V, Buy(source="grid", index=1))
@@ -228,15 +228,15 @@ def test_villains_may_not_buy_heroes():
 
 
 def test_buying_needs_enough_shards():
-    """Buying Cards: buy cards "with a combined Shard cost equal to or less than your current
-    Shard total"."""
+    """Buying Cards: the total price of what you buy may not exceed the Shards you
+    generated this turn."""
     state = shards(grid(game(), "sword-of-damocles"), 4)
     assert "costs 5" in rejected(state, V, Buy(source="grid", index=0))
 
 
 def test_one_zeo_blaster_per_turn():
-    """Zeo Blasters: "When you buy the top card of the Zeo Blaster stack, do not reveal a new
-    Zeo Blaster" - so only one a turn."""
+    """Zeo Blasters: buying the top Blaster leaves the next one face down until the next
+    turn, hence one a turn."""
     state = shards(game(), 10)
     state = act(state, V, Buy(source="blaster"))
     assert len(state.blasters) == 11 and not state.blaster_up
@@ -244,12 +244,15 @@ def test_one_zeo_blaster_per_turn():
 
 
 def test_signature_item_attaches_when_gained_or_is_discarded():
-    """Signature Item Cards: "When you buy (gain) your Signature Item, it immediately attaches
-    to any empty slot ... If you don't have an empty slot, discard it instead." Only you may
-    buy it."""
+    """Signature Item Cards: a bought Signature Item attaches at once to an empty slot of
+    the player's choice, of any colour, or goes to the discard pile when no slot is empty.
+    Nobody else may buy it."""
     state = shards(game(), 10)
     state = act(state, V, Buy(source="item"))
-    assert state.players[V].slots[0].card == "overlord-wrench#0"
+    assert state.decision.kind == "slot"  # the player picks the slot (never the orange one)
+    assert [o.id for o in state.decision.options] == ["0:0", "0:1", "0:2"]
+    state = choose(state, "0:2")
+    assert state.players[V].slots[2].card == "overlord-wrench#0"
     assert "already" in rejected(state, V, Buy(source="item"))
     full = shards(game(), 10)
     for i in range(3):
@@ -259,8 +262,8 @@ def test_signature_item_attaches_when_gained_or_is_discarded():
 
 
 def test_own_zord_first_and_teammate_discount():
-    """Zords: you must gain your own Zord before buying from the stack; "If your teammate
-    controls their personal Zord, you pay 2 fewer Shards to buy Zords"."""
+    """Zords: a Hero gains their own Zord before buying from the stack, and pays 2 Shards
+    less while the teammate controls their personal Zord."""
     state = game("2v2")
     state = state.model_copy(update={"active": 1, "shards": 7})
     assert "own Zord before" in rejected(state, 1, Buy(source="stack"))
@@ -275,8 +278,7 @@ def test_own_zord_first_and_teammate_discount():
 
 
 def test_heroes_cannot_buy_masters_and_villains_cannot_buy_zords():
-    """Buying Cards: "only Heroes may buy cards from the Zord stack and only Villains may buy
-    cards from the Master stack"."""
+    """Buying Cards: the Zord stack is for Heroes only, the Master stack for Villains only."""
     state = shards(player(game(), V, own_gained=True), 10)
     state = act(state, V, Buy(source="stack"))
     assert state.lair and CAT.card(state.lair[0]).kind == "master"
@@ -297,9 +299,9 @@ def test_attach_to_a_matching_slot_only():
 
 
 def test_battle_pays_resolves_reward_first_then_main_deck_discard():
-    """Battling Adversary Cards: pay the Battle cost, resolve the reward, put the adversary in
-    the main deck discard pile; "A new card does not enter The Grid to replace it until the
-    start of the next player's turn." Battling a non-adversary is not allowed."""
+    """Battling Adversary Cards: pay the Battle cost, resolve the reward, move the adversary
+    to the main deck discard pile; its space stays empty until the next player's Start
+    Phase. A card that is not an adversary cannot be Battled."""
     state = game().model_copy(update={"active": H, "shards": 5})
     state = team(grid(state, "rivet-sniper", "pulse-rifle"), H, hp=20)
     assert "only Battle adversary" in rejected(state, H, Battle(index=1))
@@ -370,8 +372,8 @@ def test_end_turn_discards_everything_and_draws_five_reshuffling_only_when_neede
 
 # -- Character cards: flipping -------------------------------------------------------------------
 def test_four_filled_slots_flip_and_hero_gains_own_zord():
-    """Anatomy of a Character Card: with four slots filled, flip; never flip back. Zords: "A
-    Hero player automatically gains their personal Zord when all 4 slots ... are filled"."""
+    """Anatomy of a Character Card: four filled slots flip the character, for good. Zords:
+    a Hero who flips this way also gains their own Zord."""
     state = game().model_copy(update={"active": H})
     for i, c in enumerate(("dojo-sensei", "pulse-rifle", "field-medkit")):
         state, _ = attach(state, H, i, c)
@@ -423,8 +425,7 @@ def test_own_master_goes_to_orange_slot_others_to_the_lair_which_heals():
 
 
 def test_both_villains_resolve_the_lair_masters():
-    """The Lair: "Each Villain player gets to resolve all of the Master abilities in The Lair
-    during their turn"."""
+    """The Lair: every Master placed there works for each Villain on that Villain's turn."""
     state = no_adversaries(game("2v2"))
     state = state.model_copy(update={"lair": ("voltara-ascendant#0",)})
     state = energy(state, V, 0)
@@ -435,7 +436,7 @@ def test_both_villains_resolve_the_lair_masters():
 
 # -- Attacks and Blocks --------------------------------------------------------------------------
 def test_targeted_attack_only_the_target_may_block():
-    """Blocks: "A targeted Attack may only be Blocked by the foe that was targeted"."""
+    """Blocks: only the foe an Attack targets may Block it."""
     state = energy(game("2v2"), V, 5)
     state, _ = attach(state, V, 2, "defender-wheel")  # blue slot
     state = act(state, V, Activate(source="slot", index=2))
@@ -511,9 +512,8 @@ def test_attacker_turn_goes_on_after_the_block():
 
 
 def test_each_targeted_foe_blocks_separately():
-    """Attacks: "Each targeted foe" is "essentially two Attacks in one. Each of your foes may
-    Block the Attack directed at them ... If one player Blocks, that does not help their
-    teammate"."""
+    """Attacks: an "each targeted foe" Attack is one Attack per foe; each foe may Block
+    only the part aimed at them, and one foe's Block does not cover the other."""
     state = energy(game("2v2"), V, 6)
     state = energy(state, H, 3)
     state, _ = attach(state, V, 0, "volt-overseer")
@@ -564,8 +564,8 @@ def test_red_battlezord_at_three_zords_exhausts_them_and_allows_three_activation
 
 
 def test_zord_bay_allows_one_activation_and_zords_never_ready_on_their_own():
-    """Zeo Zord Bay: "a Hero player may only activate 1 ready Zord during each of their turns";
-    the Bay's own ready ability readies them, once per turn."""
+    """Zeo Zord Bay: with the plain Bay, a Hero activates at most one Zord a turn; Zords
+    are readied only by the Bay's own ability, once a turn."""
     state = _hero_with_zords(2)
     state = act(state, H, Activate(source="zord", index=0))
     assert "1 Zord activation" in rejected(state, H, Activate(source="zord", index=1))
@@ -591,9 +591,8 @@ def test_zeo_megazord_at_five_readies_all_and_deals_four_unblockable():
 
 
 def test_losing_zords_reverts_the_megazord_but_never_unflips_the_bay():
-    """Red Battlezord and Zeo Megazord: below 5 Zords "you immediately revert to the previous
-    one"; "If for any reason you would no longer have 3 attached Zords, the Bay still remains
-    flipped"."""
+    """Red Battlezord and Zeo Megazord: under 5 Zords the Megazord falls back to the Red
+    Battlezord at once, but dropping under 3 Zords never turns the Bay back over."""
     from tabletop_tui.games.zeo_dbg.rules import settle_bay
 
     state = _hero_with_zords(5).model_copy(update={"bay_side": "megazord"})
@@ -604,8 +603,8 @@ def test_losing_zords_reverts_the_megazord_but_never_unflips_the_bay():
 
 
 def test_upgrade_mid_turn_does_not_reset_the_activation_count():
-    """Red Battlezord and Zeo Megazord: "Attaching the Zeo Megazord or flipping the Zeo
-    Zordbay does not reset the Activate limit"."""
+    """Red Battlezord and Zeo Megazord: an upgrade during the turn keeps the Zord
+    activations already spent; they count against the new limit."""
     state = shards(_hero_with_zords(2), 7)
     state = act(state, H, Activate(source="zord", index=0))
     state = act(state, H, Buy(source="own"))
@@ -615,8 +614,8 @@ def test_upgrade_mid_turn_does_not_reset_the_activation_count():
 
 # -- Stuns, Zeo Blasters, destroyed pile, Locations -----------------------------------------------
 def test_stuns_return_when_you_heal_two_or_more_that_turn():
-    """Stun Cards: "return it to the Stun stack if you Heal 2+ HP during the turn in which you
-    play the Stun", all of them, even from a single healing effect."""
+    """Stun Cards: healing 2 or more HP in the turn sends back every Stun played that turn,
+    and a single Heal effect may do it alone."""
     state = team(game(), V, hp=20)
     state, cards = hand(state, V, "stun", "stun", "repair-bay")
     state = act(act(state, V, Play(card=cards[0])), V, Play(card=cards[1]))
@@ -634,8 +633,8 @@ def test_stun_does_not_return_after_a_heal_of_one_or_at_full_hp():
 
 
 def test_gaining_a_stun_from_an_empty_stack_is_ignored():
-    """Stun Cards: "If there are no cards in the Stun stack when an effect tells you to gain
-    one, ignore that effect"."""
+    """Stun Cards: with the Stun stack empty, an effect that would give a Stun does
+    nothing."""
     state = energy(game(), V, 5).model_copy(update={"stuns": ()})
     state = player(state, V, flipped=True, character="hexcoil")
     before = state.players[H].discard
@@ -660,8 +659,8 @@ def test_destroyed_zeo_blaster_goes_to_the_bottom_and_refreshes_the_grid():
 
 
 def test_destroyed_cards_go_to_the_destroyed_pile_and_stuns_stay_there():
-    """Destroyed Pile: "When you destroy a card, place it away from the play area ... When you
-    destroy a Stun, do not return it to the stack"."""
+    """Destroyed Pile: a destroyed card leaves play for the destroyed pile (not the main
+    deck discard pile), and a destroyed Stun never goes back to its stack."""
     state = energy(game().model_copy(update={"active": H}), H, 5)
     state = player(state, H, flipped=True, character="dax")
     state, cards = hand(state, H, "stun", "ranger-training")
@@ -689,8 +688,8 @@ def test_locations_are_ongoing_and_only_for_their_controller():
 
 
 def test_discard_one_attached_card_falls_back_to_a_zord():
-    """Discarding Attached Cards: "If you don't have any cards attached to your character, you
-    must discard a Zord or Master you control"."""
+    """Discarding Attached Cards: a player told to discard an attached card with nothing on
+    their character discards one of their team's Zords (or Masters) instead."""
     state = energy(game(), V, 5)
     # Countess Voltara (purple, green, green, orange) with Double Strike in a green slot
     state = player(
@@ -707,7 +706,7 @@ def test_discard_one_attached_card_falls_back_to_a_zord():
 
 # -- Game end ------------------------------------------------------------------------------------
 def test_a_team_at_zero_hp_loses():
-    """How to Win: "Reduce the opposing team's Hit Points from 30 to 0"."""
+    """How to Win: a team brought down to 0 HP loses."""
     state = energy(team(game(), H, hp=2), V, 5)
     state, _ = attach(state, V, 0, "cogsoldier-squad")
     state = decline_all(act(state, V, Activate(source="slot", index=0)))
@@ -720,9 +719,8 @@ def test_a_team_at_zero_hp_loses():
     [((20, 25), (0, 0), (1,)), ((25, 25), (5, 3), (0,)), ((25, 25), (4, 4), ())],
 )
 def test_empty_main_deck_ends_the_game_after_that_turn(hp, en, winners):
-    """How to Win: when The Grid cannot be refilled "that player finishes their turn and then
-    the game ends. The team with the highest Hit Point total wins. If that is tied, the team
-    with the most Energy wins." (Otherwise a draw.)"""
+    """How to Win: if The Grid cannot be refilled, the turn is finished and the game ends;
+    more HP wins, then more Energy on a tie (and otherwise a draw)."""
     state = no_adversaries(game())
     state = state.model_copy(update={"main_deck": (), "grid": (None, *state.grid[1:])})
     state = team(team(state, V, hp=hp[0], energy=en[0]), H, hp=hp[1], energy=en[1])
@@ -777,8 +775,8 @@ def test_view_hides_other_hands_and_shows_the_table():
 
 
 def test_refill_has_no_type_limit_after_setup():
-    """Start Phase in Detail: "The 'limit 2 of each card type' in effect during setup no longer
-    applies."""
+    """Start Phase in Detail: the two-of-a-type cap is for the opening Grid only; refills
+    take whatever comes."""
     state = no_adversaries(game())
     tops = tuple(inst("pulse-rifle") for _ in range(3))
     state = state.model_copy(
@@ -790,8 +788,8 @@ def test_refill_has_no_type_limit_after_setup():
 
 
 def test_zords_in_the_bay_are_controlled_by_both_heroes():
-    """Zords / Control vs Own: "Zords attached to the Zord Bay tile are always controlled by
-    both Hero players" - either may activate one, whoever attached it."""
+    """Zords / Control vs Own: both Heroes control every Zord in the Bay, so either may
+    activate one, whoever attached it."""
     state = game("2v2")
     state = state.model_copy(
         update={

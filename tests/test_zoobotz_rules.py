@@ -1,5 +1,5 @@
-"""ZOOBOTZ, scenario by scenario from the rulebook (tabletop_tui/rulebooks/zoobotz.txt, a copy
-of ../shared/seeds/zoobotz-rules.txt; its FAQs are part of the rules).
+"""ZOOBOTZ, scenario by scenario from the rulebook (its FAQs are part of the rules; our own
+summary is tabletop_tui/reference/zoobotz.md).
 
 Each test's docstring names the rulebook section (or FAQ) it checks; the readings chosen
 where the rulebook is silent are in card_data/zoobotz/RULINGS.md and cited as "Ruling N".
@@ -437,7 +437,7 @@ def test_decks_need_40_cards_and_at_most_4_copies(cards_dir):
 
 
 def test_reaching_10_research_wins_at_once(cfg):
-    """Objectives: a Player wins the game when they have 10 or more RESEARCH - at once."""
+    """Objectives: reaching 10 RESEARCH (or more) wins, and it wins at once."""
     state = table(cfg, seat(0, botz=[bot("v4")], invested=4, research=7), seat(1))
     state, events = play(state, 0, Research(bot=ids(state, 0)[0], cards=4))
     assert state.seats[0].research == 11
@@ -513,8 +513,8 @@ def test_setup_first_player_at_random_from_the_seed(cfg):
 
 
 def test_setup_first_player_does_not_draw_on_their_first_turn(cfg):
-    """Setup: the Player that goes first doesn't draw at the start of their first turn; the next
-    player does draw on theirs."""
+    """Setup: the first player skips the draw of their very first turn; the next player does
+    draw on theirs."""
     state = _started(cfg, 2)
     first = state.active
     assert len(state.seats[first].hand) == 6 and len(state.seats[first].deck) == 34
@@ -529,8 +529,8 @@ def test_setup_first_player_does_not_draw_on_their_first_turn(cfg):
 
 # -- 01: Before Turn ---------------------------------------------------------------------------
 def test_before_turn_unuse_all_your_botz_and_invested_cards(cfg):
-    """01 Before Turn: UNUSE all your Botz and invested cards (FAQ: changing USED cards to
-    UNUSED at the start of each of your turns is required)."""
+    """01 Before Turn: every Bot and invested card of yours becomes UNUSED again (the FAQ says
+    this is not optional)."""
     state = table(
         cfg,
         seat(0),
@@ -554,8 +554,8 @@ def test_before_turn_draw_is_required(cfg):
 
 
 def test_a_player_who_should_draw_but_cannot_loses(cfg):
-    """FAQ: What happens if a deck runs out of cards? A Player loses when they should draw,
-    but can't. With two players the other one wins."""
+    """FAQ (empty deck): a player who has to draw with no card left loses. With two players
+    the other one wins."""
     state = table(cfg, seat(0), seat(1, deck=()))
     state, events = play(state, 0, END)
     assert RULES.outcome(state).winners == (0,)
@@ -611,7 +611,7 @@ def test_an_out_player_cannot_be_hacked_nor_stop_research(cfg3):
 
 # -- 02: Start Turn, simultaneous effects ------------------------------------------------------
 def test_start_of_turn_effects_happen_after_the_draw(cfg):
-    """02 Start Turn: things that happen at start of turn happen now - after 01's draw."""
+    """02 Start Turn: start-of-turn abilities resolve here, after the draw of 01."""
     state = table(cfg, seat(0), seat(1, modules=[c("reader", 1)]))
     state, events = play(state, 0, END)
     assert len(state.seats[1].hand) == 2
@@ -621,8 +621,8 @@ def test_start_of_turn_effects_happen_after_the_draw(cfg):
 
 
 def test_simultaneous_effects_the_active_player_chooses_the_order(cfg):
-    """FAQ: How is order determined when multiple things happen simultaneously? Active Player
-    chooses the order (Ruling 3). Here two start-of-turn effects: Reader and Grant."""
+    """FAQ (simultaneous things): the player whose turn it is picks the order (Ruling 3).
+    Here two start-of-turn effects: Reader and Grant."""
     state = table(cfg, seat(0), seat(1, modules=[c("reader", 1), c("grant", 1)]))
     state, _ = play(state, 0, END)
     decision = state.decision
@@ -644,7 +644,7 @@ def test_identical_simultaneous_effects_need_no_ordering(cfg):
 
 # -- 03: Investing -----------------------------------------------------------------------------
 def test_invest_once_per_turn(cfg):
-    """COST: investing cards (once per turn); FAQ: Can you invest multiple cards per turn? NO."""
+    """COST: investing is once per turn; the FAQ confirms a second invest is not allowed."""
     a, b = c("v1"), c("v2")
     state = table(cfg, seat(0, hand=[a, b]), seat(1))
     state, _ = play(state, 0, Invest(card=a))
@@ -653,7 +653,7 @@ def test_invest_once_per_turn(cfg):
 
 
 def test_invested_cards_are_usable_at_once_and_worth_1_cost(cfg):
-    """COST: invested cards may be USED the turn played and are each worth 1 COST."""
+    """COST: a card invested this turn can pay at once, and each one pays 1 COST."""
     a, one = c("v2"), c("v1")
     state = table(cfg, seat(0, hand=[a, one]), seat(1))
     rejected(state, 0, Play(card=one), "COST")
@@ -663,7 +663,7 @@ def test_invested_cards_are_usable_at_once_and_worth_1_cost(cfg):
 
 def test_investing_reveals_the_card_then_it_lies_face_down(cfg):
     """COST: reveal the card and send it to your invested cards UNUSED face down (Ruling 1);
-    FAQ: Can Players search face-down invested cards? NO."""
+    FAQ: nobody may look through face-down invested cards."""
     a = c("v6")
     state = table(cfg, seat(0, hand=[a], invested=2), seat(1))
     state, events = play(state, 0, Invest(card=a))
@@ -676,7 +676,7 @@ def test_investing_reveals_the_card_then_it_lies_face_down(cfg):
 
 
 def test_investing_playing_and_using_are_not_required(cfg):
-    """FAQ: Is investing, playing or USING cards each turn required? NO: end the turn at once."""
+    """FAQ: none of invest, play or USE is compulsory: the turn can end at once."""
     state = table(cfg, seat(0, hand=[c("v1")], botz=[bot("v2")], invested=1), seat(1))
     legal(state, 0, END)
     state, _ = play(state, 0, END)
@@ -685,7 +685,7 @@ def test_investing_playing_and_using_are_not_required(cfg):
 
 # -- 03: Playing cards -------------------------------------------------------------------------
 def test_play_a_card_by_using_unused_invested_cards_equal_to_its_cost(cfg):
-    """COST: play a card by changing UNUSED invested cards of yours to USED equal to its COST."""
+    """COST: playing a card turns as many UNUSED invested cards to USED as its COST."""
     three = c("v3")
     state = table(cfg, seat(0, hand=[three], invested=4, used=1), seat(1))
     rejection = rejected(
@@ -699,7 +699,7 @@ def test_play_a_card_by_using_unused_invested_cards_equal_to_its_cost(cfg):
 
 
 def test_play_multiple_cards_per_turn(cfg):
-    """FAQ: Can you play multiple cards per turn? YES (no limit)."""
+    """FAQ: any number of cards may be played in one turn."""
     cards = [c("v1"), c("v1"), c("v2")]
     state = table(cfg, seat(0, hand=cards, invested=4), seat(1))
     state, _ = play(state, 0, *(Play(card=x) for x in cards))
@@ -707,7 +707,7 @@ def test_play_multiple_cards_per_turn(cfg):
 
 
 def test_invested_cards_cannot_be_used_toward_the_next_card_on_their_own(cfg):
-    """FAQ: Can invested cards be independently USED toward your next card played? NO: there is
+    """FAQ: invested cards can't be set aside (USED on their own) for a later card: there is
     no such action; invested cards change to USED only when a card is played or a Bot RESEARCHes."""
     state = table(cfg, seat(0, hand=[c("v3"), c("v1")], botz=[bot("v2")], invested=2), seat(1))
     kinds = {a.kind for a in RULES.legal_actions(state, 0)}
@@ -729,7 +729,7 @@ def test_no_limits_on_hand_botz_or_invested_cards(cfg):
 
 # -- 03: USING Botz ----------------------------------------------------------------------------
 def test_botz_cannot_be_used_the_turn_they_are_played(cfg):
-    """FAQ: Can Botz be USED the turn they're played? NO; from the owner's next turn on, yes."""
+    """FAQ: a Bot waits a turn before it can be USED; from the owner's next turn on, it can."""
     new = c("v3")
     state = table(cfg, seat(0, hand=[new], invested=3), seat(1, botz=[bot("v2", 1, used=True)]))
     state, _ = play(state, 0, Play(card=new))
@@ -744,8 +744,8 @@ def test_botz_cannot_be_used_the_turn_they_are_played(cfg):
 
 
 def test_use_multiple_botz_and_a_bot_again_once_unused(cfg):
-    """FAQ: Can you USE multiple cards per turn? YES. More than once per turn? YES, if changed
-    to UNUSED."""
+    """FAQ: several Botz may be USED in a turn, and one Bot again after something makes it
+    UNUSED."""
     reset = c("unuse-mine")
     state = table(cfg, seat(0, hand=[reset], botz=[bot("v2"), bot("v3")], invested=6), seat(1))
     a, b = ids(state, 0)
@@ -759,7 +759,7 @@ def test_use_multiple_botz_and_a_bot_again_once_unused(cfg):
 
 
 def test_nothing_is_played_or_used_on_another_players_turn(cfg):
-    """FAQ: Can cards be played or USED during an opposing Player's turn? NO."""
+    """FAQ: nothing is played or USED on someone else's turn."""
     theirs = c("v1", 1)
     state = table(cfg, seat(0), seat(1, hand=[theirs], botz=[bot("v2", 1)], invested=2))
     assert RULES.to_act(state) == frozenset({0}) and RULES.legal_actions(state, 1) == []
@@ -775,7 +775,7 @@ def test_only_your_own_botz_can_be_used(cfg):
 
 # -- RESEARCH ----------------------------------------------------------------------------------
 def test_research_uses_invested_cards_up_to_the_bots_value(cfg):
-    """RESEARCH: USE the Bot and USE invested cards to gain 1 RESEARCH per card, up to its value."""
+    """RESEARCH: the Bot and up to its value in invested cards are USED, 1 RESEARCH per card."""
     state = table(cfg, seat(0, botz=[bot("v3")], invested=5, used=1), seat(1))
     b = ids(state, 0)[0]
     assert [a.cards for a in RULES.legal_actions(state, 0) if isinstance(a, Research)] == [
@@ -794,7 +794,7 @@ def test_research_uses_invested_cards_up_to_the_bots_value(cfg):
 
 
 def test_research_for_zero(cfg):
-    """FAQ: Can Botz be USED to RESEARCH for 0? YES."""
+    """FAQ: a RESEARCH with no invested cards (for 0) is allowed."""
     state = table(cfg, seat(0, botz=[bot("v3")]), seat(1))
     state, _ = play(state, 0, Research(bot=ids(state, 0)[0], cards=0))
     assert state.seats[0].research == 0 and bot_at(state, 0, 0).used
@@ -802,8 +802,8 @@ def test_research_for_zero(cfg):
 
 # -- SHIELD --------------------------------------------------------------------------------------
 def test_shield_stays_while_the_bot_stays_used(cfg):
-    """FAQ: If a Bot is being USED to SHIELD and it stays USED, is it still shielding? YES - through
-    the opponent's turn, until its owner's Before Turn UNUSEs it."""
+    """FAQ: a shielding Bot keeps shielding for as long as it stays USED - through the
+    opponent's turn, until its owner's Before Turn UNUSEs it."""
     state = table(cfg, seat(0, botz=[bot("v3")]), seat(1))
     state, events = play(state, 0, Shield(bot=ids(state, 0)[0]), END)
     assert bot_at(state, 0, 0).shielding and bot_at(state, 0, 0).used
@@ -813,8 +813,7 @@ def test_shield_stays_while_the_bot_stays_used(cfg):
 
 
 def test_an_opposing_shield_stops_your_research(cfg):
-    """SHIELD: while a Bot of yours is USED to SHIELD, opposing Botz can't be USED to RESEARCH;
-    your own Botz still can."""
+    """SHIELD: your shield stops the other side's RESEARCH; your own Botz still can."""
     state = table(
         cfg,
         seat(0, botz=[bot("v3"), bot("v2")], invested=2),
@@ -830,7 +829,7 @@ def test_an_opposing_shield_stops_your_research(cfg):
 
 
 def test_shield_blocks_research_on_the_opponents_turn(cfg):
-    """SHIELD: opposing Botz can't be USED to RESEARCH while your shield stands."""
+    """SHIELD: the other side gets no RESEARCH for as long as your shield stands."""
     state = table(
         cfg,
         seat(0, botz=[bot("v3", 0, shielding=True)]),
@@ -845,7 +844,7 @@ def test_shield_blocks_research_on_the_opponents_turn(cfg):
 
 
 def test_shield_must_be_hacked_before_your_other_used_botz(cfg):
-    """SHIELD: opposing Botz can't HACK USED Botz of yours while they could HACK your SHIELD."""
+    """SHIELD: while your SHIELD is up, opponents must HACK it rather than your other USED Botz."""
     state = table(
         cfg,
         seat(0, botz=[bot("v3", shielding=True), bot("v2", used=True), bot("v4")]),
@@ -911,8 +910,8 @@ def test_three_players_each_opponents_shield_counts(cfg3):
 
 # -- HACK ------------------------------------------------------------------------------------------
 def test_hack_each_deals_risk_equal_to_its_value_at_the_same_time(cfg):
-    """HACK: your Bot deals RISK equal to its value to the opposing Bot, which simultaneously
-    deals RISK equal to its value to your Bot."""
+    """HACK: the two Botz hit each other at the same time, each for RISK equal to its own
+    value."""
     state = table(cfg, seat(0, botz=[bot("v4")]), seat(1, botz=[bot("v6", 1, used=True)]))
     me, them = ids(state, 0)[0], ids(state, 1)[0]
     state, events = play(state, 0, Hack(bot=me, target=them))
@@ -927,8 +926,8 @@ def test_hack_each_deals_risk_equal_to_its_value_at_the_same_time(cfg):
 
 
 def test_a_bot_whose_risk_reaches_its_value_goes_to_the_discard_at_once(cfg):
-    """SHIELD section: whenever a Bot has RISK equal to its value, immediately send it to its
-    discard from play - both Botz of a HACK can go at once."""
+    """SHIELD section: a Bot whose RISK reaches its value leaves play for its owner's discard
+    at once - both Botz of a HACK can go together."""
     state = table(
         cfg, seat(0, botz=[bot("v3", risk=1)]), seat(1, botz=[bot("v3", 1, used=True, risk=1)])
     )
@@ -941,7 +940,7 @@ def test_a_bot_whose_risk_reaches_its_value_goes_to_the_discard_at_once(cfg):
 
 
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
-    """FAQ: Can Botz be USED to HACK UNUSED Botz or to HACK ally Botz? NO."""
+    """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
         cfg, seat(0, botz=[bot("v3"), bot("v2", used=True)]), seat(1, botz=[bot("v2", 1)])
     )
@@ -952,7 +951,7 @@ def test_botz_cannot_hack_unused_or_allied_botz(cfg):
 
 
 def test_hack_a_used_bot_whose_owner_has_no_shield(cfg):
-    """HACK: HACK chosen opposing USED Bot that does not have a SHIELD."""
+    """HACK: with no SHIELD in the way, any USED opposing Bot is a target."""
     state = table(
         cfg, seat(0, botz=[bot("v3")]), seat(1, botz=[bot("v2", 1, used=True), bot("v2", 1)])
     )
@@ -965,7 +964,7 @@ def test_hack_a_used_bot_whose_owner_has_no_shield(cfg):
 
 
 def test_discards_are_public_and_hands_are_not(cfg):
-    """FAQ: Can any Player's discard be searched at any time? YES. Hands are hidden."""
+    """FAQ: every discard pile is open to everyone at all times. Hands are hidden."""
     state = table(cfg, seat(0, hand=[c("v4")], discard=[c("v6")]), seat(1, discard=[c("v2", 1)]))
     view = RULES.view(state, 1)
     assert view.seats[0].discard[0].name == "Vanilla Six" and view.seats[0].hand == ()
@@ -974,7 +973,7 @@ def test_discards_are_public_and_hands_are_not(cfg):
 
 # -- 04: End Turn ----------------------------------------------------------------------------------
 def test_end_turn_effects_then_the_next_player(cfg):
-    """04 End Turn: things that happen at end of turn happen now, then the next player's turn."""
+    """04 End Turn: end-of-turn abilities resolve, then the next player's turn begins."""
     state = table(cfg, seat(0, modules=[c("watch")]), seat(1, botz=[bot("v3", 1)]))
     state, events = play(state, 0, END)
     assert bot_at(state, 1, 0).risk == 1 and state.active == 1
@@ -983,7 +982,7 @@ def test_end_turn_effects_then_the_next_player(cfg):
 
 # -- the FAQ on RISK: moving and 0 ---------------------------------------------------------------
 def test_moving_risk_is_not_deleting_risk(cfg):
-    """FAQ: Does moving RISK count as deleting RISK? NO - a 'whenever you delete RISK' card
+    """FAQ: moving RISK is not deleting it - a 'whenever you delete RISK' card
     doesn't fire on a move, and does on a delete (Ruling 10)."""
     shift, patch = c("move"), c("heal-one")
     state = table(
@@ -1001,7 +1000,7 @@ def test_moving_risk_is_not_deleting_risk(cfg):
 
 
 def test_zero_risk_is_not_dealing_or_deleting_risk(cfg):
-    """FAQ: Does dealing or removing 0 RISK count as dealing RISK? NO - armor that cuts 1 RISK to 0
+    """FAQ: dealing or removing 0 RISK counts as neither - armor that cuts 1 RISK to 0
     fires no 'dealt RISK' ability, and deleting from Botz with no RISK fires no 'delete' one."""
     # Guard: value 3, armor 1, "whenever this Bot is dealt RISK: draw a card"
     state = table(cfg, seat(0, botz=[bot("v1")]), seat(1, botz=[bot("guard", 1, used=True)]))
@@ -1192,7 +1191,7 @@ def test_modifier_value_bonus(cfg):
 
 
 def test_a_value_bonus_leaving_play_can_send_a_bot_to_the_discard(cfg):
-    """Whenever a Bot has RISK equal to its value it goes to the discard (Ruling 12): when the
+    """A Bot whose RISK reaches its value goes to the discard (Ruling 12): when the
     Coach goes, the Bot it helped (value 3 -> 2) with RISK 2 goes too."""
     state = table(
         cfg,

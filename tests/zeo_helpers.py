@@ -23,6 +23,7 @@ def game(
     seed: int = 0,
     lone: str = "heroes",
     serpentera: bool = False,
+    first: str = "0",
 ) -> State:
     """A game past setup with fixed characters: turn 1, Villain seat 0 in its Main Phase."""
     if chars is None:
@@ -33,7 +34,10 @@ def game(
             if lone == "heroes"
             else ("gearwright", "renn", "mara"),
         }[fmt]
-    return R.new_game(Config(format=fmt, lone=lone, characters=chars, serpentera=serpentera), seed)
+    state = R.new_game(Config(format=fmt, lone=lone, characters=chars, serpentera=serpentera), seed)
+    if state.decision is not None and state.decision.kind == "first":
+        state = choose(state, first)  # two Villains: seat `first` goes first
+    return state
 
 
 def inst(card_id: str) -> str:

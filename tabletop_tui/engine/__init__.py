@@ -1,6 +1,16 @@
 """Pure game engine: no Textual, no Rich (tests/test_purity.py enforces it)."""
 
-from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat, replace_at
+from .core import (
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Rejection,
+    Rules,
+    Seat,
+    bounded,
+    replace_at,
+)
 from .rng import Rng
 
 __all__ = [
@@ -12,5 +22,6 @@ __all__ = [
     "Rng",
     "Rules",
     "Seat",
+    "bounded",
     "replace_at",
 ]

@@ -6,11 +6,12 @@ else (Match, bots, the UI, the conformance kit) talks to games only through it.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 Seat = int
 
@@ -24,6 +25,15 @@ class Model(BaseModel):
 def replace_at(items: tuple, index: int, item) -> tuple:
     """A copy of `items` with one entry changed: states are immutable, seats are tuples."""
     return (*items[:index], item, *items[index + 1 :])
+
+
+def bounded(ge: int, le: int, *, rule: str, default: Any = ...) -> Any:
+    """An action's number with static bounds, and the rule a value outside them breaks.
+
+    Parsing (saves, the network) refuses such a value; `Rules.check` refuses it too, even
+    in an action built without validation (`model_construct`).
+    """
+    return Field(default, ge=ge, le=le, json_schema_extra={"rule": rule})
 
 
 class Rejection(Model):
@@ -53,6 +63,46 @@ class Event(Model):
     seat: Seat | None = None
     barrier: bool = False
     data: dict[str, Any] = {}
+
+
+def _show(value: Any) -> str:
+    """A short, safe description of a value from outside (huge ints cannot be printed)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of {value.bit_length()} bits"
+    if isinstance(value, BaseModel):
+        return f"a {type(value).__name__} of {type(value).__module__}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _field_rejection(kind: type[BaseModel], exc: ValidationError) -> Rejection:
+    """Name the rule a bad field breaks: its `bounded(rule=...)`, else the move itself."""
+    err = exc.errors()[0]
+    name = str(err["loc"][0]) if err.get("loc") else ""
+    field = kind.model_fields.get(name)
+    extra = field.json_schema_extra if field is not None else None
+    rule = extra.get("rule") if isinstance(extra, dict) else None
+    value, ctx = _show(err.get("input")), err.get("ctx") or {}
+    if err["type"] == "greater_than_equal":
+        reason = f"{name} must be at least {ctx.get('ge')}, not {value}"
+    elif err["type"] == "less_than_equal":
+        reason = f"{name} must be at most {ctx.get('le')}, not {value}"
+    else:
+        reason = f"{name or 'the move'}: {err['msg']} (got {value})"
+    return Rejection(rule=str(rule or "Moves"), reason=reason)
+
+
+def describe_plainly(action: Any) -> str:
+    """An action in neutral words, for one a game cannot describe.
+
+    A game words its legal actions; an illegal one read from a save or the network (a card
+    id of another game, a battle with no target) may not fit those words, and naming it in
+    the error must not crash.
+    """
+    if not isinstance(action, BaseModel):
+        return _show(action)
+    fields = ", ".join(f"{k}={_show(v)}" for k, v in action.__dict__.items() if k != "kind")
+    return f"{getattr(action, 'kind', type(action).__name__)} ({fields})"
 
 
 class Outcome(Model):
@@ -85,6 +135,39 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
     version: ClassVar[int] = 1
 
     _action_adapter: ClassVar[TypeAdapter | None] = None
+    _action_classes: ClassVar[frozenset[type] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Guard a game's own `check` with `screen`, so no game can forget the shared checks,
+        and its `describe` with a plain fallback (see `describe_plainly`).
+
+        Both are looked up along the MRO: a game may assemble its rules from mixins.
+        """
+        super().__init_subclass__(**kwargs)
+        own = cls.check
+        if not getattr(own, "screened", False) and not getattr(own, "__isabstractmethod__", 0):
+
+            @functools.wraps(own)
+            def check(self, state, seat, action):
+                rejection = self.screen(seat, action)
+                return rejection if rejection is not None else own(self, state, seat, action)
+
+            check.screened = True  # type: ignore[attr-defined]
+            cls.check = check  # type: ignore[method-assign]
+        words = cls.describe
+        if not getattr(words, "screened", False) and not getattr(words, "__isabstractmethod__", 0):
+
+            @functools.wraps(words)
+            def describe(self, action):
+                if self.screen_action(action) is None:
+                    try:
+                        return words(self, action)
+                    except Exception:  # an illegal action the game's words do not fit
+                        pass
+                return describe_plainly(action)
+
+            describe.screened = True  # type: ignore[attr-defined]
+            cls.describe = describe  # type: ignore[method-assign]
 
     # -- actions as data ---------------------------------------------------
     @classmethod
@@ -98,6 +181,43 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
     def dump_action(self, action: ActionT) -> dict[str, Any]:
         return self.action_adapter().dump_python(action, mode="json")
+
+    @classmethod
+    def action_classes(cls) -> frozenset[type]:
+        """The model classes of the game's action union."""
+        if cls.__dict__.get("_action_classes") is None:
+            kind = cls.action_type
+            if get_origin(kind) is Annotated:
+                kind = get_args(kind)[0]
+            cls._action_classes = frozenset(
+                a for a in get_args(kind) or (kind,) if isinstance(a, type)
+            )
+        return cls._action_classes  # type: ignore[return-value]
+
+    def screen(self, seat: Any, action: Any) -> Rejection | None:
+        """The checks every game shares, run by `check` before the game's own.
+
+        The action must be one of this game's action models (not another game's, not a
+        dict), and its fields must pass their declared types and bounds strictly: an action
+        built with `model_construct` skips validation, and a negative X or a slot past the
+        end must not reach the rules. Bounds that depend on the state stay with the game.
+        """
+        if type(seat) is not int:
+            return Rejection(rule="Seats", reason=f"A seat is a number, not {_show(seat)}")
+        return self.screen_action(action)
+
+    def screen_action(self, action: Any) -> Rejection | None:
+        """`screen` without the seat: is this a well-formed action of this game?"""
+        kind = type(action)
+        if kind not in self.action_classes():
+            return Rejection(
+                rule="Moves", reason=f"That is not a move of {self.title} ({_show(action)})"
+            )
+        try:
+            kind.__pydantic_validator__.validate_python(action.__dict__, strict=True)
+        except ValidationError as exc:
+            return _field_rejection(kind, exc)
+        return None
 
     # -- the contract ------------------------------------------------------
     def seat_count(self, config: ConfigT) -> int:

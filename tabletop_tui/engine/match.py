@@ -7,25 +7,65 @@ structure, so this is cheap), which makes undo and replay exact.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
+import stat
 import tempfile
-from collections.abc import Iterator
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from ..files import FileProblem, decode_text, fsync_folder, os_problem, read_limited
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
 
+#: bounds on what a save file may hold, checked before anything is built from it
+MAX_SAVE_BYTES = 16 * 2**20
+MAX_DEPTH = 32
+MAX_SEED = 2**63 - 1
+MAX_NUMBER = 2**63 - 1
+MAX_TEXT = 4096
+MAX_NAME = 24
+#: far more than any game takes; a save claiming more is refused before it is validated
+MAX_ACTIONS = 100_000
+
 SeatKind = Literal["human", "random", "heuristic"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: control characters, lone surrogates and line or paragraph separators have no place in a name
+_BAD_NAME_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a seat's name, or None when it can."""
+    if not name.strip():
+        return "a name cannot be empty"
+    if len(name) > MAX_NAME:
+        return f"a name has at most {MAX_NAME} characters"
+    for ch in name:
+        if unicodedata.category(ch) in _BAD_NAME_CATEGORIES:
+            return f"a name cannot hold the character U+{ord(ch):04X}"
+    return None
 
 
 class SeatSpec(Model):
     name: str
     kind: SeatKind = "human"
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(problem)
+        return name
 
     @property
     def is_bot(self) -> bool:
@@ -33,7 +73,7 @@ class SeatSpec(Model):
 
 
 class LoggedAction(Model):
-    seat: Seat
+    seat: Seat = Field(ge=0)
     action: dict[str, Any]
 
 
@@ -43,23 +83,60 @@ class SaveFile(BaseModel):
     game: str
     rules_version: int = 1
     config: dict[str, Any]
-    seed: int
+    seed: int = Field(ge=0, le=MAX_SEED)
     seats: list[SeatSpec]
-    actions: list[LoggedAction] = []
+    actions: list[LoggedAction] = Field(default=[], max_length=MAX_ACTIONS)
 
 
 class SaveError(Exception):
     """A save file that cannot be loaded; the message names the file and the problem."""
 
 
+#: a temporary file of another target older than this belongs to a writer that died
+STALE_TEMP_SECONDS = 60
+
+
+def temp_files(folder: Path, target: str | None = None) -> list[Path]:
+    """Temporary files `write_atomic` made in `folder` (for `target` only, if given)."""
+    prefix = f".{target}." if target else "."
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [folder / n for n in names if n.startswith(prefix) and n.endswith(".tmp")]
+
+
+def clean_temp_files(folder: Path, target: str | None = None) -> int:
+    """Remove what a killed writer left: every temporary of `target` (one writer per file),
+    and any other one older than STALE_TEMP_SECONDS (another process may be writing it)."""
+    removed = 0
+    now = time.time()
+    for path in temp_files(Path(folder)):
+        try:
+            info = path.lstat()
+            mine = target is not None and path.name.startswith(f".{target}.")
+            if (mine or now - info.st_mtime > STALE_TEMP_SECONDS) and stat.S_ISREG(info.st_mode):
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a crash leaves the old file."""
+    """Write to a temporary file beside `path`, then rename: a crash leaves the old file.
+
+    Leftovers of a killed writer are removed first, and the folder is synced after the
+    rename so the new name survives a power cut too.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    clean_temp_files(path.parent, path.name)
+    data = text.encode("utf-8")  # before the temporary exists: nothing to clean if it fails
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -69,6 +146,7 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    fsync_folder(path.parent)
 
 
 class Match:
@@ -79,7 +157,11 @@ class Match:
         seed: int,
         seats: list[SeatSpec] | None = None,
         autosave: Path | None = None,
+        history: Path | None = None,
     ):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            # a game whose autosave could not be loaded again must not start
+            raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED}")
         self.rules = rules
         self.config = config
         self.seed = seed
@@ -89,6 +171,14 @@ class Match:
             seats = [SeatSpec(name=n) for n in names]
         self.seats = list(seats)
         self.autosave_path = Path(autosave) if autosave else None
+        #: where the autosave moves, under the same name, once the game is over
+        self.history_dir = Path(history) if history else None
+        #: why the last autosave failed (None: it worked, or there was none to do)
+        self.autosave_error: str | None = None
+        #: called with the new autosave_error whenever it changes (failed, or works again)
+        self.on_autosave_change: Callable[[str | None], None] | None = None
+        #: the log as the autosave file holds it: its length and last entry
+        self._saved: tuple[int, LoggedAction | None] | None = None
         self.states = [rules.new_game(config, seed)]
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
@@ -126,7 +216,7 @@ class Match:
         self.states.append(state)
         self.actions.append(LoggedAction(seat=seat, action=self.rules.dump_action(action)))
         self.events.append(events)
-        self._autosave()
+        self.autosave()
         return events
 
     def undoable(self, seat: Seat | None = None, bots: frozenset[Seat] = frozenset()) -> int:
@@ -153,7 +243,7 @@ class Match:
             self.actions.pop()
             self.events.pop()
         if count:
-            self._autosave()
+            self.autosave()
         return count
 
     # -- saving --------------------------------------------------------------
@@ -170,9 +260,62 @@ class Match:
     def save(self, path: Path) -> None:
         write_atomic(Path(path), self.to_save().model_dump_json(indent=1))
 
-    def _autosave(self) -> None:
-        if self.autosave_path is not None:
-            self.save(self.autosave_path)
+    def autosave(self) -> bool:
+        """Write the autosave now; False (and `autosave_error` set) when the write failed.
+
+        A failed autosave never stops the game and never changes the Match: the action
+        that was played stays played, and the file on disk stays the last one written
+        whole (write_atomic never leaves half a file). So the disk holds an earlier point
+        of this same game, `autosave_behind()` moves back, until a later write works; every
+        action retries. An explicit `save(path)` raises instead, changing nothing.
+        """
+        if self.autosave_path is None:
+            return True
+        target = self.current_save_path
+        try:
+            self.save(target)
+            other = self.autosave_path if target != self.autosave_path else self._history_path()
+            if other is not None and other.exists():  # moved: finished, or un-finished by undo
+                other.unlink()
+                fsync_folder(other.parent)
+        except (OSError, UnicodeError) as exc:
+            error = f"{target}: {os_problem(exc) if isinstance(exc, OSError) else exc}"
+        else:
+            error = None
+            self._saved = (len(self.actions), self.actions[-1] if self.actions else None)
+        changed = error != self.autosave_error
+        self.autosave_error = error
+        if changed and self.on_autosave_change is not None:
+            self.on_autosave_change(error)
+        return error is None
+
+    def _history_path(self) -> Path | None:
+        if self.history_dir is None or self.autosave_path is None:
+            return None
+        return self.history_dir / self.autosave_path.name
+
+    @property
+    def current_save_path(self) -> Path | None:
+        """Where this game autosaves now: its autosave, or its history file once it is over."""
+        history = self._history_path()
+        if history is not None and self.outcome() is not None:
+            return history
+        return self.autosave_path
+
+    @property
+    def has_autosave(self) -> bool:
+        """Whether an autosave of this game was ever written whole."""
+        return self._saved is not None
+
+    def autosave_behind(self) -> int | None:
+        """How many actions the autosave file lacks (0: up to date); None when it holds
+        actions since undone, or was never written."""
+        if self._saved is None:
+            return None
+        count, last = self._saved
+        if count > len(self.actions) or (count and self.actions[count - 1] is not last):
+            return None
+        return len(self.actions) - count
 
     @classmethod
     def from_save(cls, data: SaveFile, rules: Rules, source: str = "save") -> Match:
@@ -196,7 +339,16 @@ class Match:
             match = cls(rules, config, data.seed, seats=data.seats)
         except CardDataError as exc:  # e.g. the --cards folder it was saved with is gone
             raise SaveError(f"{source}: cannot set up the game: {exc}") from None
+        except Exception as exc:  # settings the game's model let through but cannot deal
+            # a game's ValueError is written for players; anything else names its type
+            kind = "" if isinstance(exc, ValueError) else f"{type(exc).__name__}: "
+            raise SaveError(f"{source}: cannot set up the game: {kind}{_first_line(exc)}") from None
         for number, logged in enumerate(data.actions, 1):
+            if logged.seat >= seats:
+                raise SaveError(
+                    f"{source}: action #{number} is for seat {logged.seat + 1}; "
+                    f"this game has {seats} seats"
+                )
             try:
                 action = rules.parse_action(logged.action)
             except ValidationError as exc:
@@ -210,33 +362,32 @@ class Match:
                     f"{source}: action #{number} (seat {logged.seat + 1}: "
                     f"{rules.describe(action)}) is illegal: {exc.rejection}"
                 ) from None
+            except Exception as exc:  # a rules bug met by odd input: still one line
+                raise SaveError(
+                    f"{source}: action #{number} cannot be replayed: "
+                    f"{type(exc).__name__}: {_first_line(exc)}"
+                ) from None
         return match
 
     @classmethod
-    def load(cls, path: Path, autosave: Path | None = None) -> Match:
+    def load(cls, path: Path, autosave: Path | None = None, history: Path | None = None) -> Match:
         """Load and re-validate a save by replaying it; SaveError explains any problem."""
         from ..games import get_rules, unknown_game_message  # late: the engine knows no game
 
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such save file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(f"{path}: cannot be read ({exc})") from None
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(
-                f"{path}: not a save file, or cut short (JSON error at line {exc.lineno}, "
-                f"column {exc.colno}: {exc.msg})"
-            ) from None
+        raw = read_save_json(path)
         if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
             raise SaveError(f"{path}: not a tabletop-tui save file")
         if raw.get("version") != SAVE_VERSION:
             raise SaveError(
                 f"{path}: save format version {raw.get('version')!r}; "
                 f"this build reads version {SAVE_VERSION}"
+            )
+        actions = raw.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+            raise SaveError(
+                f"{path}: damaged save: {len(actions):,} actions; a save holds at most "
+                f"{MAX_ACTIONS:,}"
             )
         try:
             data = SaveFile.model_validate(raw)
@@ -247,6 +398,7 @@ class Match:
             raise SaveError(f"{path}: {unknown_game_message(data.game)}")
         match = cls.from_save(data, rules, source=str(path))
         match.autosave_path = Path(autosave) if autosave else None
+        match.history_dir = Path(history) if history else None
         return match
 
     def replay(self) -> Iterator:
@@ -258,8 +410,133 @@ class Match:
             yield state
 
 
+def read_save_json(path: Path) -> Any:
+    """The JSON of a save file, refused with a SaveError before it can cost much.
+
+    Only a regular file of at most MAX_SAVE_BYTES is read; the JSON may nest at most
+    MAX_DEPTH deep, every number is finite and within 64 bits, and every string is
+    valid Unicode (no lone surrogates) and at most MAX_TEXT characters.
+    """
+    try:
+        text = decode_text(read_limited(path, MAX_SAVE_BYTES))
+    except FileProblem as exc:
+        if str(exc) == "no such file":
+            raise SaveError(f"{path}: no such save file") from None
+        raise SaveError(f"{path}: cannot be read: {exc}") from None
+    try:
+        raw = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{path}: not a save file, or cut short (JSON error at line {exc.lineno}, "
+            f"column {exc.colno}: {exc.msg})"
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{path}: damaged save: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # an integer of thousands of digits, NaN, Infinity
+        problem = _first_line(exc)
+        if "integer string conversion" in problem:
+            problem = "it holds a number thousands of digits long"
+        raise SaveError(f"{path}: damaged save: {problem}") from None
+    problem = json_problem(raw)
+    if problem:
+        raise SaveError(f"{path}: damaged save: {problem}")
+    return raw
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip() or type(exc).__name__).splitlines()[0]
+
+
+def json_problem(raw: Any) -> str | None:
+    """What in parsed JSON is out of bounds (see `read_save_json`), or None.
+
+    A quick pass looks for any problem; only when there is one does a second pass work out
+    where it is (building every path up front tripled the time for a large save).
+    """
+    if _json_ok(raw):
+        return None
+    return _json_problem_at(raw)
+
+
+def _json_ok(raw: Any) -> bool:
+    stack: list[tuple[Any, int]] = [(raw, 1)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        value, depth = pop()
+        kind = type(value)
+        if kind is str:
+            if len(value) > MAX_TEXT or _SURROGATE.search(value):
+                return False
+        elif kind is dict:
+            if depth >= MAX_DEPTH and value:
+                return False
+            for key, item in value.items():
+                if len(key) > MAX_TEXT or _SURROGATE.search(key):
+                    return False
+                push((item, depth + 1))
+        elif kind is list:
+            if depth >= MAX_DEPTH and value:
+                return False
+            for item in value:
+                push((item, depth + 1))
+        elif kind is int:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                return False
+        elif kind is float:
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:  # False for NaN and infinities too
+                return False
+    return True
+
+
+def _json_problem_at(raw: Any) -> str | None:
+    stack: list[tuple[Any, int, str]] = [(raw, 1, "(top)")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep at {where}"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                problem = _text_problem(key)
+                if problem:
+                    return f"a key in {where}: {problem}"
+                stack.append((item, depth + 1, key if where == "(top)" else f"{where}.{key}"))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                here = str(index) if where == "(top)" else f"{where}.{index}"
+                stack.append((item, depth + 1, here))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_NUMBER:
+                shown = str(value)
+                shown = shown if len(shown) <= 24 else f"{shown[:12]}...({len(shown)} digits)"
+                return f"{where}: the number {shown} is out of range"
+        elif isinstance(value, float):
+            if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+                return f"{where}: the number {value} is out of range"
+        elif isinstance(value, str):
+            problem = _text_problem(value)
+            if problem:
+                return f"{where}: {problem}"
+    return None
+
+
+def _text_problem(text: str) -> str | None:
+    if len(text) > MAX_TEXT:
+        return f"a text of {len(text):,} characters (at most {MAX_TEXT:,})"
+    found = _SURROGATE.search(text)
+    if found:
+        return f"a text holding U+{ord(found.group()):04X}, half of a character (not valid Unicode)"
+    return None
+
+
 def _first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ())) or "(top)"
+    where = ".".join(str(p) for p in err.get("loc", ()))
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return f"{where}: {err.get('msg')}{more}"
+    message = str(err.get("msg", "")).removeprefix("Value error, ")
+    return f"{where}: {message}{more}" if where else f"{message}{more}"

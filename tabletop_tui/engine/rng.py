@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from .core import Model
+from .fast import evolve
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -30,7 +31,7 @@ class Rng(Model):
 
     def _next(self) -> tuple[int, Rng]:
         value = _splitmix64((self.seed * 0x2545F4914F6CDD1D + self.counter) & _MASK)
-        return value, Rng.model_construct(seed=self.seed, counter=self.counter + 1)
+        return value, evolve(self, counter=self.counter + 1)
 
     def randint(self, low: int, high: int) -> tuple[int, Rng]:
         """A whole number in [low, high], and the advanced generator."""

@@ -5,7 +5,8 @@ a new session with the pty as its controlling terminal (see `tabletop_tui.serve.
 a size change set on the master (TIOCSWINSZ) reaches it as SIGWINCH. The master is read
 without blocking; output goes to `on_output`, input is written with a bounded buffer.
 Ending it: SIGHUP, then SIGTERM, then SIGKILL to its process group, each after a short
-wait, and the process is always reaped.
+wait, and the process is always reaped. With `crash_report`, the child also gets a pipe
+(its number in TABLETOP_TUI_CRASH_FD) for a crash report that the player never sees.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import struct
 import termios
 import tty
 from collections.abc import Callable, Sequence
+
+from .child import CRASH_FD_VARIABLE, MAX_REPORT
 
 #: (signal, seconds to wait for the exit) when ending a child
 TERMINATE_STEPS: tuple[tuple[signal.Signals, float], ...] = (
@@ -68,6 +71,7 @@ class PtyProcess:
         size: tuple[int, int],
         on_output: Callable[[bytes], None],
         on_input_blocked: Callable[[bool], None] | None = None,
+        crash_report: bool = False,
     ):
         self.argv = list(argv)
         self.env = env
@@ -87,6 +91,11 @@ class PtyProcess:
         self._want_size = size
         self._resize_timer: asyncio.TimerHandle | None = None
         self._done: asyncio.Future[int] | None = None
+        self._want_report = crash_report
+        self._report_fd: int | None = None
+        self._report_done = asyncio.Event()
+        #: what the child sent on its crash report pipe
+        self.crash_report = bytearray()
 
     @property
     def pid(self) -> int | None:
@@ -95,6 +104,12 @@ class PtyProcess:
     # -- start and stop ------------------------------------------------------------------
     async def start(self) -> None:
         master, slave = os.openpty()
+        env, pass_fds = self.env, ()
+        report_r = report_w = None
+        if self._want_report:
+            report_r, report_w = os.pipe()
+            env = {**env, CRASH_FD_VARIABLE: str(report_w)}
+            pass_fds = (report_w,)
         try:
             set_winsize(master, *self.size)
             _prepare_slave(slave)
@@ -103,15 +118,26 @@ class PtyProcess:
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=self.env,
+                env=env,
                 cwd=self.cwd,
                 start_new_session=True,  # its own session, so its own controlling tty
+                pass_fds=pass_fds,
             )
         except BaseException:
             os.close(master)
+            if report_r is not None:
+                os.close(report_r)
             raise
         finally:
             os.close(slave)  # else reading the master never reports the end
+            if report_w is not None:
+                os.close(report_w)  # the child holds the only write end
+        if report_r is None:
+            self._report_done.set()
+        else:
+            os.set_blocking(report_r, False)
+            self._report_fd = report_r
+            self._loop.add_reader(report_r, self._read_report)
         self.master = master
         os.set_blocking(master, False)
         self._start_reading()
@@ -122,6 +148,9 @@ class PtyProcess:
         code = await self.proc.wait()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._eof.wait(), DRAIN_TIMEOUT)
+        with contextlib.suppress(TimeoutError):  # (a grandchild may still hold the pipe)
+            await asyncio.wait_for(self._report_done.wait(), DRAIN_TIMEOUT)
+        self._close_report()
         self._close_master()
         self.returncode = code
         return code
@@ -162,6 +191,26 @@ class PtyProcess:
         if self._blocked:
             self._blocked = False
             self.on_input_blocked(False)
+
+    def _read_report(self) -> None:
+        assert self._report_fd is not None
+        try:
+            data = os.read(self._report_fd, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._close_report()
+            return
+        self.crash_report += data[: MAX_REPORT - len(self.crash_report)]
+
+    def _close_report(self) -> None:
+        if self._report_fd is not None:
+            self._loop.remove_reader(self._report_fd)
+            os.close(self._report_fd)
+            self._report_fd = None
+        self._report_done.set()
 
     # -- output --------------------------------------------------------------------------
     def _start_reading(self) -> None:

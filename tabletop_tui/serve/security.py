@@ -4,12 +4,16 @@
 - `RateLimiter`: new connections per address in a sliding window;
 - `is_loopback`: whether a --host binds only to this machine;
 - `load_passwords` / `check_password`: the --password-file (`USER:PASSWORD` lines);
+- `load_authorized_keys`: the --authorized-keys file, each key bound to its user names;
 - `ensure_host_key`: the server's host key, generated on first run with owner-only access;
-- `clean_term` / `clamp_size`: what a client may choose for its terminal.
+- `clean_term` / `clamp_size`: what a client may choose for its terminal;
+- `LenientUtf8`: client keys as valid UTF-8 whatever bytes arrive;
+- `app_environment`: the fixed environment of every served app.
 """
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import hmac
 import ipaddress
@@ -20,6 +24,7 @@ import stat
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 #: longest user folder name (a sanitised name plus, when it was changed, a short hash)
@@ -71,6 +76,27 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
     cols = DEFAULT_SIZE[0] if cols <= 0 else min(cols, MAX_COLS)
     rows = DEFAULT_SIZE[1] if rows <= 0 else min(rows, MAX_ROWS)
     return cols, rows
+
+
+# -- the app's environment --------------------------------------------------------------------
+def package_root() -> str:
+    """The folder holding the `tabletop_tui` package (put on the app's PYTHONPATH)."""
+    return str(Path(__file__).resolve().parent.parent.parent)
+
+
+def app_environment(home: Path, term: str = DEFAULT_TERM) -> dict[str, str]:
+    """The whole environment of a served app: fixed, so nothing of the server's own
+    (tokens, keys, passwords) reaches a remote player."""
+    pythonpath = os.pathsep.join(p for p in (package_root(), os.environ.get("PYTHONPATH", "")) if p)
+    return {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "PYTHONPATH": pythonpath,
+        "PYTHONIOENCODING": "utf-8",
+        "LANG": "C.UTF-8",
+        "TERM": term,
+        "HOME": str(home),
+        "TABLETOP_TUI_HOME": str(home),
+    }
 
 
 # -- addresses --------------------------------------------------------------------------------
@@ -165,6 +191,119 @@ def loose_permissions(path: Path) -> bool:
         return False
 
 
+# -- authorized keys --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AuthorizedKey:
+    """One key of --authorized-keys: the names it may log in as (none: any name, with a
+    save folder of the key's own), and a folder name made from the key itself."""
+
+    names: frozenset[str]
+    fingerprint: str
+    folder: str
+
+
+#: authorized_keys flags that only take something away: accepted (this server allows
+#: nothing of the kind anyway)
+_HARMLESS_FLAGS = {
+    "restrict",
+    "no-agent-forwarding",
+    "no-port-forwarding",
+    "no-pty",
+    "no-user-rc",
+    "no-X11-forwarding",
+    "no-x11-forwarding",
+}
+
+
+def _split_options(text: str) -> tuple[list[str], str]:
+    """`opt,opt="a b" key...` -> the options and the rest; quotes may hold spaces, commas."""
+    options, current, quoted, escaped = [], "", False, False
+    for index, ch in enumerate(text):
+        if escaped:
+            current += ch
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
+            quoted = not quoted
+        elif quoted:
+            current += ch
+        elif ch in " \t":
+            options.append(current)
+            return options, text[index:].strip()
+        elif ch == ",":
+            options.append(current)
+            current = ""
+        else:
+            current += ch
+    raise ValueError("unbalanced quotes" if quoted else "no key after the options")
+
+
+def _parse_key(text: str):
+    import asyncssh
+
+    try:
+        return asyncssh.import_public_key(text)
+    except (asyncssh.KeyImportError, ValueError):
+        return None
+
+
+def load_authorized_keys(path: Path) -> dict[bytes, AuthorizedKey]:
+    """Read --authorized-keys: OpenSSH `authorized_keys` lines, each key optionally bound
+    to the user names it may log in as with `user="NAME"` options.
+
+    Returns the keys by their public key bytes. Raises ServeError, naming the file and
+    line, for an unreadable file, a line that is not a key, an option other than user=
+    (and the no-... flags, which change nothing here), a NAME that is not a plain folder
+    name (A-Z a-z 0-9 _ -), a key given twice, or a file without keys.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ServeError(f"cannot read --authorized-keys {path}: {exc}") from None
+    keys: dict[bytes, AuthorizedKey] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"{path}:{number}"
+        key, options = _parse_key(line), []
+        if key is None:
+            try:
+                options, rest = _split_options(line)
+            except ValueError as exc:
+                raise ServeError(f"{where}: not a public key line ({exc})") from None
+            key = _parse_key(rest)
+            if key is None:
+                raise ServeError(f"{where}: not a public key line")
+        names = set()
+        for option in options:
+            name, has_value, value = option.partition("=")
+            if name.lower() == "user" and has_value:
+                if not value or safe_user_folder_name(value) != value:
+                    raise ServeError(
+                        f'{where}: bad user="{printable(value)}": a name of A-Z a-z 0-9 _ - '
+                        f"(at most {MAX_USER_NAME} characters)"
+                    )
+                names.add(value)
+            elif option not in _HARMLESS_FLAGS:
+                raise ServeError(
+                    f"{where}: option '{printable(name)}' is not supported here "
+                    '(only user="NAME", and no-... flags)'
+                )
+        blob = bytes(key.public_data)
+        if blob in keys:
+            raise ServeError(f"{where}: this key is given twice (give it all its user= names once)")
+        keys[blob] = AuthorizedKey(
+            names=frozenset(names),
+            fingerprint=key.get_fingerprint(),
+            folder=hashlib.sha256(blob).hexdigest()[:16],
+        )
+    if not keys:
+        raise ServeError(f"--authorized-keys {path} has no keys")
+    return keys
+
+
 # -- the host key -----------------------------------------------------------------------------
 def ensure_host_key(path: Path) -> bool:
     """Create an Ed25519 host key at `path` (owner-only, 0600) unless one exists.
@@ -195,3 +334,19 @@ def ensure_host_key(path: Path) -> bool:
     finally:
         tmp.unlink(missing_ok=True)
     return True
+
+
+# -- input ------------------------------------------------------------------------------------
+class LenientUtf8:
+    """Turns a client's key stream into valid UTF-8, piece by piece.
+
+    The app's input decoder is strict: one stray byte (an 8-bit Meta key, a Latin-1
+    terminal) would end the session. Every byte that is not part of a valid UTF-8 sequence
+    becomes U+FFFD; a sequence split across two pieces is held until it is complete.
+    """
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def feed(self, data: bytes) -> bytes:
+        return self._decoder.decode(data).encode("utf-8")

@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
+import secrets
+import shutil
 import signal
 import sys
 import time
@@ -24,15 +25,20 @@ from typing import Any
 
 import asyncssh
 
+from .child import CRASH_STATUS
 from .pty_session import PtyProcess
 from .security import (
+    AuthorizedKey,
+    LenientUtf8,
     RateLimiter,
     ServeError,
+    app_environment,
     check_password,
     clamp_size,
     clean_term,
     ensure_host_key,
     is_loopback,
+    load_authorized_keys,
     load_passwords,
     loose_permissions,
     printable,
@@ -45,9 +51,10 @@ AUTH_MODES = ("none", "password", "keys")
 #: a failed password costs this long, and this many failures end the connection
 FAILED_PASSWORD_DELAY = 0.3
 MAX_PASSWORD_FAILURES = 3
-LOGIN_TIMEOUT = 30.0
-#: connections (including ones still logging in) beyond the session limit
+#: logged-in connections (with or without a session yet) beyond the session limit
 EXTRA_CONNECTIONS = 10
+#: how far a connection still logging in has got: the least advanced go first when full
+NO_BANNER, KEY_EXCHANGE, LOGGING_IN = 0, 1, 2
 #: session channels one connection may have open at once (ssh multiplexing opens several)
 MAX_SESSIONS_PER_CONNECTION = 3
 #: client environment variables passed on to the app, with the values allowed
@@ -82,16 +89,19 @@ class SSHServeConfig:
     game: str | None = None
     #: new connections per client address per minute; 0: no limit
     rate_limit: int = 30
+    #: connections not yet logged in, at most (a new one pushes out the one that has got
+    #: least far, oldest first, unless every one is already sending its login)
+    max_startups: int = 20
+    #: seconds a connection has to log in
+    login_grace: float = 20.0
+    #: logged-in connections, and sessions, from one client address; 0: no limit
+    max_per_address: int = 5
     #: the server's own folder (host key, `ssh-users/NAME` save folders); None: data_dir()
     data_dir: Path | None = None
     #: extra arguments before the command of every app (e.g. ["--cards", DIR])
     app_args: list[str] = field(default_factory=list)
     #: the program of each session instead of the app (tests use it to simulate a crash)
     child_argv: list[str] | None = None
-
-
-def package_root() -> str:
-    return str(Path(__file__).resolve().parent.parent.parent)
 
 
 class DemoServer:
@@ -106,7 +116,12 @@ class DemoServer:
 
             config.data_dir = data_dir()
         self.data_dir = Path(config.data_dir)
+        #: save folders: one per user name (named keys and password lines, or any name
+        #: with --auth none), one per key without a name, one per `*` password connection
         self.users_dir = self.data_dir / "ssh-users"
+        self.keys_dir = self.data_dir / "ssh-keys"
+        self.guests_dir = self.data_dir / "ssh-guests"
+        self.authorized_keys: dict[bytes, AuthorizedKey] = {}
         self.host_key_path = config.host_key or (self.data_dir / "ssh_host_ed25519_key")
         self.passwords: dict[str, str] = {}
         if config.auth == "password":
@@ -118,14 +133,11 @@ class DemoServer:
         if config.auth == "keys":
             if config.authorized_keys is None:
                 raise ServeError("--auth keys needs --authorized-keys FILE")
-            try:
-                self.authorized_keys = asyncssh.read_authorized_keys(str(config.authorized_keys))
-            except (OSError, ValueError) as exc:
-                raise ServeError(
-                    f"cannot read --authorized-keys {config.authorized_keys}: {exc}"
-                ) from None
+            self.authorized_keys = load_authorized_keys(config.authorized_keys)
         self.rate = RateLimiter(config.rate_limit)
         self.connections: set[_Connection] = set()
+        #: connections not logged in yet, oldest first
+        self.pending: dict[_Connection, None] = {}
         #: sessions holding a slot: from the start of their app until it is reaped
         self.sessions: set[_Session] = set()
         self._cleanups: set[asyncio.Task[Any]] = set()
@@ -148,7 +160,8 @@ class DemoServer:
         self.fingerprint = key.get_fingerprint()
         if loose_permissions(self.host_key_path):
             log.warning("host key %s is readable by others: chmod 600 it", self.host_key_path)
-        self.users_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        for folder in (self.users_dir, self.keys_dir, self.guests_dir):
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         options: dict[str, Any] = {
             "server_host_keys": [key],
             "encoding": None,  # bytes in and out: the pty speaks bytes
@@ -158,7 +171,7 @@ class DemoServer:
             "x11_forwarding": False,
             "allow_scp": False,
             "sftp_factory": None,
-            "login_timeout": LOGIN_TIMEOUT,
+            "login_timeout": cfg.login_grace,
             "keepalive_interval": 30,
             "keepalive_count_max": 3,
             "public_key_auth": cfg.auth == "keys",
@@ -167,8 +180,6 @@ class DemoServer:
             "host_based_auth": False,
             "gss_host": None,
         }
-        if cfg.auth == "keys":
-            options["authorized_client_keys"] = self.authorized_keys
         try:
             self._acceptor = await asyncssh.create_server(
                 lambda: _Connection(self), cfg.host, cfg.port, reuse_address=True, **options
@@ -209,11 +220,44 @@ class DemoServer:
         await self.close()
 
     # -- bookkeeping ---------------------------------------------------------------------
-    def reserve(self, session: _Session) -> bool:
-        if len(self.sessions) >= self.config.max_sessions:
-            return False
+    def reserve(self, session: _Session) -> str | None:
+        """Take a slot for the session's app, or say why there is none."""
+        cfg = self.config
+        if len(self.sessions) >= cfg.max_sessions:
+            return "full"
+        address = session.connection.address
+        if cfg.max_per_address and (
+            sum(s.connection.address == address for s in self.sessions) >= cfg.max_per_address
+        ):
+            return "address"
         self.sessions.add(session)
+        return None
+
+    def admit(self, conn: _Connection) -> bool:
+        """Room for one more connection still logging in? When every place is taken, the
+        one that has got least far (oldest first) is pushed out, unless all are logging in."""
+        if len(self.pending) >= self.config.max_startups:
+            victim = min(self.pending, key=lambda c: c.progress())  # min keeps the oldest
+            if victim.progress() >= LOGGING_IN:
+                return False
+            victim.push_out()
+        self.pending[conn] = None
         return True
+
+    def logged_in(self, conn: _Connection) -> str | None:
+        """Why a connection that has just logged in may not stay, or None."""
+        cfg = self.config
+        others = [c for c in self.connections if c is not conn and c not in self.pending]
+        if len(others) >= cfg.max_sessions + EXTRA_CONNECTIONS:
+            return "the server is full: please try again later"
+        if cfg.max_per_address and (
+            sum(c.address == conn.address for c in others) >= cfg.max_per_address
+        ):
+            return (
+                f"too many connections from your address (at most {cfg.max_per_address}): "
+                "please try again later"
+            )
+        return None
 
     def release(self, session: _Session) -> None:
         self.sessions.discard(session)
@@ -235,18 +279,7 @@ class DemoServer:
 
     def app_env(self, term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
         """A small, fixed environment: nothing of the server's own (tokens, keys) leaks."""
-        pythonpath = os.pathsep.join(
-            p for p in (package_root(), os.environ.get("PYTHONPATH", "")) if p
-        )
-        env = {
-            "PATH": os.environ.get("PATH", os.defpath),
-            "PYTHONPATH": pythonpath,
-            "PYTHONIOENCODING": "utf-8",
-            "LANG": "C.UTF-8",
-            "TERM": term,
-            "HOME": str(home),
-            "TABLETOP_TUI_HOME": str(home),
-        }
+        env = app_environment(home, term)
         for name, allowed in CLIENT_ENV.items():
             value = client_env.get(name)
             if value is not None and len(value) <= 32 and (allowed is None or value in allowed):
@@ -261,6 +294,13 @@ class _Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = "?"
+        self.address = "?"
+        self.authenticating = False
+        #: the save folder of this login (set when it succeeds)
+        self.home: Path | None = None
+        #: a `*` password login: its folder goes when the connection does
+        self.guest = False
+        self.lost = False
         self.username = ""
         self.failures = 0
         self.sessions: set[_Session] = set()
@@ -272,7 +312,7 @@ class _Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        address = str(peer[0])
+        address = self.address = str(peer[0])
         self.peer = f"{address}:{peer[1]}" if ":" not in address else f"[{address}]:{peer[1]}"
         server = self.server
         refuse = None
@@ -281,20 +321,37 @@ class _Connection(asyncssh.SSHServer):
                 "too many new connections from your address: please try again in a minute",
                 "rate limit",
             )
-        elif len(server.connections) >= server.config.max_sessions + EXTRA_CONNECTIONS:
-            refuse = ("the server is full: please try again later", "too many connections")
+        elif not server.admit(self):
+            refuse = ("the server is busy: please try again later", "too many logging in")
         if refuse is not None:
             log.info("refused %s (%s)", self.peer, refuse[1])
-            asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refuse[0]
-            )
+            self._disconnect(refuse[0])
             return
         server.connections.add(self)
         log.info("connect %s", self.peer)
         # a connection that logs in but never starts a session does not hold a place forever
         self._no_session_timer = asyncio.get_running_loop().call_later(
-            LOGIN_TIMEOUT + 10, self._no_session
+            server.config.login_grace + 10, self._no_session
         )
+
+    def progress(self) -> int:
+        if self.authenticating:
+            return LOGGING_IN
+        if self.conn is not None and self.conn.get_extra_info("client_version"):
+            return KEY_EXCHANGE
+        return NO_BANNER
+
+    def push_out(self) -> None:
+        """Make room for a newer connection (this one has not got as far as a login)."""
+        log.info("closing %s: still not logged in, and the server is busy", self.peer)
+        self.server.pending.pop(self, None)
+        self._disconnect("the server is busy: please try again later")
+
+    def _disconnect(self, reason: str) -> None:
+        if self.conn is not None:
+            asyncio.get_running_loop().call_soon(
+                self.conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason
+            )
 
     def _no_session(self) -> None:
         if not self.any_session and self.conn is not None:
@@ -307,6 +364,9 @@ class _Connection(asyncssh.SSHServer):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._no_session_timer is not None:
             self._no_session_timer.cancel()
+        self.server.pending.pop(self, None)
+        self.lost = True
+        self.remove_guest_home()
         if self in self.server.connections:
             self.server.connections.discard(self)
             why = f" ({printable(str(exc), 120)})" if exc else ""
@@ -319,6 +379,11 @@ class _Connection(asyncssh.SSHServer):
                 why,
             )
 
+    def remove_guest_home(self) -> None:
+        """A `*` login's saves go with it, once its connection and every app have ended."""
+        if self.guest and self.lost and not self.sessions and self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
+
     async def wait_sessions(self) -> None:
         """Until every session that was started has closed."""
         await asyncio.gather(*(s.closed.wait() for s in list(self.sessions) if s._task))
@@ -330,21 +395,43 @@ class _Connection(asyncssh.SSHServer):
     # -- authentication ------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self.authenticating = True
+        refuse = self.server.logged_in(self)
+        if refuse is not None:  # (checked again once logged in: several may be at it at once)
+            log.info("refused %s user=%s (%s)", self.peer, printable(username), refuse)
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refuse)
+            return True  # (so that no login can succeed meanwhile)
         return self.server.config.auth != "none"
 
     def auth_completed(self) -> None:
+        self.server.pending.pop(self, None)
+        refuse = self.server.logged_in(self)
+        if refuse is not None:
+            log.info("refused %s user=%s (%s)", self.peer, printable(self.username), refuse)
+            self._disconnect(refuse)
+            return
+        if self.home is None:  # --auth none: the name is all there is
+            self.home = self.server.users_dir / safe_user_folder_name(self.username)
         log.info(
             "login %s user=%s (saves: %s)",
             self.peer,
             printable(self.username),
-            safe_user_folder_name(self.username),
+            self.home.relative_to(self.server.data_dir),
         )
 
     def password_auth_supported(self) -> bool:
         return self.server.config.auth == "password"
 
     async def validate_password(self, username: str, password: str) -> bool:
-        if check_password(self.server.passwords, username, password):
+        server = self.server
+        if check_password(server.passwords, username, password):
+            if username in server.passwords and username != "*":
+                self.home = server.users_dir / safe_user_folder_name(username)
+            else:  # the `*` line: anyone, so a folder of this connection's own
+                self.guest = True
+                guest = f"{safe_user_folder_name(username)[:20]}-{secrets.token_hex(6)}"
+                self.home = server.guests_dir / guest
             return True
         self.failures += 1
         log.info("failed password for user=%s from %s", printable(username), self.peer)
@@ -352,6 +439,28 @@ class _Connection(asyncssh.SSHServer):
         if self.failures >= MAX_PASSWORD_FAILURES and self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many failures")
         return False
+
+    def public_key_auth_supported(self) -> bool:
+        return self.server.config.auth == "keys"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        entry = self.server.authorized_keys.get(bytes(key.public_data))
+        if entry is None:
+            return False
+        if entry.names and username not in entry.names:
+            log.info(
+                "refused key %s (user=%s) from %s: it may log in only as %s",
+                entry.fingerprint,
+                printable(username),
+                self.peer,
+                ", ".join(sorted(entry.names)),
+            )
+            return False
+        if entry.names:
+            self.home = self.server.users_dir / username
+        else:
+            self.home = self.server.keys_dir / entry.folder
+        return True
 
     # -- what a client may open ----------------------------------------------------------
     def session_requested(self) -> _Session:
@@ -402,6 +511,7 @@ class _Session(asyncssh.SSHServerSession):
         self.reason: str | None = None  # why the server ended it: idle, shutdown
         self.closed = asyncio.Event()
         self._early_input = bytearray()
+        self._input = LenientUtf8()
         self._last_input = time.monotonic()
         self._idle_timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[Any] | None = None
@@ -456,6 +566,8 @@ class _Session(asyncssh.SSHServerSession):
             self._early_input.clear()
         if self.reason is not None:  # the server is stopping: end the app just started
             self.stop(self.reason)
+        # the idle clock starts once the app has started (its start is no player's delay)
+        self._last_input = max(self._last_input, time.monotonic())
         self._arm_idle_timer()
         code = await self.pty.wait()
         if self.closed.is_set():
@@ -464,26 +576,60 @@ class _Session(asyncssh.SSHServerSession):
         if self.reason == "idle":
             minutes = cfg.idle_timeout / 60
             span = f"{minutes:g} minutes" if minutes >= 1 else f"{cfg.idle_timeout:g} seconds"
-            message = _line(f"Closed after {span} without a key press. Your game is autosaved.")
+            kept = " Your game is autosaved." if not self.connection.guest else ""
+            message = _line(f"Closed after {span} without a key press.{kept}")
             self._end(RESET_TERMINAL + message, 0)
         elif self.reason == "shutdown":
             self._end(RESET_TERMINAL + _line("The server is shutting down. Goodbye!"), 0)
         elif self.reason == "eof":
             self._end(RESET_TERMINAL, 0)
         elif code != 0:
-            log.warning("app pid=%s of %s ended with status %s", self.pty.pid, self.peer, code)
+            self._log_crash(code)
             self._end(
                 RESET_TERMINAL
                 + _line(f"The game stopped unexpectedly (exit status {code}).")
-                + _line("Your game is autosaved: reconnect and press r in the launcher."),
+                + (
+                    b""
+                    if self.connection.guest
+                    else _line("Your game is autosaved: reconnect and press r in the launcher.")
+                ),
                 1,
             )
         else:
+            self._log_report()
             self._end(b"", 0)
 
     @property
     def peer(self) -> str:
         return self.connection.peer
+
+    def _log_crash(self, code: int) -> None:
+        assert self.pty is not None
+        how = (
+            "crashed"
+            if code == CRASH_STATUS
+            else f"was killed by signal {-code}"
+            if code < 0
+            else "ended with an error"
+        )
+        log.error(
+            "CRASH: app pid=%s of %s user=%s %s (exit status %s)",
+            self.pty.pid,
+            self.peer,
+            printable(self.connection.username),
+            how,
+            code,
+        )
+        self._log_report("CRASH:  ")
+
+    def _log_report(self, prefix: str = "") -> None:
+        """What the app wrote on its (held back) error output, one log line per line."""
+        assert self.pty is not None
+        report = bytes(self.pty.crash_report).decode("utf-8", "replace").rstrip()
+        if report and not prefix:
+            log.warning("app pid=%s of %s wrote on its error output:", self.pty.pid, self.peer)
+        for line in report.splitlines():
+            log.log(logging.ERROR if prefix else logging.WARNING, "%s  %s", prefix, line)
 
     async def _start_app(self) -> bool:
         """Refuse the session (no pty, server full) or start its app; True when started."""
@@ -501,7 +647,8 @@ class _Session(asyncssh.SSHServerSession):
         if self.closed.is_set() or self.reason is not None:  # gone or ended before starting
             self._end(b"", 0)
             return False
-        if not server.reserve(self):
+        refused = server.reserve(self)
+        if refused == "full":
             log.info("full: refused session from %s", self.peer)
             self._end(
                 _line(
@@ -511,8 +658,18 @@ class _Session(asyncssh.SSHServerSession):
                 1,
             )
             return False
-        user = safe_user_folder_name(self.connection.username)
-        home = server.users_dir / user
+        if refused == "address":
+            log.info("refused session from %s: too many from that address", self.peer)
+            self._end(
+                _line(
+                    f"Sorry, {cfg.max_per_address} players from your address are playing "
+                    "already (the most from one address): please try again later."
+                ),
+                1,
+            )
+            return False
+        home = self.connection.home
+        assert home is not None  # (set once logged in)
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
             pty = PtyProcess(
@@ -522,6 +679,7 @@ class _Session(asyncssh.SSHServerSession):
                 size=self.size,
                 on_output=self._on_output,
                 on_input_blocked=self._on_input_blocked,
+                crash_report=True,
             )
             await pty.start()
         except OSError as exc:
@@ -574,6 +732,7 @@ class _Session(asyncssh.SSHServerSession):
     # -- traffic -------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self._last_input = time.monotonic()
+        data = self._input.feed(data)
         if self.pty is None:
             if len(self._early_input) < 4096:
                 self._early_input += data[: 4096 - len(self._early_input)]
@@ -646,6 +805,7 @@ class _Session(asyncssh.SSHServerSession):
         finally:
             self.server.release(self)
             self.connection.sessions.discard(self)
+            self.connection.remove_guest_home()
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -133,21 +133,73 @@ class TabletopApp(App):
         )
         self._show_session(session, replace)
 
+    def start_tutorial(self, game_id: str) -> None:
+        """The guided first game: the tutorial's seed and seats, with hints on the screen."""
+        from ..engine.match import SeatSpec
+        from ..reference.tutorial import HintState, TutorialError, load_tutorial
+        from .session import Session
+
+        try:
+            tutorial = load_tutorial(game_id)
+        except TutorialError as exc:
+            self.notify(str(exc), title="Cannot start the guided game", severity="error")
+            return
+        if tutorial is None:
+            self.notify("This game has no guided first game yet.", severity="warning")
+            return
+        seats = [
+            SeatSpec(name=name, kind="heuristic" if kind == "bot" else kind)
+            for name, kind in zip(tutorial.names, tutorial.seats, strict=True)
+        ]
+        options = {**self.config, **tutorial.config}
+        try:
+            session = Session.new(game_id, seats, tutorial.seed, autosave=self.autosave, **options)
+        except ValueError as exc:  # a tutorial file that does not fit its game (pydantic too)
+            self.notify(
+                str(exc).splitlines()[0], title="Cannot start the guided game", severity="error"
+            )
+            return
+        session.tutorial = HintState(tutorial)
+        self._show_session(session, replace=False)
+
     def open_save(self, path: Path) -> None:
         from ..engine.match import Match, SaveError
-        from ..paths import autosave_path
+        from ..paths import autosave_for, history_dir, shown
         from .session import Session
 
         try:
             match = Match.load(path)
         except SaveError as exc:
-            self.notify(str(exc), title="Cannot load save", severity="error", timeout=10)
+            self.notify(shown(exc), title="Cannot load save", severity="error", timeout=10)
             return
-        if self.autosave:
-            match.autosave_path = autosave_path(match.rules.game_id)
-        self._show_session(Session.for_match(match), replace=False)
+        if self.autosave:  # an autosave goes on in its own file; anything else gets a new one
+            names = [s.name for s in match.seats]
+            match.autosave_path = autosave_for(path, match.rules.game_id, names)
+            match.history_dir = history_dir()
+        session = Session.for_match(match)
+        self._show_session(session, replace=False)
+        match.autosave()  # a finished game moves to the history; a loaded copy is now listed
+        over = " (the game is over)" if match.outcome() is not None else ""
+        self.notify(
+            f"{match.rules.title}: {', '.join(s.name for s in match.seats)}, "
+            f"{len(match.actions)} moves{over}.",
+            title=shown(f"Resumed {Path(path).name}"),
+            timeout=6,
+        )
 
     def _show_session(self, session: Session, replace: bool) -> None:
+        def autosave_changed(error: str | None) -> None:
+            severity = "warning" if error else "information"
+            self.notify(
+                session.autosave_warning(error),
+                title="Autosave",
+                severity=severity,
+                timeout=15 if error else 5,
+            )
+
+        session.match.on_autosave_change = autosave_changed
+        if session.match.autosave_error is not None:  # the first write failed already
+            autosave_changed(session.match.autosave_error)
         screen = game_screen_class(session.match.rules.game_id)(
             session, delay=self.bot_delay, demo=self.demo, exit_at_end=self.exit_at_end
         )
@@ -157,6 +209,6 @@ class TabletopApp(App):
             self.push_screen(screen)
 
     def show_help(self, title: str, keys: list[tuple[str, str]], game_id: str | None) -> None:
-        from .screens.dialogs import HelpScreen
+        from .screens.help import HelpScreen
 
         self.push_screen(HelpScreen(title, keys, game_id))

@@ -6,18 +6,18 @@ and turns keys into Actions with `submit`. It never touches the State.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
-from ..paths import saves_dir
+from ..files import os_problem
+from ..paths import new_save_path
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
-from .screens.dialogs import ConfirmQuit, GameOverScreen, HelpScreen, RevealScreen
+from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
 from .session import Session
+from .widgets.hint import HintBar
 from .widgets.log import LogPanel
 
 
@@ -102,12 +102,32 @@ class GameScreen(BaseScreen):
     def on_mount(self) -> None:
         for panel in self.query(LogPanel):
             panel.show_seed = self.session.seed_given
+        if self.session.tutorial is not None:
+            footers = list(self.query(Footer))
+            bar = HintBar(id="tutorial-hint")
+            if footers:
+                self.mount(bar, before=footers[0])
+            else:
+                self.mount(bar)
         self.redraw()
         self.call_after_refresh(self.advance)
 
     def redraw(self) -> None:
         seat = self.session.viewer()
         self.show_view(self.match.view(seat), seat)
+        if self.session.tutorial is not None:
+            self._update_hint()
+
+    def _update_hint(self) -> None:
+        """The guided game moves on to the next hint when play reaches its topic."""
+        hints = self.session.tutorial
+        if self.session.on_screen is None or self.session.over:
+            topics = ("over",) if self.session.over else ()
+        else:
+            topics = self.help_topics()
+        if hints.update(topics, len(self.match.actions)) and hints.hint is not None:
+            for bar in self.query(HintBar):
+                bar.show_hint(hints.label(), hints.hint.text)
 
     def put(self, selector: str, content) -> None:
         """Update a Static only when its content changed: redraws stay cheap."""
@@ -248,9 +268,28 @@ class GameScreen(BaseScreen):
             ("s", "save"),
             ("q", "quit (autosaved)"),
         ]
+        from .screens.help import HelpScreen  # Markdown is slow to import: only when asked
+
+        topics = self.help_topics()
+        hints = self.session.tutorial
+        if hints is not None and hints.hint is not None and hints.hint.section:
+            topics = (f"#{hints.hint.section}", *topics)  # the guided game's step first
         self.app.push_screen(
-            HelpScreen(self.rules.title, self.HELP_KEYS + common, self.rules.game_id)
+            HelpScreen(self.rules.title, self.HELP_KEYS + common, self.rules.game_id, topics)
         )
+
+    def help_topics(self) -> tuple[str, ...]:
+        """What the seat on screen faces now, most specific first: the pending decision's kind,
+        then the phase. The rules reference opens at the first section listing one of them."""
+        view = self.match.view(self.session.viewer())
+        topics = []
+        decision = getattr(view, "decision", None)
+        if decision is not None and getattr(decision, "kind", None):
+            topics.append(str(decision.kind))
+        phase = getattr(view, "phase", None)
+        if phase:
+            topics.append(str(phase))
+        return tuple(topics)
 
     def action_undo(self) -> None:
         if self.waiting:
@@ -266,12 +305,13 @@ class GameScreen(BaseScreen):
             )
 
     def action_save(self) -> None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = saves_dir() / f"{self.rules.game_id}-{stamp}.json"
+        path = new_save_path(self.rules.game_id, [s.name for s in self.match.seats])
         try:
             self.session.save_to(path)
         except OSError as exc:
-            self.set_message(Text(f"Could not save: {exc}", style="bold red"))
+            problem = f"Could not save to {path}: {os_problem(exc)}. Nothing changed; play on."
+            self.set_message(Text(f"✘ {problem}", style="bold red"))
+            self.notify(problem, title="Save failed", severity="error", timeout=10)
             return
         self.set_message(Text(f"Saved to {path}", style="bold green"))
         self.notify(f"Saved to {path}")

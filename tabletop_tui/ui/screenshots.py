@@ -318,8 +318,34 @@ def _hotg_battle(screen, seat) -> bool:
     )
 
 
+def _then_help(steps):
+    """Steps, then `?`: our rules reference at the section for that moment."""
+
+    async def both(pilot) -> None:
+        await steps(pilot)
+        await pilot.press("question_mark")
+        await _settle(pilot)
+
+    return both
+
+
+def _learn(game: str):
+    """Steps: pick the game on the launcher and press t for its guided first game."""
+    from ..games import GAMES
+
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        await pilot.press(*["down"] * list(GAMES).index(game), "t")
+        await _settle(pilot, 4)
+
+    return steps
+
+
 SCENES = [
     Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
+    Scene("learn-army-of-zero", lambda: TabletopApp(autosave=False), _learn("army-of-zero")),
+    Scene("learn-zeo-dbg", lambda: TabletopApp(autosave=False), _learn("zeo-dbg")),
+    Scene("learn-hotg", lambda: TabletopApp(autosave=False), _learn("hotg")),
     Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
     Scene("army-of-zero-order", _aoz(VS_BOT), _ordering),
     Scene("army-of-zero", _aoz(VS_BOT), _battle),
@@ -343,6 +369,7 @@ SCENES = [
         ),
     ),
     Scene("zeo-dbg-block", _zeo(), _until("zeo-dbg", _zeo_block)),
+    Scene("zeo-dbg-help-block", _zeo(), _then_help(_until("zeo-dbg", _zeo_block))),
     Scene("zeo-dbg-game-over", _zeo(), _to_game_over("zeo-dbg", 3000)),
     Scene(
         "hotg",
@@ -354,6 +381,7 @@ SCENES = [
         ),
     ),
     Scene("hotg-battle", _hotg(), _until("hotg", _hotg_battle, limit=600)),
+    Scene("hotg-help-battle", _hotg(), _then_help(_until("hotg", _hotg_battle, limit=600))),
     Scene("hotg-game-over", _hotg(), _to_game_over("hotg", 4000)),
     Scene("hotg-mastermind-grid", _mastermind(), _until("hotg", _mastermind_placing, limit=600)),
     Scene(

@@ -13,7 +13,7 @@ from ..engine.bots import bot_rng
 from ..engine.core import IllegalAction
 from ..engine.match import Match, SeatSpec
 from ..games import get_rules, make_bot
-from ..paths import autosave_path
+from ..paths import history_dir, new_autosave_path
 
 
 @dataclass
@@ -28,6 +28,8 @@ class Session:
     #: the players chose the seed: it may be shown. A random seed stays off screen until the
     #: game is over (knowing it, a second copy of the game shows every hand and future draw)
     seed_given: bool = False
+    #: the guided first game's hints (a `reference.tutorial.HintState`), None in a normal game
+    tutorial: object | None = None
 
     @classmethod
     def new(
@@ -43,10 +45,10 @@ class Session:
         if rules is None:
             raise ValueError(f"{game_id} is not playable yet")
         cfg = rules.config_type(names=tuple(s.name for s in seats), **config)
-        path = autosave_path(game_id) if autosave else None
-        match = Match(rules, cfg, seed, seats=seats, autosave=path)
-        if path:
-            match.save(path)
+        path = new_autosave_path(game_id, [s.name for s in seats]) if autosave else None
+        history = history_dir() if autosave else None
+        match = Match(rules, cfg, seed, seats=seats, autosave=path, history=history)
+        match.autosave()  # a failure is kept in match.autosave_error: the game still starts
         session = cls.for_match(match)
         session.seed_given = seed_given
         return session
@@ -134,4 +136,23 @@ class Session:
         return self.match.undo(seat, self.bot_seats)
 
     def save_to(self, path: Path) -> None:
+        """Save a copy (`s`); raises OSError, changing nothing, and retries a failed autosave."""
         self.match.save(path)
+        if self.match.autosave_error is not None:
+            self.match.autosave()
+
+    def autosave_warning(self, error: str | None) -> str:
+        """What to tell the players when the autosave fails, or works again."""
+        if error is None:
+            return "Autosave works again: every move so far is saved."
+        behind = self.match.autosave_behind()
+        kept = (
+            "no autosave of this game exists yet"
+            if not self.match.has_autosave
+            else "the last good autosave is kept"
+            + (f", {behind} move{'s' * (behind != 1)} behind" if behind else "")
+        )
+        return (
+            f"Autosave failed ({error}). Play on: {kept}; it is retried after every move, "
+            "and s saves a copy."
+        )

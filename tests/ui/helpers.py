@@ -20,13 +20,17 @@ async def settle(pilot, times: int = 2) -> None:
         await pilot.pause()
 
 
-async def play_to_end(pilot, limit: int = 3000) -> int:
-    """Answer every screen with keys until the game-over screen; returns keys pressed."""
+async def play_to_end(pilot, limit: int = 3000, until=None) -> int:
+    """Answer every screen with keys until the game-over screen (or until `until(app)` holds on
+    a game screen); returns keys pressed."""
     app = pilot.app
     for pressed in range(limit):
         name = screen_name(app)
         if name == "GameOverScreen":
             return pressed
+        if until is not None and name.endswith("Screen") and hasattr(app.screen, "session"):
+            if not app.screen.waiting and until(app):
+                return pressed
         if name in ("RevealScreen", "CurtainScreen"):
             await pilot.press("enter")
         elif name == "CardMenu":  # a card's moves, or a question: the first move, or yes
@@ -57,6 +61,10 @@ async def play_to_end(pilot, limit: int = 3000) -> int:
                 await pilot.pause()
                 continue
             await zeo_key(pilot, pressed)
+        elif name == "HotgScreen":
+            from .test_hotg_screen import hotg_key
+
+            await hotg_key(pilot)
         elif name == "ArmyOfZeroScreen":
             screen = app.screen
             if screen.waiting:

@@ -153,7 +153,7 @@ async def test_save_key_writes_a_loadable_file(_home):
         await settle(pilot)
         await pilot.press("s")
         await settle(pilot)
-        saves = list((_home / "saves").glob("army-of-zero-*.json"))
+        saves = list((_home / "saves").glob("army-of-zero_*.json"))
         assert len(saves) == 1
         loaded = Match.load(saves[0])
         assert loaded.state == app.screen.match.state
@@ -206,7 +206,7 @@ async def test_resume_continues_the_autosave():
         assert app.screen.match.state == state
 
 
-async def test_help_shows_the_rulebook():
+async def test_help_shows_our_rules_reference():
     app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -214,7 +214,7 @@ async def test_help_shows_the_rulebook():
         await settle(pilot)
         assert screen_name(app) == "HelpScreen"
         text = screen_text(app)
-        assert "Attack" in text and "Rulebook" in text
+        assert "Attack" in text and "rules and help" in text
         await pilot.press("escape")
         await settle(pilot)
         assert screen_name(app) == "ArmyOfZeroScreen"

@@ -302,12 +302,15 @@ async def test_the_team_chooses_the_ranger_for_a_psycho_card_from_the_list():
         assert asked, "no Psycho deployment needed the team's choice"
 
 
-async def test_the_board_says_when_the_heavy_deployment_cards_are_in_play():
-    """Setup option "Foot soldier cards" (RULINGS.md 2): the harder reading is named next to
-    the deployment deck, the standard one needs no note."""
+async def test_the_board_says_when_the_easier_deployment_cards_are_in_play():
+    """Setup option "Difficulty (foot soldier cards)" (RULINGS.md 2): the easier reading is
+    named next to the deployment deck, the standard one needs no note; the first
+    deployment of the game is in the log."""
     for heavy in (False, True):
         app = _app(players=2, seed=5, heavy_deployments=heavy)
         async with app.run_test(size=(160, 48)) as pilot:
             await settle(pilot)
             assert app.screen.match.config.heavy_deployments is heavy
-            assert ("heavy cards: 1-2-2-2-3" in screen_text(app)) is heavy
+            text = screen_text(app)
+            assert ("easier cards: 1-1-1-2-3" in text) is not heavy
+            assert "Round 1: Deployment Phase" in text or "Deployment: " in text

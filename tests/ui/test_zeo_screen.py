@@ -64,6 +64,8 @@ async def test_the_block_prompt_comes_up_behind_the_defenders_curtain():
                 if view.attack is not None and view.decision_seat not in (None, view.active):
                     defender = view.seats[view.decision_seat].name
                     assert f"Pass to {defender}" in screen_text(app)
+                    # nobody is "locked in": an Attack is no secret choice (issue 16)
+                    assert "locked in" not in screen_text(app)
                     seen_block_curtain = True
                     await pilot.press("enter")
                     await settle(pilot)
@@ -196,3 +198,83 @@ async def test_no_color_is_fully_playable(monkeypatch):
         await settle(pilot, 3)
         screen = app.screen
         assert screen.match.view(0).turn >= 2
+
+
+async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
+    """Rulebook "Playing the Game", Pro Tip: teammates may look at each other's hands, so the
+    screen shows the teammate's hand and no curtain stands between teammates (only between
+    the two teams)."""
+    names = ("Vee", "Hugh", "Val", "Hana")
+    seats = [SeatSpec(name=n, kind="human") for n in names]
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=seats,
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            if screen_name(app) != "ZeoScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+        screen = app.screen
+        # rulebook "Setup": the two Villains first choose which of them goes first
+        assert screen.mode == "decision" and "Which Villain goes first" in screen_text(app)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        assert screen.match.view(None).active == 0
+        assert screen.session.groups == {0: 0, 1: 1, 2: 0, 3: 1}
+        assert screen.session.on_screen == 0
+        text = screen_text(app).replace("&#x27;", "'").replace("&#39;", "'")
+        assert "Val's hand:" in text and "Hugh's hand:" not in text
+        screen.session.on_screen = 1
+        assert screen.session.needs_curtain() == 0  # a foe: curtain
+        screen.session.on_screen = 2
+        assert screen.session.needs_curtain() is None  # a teammate: handed straight over
+        assert screen.session.on_screen == 0
+
+
+async def test_a_dealt_character_shows_its_signature_item_and_zord_or_master():
+    """Rulebook "Setup": look at the Signature Item and Zord/Master of both dealt characters
+    before choosing."""
+    app = _app(seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.mode == "pick"
+        text = screen_text(app)
+        assert text.count("[I]") >= 2 and text.count("[O]") >= 2  # items and Masters
+
+
+async def test_play_all_keeps_cards_that_could_be_attached_for_their_ability():
+    """Rulebook "Main Phase": a card in hand is either played or attached; P plays only the
+    cards with no other use and says which ones it kept."""
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=[SeatSpec(name="Vee", kind="human"), SeatSpec(name="Hugh", kind="heuristic")],
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"characters": ("gearwright", "renn")},
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        match = screen.match
+        state = match.state
+        p = state.players[0]
+        squad = "cogsoldier-squad#x1"  # a Villain with an Attack: Gearwright has purple slots
+        players = (p.model_copy(update={"hand": (*p.hand[:4], squad)}), *state.players[1:])
+        match.states[-1] = state.model_copy(update={"players": players})
+        screen.redraw()
+        await pilot.press("P")
+        await settle(pilot)
+        left = match.state.players[0].hand
+        assert squad in left and match.state.shards > 0
+        view = match.view(0)
+        rest = [f for c, f in view.seats[0].hand if c != squad]
+        assert all(not (f.shards or f.energy) for f in rest)  # every other Shard card played
+        assert "kept in hand" in screen_text(app)

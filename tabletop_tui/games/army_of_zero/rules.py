@@ -1,4 +1,4 @@
-"""Army Of Zero, every rule of the rulebook (tabletop_tui/rulebooks/army-of-zero.txt).
+"""Army Of Zero, every rule of the rulebook (summarised in tabletop_tui/reference/army-of-zero.md).
 
 Section names in rejections and comments are the rulebook's: "Setting Up",
 "Playing The Game" steps 1-8, "Victory".
@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.fast import evolve, make
 from .cards import Character, character_index, load_characters, shipped_characters
 from .models import (
     Action,
@@ -33,6 +34,19 @@ OTHER = (1, 0)
 _ATTACK = ChooseCombat(card="attack")
 _DEFEND = ChooseCombat(card="defend")
 _PLACE_REST = PlaceRest()
+_NOBODY: frozenset[int] = frozenset()
+#: (seat 0 still to act, seat 1 still to act) -> to_act
+_WAITING = {
+    (a, b): frozenset(i for i, waits in enumerate((a, b)) if waits)
+    for a in (False, True)
+    for b in (False, True)
+}
+
+
+@cache
+def _place(card: str) -> PlaceCharacter:
+    """Actions are frozen values: one per character id serves every state."""
+    return PlaceCharacter(card=card)
 
 
 @cache
@@ -71,18 +85,19 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
 
     # -- who acts --------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[Seat]:
+        a, b = state.seats
         if state.phase == "order":
-            return frozenset(i for i, s in enumerate(state.seats) if not s.laid_down)
+            return _WAITING[not a.laid_down, not b.laid_down]
         if state.phase == "battle":
-            return frozenset(i for i, s in enumerate(state.seats) if s.choice is None)
-        return frozenset()
+            return _WAITING[a.choice is None, b.choice is None]
+        return _NOBODY
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self.to_act(state):
             return []
         me = state.seats[seat]
         if state.phase == "order":
-            return [PlaceCharacter(card=c) for c in me.unplaced] + [_PLACE_REST]
+            return [_place(c) for c in me.unplaced] + [_PLACE_REST]
         out: list[Action] = []
         if me.attacks_in_hand > 0:
             out.append(_ATTACK)
@@ -103,7 +118,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             if state.phase != "order":
                 return Rejection(
                     rule="Setting Up",
-                    reason="Once the Squad Pile has been put down on the table, the order cannot change",
+                    reason="A Squad Pile keeps its order once it is face down on the table",
                 )
             if me.laid_down:
                 return Rejection(
@@ -151,13 +166,14 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         if len(unplaced) == 1:  # the last card has only one place to go
             squad, unplaced = squad + unplaced, ()
         done = not unplaced
-        me = me.model_copy(update={"squad": squad, "unplaced": unplaced, "laid_down": done})
-        state = state.model_copy(update={"seats": replace_at(state.seats, seat, me)})
+        me = evolve(me, squad=squad, unplaced=unplaced, laid_down=done)
+        state = evolve(state, seats=replace_at(state.seats, seat, me))
         name = state.config.names[seat]
         events: list[Event] = []
         if done:
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} puts their Squad Pile of {len(squad)} face down.",
                     kind="squad",
                     seat=seat,
@@ -165,44 +181,36 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 )
             )
             if all(s.laid_down for s in state.seats):
-                state, more = self._start_confrontation(
-                    state.model_copy(update={"phase": "battle"})
-                )
+                state, more = self._start_confrontation(evolve(state, phase="battle"))
                 events.extend(more)
         return state, tuple(events)
 
     def _start_confrontation(self, state: State):
-        """Playing The Game: each player turns their top Character Card face up."""
+        """Playing The Game: both piles flip their top character, and those two fight."""
         idx = _index(state)
-        seats = tuple(
-            s.model_copy(update={"fighter": s.squad[0], "squad": s.squad[1:]}) for s in state.seats
-        )
+        seats = tuple(evolve(s, fighter=s.squad[0], squad=s.squad[1:]) for s in state.seats)
         number = state.confrontation + 1
         a, b = (idx[s.fighter] for s in seats)  # type: ignore[index]
         text = f"Confrontation {number}: {a.name} faces {b.name}."
-        state = state.model_copy(
-            update={"seats": seats, "confrontation": number, "exchange": 0, "last": None}
-        )
+        state = evolve(state, seats=seats, confrontation=number, exchange=0, last=None)
         return state, (
-            Event(text=text, kind="reveal", barrier=True, data={"fighters": [a.id, b.id]}),
+            make(Event, text=text, kind="reveal", barrier=True, data={"fighters": [a.id, b.id]}),
         )
 
     def _choose(self, state: State, seat: int, card: CombatCard):
         me = state.seats[seat]
         if card == "attack":
-            me = me.model_copy(
-                update={
-                    "choice": card,
-                    "attacks_in_hand": me.attacks_in_hand - 1,
-                    "table": me.table + ("attack",),
-                }
+            me = evolve(
+                me,
+                choice=card,
+                attacks_in_hand=me.attacks_in_hand - 1,
+                table=me.table + ("attack",),
             )
         else:
-            me = me.model_copy(
-                update={"choice": card, "defend_in_hand": False, "table": me.table + ("defend",)}
-            )
-        state = state.model_copy(update={"seats": replace_at(state.seats, seat, me)})
-        chose = Event(
+            me = evolve(me, choice=card, defend_in_hand=False, table=me.table + ("defend",))
+        state = evolve(state, seats=replace_at(state.seats, seat, me))
+        chose = make(
+            Event,
             text=f"{state.config.names[seat]} puts a Combat Card face down.",
             kind="commit",
             seat=seat,
@@ -214,7 +222,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
 
     def _roll(self, rng: Rng, seat: int, fighter: Character, ability: str) -> tuple[Roll, Rng]:
         die, rng = rng.d6()
-        return Roll(seat=seat, ability=ability, modifier=fighter.stat(ability), die=die), rng
+        return make(Roll, seat=seat, ability=ability, modifier=fighter.stat(ability), die=die), rng
 
     def _exchange(self, state: State):
         """Steps 1 (reveal) to 8 for one round of combat, once both cards are down."""
@@ -228,7 +236,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         steps: list[int] = [1]
         killed: list[int] = []
         events: list[Event] = [
-            Event(
+            make(
+                Event,
                 text=f"Reveal: {names[0]} {cards[0].upper()}, {names[1]} {cards[1].upper()}.",
                 kind="reveal",
                 barrier=True,
@@ -252,7 +261,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             )
             text = f"Step {step}: WEAPON {_score(w, fighters)} vs ARMOUR {_score(a, fighters)}: {verdict}."
             tests.append(
-                Test(
+                make(
+                    Test,
                     step=step,
                     kind="weapon",
                     rolls=(w, a),
@@ -264,7 +274,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         if cards == ("defend", "defend"):
             steps.append(2)
             events.append(
-                Event(text="Step 2: both hold back, circling warily. No combat.", kind="step")
+                make(Event, text="Step 2: both hold back, circling warily. No combat.", kind="step")
             )
         elif "defend" in cards:
             attacker = cards.index("attack")
@@ -279,7 +289,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 else f"{fighters[defender].name} fends it off."
             )
             tests.append(
-                Test(
+                make(
+                    Test,
                     step=3,
                     kind="combat",
                     rolls=(c_att, c_def),
@@ -296,7 +307,9 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             s1, rng = self._roll(rng, 1, fighters[1], "speed")
             if s0.total == s1.total:
                 text = f"Step 4: SPEED {_score(s0, fighters)} vs {_score(s1, fighters)}: a tie, both blows land at once."
-                tests.append(Test(step=4, kind="speed", rolls=(s0, s1), winner=None, text=text))
+                tests.append(
+                    make(Test, step=4, kind="speed", rolls=(s0, s1), winner=None, text=text)
+                )
                 steps.append(5)
                 blow(0, 5)
                 blow(1, 5)
@@ -306,36 +319,39 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                     f"Step 4: SPEED {_score(s0, fighters)} vs {_score(s1, fighters)}: "
                     f"{fighters[faster].name} strikes first."
                 )
-                tests.append(Test(step=4, kind="speed", rolls=(s0, s1), winner=faster, text=text))
+                tests.append(
+                    make(Test, step=4, kind="speed", rolls=(s0, s1), winner=faster, text=text)
+                )
                 steps.append(6)
                 blow(faster, 6)
         for t in tests:
-            events.append(Event(text=t.text, kind="roll", data={"step": t.step}))
+            events.append(make(Event, text=t.text, kind="roll", data={"step": t.step}))
 
-        exchange = Exchange(
-            number=number, cards=cards, tests=tuple(tests), killed=tuple(killed), steps=tuple(steps)
+        steps.append(8 if killed else 7)  # step 8 ends the confrontation, step 7 goes on
+        exchange = make(
+            Exchange,
+            number=number,
+            cards=cards,
+            tests=tuple(tests),
+            killed=tuple(killed),
+            steps=tuple(steps),
         )
-        state = state.model_copy(update={"rng": rng, "exchange": number, "last": exchange})
         if killed:
-            steps.append(8)
+            state = evolve(state, rng=rng, exchange=number, last=exchange)
             state, more = self._end_confrontation(state, killed)
             events.extend(more)
+            state = evolve(state, last=exchange)  # the next confrontation starts with none
         else:
-            steps.append(7)
-            state = state.model_copy(update={"seats": tuple(self._step7(s) for s in state.seats)})
-        state = state.model_copy(
-            update={"last": exchange.model_copy(update={"steps": tuple(steps)})}
-        )
+            seats = tuple(self._step7(s) for s in state.seats)
+            state = evolve(state, rng=rng, exchange=number, last=exchange, seats=seats)
         return state, tuple(events)
 
     @staticmethod
     def _step7(s: SeatState) -> SeatState:
         """Step 7: a Defend Card picks everything up; an Attack Card stays on the table."""
         if s.choice == "defend":
-            return s.model_copy(
-                update={"choice": None, "attacks_in_hand": 2, "defend_in_hand": True, "table": ()}
-            )
-        return s.model_copy(update={"choice": None})
+            return evolve(s, choice=None, attacks_in_hand=2, defend_in_hand=True, table=())
+        return evolve(s, choice=None)
 
     def _end_confrontation(self, state: State, killed: list[int]):
         """Step 8, then the next confrontation, the next phase, or Victory."""
@@ -354,7 +370,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             if i in killed:
                 update["defeated"] = s.defeated + (s.fighter,)
                 events.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"{idx[s.fighter].name} ({names[i]}) is defeated.",
                         kind="defeat",
                         seat=i,
@@ -362,8 +379,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 )
             else:
                 update["survivors"] = s.survivors + (s.fighter,)
-            seats.append(s.model_copy(update=update))
-        state = state.model_copy(update={"seats": tuple(seats)})
+            seats.append(evolve(s, **update))
+        state = evolve(state, seats=tuple(seats))
         if all(s.squad for s in state.seats):
             state, more = self._start_confrontation(state)
             return state, tuple(events) + more
@@ -379,28 +396,28 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         else:
             outcome = None
         if outcome is not None:
-            events.append(Event(text=outcome.summary, kind="over", barrier=True))
-            return state.model_copy(update={"phase": "over", "outcome": outcome}), tuple(events)
+            events.append(make(Event, text=outcome.summary, kind="over", barrier=True))
+            return evolve(state, phase="over", outcome=outcome), tuple(events)
         # A squad pile is empty: gather survivors and unused characters, reorder secretly.
         seats = []
         for s in state.seats:
             pool = s.survivors + s.squad
             laid = len(pool) <= 1
             seats.append(
-                s.model_copy(
-                    update={
-                        "survivors": (),
-                        "squad": pool if laid else (),
-                        "unplaced": () if laid else pool,
-                        "laid_down": laid,
-                    }
+                evolve(
+                    s,
+                    survivors=(),
+                    squad=pool if laid else (),
+                    unplaced=() if laid else pool,
+                    laid_down=laid,
                 )
             )
-        state = state.model_copy(
-            update={"seats": tuple(seats), "phase": "order", "phase_number": state.phase_number + 1}
+        state = evolve(
+            state, seats=tuple(seats), phase="order", phase_number=state.phase_number + 1
         )
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"A Squad Pile is empty. Phase {state.phase_number}: both gather their characters "
                 f"({left[0]} and {left[1]}) and secretly reorder.",
                 kind="phase",
@@ -408,7 +425,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             )
         )
         if all(s.laid_down for s in state.seats):
-            state, more = self._start_confrontation(state.model_copy(update={"phase": "battle"}))
+            state, more = self._start_confrontation(evolve(state, phase="battle"))
             events.extend(more)
         return state, tuple(events)
 
@@ -504,8 +521,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                     attacks_in_hand=before_attacks - (choice == "attack"),
                     defend_in_hand=choice != "defend",
                 )
-            seats[i] = s.model_copy(update=update)
-        return state.model_copy(update={"seats": tuple(seats)})
+            seats[i] = evolve(s, **update)
+        return evolve(state, seats=tuple(seats))
 
     @staticmethod
     def _seen(state: State, seat: int) -> set[str]:

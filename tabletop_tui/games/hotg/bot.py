@@ -54,6 +54,7 @@ from .models import (
     ChooseRanger,
     Draw,
     EndPhase,
+    FightFigures,
     FlipToken,
     Focus,
     GiveEnergy,
@@ -62,8 +63,10 @@ from .models import (
     Pass,
     Pick,
     PlayCard,
+    PowerUp,
     Recover,
     StartBattle,
+    Target,
     UseAbility,
     UseZord,
     View,
@@ -310,6 +313,110 @@ class HotgBot:
                 keep = DRAW_KEEP_BOSS
             n = max(0, min(room, me.deck_count - keep))
             return Draw(count=n)
+        if d.kind == "deploy_window":  # the Mastodon: stop the next card panicking a place
+            zords = [a for a in legal if isinstance(a, UseZord)]
+            limit = {lo.id: lo for lo in v.locations}
+            nxt = limit.get(v.next_deploy_back)
+            for a in zords:
+                lo = limit[a.location]
+                if nxt is not None and lo.id == nxt.id and not lo.panicked:
+                    if lo.figures >= lo.figure_limit - 2:
+                        return a
+            if zords and d.amount <= 1:  # the last chance this round
+                best = max(v.locations, key=lambda lo: self._loc_score(v, lo))
+                return next((a for a in zords if a.location == best.id), zords[0])
+            return Pass()
+        if d.kind == "strategize":  # the Ranger with the most cards in the deck
+            seats = [a.seat for a in legal if isinstance(a, ChooseRanger)]
+            best = max(seats, key=lambda i: (v.players[i].deck_count, -i))
+            return ChooseRanger(seat=best) if v.players[best].deck_count > 3 else Pass()
+        if d.kind == "strategize_draw":
+            return Draw(count=max(a.count for a in legal if isinstance(a, Draw)))
+        if d.kind == "strategize_put":  # shields on top (defence), attacks kept in hand
+            hand = {c.id: c for c in (me.hand or ())}
+            picks = [a for a in legal if isinstance(a, Pick)]
+            return max(
+                picks,
+                key=lambda a: (
+                    (hand[a.card].shields - hand[a.card].dice - hand[a.card].hits)
+                    if a.card in hand
+                    else 0
+                ),
+            )
+        if d.kind in ("add_target", "divide_hits") and v.battle is not None:
+            cards = {c.slot: c for c in v.battle.cards}
+            given = [int(x) for x in d.picked]
+            aims = [a for a in legal if isinstance(a, Target)]
+
+            def need(a):  # hits still needed to defeat it (after hits given so far)
+                c = cards[a.slot]
+                return c.health - c.hits - given.count(a.slot)
+
+            if d.kind == "add_target":  # one more target: the card closest to defeat
+                att = v.battle.attack
+                if aims and att is not None and len(att.targets) < 2:
+                    return min(aims, key=lambda a: (need(a), a.slot))
+                return Pass()
+            live = [a for a in aims if need(a) > 0]
+            return min(live or aims, key=lambda a: (need(a) <= 0, a.slot))
+        if d.kind == "fs_pick":  # the bigger group first, as many of it as fight
+            picks = [a for a in legal if isinstance(a, FightFigures)]
+            here = next((lo for lo in v.locations if v.battle and lo.id == v.battle.location), None)
+            counts = dict(here.foot_soldiers) if here is not None else dict(v.hq_enemies)
+            big = max(sorted(counts), key=lambda k: counts[k])
+            return max(picks, key=lambda a: (a.figures[0] == big, a.figures.count(big)))
+        if d.kind == "hq_power_up":
+            return PowerUp() if len(me.discard) >= 2 else Pass()
+        if d.kind == "draw_more":  # keep a few cards in the deck against defence reveals
+            return Draw(count=1 if me.deck_count > DRAW_KEEP_VILLAIN else 0)
+        if d.kind == "choose_ranger":  # the Ranger with the most cards in the deck
+            seats = [a.seat for a in legal if isinstance(a, ChooseRanger)]
+            if not seats:
+                return Pass()
+            return ChooseRanger(seat=max(seats, key=lambda i: (v.players[i].deck_count, -i)))
+        if d.kind == "tutor":  # the strongest attack
+            cards = {c.id: c for c in d.deck_cards}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in cards]
+            if not picks:
+                return Pass()
+            return max(
+                picks,
+                key=lambda a: (
+                    cards[a.card].dice + cards[a.card].hits,
+                    cards[a.card].shields,
+                    a.card,
+                ),
+            )
+        if d.kind == "hand_to_top":  # the best card goes back on top (a shield for defence)
+            hand = {c.id: c for c in (me.hand or ())}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in hand]
+            return max(
+                picks,
+                key=lambda a: (
+                    hand[a.card].shields,
+                    0 if hand[a.card].cost == "X" else int(hand[a.card].cost),
+                    a.card,
+                ),
+            )
+        if d.kind in ("to_top", "discard_some"):
+            pile = {c.id: c for c in (me.discard if d.kind == "to_top" else (me.hand or ()))}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in pile]
+            if not picks:
+                return Pass()
+
+            def value(a):
+                c = pile[a.card]
+                return (c.shields, 0 if c.cost == "X" else int(c.cost), a.card)
+
+            # on top: the best cards (last chosen ends on top, so the best goes last);
+            # Mega V2's discards: the two lowest
+            if d.kind == "to_top":
+                return (
+                    sorted(picks, key=value)[-d.amount]
+                    if len(picks) >= d.amount
+                    else max(picks, key=value)
+                )
+            return min(picks, key=value)
         if d.kind == "recover":
             picks = [a for a in legal if isinstance(a, Pick)]
             if not picks:
@@ -344,7 +451,7 @@ class HotgBot:
                 if c.trigger == "own_reveal" and card and card.type == "attack" and card.dice >= 3:
                     return a
             return Pass()
-        if plays and d.kind == "reaction_window":
+        if plays and d.kind == "reaction_window" and d.trigger != "attack":
             return plays[0]
         if "pass" in kinds:
             return Pass()

@@ -10,8 +10,9 @@ typo in card_data/hotg/*.toml names the card and the field):
   the Psycho Ranger deployment cards.
 
 Passive enemy effects and character abilities are named hooks (PASSIVES, ABILITIES),
-interpreted in rules.py. `card_text` / `enemy_text` turn the data into the words shown
-to players, so the text and the behaviour never disagree.
+interpreted by the rules modules (attacks.py, enemies.py...). `card_text` / `enemy_text`
+turn the data into the words shown to players, so the text and the behaviour never
+disagree.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine import Model, Outcome, Rng
+from ...engine import Model, Outcome, Rng, bounded
 
 HQ = "hq"  # the Command Center (or the Astro Megaship that replaces it)
 ALL_RANGERS = (
@@ -71,9 +71,10 @@ class Config(Model):
     b_sides: tuple[str, ...] = ()
     #: deployments per round: 5, or 4 for an easier game
     deployments_per_round: int = Field(default=5, ge=4, le=5)
-    #: the foot soldier deployment cards show 1, 1, 1, 2 and 3 figures per location back
-    #: (False), or 1, 2, 2, 2 and 3 (True: a harder game); RULINGS.md 2
-    heavy_deployments: bool = False
+    #: the foot soldier deployment cards show 1, 2, 2, 2 and 3 figures per location back
+    #: (True: the likeliest printed reading, the default), or 1, 1, 1, 2 and 3 (False: the
+    #: easier setting); RULINGS.md 2
+    heavy_deployments: bool = True
     #: hands open to the whole team (default), or shown only to their owner
     hidden_hands: bool = False
     #: "auto": Dino Megazord for an all Mighty Morphin team, Mega Voyager for all Space
@@ -245,6 +246,8 @@ class Attack(Model):
     x: int = 0
     defeated_target: bool = False
     splash: int = 0
+    #: Blade Blaster: every target chosen up front (the first is `target`)
+    targets: tuple[int, ...] = ()
 
 
 class Battle(Model):
@@ -281,6 +284,9 @@ class Battle(Model):
     marker: int = -1
     #: Mastermind Mode: the before-the-grid Scheme window has been offered
     grid_window_done: bool = False
+    #: the foot soldier figures the lead Ranger picked to fight, in drawing order (types)
+    fs_order: tuple[str, ...] = ()
+    fs_picked: bool = False
 
 
 class Nemesis(Model):
@@ -320,6 +326,8 @@ class Step(Model):
         "end_ranger_turn",
         "start_turns",
         "scheme_window",
+        "targets",  # Blade Blaster: choose more targets before the roll
+        "window",  # a reaction window (`ref` = the trigger)
     ]
     effect: dict | None = None
     seat: int | None = None
@@ -339,6 +347,17 @@ class Decision(Model):
         "reveal_window",
         "reaction_window",
         "prep_draw",
+        # draw one card at a time, or stop: a 2-Ranger player's token flip (up to the hand
+        # size), Saber-Toothed Tiger (up to 2 each), Mega V4 (any number)
+        "draw_more",
+        "choose_ranger",  # Mega V4 / Knowledge Is Power: which Ranger (`then` says what)
+        "tutor",  # Knowledge Is Power: take a card of your choice from your deck, or pass
+        "to_top",  # Tenacity, Triceratops...: put discarded cards on top, one at a time
+        "add_target",  # Blade Blaster: add a target (before the roll), or pass
+        "divide_hits",  # Blade Blaster: give the next hit to one of the chosen targets
+        "discard_some",  # Mega V2: discard up to `amount` cards from hand, one at a time
+        "hand_to_top",  # Billy's Strategize: put a card from hand on top of the deck
+        "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",
         # Mastermind Mode (the Mastermind answers these)
@@ -350,6 +369,12 @@ class Decision(Model):
         "scheme_discard",  # discard down to 3 Schemes
         "dark_tactics",  # return the peeked cards `picked` to the top / bottom
         "order_effects",  # a Scheme and a Ranger effect at once: the Mastermind orders them
+        # the team answers these
+        "deploy_window",  # between deployments: use the Mastodon (FAQ) or pass
+        "hq_power_up",  # Command Center Assault cleared: each Ranger there may power up
+        "strategize",  # Astro Megaship RECOVER: choose a Ranger to strategize, or pass
+        "strategize_draw",  # that Ranger draws 0-3 cards
+        "strategize_put",  # ... and puts as many cards from hand on top of the deck
         # Psycho Assault Mode (the team answers)
         "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
     ]
@@ -376,6 +401,10 @@ class Decision(Model):
     rangers: tuple[str, ...] = ()
     #: order_effects answered: the Scheme resolved first
     scheme_first: bool = True
+    #: draw_more: draw only while the hand is below its size (a token flip)
+    hand_cap: bool = False
+    #: to_top / discard_some: the player may stop before `amount` (Pass)
+    optional: bool = False
 
 
 class State(Model):
@@ -410,11 +439,16 @@ class State(Model):
     outcome: Outcome | None = None
     #: (round, panicked locations, Command Center energy) at the end of each deployment
     history: tuple[tuple[int, int, int], ...] = ()
+    #: the first Deployment Phase of the game, as log lines (it runs inside new_game, before
+    #: any action, so the match log cannot hold it): how the board came to be
+    opening: tuple[str, ...] = ()
     #: a deployment in progress (waiting for the Mastermind's choices): its cards, the
     #: target location ("" until chosen) and the chosen figures
     deploying: tuple[DeployCard, ...] = ()
     deploy_target: str = ""
     deploy_figures: tuple[str, ...] = ()
+    #: the deployment (deployments_done) whose Mastodon window has been offered (-1: none)
+    deploy_window: int = -1
     #: Psycho Assault Mode: the Ranger the team chose for this deployment's Psycho card
     deploy_ranger: str = ""
     #: Mastermind Mode: the Scheme hand (hidden from the Rangers), deck and discard pile
@@ -428,11 +462,18 @@ class State(Model):
 
 
 # -- actions -------------------------------------------------------------------------------
+#: static bounds of action numbers (the rules check the exact ones against the state): a
+#: seat (up to 6 Ranger players and the Mastermind), a 3x3 combat grid, and a cap on any
+#: index, count or energy that no game reaches; X is paid up to 6 (as the moves offer it:
+#: the rulebook names no cap, so lifting it means changing both)
+LAST_SEAT, GRID_LAST, CAP, MAX_X = 6, 2, 99, 6
+
+
 class Focus(Model):
     """Hand the turn to a teammate (the team chooses who acts)."""
 
     kind: Literal["focus"] = "focus"
-    seat: int
+    seat: int = bounded(0, LAST_SEAT, rule="Taking actions (§4.2)")
 
 
 class Move(Model):
@@ -469,8 +510,8 @@ class PlayCard(Model):
 
     kind: Literal["play"] = "play"
     card: str
-    target: int | None = None
-    x: int = 0
+    target: int | None = bounded(0, CAP, rule="Attacking enemies (§5.6)", default=None)
+    x: int = bounded(0, MAX_X, rule="Energy (§5.5)", default=0)
     boost: bool = False
 
 
@@ -478,7 +519,7 @@ class GrantedAttack(Model):
     """Orbital Dropkick: the free attack instead of playing a card."""
 
     kind: Literal["granted_attack"] = "granted_attack"
-    target: int
+    target: int = bounded(0, CAP, rule="Attacking enemies (§5.6)")
 
 
 class Pass(Model):
@@ -514,14 +555,36 @@ class ChooseRanger(Model):
     """Answer assign_damage: which player's Ranger suffers it."""
 
     kind: Literal["choose"] = "choose"
-    seat: int
+    seat: int = bounded(0, LAST_SEAT, rule="Damage to Rangers (§5.7)")
 
 
 class Draw(Model):
     """Battle preparation: draw this many cards (up to the hand size)."""
 
     kind: Literal["draw"] = "draw"
-    count: int
+    count: int = bounded(0, CAP, rule="Ranger preparation (§5.1)")
+
+
+class PowerUp(Model):
+    """Command Center Assault: the last enemy at the Command Center is defeated; a Ranger
+    there powers up at once (Pass declines)."""
+
+    kind: Literal["power_up"] = "power_up"
+
+
+class Target(Model):
+    """Blade Blaster: add this enemy card (slot) to the targets, or give it the next hit."""
+
+    kind: Literal["target"] = "target"
+    slot: int = bounded(0, CAP, rule="Attacking enemies (§5.6)")
+
+
+class FightFigures(Model):
+    """Enemy preparation, two foot soldier types here: the lead Ranger picks the figures
+    that fight (at most 4) as a list of types in the order their cards are drawn."""
+
+    kind: Literal["fight"] = "fight"
+    figures: tuple[str, ...]
 
 
 class Pick(Model):
@@ -552,15 +615,15 @@ class PlaceCard(Model):
     0-2 each, row 0 at the top."""
 
     kind: Literal["place"] = "place"
-    row: int
-    col: int
+    row: int = bounded(0, GRID_LAST, rule="Mastermind Mode, Battle")
+    col: int = bounded(0, GRID_LAST, rule="Mastermind Mode, Battle")
 
 
 class PlaceMarker(Model):
     """Place the combat marker on a card (slot index), or move it after an enemy turn."""
 
     kind: Literal["marker"] = "marker"
-    slot: int
+    slot: int = bounded(0, (GRID_LAST + 1) ** 2 - 1, rule="Mastermind Mode, Battle")
 
 
 class PlayScheme(Model):
@@ -570,8 +633,8 @@ class PlayScheme(Model):
 
     kind: Literal["scheme"] = "scheme"
     card: str
-    target: int | None = None
-    seat: int | None = None
+    target: int | None = bounded(0, CAP, rule="Mastermind Mode, Scheme Cards", default=None)
+    seat: int | None = bounded(0, LAST_SEAT, rule="Mastermind Mode, Scheme Cards", default=None)
     deck: str = ""
 
 
@@ -622,6 +685,9 @@ Action = Annotated[
     | ChooseRanger
     | Draw
     | Pick
+    | PowerUp
+    | FightFigures
+    | Target
     | ChooseLocation
     | DeployFigures
     | PlaceCard
@@ -799,6 +865,8 @@ class DecisionView(Model):
     options: tuple[int, ...]
     picked: tuple[str, ...]
     limit: int
+    #: tutor: the cards of the deck (first copy of each), only in the searching seat's view
+    deck_cards: tuple[CardView, ...] = ()
     #: Mastermind Mode decisions
     trigger: str = ""  # scheme_window: the timing open now
     locations: tuple[str, ...] = ()  # mm_location: the outer locations to choose from
@@ -855,7 +923,9 @@ class View(Model):
     next_deploy_back: str  # the back of the next deployment card: location id, "monster", "boss", "nemesis", "psycho_boss"
     deploy_discard: int
     deployments_per_round: int
-    heavy_deployments: bool = False  # Config.heavy_deployments (RULINGS.md 2)
+    heavy_deployments: bool = True  # Config.heavy_deployments (RULINGS.md 2)
+    #: the first Deployment Phase, as log lines (State.opening)
+    opening: tuple[str, ...] = ()
     experience: int  # 0-6 on the experience track
     experience_max: int
     power: int  # power track 0-6

@@ -249,6 +249,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
         focus=view.focus,
         outcome=view.outcome,
         history=view.history,
+        opening=view.opening,
     )
 
 

@@ -6,6 +6,7 @@ a [deck] table and [[card]] records with their copies.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -83,9 +84,14 @@ class Catalog:
 
     card_set: CardSet
     index: dict[str, Card]
+    #: physical card id ('id#n') -> Card, filled as cards are looked up
+    by_instance: dict[str, Card] = dataclasses.field(default_factory=dict)
 
     def card(self, instance: str) -> Card:
-        return self.index[instance.split("#", 1)[0]]
+        hit = self.by_instance.get(instance)
+        if hit is None:
+            hit = self.by_instance[instance] = self.index[instance.split("#", 1)[0]]
+        return hit
 
 
 def _check_card(path: Path, card: Card, elements: tuple[str, ...]) -> None:

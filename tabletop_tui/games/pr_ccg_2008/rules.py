@@ -1,14 +1,16 @@
 """Power Rangers Collectible Card Game (Bandai, 2008), Steps 1-6 of the rulebook.
 
-The rulebook is tabletop_tui/rulebooks/pr-ccg-2008.txt; rejections and comments cite its
+The official rulebook is the spec (our summary: tabletop_tui/reference/pr-ccg-2008.md); rejections and comments cite its
 steps. Rulings where it is silent are listed in card_data/pr-ccg-2008/RULINGS.md.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.fast import evolve, make
 from .cards import Card, Catalog, catalog
 from .models import (
     Action,
@@ -28,6 +30,28 @@ from .models import (
 OTHER = (1, 0)
 _NOTHING = PlayNothing()
 _CANCEL = CancelSelection()
+#: (seat 0 still to act, seat 1 still to act) -> to_act
+_WAITING = {
+    (a, b): frozenset(i for i, waits in enumerate((a, b)) if waits)
+    for a in (False, True)
+    for b in (False, True)
+}
+
+
+# Actions are frozen values: one per card instance or element serves every state.
+@cache
+def _select(card: str) -> SelectCard:
+    return SelectCard(card=card)
+
+
+@cache
+def _pay(card: str) -> PayCard:
+    return PayCard(card=card)
+
+
+@cache
+def _element(element: str) -> ChooseElement:
+    return ChooseElement(element=element)
 
 
 def _cat(state: State) -> Catalog:
@@ -89,16 +113,16 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         else:
             out = None
         if out is not None:
-            state = state.model_copy(update={"phase": "over", "outcome": out})
-            return state, (Event(text=out.summary, kind="over", barrier=True),)
+            state = evolve(state, phase="over", outcome=out)
+            return state, (make(Event, text=out.summary, kind="over", barrier=True),)
         seats = tuple(
-            SeatState(deck=s.deck[1:], hand=s.hand + (s.deck[0],), discard=s.discard)
+            make(SeatState, deck=s.deck[1:], hand=s.hand + (s.deck[0],), discard=s.discard)
             for s in state.seats
         )
         number = state.round + 1
-        state = state.model_copy(update={"seats": seats, "phase": "select", "round": number})
+        state = evolve(state, seats=seats, phase="select", round=number)
         text = f"Round {number}, step 1: both players draw a card."
-        return state, (Event(text=text, kind="draw", barrier=True),)
+        return state, (make(Event, text=text, kind="draw", barrier=True),)
 
     # -- who acts --------------------------------------------------------------
     def _needs_element(self, state: State, seat: int) -> bool:
@@ -111,7 +135,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
 
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.phase == "select":
-            return frozenset(i for i, s in enumerate(state.seats) if not s.locked)
+            a, b = state.seats
+            return _WAITING[not a.locked, not b.locked]
         if state.phase == "element":
             return frozenset(i for i in (0, 1) if self._needs_element(state, i))
         return frozenset()
@@ -122,14 +147,14 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         s = state.seats[seat]
         cat = _cat(state)
         if state.phase == "element":
-            return [ChooseElement(element=e) for e in cat.card(s.selected).battle_elements]  # type: ignore[arg-type]
+            return [_element(e) for e in cat.card(s.selected).battle_elements]  # type: ignore[arg-type]
         if s.selected is None:
             out: list[Action] = [
-                SelectCard(card=c) for c in s.hand if cat.card(c).hand_cost <= len(s.hand) - 1
+                _select(c) for c in s.hand if cat.card(c).hand_cost <= len(s.hand) - 1
             ]
             out.append(_NOTHING)
             return out
-        return [PayCard(card=c) for c in _free(s)] + [_CANCEL]
+        return [_pay(c) for c in _free(s)] + [_CANCEL]
 
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
         if state.phase == "over":
@@ -211,37 +236,31 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         name = state.config.names[seat]
         if isinstance(action, ChooseElement):
-            s = s.model_copy(update={"element": action.element})
-            state = state.model_copy(update={"seats": replace_at(state.seats, seat, s)})
-            chose = Event(
-                text=f"{name} chooses a Battle Element in secret.", kind="commit", seat=seat
+            s = evolve(s, element=action.element)
+            state = evolve(state, seats=replace_at(state.seats, seat, s))
+            chose = make(
+                Event, text=f"{name} chooses a Battle Element in secret.", kind="commit", seat=seat
             )
             if self.to_act(state):
                 return state, (chose,)
             state, events = self._battle(state, reveal_elements=True)
             return state, (chose, *events)
         if isinstance(action, CancelSelection):
-            s = s.model_copy(update={"selected": None, "paid": ()})
-            return state.model_copy(update={"seats": replace_at(state.seats, seat, s)}), ()
+            s = evolve(s, selected=None, paid=())
+            return evolve(state, seats=replace_at(state.seats, seat, s)), ()
         if isinstance(action, SelectCard):
-            s = s.model_copy(
-                update={
-                    "selected": action.card,
-                    "paid": (),
-                    "locked": cat.card(action.card).hand_cost == 0,
-                }
+            s = evolve(
+                s, selected=action.card, paid=(), locked=cat.card(action.card).hand_cost == 0
             )
         elif isinstance(action, PayCard):
             paid = s.paid + (action.card,)
-            s = s.model_copy(
-                update={"paid": paid, "locked": len(paid) == cat.card(s.selected).hand_cost}
-            )  # type: ignore[arg-type]
+            s = evolve(s, paid=paid, locked=len(paid) == cat.card(s.selected).hand_cost)  # type: ignore[arg-type]
         else:  # PlayNothing
-            s = s.model_copy(update={"selected": None, "paid": (), "locked": True})
-        state = state.model_copy(update={"seats": replace_at(state.seats, seat, s)})
+            s = evolve(s, selected=None, paid=(), locked=True)
+        state = evolve(state, seats=replace_at(state.seats, seat, s))
         if not s.locked:
             return state, ()
-        locked = Event(text=f"{name} is locked in.", kind="commit", seat=seat)
+        locked = make(Event, text=f"{name} is locked in.", kind="commit", seat=seat)
         if any(not t.locked for t in state.seats):
             return state, (locked,)
         state, events = self._reveal(state)
@@ -256,11 +275,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         for i, s in enumerate(state.seats):
             taken = {s.selected, *s.paid} if s.selected else set()
             seats.append(
-                s.model_copy(
-                    update={
-                        "hand": tuple(c for c in s.hand if c not in taken),
-                        "discard": s.discard + s.paid,
-                    }
+                evolve(
+                    s, hand=tuple(c for c in s.hand if c not in taken), discard=s.discard + s.paid
                 )
             )
             if s.selected:
@@ -269,25 +285,30 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 parts.append(f"{names[i]} plays {card.name}{paid}")
             else:
                 parts.append(f"{names[i]} plays nothing")
-        state = state.model_copy(update={"seats": tuple(seats)})
+        state = evolve(state, seats=tuple(seats))
         cards = tuple(s.selected for s in state.seats)
-        reveal = Event(
+        reveal = make(
+            Event,
             text="1..2..3! " + "; ".join(parts) + ".",
             kind="reveal",
             barrier=True,
             data={"cards": list(cards), "paid": [list(s.paid) for s in state.seats]},
         )
         if cards[0] is None and cards[1] is None:
-            battle = Battle(
+            battle = make(
+                Battle,
                 round=state.round,
                 cards=cards,
                 text="Step 5: neither played a card; nothing happens.",
             )
-            return self._end_round(state, battle, (reveal, Event(text=battle.text, kind="step")))
+            return self._end_round(
+                state, battle, (reveal, make(Event, text=battle.text, kind="step"))
+            )
         if cards[0] is None or cards[1] is None:
             winner = 0 if cards[0] else 1
             card = cat.card(cards[winner])  # type: ignore[arg-type]
-            battle = Battle(
+            battle = make(
+                Battle,
                 round=state.round,
                 cards=cards,
                 paid=tuple(s.paid for s in state.seats),
@@ -295,12 +316,15 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 damage=card.damage,  # type: ignore[arg-type]
                 text=f"Step 5: {names[winner]}'s {card.name} meets no card and deals {card.damage} Damage.",
             )
-            return self._end_round(state, battle, (reveal, Event(text=battle.text, kind="step")))
+            return self._end_round(
+                state, battle, (reveal, make(Event, text=battle.text, kind="step"))
+            )
         if any(self._needs_element(state, i) for i in (0, 1)):
-            state = state.model_copy(update={"phase": "element"})
+            state = evolve(state, phase="element")
             return state, (
                 reveal,
-                Event(
+                make(
+                    Event,
                     text="Step 6A: a card names several Battle Elements; its owner chooses one in secret.",
                     kind="step",
                 ),
@@ -319,7 +343,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         events = list(before)
         if reveal_elements:
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"Elements revealed: {names[0]} names {named[0].upper()}, {names[1]} names {named[1].upper()}.",
                     kind="reveal",
                     barrier=True,
@@ -340,7 +365,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 f"Step 6B: {cards[0].name} {uses[0].upper()} {powers[0]} vs {cards[1].name} "
                 f"{uses[1].upper()} {powers[1]}: {names[winner]} wins and deals {damage} Damage."
             )
-        battle = Battle(
+        battle = make(
+            Battle,
             round=state.round,
             cards=(state.seats[0].selected, state.seats[1].selected),
             paid=tuple(s.paid for s in state.seats),  # type: ignore[arg-type]
@@ -350,7 +376,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             damage=damage,
             text=text,
         )
-        events.append(Event(text=text, kind="roll"))
+        events.append(make(Event, text=text, kind="roll"))
         return self._end_round(state, battle, tuple(events))
 
     def _end_round(self, state: State, battle: Battle, events: tuple[Event, ...]):
@@ -359,14 +385,13 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         more: list[Event] = []
         # Move all used cards to their discard piles, whatever happens next.
         seats = [
-            s.model_copy(
-                update={
-                    "discard": s.discard + ((s.selected,) if s.selected else ()),
-                    "selected": None,
-                    "paid": (),
-                    "locked": False,
-                    "element": None,
-                }
+            evolve(
+                s,
+                discard=s.discard + ((s.selected,) if s.selected else ()),
+                selected=None,
+                paid=(),
+                locked=False,
+                element=None,
             )
             for s in state.seats
         ]
@@ -378,22 +403,21 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                     winners=(battle.winner,),
                     summary=f"{names[loser]} must draw {battle.damage} but has {len(s.deck)} card(s) left: {names[battle.winner]} wins.",
                 )
-                state = state.model_copy(
-                    update={"phase": "over", "outcome": out, "last": battle, "seats": tuple(seats)}
-                )
-                return state, (*events, Event(text=out.summary, kind="over", barrier=True))
-            seats[loser] = s.model_copy(
-                update={"deck": s.deck[battle.damage :], "hand": s.hand + s.deck[: battle.damage]}
+                state = evolve(state, phase="over", outcome=out, last=battle, seats=tuple(seats))
+                return state, (*events, make(Event, text=out.summary, kind="over", barrier=True))
+            seats[loser] = evolve(
+                s, deck=s.deck[battle.damage :], hand=s.hand + s.deck[: battle.damage]
             )
-            battle = battle.model_copy(update={"drawn": battle.damage})
+            battle = evolve(battle, drawn=battle.damage)
             more.append(
-                Event(
+                make(
+                    Event,
                     text=f"{names[loser]} takes {battle.damage} Damage: draws {battle.damage} card(s).",
                     kind="defeat",
                     seat=loser,
                 )
             )
-        state = state.model_copy(update={"seats": tuple(seats), "last": battle})
+        state = evolve(state, seats=tuple(seats), last=battle)
         state, drawn = self._step1(state)
         return state, (*events, *more, *drawn)
 
@@ -475,8 +499,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 update["paid"] = tuple(mapping[c] for c in s.paid)
             if state.phase == "element" and s.element is not None:
                 update["element"] = rng.choice(cat.card(s.selected).battle_elements)  # type: ignore[arg-type]
-            seats[i] = s.model_copy(update=update)
-        return state.model_copy(update={"seats": tuple(seats)})
+            seats[i] = evolve(s, **update)
+        return evolve(state, seats=tuple(seats))
 
 
 def card_of(state: State, instance: str) -> Card:

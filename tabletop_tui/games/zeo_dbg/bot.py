@@ -209,6 +209,28 @@ class ZeoBot:
                 best = (score, a)
         return best
 
+    def _slot_for(self, view: View, d, ids: list[str], seat: int, cat) -> str:
+        """Where a card placed for us goes: a slot of its own colour if it has one, else the
+        slot whose colour our own cards (hand and discard pile) fill least often. On a
+        foe's character, the slot their cards would fill most often."""
+        target = int(ids[0].split(":")[0])
+        ch = view.seats[target].character
+        card = cat.card(d.card)
+        colours = {o: ch.slots[int(o.split(":")[1])].colour for o in ids}
+        if target == seat and not card.any_colour:
+            same = [o for o in ids if colours[o] == card.colour]
+            if same:
+                return same[0]
+        me = view.seats[target]
+        mine = [f.colour for f in me.discard] + [f.colour for _, f in me.hand]
+
+        def fills(o: str) -> int:
+            return 99 if colours[o] == "rainbow" else mine.count(colours[o])
+
+        if view.seats[target].team != view.seats[seat].team:
+            return max(ids, key=fills)
+        return min(ids, key=fills)
+
     def _answer(self, view: View, legal: list, seat: int, cat):
         d = view.decision
         ids = [a.option for a in legal]
@@ -250,6 +272,8 @@ class ZeoBot:
             mine = view.seats[seat].team
             foes = [o for o in ids if view.seats[int(o)].team != mine]
             return Choose(option=(foes or ids)[0])
+        if d.kind == "slot":
+            return Choose(option=self._slot_for(view, d, ids, seat, cat))
         if d.kind == "target":
             return Choose(option=ids[0])
         if d.kind == "copy":

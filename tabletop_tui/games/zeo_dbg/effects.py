@@ -1,7 +1,8 @@
 """Zeo card effects as data: a small closed vocabulary and the card text generated from it.
 
-The words are the rulebook's (tabletop_tui/rulebooks/zeo-dbg.txt). One-shot effects
-(`do = ...`) resolve in the order written; the interpreter is in rules.py.
+The keywords are the rulebook's (Heal, Attack, Block, Battle, Stun: see its "Main Phase in
+Detail" and "Zeo Rules Clarifications" sections). One-shot effects
+(`do = ...`) resolve in the order written; the interpreter is interpreter.py.
 
     damage            deal N damage to the opposing team (inside an Attack: to the target's team)
     lose_hp           your team loses N HP (Sword of Damocles "if negated")
@@ -24,7 +25,7 @@ The words are the rulebook's (tabletop_tui/rulebooks/zeo-dbg.txt). One-shot effe
     attack            an Attack: targeted or not, "each targeted foe", its parts, "If negated"
 
 A card too odd for the vocabulary gets a flag on the card (Defector's attach, Trey's
-destroy-the-attacker Block), interpreted by name in rules.py.
+destroy-the-attacker Block), interpreted by name in interpreter.py and attacks.py.
 """
 
 from __future__ import annotations

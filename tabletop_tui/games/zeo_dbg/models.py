@@ -1,7 +1,8 @@
 """Power Rangers Deck-Building Game: Zeo - config, state, actions, pending decisions, views.
 
-Seats and turn order (rulebook "Setup"): seat 0 is always Villain player 1 (turn token 1);
-the sequence of play is Villain-Hero-Villain-Hero, as the four turn slots `TURN_ORDER`:
+Seats and turn order (rulebook "Setup"): seat 0 is a Villain and, unless the two Villains
+choose the other one to go first (State.order), holds turn token 1; the sequence of play
+is Villain-Hero-Villain-Hero, as the four turn slots of `turn_order`:
 
     1v1                 seats [Villain, Hero]            slots 0, 1, 0, 1
     2v2                 seats [V1, H1, V2, H2]           slots 0, 1, 2, 3
@@ -17,8 +18,9 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from ...engine import Model, Outcome, Rng
+from ...engine import Model, Outcome, Rng, bounded
 from .effects import Effect
 
 Format = Literal["1v1", "2v1", "2v2"]
@@ -76,10 +78,18 @@ class Config(Model):
     def _seats(self) -> Config:
         need = {"1v1": 2, "2v1": 3, "2v2": 4}[self.format]
         if len(self.names) != need:
-            raise ValueError(f"{self.format} needs {need} players, not {len(self.names)}")
+            raise _problem(f"a {self.format} game has {need} players, not {len(self.names)}")
         if len(self.characters) != need:
-            raise ValueError(f"{need} players need {need} character choices")
+            raise _problem(f"{need} players need {need} character choices")
+        self._check_characters()
         return self
+
+    def _check_characters(self) -> None:
+        problem = character_problem(
+            self.characters, self.teams, self.names, self.serpentera, self.cards_dir
+        )
+        if problem:
+            raise _problem(problem)
 
     @property
     def teams(self) -> tuple[int, ...]:
@@ -88,6 +98,46 @@ class Config(Model):
     @property
     def order(self) -> tuple[int, int, int, int]:
         return turn_order(self.format, self.lone)
+
+
+def character_problem(
+    characters: tuple[str, ...],
+    teams: tuple[int | None, ...],
+    names: tuple[str, ...] = (),
+    serpentera: bool = True,
+    cards_dir: str | None = None,
+) -> str:
+    """What is wrong with the chosen characters, in a player's words ("" if nothing): each
+    exists, belongs to its seat's team (None: not known yet), is chosen once, and is a promo
+    character only with the promo on."""
+    from ...cards import CardDataError
+    from .cards import catalog
+
+    try:
+        cat = catalog(cards_dir)
+    except CardDataError:
+        return ""  # the card folder itself is the problem; setting up the game says so
+    chosen = [c for c in characters if c != DEAL]
+    for seat, (cid, team) in enumerate(zip(characters, teams, strict=True)):
+        if cid == DEAL:
+            continue
+        who = f"player {seat + 1}" + (f" ({names[seat]})" if seat < len(names) else "")
+        ch = cat.characters.get(cid)
+        if ch is None:
+            known = ", ".join(sorted(cat.characters))
+            return f"{who} plays '{cid}', which is not a Zeo character ({known})"
+        if team is not None and (ch.team == "heroes") != (team == HEROES):
+            return f"{who} plays {ch.name}, who is not on the {TEAM_NAMES[team]} team"
+        if ch.promo and not serpentera:
+            return f"{ch.name} needs the Serpentera promo option"
+        if chosen.count(cid) > 1:
+            return f"{ch.name} is chosen by two players"
+    return ""
+
+
+def _problem(message: str) -> PydanticCustomError:
+    """A settings error whose message is shown as it is (no "Value error," in front)."""
+    return PydanticCustomError("zeo_settings", message)
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -111,7 +161,7 @@ class Buy(Model):
 
     kind: Literal["buy"] = "buy"
     source: Literal["grid", "blaster", "item", "own", "stack", "serpentera"]
-    index: int = Field(default=0, ge=0, le=5)
+    index: int = bounded(0, 5, rule="Buying Cards", default=0)
 
 
 class Attach(Model):
@@ -119,7 +169,7 @@ class Attach(Model):
 
     kind: Literal["attach"] = "attach"
     card: str
-    slot: int = Field(ge=0, le=3)
+    slot: int = bounded(0, 3, rule="Attaching Cards")
 
 
 class AttachTile(Model):
@@ -135,8 +185,8 @@ class Battle(Model):
     to your own character."""
 
     kind: Literal["battle"] = "battle"
-    index: int | None = Field(default=None, ge=0, le=5)
-    slot: int | None = Field(default=None, ge=0, le=3)
+    index: int | None = bounded(0, 5, rule="Battling Adversary Cards", default=None)
+    slot: int | None = bounded(0, 3, rule="Battling Adversary Cards", default=None)
 
 
 class Activate(Model):
@@ -145,7 +195,7 @@ class Activate(Model):
 
     kind: Literal["activate"] = "activate"
     source: Literal["character", "slot", "zord", "bay", "serpentera"]
-    index: int = Field(default=0, ge=0, le=4)
+    index: int = bounded(0, 4, rule="Activated Abilities", default=0)
 
 
 class DestroyBlaster(Model):
@@ -159,7 +209,7 @@ class DiscardAttached(Model):
     """Discard an attached card: ready ones in the Main Phase, any in the End Phase."""
 
     kind: Literal["discard_attached"] = "discard_attached"
-    slot: int = Field(ge=0, le=3)
+    slot: int = bounded(0, 3, rule="Attaching Cards")
 
 
 class EndMain(Model):
@@ -246,6 +296,8 @@ class Job(Model):
     slot: int | None = None
     #: for "each foe" effects: how many foes are done
     sub: int = 0
+    #: "discard N": how many cards the current foe has discarded so far
+    done: int = 0
     #: internal steps: "start" (a start-of-turn effect, ordered by the player),
     #: "adversaries" (end-phase damage), "trey:<seat>:<slot>" (destroy after an Attack)
     marker: str = ""
@@ -268,15 +320,18 @@ class Decision(Model):
         "discard_attached",
         "ready",
         "attach_grid",
+        "slot",
         "copy",
         "character",
         "refresh",
         "order",
+        "first",
     ]
     seat: int
     prompt: str
     options: tuple[Option, ...]
-    #: the card the question is about (Defector being attached)
+    #: the card the question is about (Defector being attached; the card a "slot" question
+    #: places: option ids are "<seat>:<slot>")
     card: str = ""
 
 
@@ -305,6 +360,8 @@ class State(Model):
     turn: int = 0
     #: position in the 4-slot turn order
     slot: int = 0
+    #: the turn order once the Villains have chosen who goes first (empty: Config.order)
+    order: tuple[int, ...] = ()
     active: int = 0
     players: tuple[Player, ...]
     teams: tuple[Team, Team] = (Team(), Team())
@@ -325,7 +382,11 @@ class State(Model):
     zord_acts: int = 0
     lair: tuple[str, ...] = ()
     shards: int = 0
-    healed2: bool = False
+    #: HP the active player's team has healed this turn (Stuns: "Heal 2+" in total)
+    healed: int = 0
+    #: attached cards and Zords whose activated ability was used this turn: once per turn,
+    #: even if they are readied again
+    used: tuple[str, ...] = ()
     battle_draws: tuple[int, ...] = ()
     #: the main deck could not refill The Grid: the game ends after this turn
     last_turn: bool = False
@@ -384,6 +445,8 @@ class SlotView(Model):
     instance: str = ""
     ready: bool = True
     stuck: bool = False
+    #: a stuck Defector / Singing Zap: what its character's owner pays to Battle it
+    price: int | None = None
 
 
 class CharacterView(Model):
@@ -405,7 +468,7 @@ class SeatView(Model):
     team: int
     character: CharacterView | None = None
     hand_count: int = 0
-    #: this seat's own hand (instance, face); empty for every other viewer
+    #: the hand (instance, face), seen by its own seat and its teammate; empty for foes
     hand: tuple[tuple[str, CardFace], ...] = ()
     deck_count: int = 0
     discard: tuple[CardFace, ...] = ()
@@ -415,8 +478,11 @@ class SeatView(Model):
     item: CardFace | None = None
     own: CardFace | None = None
     serpentera: int = 0
-    #: setup: the 2 characters dealt (own seat only) and whether a pick was made
+    #: setup: the 2 characters dealt (own team only) and whether a pick was made
     offer: tuple[CardFace, ...] = ()
+    #: for each dealt character, its Signature Item and its Zord (Hero) or Master (Villain),
+    #: to look at before choosing (rulebook "Setup")
+    offer_cards: tuple[tuple[CardFace, CardFace], ...] = ()
     picked: bool = False
 
 
@@ -479,9 +545,9 @@ class View(Model):
     turn_order: tuple[int, int, int, int]
     turn_slot: int
     #: one per seat: name, team (0 Villains, 1 Heroes), character with 4 slots, hand (own
-    #: seat only; others get hand_count), deck_count, discard (public), played (the play
+    #: team only; foes get hand_count), deck_count, discard (public), played (the play
     #: area), locations (Ongoing, in play), the set-aside Signature Item / own Zord-Master
-    #: (None once gained), Serpentera Sections bought, setup offer (own seat only)
+    #: (None once gained), Serpentera Sections bought, setup offer (own team only)
     seats: tuple[SeatView, ...]
     #: the two status trackers: teams[0] Villains, teams[1] Heroes (hp/max_hp, energy/max)
     teams: tuple[TeamView, TeamView]

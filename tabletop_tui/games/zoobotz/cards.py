@@ -164,9 +164,11 @@ def deck_problems(
     return problems
 
 
-@dataclass
+@dataclass(eq=False)
 class Catalog:
-    """The card pool and decks of one card folder, with fast lookups by instance id."""
+    """The card pool and decks of one card folder, with fast lookups by instance id.
+
+    Compared and hashed by identity, so its `card` lookup can key the rules' caches."""
 
     cards: dict[str, Card]
     decks: dict[str, DeckList]

@@ -34,11 +34,13 @@ function takes a State and returns a new one, appending to an event list.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome
+from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State
 
 if TYPE_CHECKING:
@@ -244,7 +246,7 @@ def card_name(card_of: CardOf, instance: str) -> str:
 def replace_seat(state: State, seat: int, new: SeatState) -> State:
     seats = list(state.seats)
     seats[seat] = new
-    return state.model_copy(update={"seats": tuple(seats)})
+    return evolve(state, seats=tuple(seats))
 
 
 def alive(state: State) -> list[int]:
@@ -264,18 +266,30 @@ class Stats(Model):
 
 
 def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
-    """Stats of each Bot of a seat, in the order of `seat.botz` (ongoing modifiers)."""
-    cards = [card_of(b.card) for b in seat.botz]
+    """Stats of each Bot of a seat, in the order of `seat.botz` (ongoing modifiers).
+
+    They depend only on which cards are in play, so they are remembered per line-up:
+    legal_actions, check, HACK and the sweep after RISK ask for them again and again."""
+    botz = tuple(b.card for b in seat.botz)
+    try:
+        return _stats(card_of, botz, seat.modules)
+    except TypeError:  # a card lookup that can't be a cache key
+        return _stats.__wrapped__(card_of, botz, seat.modules)
+
+
+@lru_cache(maxsize=8192)
+def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> tuple[Stats, ...]:
+    cards = [card_of(b) for b in botz]
     value_all = armor_all = hack_all = 0
     sources: list[tuple[int, object]] = []  # (index of the Bot carrying it or -1, modifier)
     for i, card in enumerate(cards):
         for mod in card.ongoing:
             sources.append((i, mod))
-    for m in seat.modules:
+    for m in modules:
         for mod in card_of(m).ongoing:
             sources.append((-1, mod))
     if not sources:
-        return tuple(Stats.model_construct(value=c.value, armor=0, hack=0) for c in cards)
+        return tuple(make(Stats, value=c.value, armor=0, hack=0) for c in cards)
     per = [[c.value or 0, 0, 0] for c in cards]
     for owner, mod in sources:
         if isinstance(mod, CostDiscount):
@@ -298,21 +312,43 @@ def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
                 if j != owner:
                     per[j][slot] += amount
     return tuple(
-        Stats.model_construct(value=v + value_all, armor=a + armor_all, hack=h + hack_all)
-        for v, a, h in per
+        make(Stats, value=v + value_all, armor=a + armor_all, hack=h + hack_all) for v, a, h in per
     )
+
+
+def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
+    """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
+    botz = tuple(b.card for b in seat.botz)
+    try:
+        return _discounts(card_of, botz, seat.modules)
+    except TypeError:  # a card lookup that can't be a cache key
+        return _discounts.__wrapped__(card_of, botz, seat.modules)
+
+
+@lru_cache(maxsize=8192)
+def _discounts(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> tuple[int, int]:
+    any_card = botz_only = 0
+    for source in (*botz, *modules):
+        for mod in card_of(source).ongoing:
+            if isinstance(mod, CostDiscount):
+                if mod.cards == "any":
+                    any_card += mod.amount
+                else:
+                    botz_only += mod.amount
+    return any_card, botz_only
+
+
+def discounted(card: Card, off: tuple[int, int]) -> int:
+    """The COST of `card` with the seat's `discounts` taken off (minimum 1)."""
+    discount = off[0] + off[1] if card.kind == "bot" else off[0]
+    if not discount:
+        return card.cost
+    return max(min(card.cost, 1), card.cost - discount)
 
 
 def cost_of(card_of: CardOf, seat: SeatState, card: Card) -> int:
     """The COST to play `card` for this seat, after cost_discount modifiers."""
-    discount = 0
-    for source in (*(b.card for b in seat.botz), *seat.modules):
-        for mod in card_of(source).ongoing:
-            if isinstance(mod, CostDiscount) and (mod.cards == "any" or card.kind == "bot"):
-                discount += mod.amount
-    if not discount:
-        return card.cost
-    return max(min(card.cost, 1), card.cost - discount)
+    return discounted(card, discounts(card_of, seat))
 
 
 def find_bot(state: State, instance: str) -> tuple[int, int] | None:
@@ -328,7 +364,7 @@ def set_bot(state: State, seat: int, index: int, bot: BotInPlay) -> State:
     s = state.seats[seat]
     botz = list(s.botz)
     botz[index] = bot
-    return replace_seat(state, seat, s.model_copy(update={"botz": tuple(botz)}))
+    return replace_seat(state, seat, evolve(s, botz=tuple(botz)))
 
 
 def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
@@ -343,15 +379,14 @@ def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
 
 # -- winning and losing ----------------------------------------------------------------------
 def finish(state: State, winners: tuple[int, ...], summary: str, events: list[Event]) -> State:
-    events.append(Event(text=summary, kind="over", barrier=True))
-    return state.model_copy(
-        update={
-            "phase": "over",
-            "outcome": Outcome(winners=winners, summary=summary),
-            "decision": None,
-            "current": None,
-            "queue": (),
-        }
+    events.append(make(Event, text=summary, kind="over", barrier=True))
+    return evolve(
+        state,
+        phase="over",
+        outcome=Outcome(winners=winners, summary=summary),
+        decision=None,
+        current=None,
+        queue=(),
     )
 
 
@@ -360,10 +395,15 @@ def gain_research(state: State, seat: int, amount: int, events: list[Event]) -> 
         return state
     s = state.seats[seat]
     total = s.research + amount
-    state = replace_seat(state, seat, s.model_copy(update={"research": total}))
+    state = replace_seat(state, seat, evolve(s, research=total))
     name = state.config.names[seat]
     events.append(
-        Event(text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).", kind="research", seat=seat)
+        make(
+            Event,
+            text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).",
+            kind="research",
+            seat=seat,
+        )
     )
     if total >= GOAL:
         state = finish(state, (seat,), f"{name} reaches {total} RESEARCH and wins!", events)
@@ -384,19 +424,13 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
     state = replace_seat(
         state,
         seat,
-        s.model_copy(
-            update={
-                "out": True,
-                "botz": (),
-                "modules": (),
-                "invested": (),
-                "invested_used": 0,
-                "discard": s.discard + left,
-            }
+        evolve(
+            s, out=True, botz=(), modules=(), invested=(), invested_used=0, discard=s.discard + left
         ),
     )
     events.append(
-        Event(
+        make(
+            Event,
             text=f"{reason} {names[seat]} loses and is out; their cards leave play.",
             kind="defeat",
             seat=seat,
@@ -407,7 +441,7 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
     if state.current is not None and state.current.controller == seat:
         update["current"] = None
         update["decision"] = None
-    return state.model_copy(update=update)
+    return evolve(state, **update)
 
 
 def draw(state: State, seat: int, count: int, events: list[Event], why: str = "") -> State:
@@ -416,10 +450,11 @@ def draw(state: State, seat: int, count: int, events: list[Event], why: str = ""
     name = state.config.names[seat]
     n = min(count, len(s.deck))
     if n:
-        s = s.model_copy(update={"deck": s.deck[n:], "hand": s.hand + s.deck[:n]})
+        s = evolve(s, deck=s.deck[n:], hand=s.hand + s.deck[:n])
         state = replace_seat(state, seat, s)
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{name} draws {_cards(n)}{why}.",
                 kind="draw",
                 seat=seat,
@@ -444,13 +479,12 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
             if not gone:
                 continue
             keep = tuple(b for b, st in zip(seat.botz, stats, strict=True) if b.risk < st.value)
-            seat = seat.model_copy(
-                update={"botz": keep, "discard": seat.discard + tuple(b.card for b in gone)}
-            )
+            seat = evolve(seat, botz=keep, discard=seat.discard + tuple(b.card for b in gone))
             state = replace_seat(state, s, seat)
             for b in gone:
                 events.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"{card_of(b.card).name} ({state.config.names[s]}) has RISK equal "
                         "to its value and goes to the discard.",
                         kind="destroy",
@@ -466,7 +500,7 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
 
 def triggered(card_of: CardOf, state: State, seat: int, trigger: str, sources) -> tuple[Job, ...]:
     return tuple(
-        Job(source=src, controller=seat, trigger=trigger)  # type: ignore[arg-type]
+        make(Job, source=src, controller=seat, trigger=trigger)  # type: ignore[arg-type]
         for src in sources
         if getattr(card_of(src), trigger)
     )
@@ -487,11 +521,12 @@ def deal_risk(
         dealt = max(0, amount - seat_stats(card_of, state.seats[s])[i].armor)
         name = card_of(instance).name
         if dealt <= 0:
-            events.append(Event(text=f"{name} is dealt no RISK.", kind="risk", seat=s))
+            events.append(make(Event, text=f"{name} is dealt no RISK.", kind="risk", seat=s))
             continue
-        state = set_bot(state, s, i, bot.model_copy(update={"risk": bot.risk + dealt}))
+        state = set_bot(state, s, i, evolve(bot, risk=bot.risk + dealt))
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{name} ({state.config.names[s]}) is dealt {dealt} RISK "
                 f"({bot.risk + dealt} RISK).",
                 kind="risk",
@@ -500,10 +535,10 @@ def deal_risk(
             )
         )
         if card_of(instance).when_dealt_risk:
-            jobs.append(Job(source=instance, controller=s, trigger="when_dealt_risk"))
+            jobs.append(make(Job, source=instance, controller=s, trigger="when_dealt_risk"))
     state = sweep(card_of, state, events)
     if jobs:
-        state = state.model_copy(update={"queue": state.queue + tuple(jobs)})
+        state = evolve(state, queue=state.queue + tuple(jobs))
     return state
 
 
@@ -521,9 +556,10 @@ def delete_risk(
         n = min(amount, bot.risk)
         if n <= 0:
             continue
-        state = set_bot(state, s, i, bot.model_copy(update={"risk": bot.risk - n}))
+        state = set_bot(state, s, i, evolve(bot, risk=bot.risk - n))
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{card_of(instance).name} has {n} RISK deleted ({bot.risk - n} RISK).",
                 kind="heal",
                 seat=s,
@@ -535,7 +571,7 @@ def delete_risk(
         sources = (*(b.card for b in s.botz), *s.modules)
         jobs = triggered(card_of, state, seat, "when_you_delete_risk", sources)
         if jobs:
-            state = state.model_copy(update={"queue": state.queue + jobs})
+            state = evolve(state, queue=state.queue + jobs)
     return state
 
 
@@ -550,13 +586,14 @@ def move_risk(
     bot = state.seats[a[0]].botz[a[1]]
     n = min(amount, bot.risk)
     if n <= 0:
-        events.append(Event(text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
+        events.append(make(Event, text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
         return state
-    state = set_bot(state, a[0], a[1], bot.model_copy(update={"risk": bot.risk - n}))
+    state = set_bot(state, a[0], a[1], evolve(bot, risk=bot.risk - n))
     target = state.seats[b[0]].botz[b[1]]
-    state = set_bot(state, b[0], b[1], target.model_copy(update={"risk": target.risk + n}))
+    state = set_bot(state, b[0], b[1], evolve(target, risk=target.risk + n))
     events.append(
-        Event(
+        make(
+            Event,
             text=f"{n} RISK moves from {card_of(source).name} to {card_of(dest).name} "
             f"({target.risk + n} RISK).",
             kind="risk",
@@ -574,9 +611,10 @@ def unuse(card_of: CardOf, state: State, instance: str, events: list[Event]) -> 
     bot = state.seats[s].botz[i]
     if not bot.used:
         return state
-    state = set_bot(state, s, i, bot.model_copy(update={"used": False, "shielding": False}))
+    state = set_bot(state, s, i, evolve(bot, used=False, shielding=False))
     events.append(
-        Event(
+        make(
+            Event,
             text=f"{card_of(instance).name} ({state.config.names[s]}) is UNUSED.",
             kind="unuse",
             seat=s,
@@ -605,7 +643,7 @@ def _own_botz(state: State, seat: int, *, used: bool = False, risky: bool = Fals
 
 def _options(card_of: CardOf, state: State, where: list[tuple[int, int]]) -> tuple[Option, ...]:
     return tuple(
-        Option(id=state.seats[s].botz[i].card, label=bot_label(card_of, state, s, i))
+        make(Option, id=state.seats[s].botz[i].card, label=bot_label(card_of, state, s, i))
         for s, i in where
     )
 
@@ -615,19 +653,20 @@ def _choice(
     state: State,
     job: Job,
     options: tuple[Option, ...],
-    prompt: str,
+    prompt: Callable[[], str],
     kind: str = "target",
 ) -> tuple[State, str | None, bool]:
     """(state, the pick, waiting): auto-pick a single target, ask when there are several.
 
-    A yes/no question is always asked. No option at all: the effect does nothing.
+    A yes/no question is always asked. No option at all: the effect does nothing. The
+    prompt is worded only when the question is really asked.
     """
     if not options:
         return state, None, False
     if len(options) == 1 and kind == "target":
         return state, options[0].id, False
-    decision = Decision(kind=kind, seat=job.controller, prompt=prompt, options=options)  # type: ignore[arg-type]
-    return state.model_copy(update={"decision": decision}), None, True
+    decision = make(Decision, kind=kind, seat=job.controller, prompt=prompt(), options=options)  # type: ignore[arg-type]
+    return evolve(state, decision=decision), None, True
 
 
 def effects_of(card_of: CardOf, job: Job) -> tuple:
@@ -641,14 +680,17 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
     """
     job = state.current
     assert job is not None
-    effect = effects_of(card_of, job)[job.step]
+    effects = effects_of(card_of, job)
+    effect = effects[job.step]
     seat = job.controller
     picks = job.picks
     source = card_of(job.source)
-    here = f"{source.name}: {effect_text(effect)}"
+
+    def here() -> str:
+        return f"{source.name}: {effect_text(effect)}"
 
     def ask(options, prompt, kind="target"):
-        return _choice(card_of, state, job, options, f"{here}. {prompt}", kind)
+        return _choice(card_of, state, job, options, lambda: f"{here()}. {prompt}", kind)
 
     if isinstance(effect, DealRisk):
         if effect.target == "each_opposing":
@@ -689,7 +731,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
                 where = find_bot(state, job.source)
                 picks = (job.source,) if where and state.seats[where[0]].botz[where[1]].risk else ()
                 if not picks:
-                    events.append(Event(text=f"{here}: no RISK to move.", kind="risk"))
+                    events.append(make(Event, text=f"{here()}: no RISK to move.", kind="risk"))
         elif not picks:
             state, pick, waiting = ask(
                 _options(card_of, state, _own_botz(state, seat, risky=True)),
@@ -705,8 +747,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
             )
             if waiting:
                 # remember the source while the target is chosen
-                job = job.model_copy(update={"picks": picks})
-                return state.model_copy(update={"current": job}), True
+                job = evolve(job, picks=picks)
+                return evolve(state, current=job), True
             picks = (*picks, pick) if pick else ()
         if len(picks) == 2:
             state = move_risk(card_of, state, picks[0], picks[1], effect.amount, events)
@@ -730,9 +772,10 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         state = draw(state, seat, effect.count, events, f" ({source.name})")
     elif isinstance(effect, ExtraInvest):
         if seat == state.active:
-            state = state.model_copy(update={"invests_left": state.invests_left + effect.count})
+            state = evolve(state, invests_left=state.invests_left + effect.count)
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{state.config.names[seat]} may invest {effect.count} more card(s) "
                     f"this turn ({source.name}).",
                     kind="invest",
@@ -742,8 +785,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
     elif isinstance(effect, GainResearch):
         if effect.optional and not picks:
             options = (
-                Option(id="yes", label=f"Gain {effect.amount} RESEARCH"),
-                Option(id="no", label="Don't"),
+                make(Option, id="yes", label=f"Gain {effect.amount} RESEARCH"),
+                make(Option, id="no", label="Don't"),
             )
             state, _, waiting = ask(options, "Gain the RESEARCH?", kind="confirm")
             return state, True
@@ -753,7 +796,8 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         raise TypeError(effect)
     # the effect is done: move on (unless the job's controller has just left the game)
     if state.current is not None and state.outcome is None:
-        state = state.model_copy(
-            update={"current": job.model_copy(update={"step": job.step + 1, "picks": ()})}
-        )
+        if job.step + 1 < len(effects):
+            state = evolve(state, current=evolve(job, step=job.step + 1, picks=()))
+        else:  # that was the ability's last effect
+            state = evolve(state, current=None)
     return state, False

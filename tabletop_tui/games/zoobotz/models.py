@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...engine import Model, Outcome, Rng
+from ...engine import Model, Outcome, Rng, bounded
 
 MIN_SEATS, MAX_SEATS = 2, 6
 #: the shipped decks seats get by default, in turn
@@ -95,7 +95,7 @@ class Research(Model):
 
     kind: Literal["research"] = "research"
     bot: str
-    cards: int = Field(ge=0, le=99)
+    cards: int = bounded(0, 99, rule="RESEARCH")
 
 
 class Shield(Model):

@@ -1,4 +1,5 @@
-"""ZOOBOTZ, every rule and FAQ answer of the rulebook (tabletop_tui/rulebooks/zoobotz.txt).
+"""ZOOBOTZ, every rule and FAQ answer of the official rulebook (our summary for players is
+tabletop_tui/reference/zoobotz.md).
 
 Rejections cite the rulebook's sections (GAME_SETUP, TURN_OVERVIEW, COST, RESEARCH, SHIELD,
 HACK, FAQs). Card effects are data interpreted by effects.py; the readings chosen where the
@@ -15,8 +16,10 @@ player picks the order (a Decision). Only the active player ever acts.
 from __future__ import annotations
 
 import random
+from functools import cache
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
     GOAL,
@@ -25,6 +28,8 @@ from .effects import (
     alive,
     cost_of,
     deal_risk,
+    discounted,
+    discounts,
     draw,
     effects_of,
     find_bot,
@@ -64,6 +69,45 @@ from .models import (
 
 _KEEP = Keep()
 _END = EndTurn()
+_NOBODY: frozenset[int] = frozenset()
+#: the active seat alone, as to_act returns it
+_ONLY = tuple(frozenset((i,)) for i in range(MAX_SEATS))
+
+
+# Actions are frozen values: one object per card instance (or pair) serves every state.
+@cache
+def _bottom(card: str) -> Bottom:
+    return Bottom(card=card)
+
+
+@cache
+def _invest(card: str) -> Invest:
+    return Invest(card=card)
+
+
+@cache
+def _play(card: str) -> Play:
+    return Play(card=card)
+
+
+@cache
+def _research(bot: str, cards: int) -> Research:
+    return Research(bot=bot, cards=cards)
+
+
+@cache
+def _shield(bot: str) -> Shield:
+    return Shield(bot=bot)
+
+
+@cache
+def _hack(bot: str, target: str) -> Hack:
+    return Hack(bot=bot, target=target)
+
+
+@cache
+def _choose(option: str) -> Choose:
+    return Choose(option=option)
 
 
 def _cat(state: State) -> Catalog:
@@ -118,9 +162,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     def _start_play(self, state: State, events: list[Event]) -> State:
         """GAME_SETUP: once every starting hand is set, the first player is chosen at random."""
         first, rng = state.rng.randint(0, len(state.seats) - 1)
-        state = state.model_copy(update={"rng": rng, "first_player": first})
+        state = evolve(state, rng=rng, first_player=first)
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{state.config.names[first]} is chosen at random to go first "
                 "(and doesn't draw on their first turn).",
                 kind="start",
@@ -144,43 +189,56 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         turn = state.turn + 1
         s = state.seats[seat]
-        botz = tuple(
-            b.model_copy(update={"used": False, "shielding": False}) if b.used else b
-            for b in s.botz
-        )
-        s = s.model_copy(update={"botz": botz, "invested_used": 0})
-        state = replace_seat(state, seat, s).model_copy(
-            update={
-                "turn": turn,
-                "active": seat,
-                "invests_left": 1,
-                "phase": "start",
-                "current": None,
-                "queue": (),
-                "decision": None,
-            }
-        )
         name = state.config.names[seat]
+        botz = tuple(evolve(b, used=False, shielding=False) if b.used else b for b in s.botz)
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"Turn {turn}: {name}. UNUSE all Botz and invested cards.",
                 kind="turn",
                 seat=seat,
             )
         )
-        if turn == 1 and seat == state.first_player:
-            events.append(
-                Event(text=f"{name} goes first and doesn't draw.", kind="turn", seat=seat)
+        skips_draw = turn == 1 and seat == state.first_player
+        if skips_draw or s.deck:  # the usual turn: one new state, no lost player
+            if skips_draw:
+                s = evolve(s, botz=botz, invested_used=0)
+                text = f"{name} goes first and doesn't draw."
+                events.append(make(Event, text=text, kind="turn", seat=seat))
+            else:
+                s = evolve(s, botz=botz, invested_used=0, deck=s.deck[1:], hand=s.hand + s.deck[:1])
+                text = f"{name} draws a card."
+                events.append(make(Event, text=text, kind="draw", seat=seat, barrier=True))
+            jobs = triggered(
+                cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
             )
-        else:
-            state = draw(state, seat, 1, events)
-            if state.outcome is not None or state.seats[seat].out:
-                return state
-        s = state.seats[seat]
-        jobs = triggered(
-            cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
+            # with nothing to resolve at the start of the turn, the main part begins at once
+            return evolve(
+                state,
+                seats=replace_at(state.seats, seat, s),
+                turn=turn,
+                active=seat,
+                invests_left=1,
+                phase="start" if jobs else "main",
+                current=None,
+                queue=jobs,
+                decision=None,
+            )
+        # an empty deck: the draw knocks the player out (or ends the game)
+        state = evolve(
+            replace_seat(state, seat, evolve(s, botz=botz, invested_used=0)),
+            turn=turn,
+            active=seat,
+            invests_left=1,
+            phase="start",
+            current=None,
+            queue=(),
+            decision=None,
         )
-        return state.model_copy(update={"queue": jobs})
+        state = draw(state, seat, 1, events)
+        if state.outcome is not None or state.seats[seat].out:
+            return state
+        raise AssertionError("a draw from an empty deck always knocks the player out")
 
     def _run(self, state: State, events: list[Event]) -> State:
         """Resolve queued effects until a question is open, the main part waits, or it's over."""
@@ -198,18 +256,18 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 if queue:
                     kinds = {(j.source.split("#", 1)[0], j.trigger, j.controller) for j in queue}
                     if len(kinds) > 1:
-                        return state.model_copy(update={"decision": self._order(state)})
-                    state = state.model_copy(update={"current": queue[0], "queue": queue[1:]})
+                        return evolve(state, decision=self._order(state))
+                    state = evolve(state, current=queue[0], queue=queue[1:])
                     continue
                 if state.phase == "start":
-                    return state.model_copy(update={"phase": "main"})
+                    return evolve(state, phase="main")
                 if state.phase == "end":
                     state = self._begin_turn(state, self._next_seat(state), events)
                     continue
                 return state
             job = state.current
             if job.step >= len(effects_of(card_of, job)):
-                state = state.model_copy(update={"current": None})
+                state = evolve(state, current=None)
                 continue
             state, waiting = resolve_step(card_of, state, events)
             if waiting:
@@ -220,14 +278,16 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         cat = _cat(state)
         names = state.config.names
         options = tuple(
-            Option(
+            make(
+                Option,
                 id=str(n),
                 label=f"{cat.card(j.source).name} ({names[j.controller]}): "
                 + _ability_text(j.trigger, effects_of(cat.card, j)),
             )
             for n, j in enumerate(state.queue, 1)
         )
-        return Decision(
+        return make(
+            Decision,
             kind="order",
             seat=state.active,
             prompt="These happen at the same time: choose which resolves first.",
@@ -237,10 +297,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     # -- who acts ---------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
-            return frozenset()
+            return _NOBODY
         if state.phase == "mulligan":
             return frozenset(i for i, s in enumerate(state.seats) if not s.mulligan_done)
-        return frozenset((state.active,))
+        return _ONLY[state.active]
 
     def usable(self, state: State, seat: int) -> list[int]:
         """Indexes of the Botz of `seat` that may be USED now: UNUSED, not played this turn."""
@@ -259,30 +319,29 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if state.phase == "mulligan":
             if s.mulligan_done:
                 return []
-            return [*(Bottom(card=c) for c in s.hand), _KEEP]
+            return [*(_bottom(c) for c in s.hand), _KEEP]
         if seat != state.active:
             return []
         if state.decision is not None:
-            return [Choose(option=o.id) for o in state.decision.options]
+            return [_choose(o.id) for o in state.decision.options]
         cat = _cat(state)
-        out: list[Action] = []
-        if state.invests_left > 0:
-            out += [Invest(card=c) for c in s.hand]
+        card = cat.card
         unused = s.invested_unused
-        out += [Play(card=c) for c in s.hand if cost_of(cat.card, s, cat.card(c)) <= unused]
-        ready = self.usable(state, seat)
+        off = discounts(card, s)
+        out: list[Action] = [_invest(c) for c in s.hand] if state.invests_left > 0 else []
+        out += [_play(c) for c in s.hand if discounted(card(c), off) <= unused]
+        turn = state.turn
+        ready = [i for i, b in enumerate(s.botz) if not b.used and b.played_turn != turn]
         if ready:
-            stats = seat_stats(cat.card, s)
+            stats = seat_stats(card, s)
             blocked = research_blocked(state, seat)
             targets = hack_targets(state, seat)
             for i in ready:
                 bot = s.botz[i].card
                 if not blocked:
-                    out += [
-                        Research(bot=bot, cards=n) for n in range(min(stats[i].value, unused) + 1)
-                    ]
-                out.append(Shield(bot=bot))
-                out += [Hack(bot=bot, target=t) for t in targets]
+                    out += [_research(bot, n) for n in range(min(stats[i].value, unused) + 1)]
+                out.append(_shield(bot))
+                out += [_hack(bot, t) for t in targets]
         out.append(_END)
         return out
 
@@ -341,6 +400,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                     f"Its COST is {cost} and you have {s.invested_unused} UNUSED invested card(s)",
                 )
             return None
+        if not isinstance(action, Research | Shield | Hack):
+            return _no("TURN_OVERVIEW", "That is not a ZOOBOTZ move")
         # USE a Bot: RESEARCH, SHIELD or HACK
         where = find_bot(state, action.bot)
         if where is None or where[0] != seat:
@@ -389,29 +450,26 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         name = state.config.names[seat]
         s = state.seats[seat]
         if isinstance(action, Bottom):
-            s = s.model_copy(
-                update={
-                    "hand": tuple(c for c in s.hand if c != action.card),
-                    "deck": s.deck + (action.card,),
-                    "bottomed": s.bottomed + 1,
-                }
+            s = evolve(
+                s,
+                hand=tuple(c for c in s.hand if c != action.card),
+                deck=s.deck + (action.card,),
+                bottomed=s.bottomed + 1,
             )
             events.append(
-                Event(text=f"{name} sends a card to the bottom of their deck.", seat=seat)
+                make(Event, text=f"{name} sends a card to the bottom of their deck.", seat=seat)
             )
             return replace_seat(state, seat, s), tuple(events)
         if isinstance(action, Keep):
             n = HAND_SIZE - len(s.hand)
-            s = s.model_copy(
-                update={"hand": s.hand + s.deck[:n], "deck": s.deck[n:], "mulligan_done": True}
-            )
+            s = evolve(s, hand=s.hand + s.deck[:n], deck=s.deck[n:], mulligan_done=True)
             state = replace_seat(state, seat, s)
             text = (
                 f"{name} draws {n} card(s) back to a hand of {HAND_SIZE}."
                 if n
                 else f"{name} keeps their starting hand."
             )
-            events.append(Event(text=text, kind="draw", seat=seat, barrier=n > 0))
+            events.append(make(Event, text=text, kind="draw", seat=seat, barrier=n > 0))
             if all(t.mulligan_done for t in state.seats):
                 state = self._start_play(state, events)
                 state = self._run(state, events)
@@ -422,45 +480,46 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             if decision.kind == "order":
                 index = int(action.option) - 1
                 queue = state.queue
-                state = state.model_copy(
-                    update={
-                        "decision": None,
-                        "current": queue[index],
-                        "queue": queue[:index] + queue[index + 1 :],
-                    }
+                state = evolve(
+                    state,
+                    decision=None,
+                    current=queue[index],
+                    queue=queue[:index] + queue[index + 1 :],
                 )
             else:
                 job = state.current
                 assert job is not None
                 label = next(o.label for o in decision.options if o.id == action.option)
-                events.append(Event(text=f"{name} chooses: {label}.", kind="choice", seat=seat))
-                state = state.model_copy(
-                    update={
-                        "decision": None,
-                        "current": job.model_copy(update={"picks": (*job.picks, action.option)}),
-                    }
+                events.append(
+                    make(Event, text=f"{name} chooses: {label}.", kind="choice", seat=seat)
+                )
+                state = evolve(
+                    state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )
             return self._run(state, events), tuple(events)
         if isinstance(action, EndTurn):
-            events.append(Event(text=f"{name} ends their turn.", kind="turn", seat=seat))
+            events.append(make(Event, text=f"{name} ends their turn.", kind="turn", seat=seat))
             jobs = triggered(
                 cat.card, state, seat, "end_of_turn", (*(b.card for b in s.botz), *s.modules)
             )
-            state = state.model_copy(update={"phase": "end", "queue": state.queue + jobs})
+            if jobs or state.queue or state.current is not None:
+                state = evolve(state, phase="end", queue=state.queue + jobs)
+            else:  # nothing happens at the end of the turn: the next one begins
+                state = self._begin_turn(state, self._next_seat(state), events)
             return self._run(state, events), tuple(events)
         if isinstance(action, Invest):
-            s = s.model_copy(
-                update={
-                    "hand": tuple(c for c in s.hand if c != action.card),
-                    "invested": s.invested + (action.card,),
-                }
+            s = evolve(
+                s,
+                hand=tuple(c for c in s.hand if c != action.card),
+                invested=s.invested + (action.card,),
             )
-            state = replace_seat(state, seat, s).model_copy(
-                update={"invests_left": state.invests_left - 1}
+            state = evolve(
+                state, seats=replace_at(state.seats, seat, s), invests_left=state.invests_left - 1
             )
             card = cat.card(action.card)
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} reveals {card.name} and invests it face down, UNUSED.",
                     kind="invest",
                     seat=seat,
@@ -477,14 +536,17 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 "invested_used": s.invested_used + cost,
             }
             if card.kind == "bot":
-                update["botz"] = s.botz + (BotInPlay(card=action.card, played_turn=state.turn),)
+                update["botz"] = s.botz + (
+                    make(BotInPlay, card=action.card, played_turn=state.turn),
+                )
             elif card.kind == "module":
                 update["modules"] = s.modules + (action.card,)
             else:
                 update["discard"] = s.discard + (action.card,)
-            state = replace_seat(state, seat, s.model_copy(update=update))
+            state = replace_seat(state, seat, evolve(s, **update))
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} plays {card.name} (COST {cost}).",
                     kind="play",
                     seat=seat,
@@ -493,12 +555,11 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 )
             )
             if card.on_play:
-                state = state.model_copy(
-                    update={
-                        "queue": state.queue
-                        + triggered(cat.card, state, seat, "on_play", (action.card,))
-                    }
-                )
+                jobs = triggered(cat.card, state, seat, "on_play", (action.card,))
+                if state.queue or state.current is not None:
+                    state = evolve(state, queue=state.queue + jobs)
+                else:  # the only ability waiting: it resolves at once
+                    state = evolve(state, current=jobs[0])
                 state = self._run(state, events)
             return state, tuple(events)
         # USE a Bot
@@ -508,13 +569,12 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         bot = s.botz[i]
         card = cat.card(action.bot)
         if isinstance(action, Research):
-            state = set_bot(state, seat, i, bot.model_copy(update={"used": True}))
-            s = state.seats[seat]
-            state = replace_seat(
-                state, seat, s.model_copy(update={"invested_used": s.invested_used + action.cards})
-            )
+            botz = replace_at(s.botz, i, evolve(bot, used=True))
+            s = evolve(s, botz=botz, invested_used=s.invested_used + action.cards)
+            state = evolve(state, seats=replace_at(state.seats, seat, s))
             events.append(
-                Event(
+                make(
+                    Event,
                     text=f"{name} USES {card.name} and {action.cards} invested card(s) to RESEARCH.",
                     kind="research",
                     seat=seat,
@@ -523,20 +583,19 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             state = gain_research(state, seat, action.cards, events)
             return state, tuple(events)
         if isinstance(action, Shield):
-            state = set_bot(
-                state, seat, i, bot.model_copy(update={"used": True, "shielding": True})
-            )
+            state = set_bot(state, seat, i, evolve(bot, used=True, shielding=True))
             events.append(
-                Event(text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
+                make(Event, text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
             )
             return state, tuple(events)
         assert isinstance(action, Hack)
         owner, j = find_bot(state, action.target)  # type: ignore[misc]
         mine: Stats = seat_stats(cat.card, s)[i]
         theirs: Stats = seat_stats(cat.card, state.seats[owner])[j]
-        state = set_bot(state, seat, i, bot.model_copy(update={"used": True}))
+        state = set_bot(state, seat, i, evolve(bot, used=True))
         events.append(
-            Event(
+            make(
+                Event,
                 text=f"{name} USES {card.name} to HACK {cat.card(action.target).name} "
                 f"({state.config.names[owner]}).",
                 kind="hack",
@@ -641,14 +700,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             pool = list(s.hand + s.deck + s.invested)
             rng.shuffle(pool)
             h, d = len(s.hand), len(s.deck)
-            seats[i] = s.model_copy(
-                update={
-                    "hand": tuple(pool[:h]),
-                    "deck": tuple(pool[h : h + d]),
-                    "invested": tuple(pool[h + d :]),
-                }
+            seats[i] = evolve(
+                s, hand=tuple(pool[:h]), deck=tuple(pool[h : h + d]), invested=tuple(pool[h + d :])
             )
-        return state.model_copy(update={"seats": tuple(seats)})
+        return evolve(state, seats=tuple(seats))
 
 
 def _pretty(instance: str) -> str:

@@ -56,7 +56,7 @@ def character_info(
         game_id=GAME,
         zone=zone,
         owner=owner,
-        keywords=(c.rank,),
+        keywords=(c.rank, "Clan"),
         marks=stat_marks(c),
         actionable=actionable,
         reason=reason,
@@ -244,7 +244,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                         game_id=GAME,
                         zone="your hand",
                         owner=mine_tag,
-                        keywords=(kind.capitalize(),),
+                        keywords=(f"{kind.capitalize()} Card",),
                         actionable=my_turn,
                         data=kind,
                     )
@@ -270,7 +270,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 game_id=GAME,
                 zone=f"on the table in front of {s.name} (played)",
                 owner=tag,
-                keywords=(card.capitalize(),),
+                keywords=(f"{card.capitalize()} Card",),
             )
             for n, card in enumerate(s.table)
         ]

@@ -32,6 +32,7 @@ from ...games.hotg.models import (
     DiscardScheme,
     Draw,
     EndPhase,
+    FightFigures,
     FlipToken,
     Focus,
     GiveEnergy,
@@ -44,8 +45,10 @@ from ...games.hotg.models import (
     PlaceMarker,
     PlayCard,
     PlayScheme,
+    PowerUp,
     Recover,
     StartBattle,
+    Target,
     UseAbility,
     UseZord,
     View,
@@ -237,12 +240,15 @@ class HotgScreen(MoveList, GameScreen):
         ),
         SetupOption(
             "heavy_deployments",
-            "Foot soldier cards",
-            (("1-1-1-2-3 figures (standard)", "light"), ("1-2-2-2-3 figures (harder)", "heavy")),
-            default="light",
+            "Difficulty (foot soldier cards)",
+            (
+                ("Standard: cards of 1-2-2-2-3 figures", "heavy"),
+                ("Easier: cards of 1-1-1-2-3 figures", "light"),
+            ),
+            default="heavy",
             convert=lambda v: v == "heavy",
-            help="How many figures the deployment cards show: the two readings of the "
-            "card counts (RULINGS.md 2).",
+            help="How many figures the deployment cards show: the likeliest printed reading, "
+            "or a lighter one for an easier game (RULINGS.md 2).",
         ),
     )
 
@@ -344,6 +350,16 @@ class HotgScreen(MoveList, GameScreen):
         self.show_hand(self._hand(view, seat))
         self.put("#hg-message", self.message)
         self.sync_log()
+
+    def sync_log(self) -> None:
+        """The match log, after the game's first Deployment Phase (it happened while the
+        game was set up, before any action, so only the View holds it)."""
+        from ...engine import Event
+        from ..widgets.log import LogPanel
+
+        opening = self._view.opening if self._view is not None else ()
+        first = [Event(text=t, kind="deploy") for t in opening]
+        self.query_one(f"#{self.PREFIX}-log", LogPanel).sync([*first, *self.match.log_lines()])
 
     def _status(self, view: View, seat: int | None, compact: bool) -> Text:
         text = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
@@ -597,8 +613,8 @@ class HotgScreen(MoveList, GameScreen):
         text.append(f"{view.deploy_count} cards · next back: ")
         text.append(self._back(view), style="bold")
         text.append(f"\n{view.deployments_per_round} per round · {view.deploy_discard} used\n")
-        if view.heavy_deployments:
-            text.append("heavy cards: 1-2-2-2-3 figures\n")
+        if not view.heavy_deployments:
+            text.append("easier cards: 1-1-1-2-3 figures\n")
         text.append("\nPower board\n", style="bold underline")
         text.append(
             f"XP   {'★' * view.experience}{'☆' * (view.experience_max - view.experience)}\n"
@@ -730,8 +746,9 @@ class HotgScreen(MoveList, GameScreen):
 
     # -- the moves -------------------------------------------------------------------------------
     def _hand_card(self, view: View, card_id: str) -> HCard | None:
+        searched = view.decision.deck_cards if view.decision is not None else ()
         for p in view.players:
-            for c in (p.hand or ()) + p.discard:
+            for c in (p.hand or ()) + p.discard + searched:
                 if c.id == card_id:
                     return c
         return None
@@ -786,7 +803,12 @@ class HotgScreen(MoveList, GameScreen):
             case ChooseRanger():
                 label = Text("☞ ")
                 label.append_text(self._seat_name(view, action.seat))
-                label.append(" takes it")
+                kind = view.decision.kind if view.decision is not None else ""
+                label.append(
+                    {"strategize": " strategizes", "choose_ranger": " is the one"}.get(
+                        kind, " takes it"
+                    )
+                )
                 return Entry(label, action)
             case FlipToken():
                 return Entry(Text("⚡ Flip an action token for energy"), action)
@@ -804,12 +826,35 @@ class HotgScreen(MoveList, GameScreen):
                 label.append("'s ability")
                 return Entry(label, action)
             case Draw():
+                d = view.decision
+                if d is not None and d.kind in ("prep_draw", "draw_more"):
+                    label = "▤ Draw a card" if action.count else "▤ Stop drawing"
+                    return Entry(Text(label), action)
                 return Entry(Text(f"▤ Draw {action.count}"), action)
             case Pick():
                 card = self._hand_card(view, action.card)
-                label = Text("☞ Take back ")
+                kind = view.decision.kind if view.decision is not None else ""
+                label = Text(
+                    {
+                        "strategize_put": "☞ Put on top of the deck ",
+                        "to_top": "☞ Put on top of the deck ",
+                        "hand_to_top": "☞ Put on top of the deck ",
+                        "tutor": "☞ Take from the deck ",
+                        "discard_some": "☞ Discard ",
+                        "cyber_slash": "☞ Discard ",
+                    }.get(kind, "☞ Take back ")
+                )
                 label.append_text(card_chip(card) if card else Text(action.card))
                 return Entry(label, action, card)
+            case Target():
+                d = view.decision
+                verb = "Hit" if d is not None and d.kind == "divide_hits" else "Also target"
+                return Entry(Text(f"⌖ {verb} {self._enemy_name(view, action.slot)}"), action)
+            case FightFigures():
+                tags = " ".join(FIGURE_TAGS.get(f, f) for f in action.figures)
+                return Entry(Text(f"⚔ These fight, drawn in this order: {tags}"), action)
+            case PowerUp():
+                return Entry(Text("♥ Power up now (the Command Center is clear)"), action)
             case AttachPsycho():
                 label = Text("☠ The Psycho's card goes to ")
                 label.append_text(self._ranger_chip(view, action.ranger))
@@ -865,7 +910,10 @@ class HotgScreen(MoveList, GameScreen):
         PlayCard,
         GrantedAttack,
         ChooseRanger,
+        FightFigures,
+        Target,
         Pick,
+        PowerUp,
         Draw,
         UseAbility,
         UseZord,

@@ -104,6 +104,19 @@ def _characters() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+def _checked_characters(chosen: tuple) -> tuple:
+    """The setup screen's picks, refused in plain words before the game is built. Seats 1,
+    2 and 4 have a fixed team; seat 3 depends on the 2v1 option, which Config checks."""
+    from ...games.zeo_dbg.models import character_problem, seat_teams
+
+    fmt = {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(chosen), "1v1")
+    teams = tuple(t if i != 2 or fmt == "2v2" else None for i, t in enumerate(seat_teams(fmt)))
+    problem = character_problem(tuple(chosen), teams[: len(chosen)])
+    if problem:
+        raise ValueError(problem[0].upper() + problem[1:])
+    return tuple(chosen)
+
+
 # -- drawing cards --------------------------------------------------------------------------------
 def colour_of(name: str) -> tuple[str, str]:
     return COLOURS.get(name, ("", "?"))
@@ -206,7 +219,7 @@ class ZeoScreen(MoveList, GameScreen):
         ("↑↓ / j k", "move through the moves you may make now (only legal ones are listed)"),
         ("Enter/click", "make the highlighted move; 1-9 make the numbered one"),
         ("p", "only Play moves (play a card for its Shards and Energy; destroy a Zeo Blaster)"),
-        ("P", "play every card in your hand that gives Shards or Energy"),
+        ("P", "play every card that gives Shards or Energy and could not be attached instead"),
         ("b", "only Buy moves (The Grid, Zeo Blaster, Signature Item, Zords/Masters)"),
         ("t", "only Battle moves (adversaries in The Grid, Defector/Singing Zap)"),
         ("a", "only Attach moves (a card from hand to a matching slot)"),
@@ -224,6 +237,7 @@ class ZeoScreen(MoveList, GameScreen):
             _characters,
             per_seat=True,
             default=(DEAL,) * 4,
+            convert=_checked_characters,
             help="Seat 1 and 3 are Villains, 2 and 4 Heroes (a 3-seat game: see 2v1).",
         ),
         SetupOption(
@@ -248,6 +262,9 @@ class ZeoScreen(MoveList, GameScreen):
         self.mode = "wait"
         self._view: View | None = None
         self.seat_count = len(self.match.seats)
+        # teammates may look at each other's hands (rulebook "Playing the Game", Pro Tip), so
+        # nothing is hidden between them: the keyboard passes between them without a curtain
+        self.session.groups = dict(enumerate(self.match.config.teams))
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -517,7 +534,21 @@ class ZeoScreen(MoveList, GameScreen):
             text.append(Text(", ").join(chip(face) for _, face in me.played))
         if seat is not None and me.offer and not me.picked:
             text.append("\nDealt: ", style="bold")
-            text.append(Text(" or ").join(Text(c.name) for c in me.offer))
+            text.append(
+                Text(" or ").join(
+                    Text.assemble(c.name, " (", chip(item), ", ", chip(own), ")")
+                    for c, (item, own) in zip(me.offer, me.offer_cards, strict=False)
+                )
+            )
+        for i, mate in enumerate(view.seats):
+            if i != seat and mate.team == me.team and (mate.hand or mate.offer):
+                # a teammate's cards are open to you (rulebook Pro Tip)
+                text.append(f"\n{mate.name}'s hand: ", style="bold")
+                if mate.hand:
+                    text.append(Text(", ").join(chip(face) for _, face in mate.hand))
+                if mate.offer and not mate.picked:
+                    text.append("dealt " if not mate.hand else " · dealt ")
+                    text.append(Text(" or ").join(Text(c.name) for c in mate.offer))
         return text
 
     # -- the list of moves -----------------------------------------------------------------------
@@ -572,7 +603,10 @@ class ZeoScreen(MoveList, GameScreen):
                 card = slot.card if slot else None
                 return Entry(
                     Text.assemble(
-                        "⚔ Battle ", chip(card) if card else "?", f" in slot {action.slot + 1}"
+                        "⚔ Battle ",
+                        chip(card) if card else "?",
+                        f" in slot {action.slot + 1}",
+                        f" for {slot.price}◆" if slot and slot.price is not None else "",
                     ),
                     action,
                     card,
@@ -606,11 +640,21 @@ class ZeoScreen(MoveList, GameScreen):
                             label = o.label
                 return Entry(Text(f"☞ {label}"), action)
             case Pick():
-                from ...games.zeo_dbg.cards import catalog
-
-                cat = catalog(self.match.config.cards_dir)
-                face = cat.character_face(action.character)
-                return Entry(Text.assemble("☞ Choose ", (face.name, "bold")), action, face)
+                # each dealt character with its Signature Item and Zord/Master (rulebook
+                # "Setup": look at them before deciding)
+                k = next(i for i, f in enumerate(me.offer) if f.id == action.character)
+                face = me.offer[k]
+                label = Text.assemble("☞ Choose ", (face.name, "bold"))
+                if k < len(me.offer_cards):
+                    item, own = me.offer_cards[k]
+                    label.append_text(Text.assemble(" · ", chip(item), " · ", chip(own)))
+                    face = face.model_copy(
+                        update={
+                            "text": f"{face.text} | Signature Item, {item.name}: {item.text} "
+                            f"| {own.name}: {own.text}"
+                        }
+                    )
+                return Entry(label, action, face)
         return Entry(Text(self.rules.describe(action)), action)
 
     def _buy_entry(self, view: View, me: SeatView, action: Buy) -> Entry:
@@ -687,30 +731,48 @@ class ZeoScreen(MoveList, GameScreen):
             return self.mode in ("main", "end", "decision", "pick")
         return True
 
-    def submit(self, action) -> bool:
-        done = super().submit(action)
-        # "locked in" is for the secret character picks; once turns begin, nobody is waiting
-        if done and isinstance(self.message, str) and self.message.startswith("▣"):
-            if self.match.view(None).phase != "setup":
+    def _after(self, events) -> None:
+        # "locked in" is said only of a secret choice: the character picks while others are
+        # still picking. An Attack waiting for a Block, or the Villains' "who goes first",
+        # hands the keyboard on without anything being locked in (and the curtain says so).
+        if isinstance(self.message, str) and self.message.startswith("▣"):
+            view = self.match.view(None)
+            if view.phase != "setup" or view.decision_seat is not None:
                 self.message = ""
-                self.redraw()
-        return done
+        super()._after(events)
 
     def action_end(self) -> None:
         self.submit_first((EndMain, EndTurn), EndMain())
 
     def action_play_all(self) -> None:
-        """Play every card that gives Shards or Energy, stopping at any question it asks."""
+        """Play every card that gives Shards or Energy and has no other use now: a card that
+        could be attached (to a slot, the Zord Bay or The Lair) for its ability or Block stays
+        in the hand for the player to decide. Stops at any question a card asks."""
         seat = self.session.on_screen
         played = 0
+        kept: dict[str, ZCard] = {}
         while seat is not None and not self.waiting:
             view = self.match.view(seat)
             hand = dict(view.seats[seat].hand)
+            legal = self.match.legal_actions(seat)
+            attachable = {
+                a.card
+                for a in legal
+                if isinstance(a, (Attach, AttachTile))
+                and a.card in hand
+                and (
+                    isinstance(a, AttachTile)
+                    or hand[a.card].ability_cost is not None
+                    or hand[a.card].block_cost is not None
+                )
+            }
+            kept = {c: hand[c] for c in attachable}
             plays = [
                 a
-                for a in self.match.legal_actions(seat)
+                for a in legal
                 if isinstance(a, Play)
                 and a.card in hand
+                and a.card not in attachable
                 and (hand[a.card].shards or hand[a.card].energy)
             ]
             if not plays or view.decision is not None:
@@ -718,7 +780,17 @@ class ZeoScreen(MoveList, GameScreen):
             if not self.submit(plays[0]):
                 break
             played += 1
-        if not played:
+        if kept:
+            names = Text(", ").join(chip(face) for face in kept.values())
+            self.set_message(
+                Text.assemble(
+                    f"Played {played}; kept in hand, as they can be attached: ",
+                    names,
+                    " (p to play one).",
+                    style="yellow",
+                )
+            )
+        elif not played:
             self.set_message(
                 Text("No card in your hand gives Shards or Energy now.", style="bold yellow")
             )

@@ -1,13 +1,11 @@
-"""Small modal screens: quit confirmation, reveal, help, game over."""
+"""Small modal screens: quit confirmation, reveal, game over (help is in help.py)."""
 
 from __future__ import annotations
-
-from importlib import resources
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from .base import BaseModal
@@ -70,42 +68,6 @@ class RevealScreen(BaseModal):
 
     def on_click(self) -> None:
         self.action_close()
-
-
-def rulebook_text(game_id: str) -> str:
-    try:
-        return (
-            resources.files("tabletop_tui.rulebooks").joinpath(f"{game_id}.txt").read_text("utf-8")
-        )
-    except (FileNotFoundError, OSError):
-        return "The rulebook for this game is not bundled."
-
-
-class HelpScreen(BaseModal):
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close help")]
-
-    def __init__(self, title: str, keys: list[tuple[str, str]], game_id: str | None):
-        super().__init__()
-        self.title_text = title
-        self.keys = keys
-        self.game_id = game_id
-
-    def compose(self) -> ComposeResult:
-        yield from self.compose_notice()
-        with VerticalScroll(classes="dialog help"):
-            yield Static(Text(f"{self.title_text}: help", style="bold"))
-            keys = Text()
-            for key, what in self.keys:
-                keys.append(f"{key:>12}  ", style="bold")
-                keys.append(f"{what}\n")
-            yield Static(keys, id="help-keys")
-            if self.game_id:
-                yield Static(Text("Rulebook", style="bold underline"))
-                yield Static(rulebook_text(self.game_id), id="help-rulebook", markup=False)
-            yield Static(Text("Esc, q or ?: close", style="dim"))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class GameOverScreen(BaseModal):

@@ -1,4 +1,4 @@
-"""The first screen: the five games, which are playable, and a way back into the last game."""
+"""The first screen: the five games, which are playable, and a way back into games in progress."""
 
 from __future__ import annotations
 
@@ -9,15 +9,134 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...files import os_problem
 from ...games import GAMES
-from ...paths import latest_autosave
-from .base import BaseScreen
+from ...paths import SavedGame, autosave_dir, put_away, shown, unfinished_games
+from .base import BaseModal, BaseScreen
+
+
+class ConfirmPutAway(BaseModal):
+    """Asks before a game in progress leaves the resume list (it moves to the history)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Put away"),
+        Binding("n,escape", "answer(False)", "Keep"),
+    ]
+
+    def __init__(self, game: SavedGame):
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Put this game away?", style="bold"))
+            yield Static(self.game.label())
+            yield Static(
+                "It leaves the list of games in progress and moves to the history folder; "
+                "nothing is deleted. y: put it away · n: keep it"
+            )
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class ResumeScreen(BaseModal):
+    """Pick one of several games in progress; a damaged autosave is listed with its problem
+    but cannot be picked. Dismisses with the chosen file, or None."""
+
+    DEFAULT_CSS = """
+    ResumeScreen #resume-list { height: auto; max-height: 16; margin: 1 0; }
+    ResumeScreen .dialog { width: 90; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("d", "put_away", "Put away"),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
+
+    def __init__(self, games: list[SavedGame]):
+        super().__init__()
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Resume a game in progress", style="bold"))
+            yield OptionList(*self._options(), id="resume-list")
+            yield Static(
+                Text(
+                    f"↑↓ choose · Enter resume · d put away · Esc back. Played last first; "
+                    f"files in {shown(autosave_dir())}",
+                    style="dim",
+                )
+            )
+
+    def _options(self) -> list[Option]:
+        out = []
+        for number, game in enumerate(self.games, 1):
+            if game.problem is None:
+                label = Text.assemble((f"{number}. ", "bold"), ("▶ ", "bold"), game.label())
+            else:
+                label = Text.assemble((f"{number}. ", "bold"), ("✘ ", "bold"), game.label())
+            out.append(Option(label, id=str(number - 1), disabled=game.problem is not None))
+        return out
+
+    def on_mount(self) -> None:
+        options = self.query_one("#resume-list", OptionList)
+        options.focus()
+        options.highlighted = self._first_enabled()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.dismiss(self.games[int(event.option.id)].path)
+
+    def action_cursor_down(self) -> None:
+        self.query_one("#resume-list", OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one("#resume-list", OptionList).action_cursor_up()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_put_away(self) -> None:
+        options = self.query_one("#resume-list", OptionList)
+        if options.highlighted is None or not self.games:
+            return
+        game = self.games[options.highlighted]
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                moved = put_away(game.path)
+            except OSError as exc:
+                self.notify(
+                    shown(f"{game.path}: {os_problem(exc)}"), title="Not moved", severity="error"
+                )
+                return
+            self.notify(shown(f"Moved to {moved}"), title="Put away")
+            self.games = [g for g in self.games if g.path != game.path]
+            if not self.games:
+                self.dismiss(None)
+                return
+            options.clear_options()
+            options.add_options(self._options())
+            options.highlighted = min(options.option_count - 1, self._first_enabled())
+
+        self.app.push_screen(ConfirmPutAway(game), answered)
+
+    def _first_enabled(self) -> int:
+        return next((i for i, g in enumerate(self.games) if g.problem is None), 0)
 
 
 class LauncherScreen(BaseScreen):
     BINDINGS = [
         Binding("enter", "start", "Play", show=True),
-        Binding("r", "resume", "Resume last game"),
+        Binding("t", "learn", "Learn to play"),
+        Binding("r", "resume", "Resume"),
         Binding("b", "deck_builder", "Deck builder"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -52,7 +171,17 @@ class LauncherScreen(BaseScreen):
             out.append(Option(label, id=info.id))
         return out
 
+    _unfinished: list[SavedGame] = []
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self._unfinished = unfinished_games()
+        highlighted = self._highlighted()
+        if highlighted is not None:
+            self._describe(highlighted)
+
     def on_mount(self) -> None:
+        self._unfinished = unfinished_games()
         games = self.query_one("#games", OptionList)
         games.focus()
         games.highlighted = 0
@@ -97,15 +226,18 @@ class LauncherScreen(BaseScreen):
         text.append(info.blurb + "\n\n")
         if info.playable:
             text.append("Enter: set up a game.", style="bold")
+            text.append("\nt: learn to play (a guided first game).", style="bold")
             from ..app import DECK_BUILDERS
 
             if game_id in DECK_BUILDERS:
                 text.append("\nb: build your own decks.", style="bold")
         else:
             text.append("Coming soon: not playable yet.", style="italic")
-        last = latest_autosave()
-        if last is not None:
-            text.append(f"\n\nr: resume the last autosave ({last.stem}).", style="dim")
+        games = self._unfinished
+        if len(games) == 1:
+            text.append(f"\n\nr: resume {games[0].label()}.", style="dim")
+        elif games:
+            text.append(f"\n\nr: resume one of {len(games)} games in progress.", style="dim")
         self.query_one("#game-detail", Static).update(text)
 
     def action_cursor_down(self) -> None:
@@ -131,21 +263,37 @@ class LauncherScreen(BaseScreen):
         self.app.open_setup(game_id)  # type: ignore[attr-defined]
 
     def action_resume(self) -> None:
-        last = latest_autosave()
-        if last is None:
-            self.notify("No autosave yet: start a game first.", severity="warning")
+        games = self._unfinished = unfinished_games()
+        if not games:
+            self.notify("No game in progress: start one first.", severity="warning")
             return
-        self.app.open_save(last)  # type: ignore[attr-defined]
+        if len(games) == 1 and games[0].problem is None:
+            self.app.open_save(games[0].path)  # type: ignore[attr-defined]
+            return
+
+        def chosen(path) -> None:
+            if path is not None:
+                self.app.open_save(path)  # type: ignore[attr-defined]
+
+        self.app.push_screen(ResumeScreen(games), chosen)
+
+    def action_learn(self) -> None:
+        game_id = self._highlighted()
+        if game_id is not None and GAMES[game_id].playable:
+            self.app.start_tutorial(game_id)  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
+        """The launcher's keys, with the rules reference of the highlighted game."""
+        game_id = self._highlighted()
         self.app.show_help(  # type: ignore[attr-defined]
-            "Launcher",
+            GAMES[game_id].title if game_id else "Launcher",
             [
                 ("↑↓ / j k", "choose a game"),
                 ("Enter", "set up the game"),
-                ("r", "resume the last game"),
+                ("t", "learn to play: a guided first game"),
+                ("r", "resume a game in progress (a list when there are several)"),
                 ("b", "deck builder (games with constructed decks)"),
                 ("q", "quit"),
             ],
-            None,
+            game_id,
         )

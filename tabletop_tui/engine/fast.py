@@ -1,0 +1,94 @@
+"""Building and copying frozen models on the engine's hot path without revalidating them.
+
+Pydantic validates every `Model(...)` call and `model_copy` goes through `copy.copy`; a
+random playout makes hundreds of thousands of both. Inputs from outside (a config, a save,
+an action, card files) are validated once at the boundary; values the rules compute
+themselves are already of the declared types, so these helpers skip validation and give
+models equal to validated ones, with the same field order (JSON and repr follow it) and
+the same set of explicitly given fields.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = object.__new__
+# The slots every pydantic model has, set straight through their descriptors (what
+# object.__setattr__ would look up on every call).
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+_MUTABLE = (dict, list, set)
+_REQUIRED = object()
+
+
+class _Spec:
+    """What `make` needs to know about a model class, worked out once."""
+
+    __slots__ = ("template", "required", "mutable")
+
+    def __init__(self, cls: type[BaseModel]):
+        #: every field in declaration order, with its default (or a marker when required)
+        self.template: dict[str, Any] = {}
+        self.required: set[str] = set()
+        #: fields whose default is a dict, list or set: each instance gets its own
+        self.mutable: dict[str, Any] = {}
+        for name, info in cls.model_fields.items():
+            if info.default_factory is not None:
+                raise TypeError(f"{cls.__name__}.{name}: default factories are not supported")
+            if info.default is PydanticUndefined:
+                self.template[name] = _REQUIRED
+                self.required.add(name)
+            else:
+                self.template[name] = info.default
+                if isinstance(info.default, _MUTABLE):
+                    self.mutable[name] = info.default
+
+
+_SPECS: dict[type, _Spec] = {}
+
+
+def make(cls: type[M], /, **values: Any) -> M:
+    """`cls(**values)` for values already of the field types (computed by the rules)."""
+    spec = _SPECS.get(cls)
+    if spec is None:
+        spec = _SPECS[cls] = _Spec(cls)
+    data = {**spec.template, **values}  # keeps the fields' declaration order
+    if len(data) != len(spec.template):
+        unknown = sorted(set(values) - spec.template.keys())
+        raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
+    if not spec.required <= values.keys():
+        missing = sorted(spec.required - values.keys())
+        raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
+    for name, default in spec.mutable.items():
+        if name not in values:
+            data[name] = deepcopy(default) if default else type(default)()
+    new = _new(cls)
+    _set_dict(new, data)
+    _set_fields_set(new, set(values))
+    _set_extra(new, None)
+    _set_private(new, None)
+    return new
+
+
+def evolve(model: M, /, **changes: Any) -> M:
+    """`model.model_copy(update=changes)` without its generic overhead; unchanged fields
+    (sub-states, tuples) are shared with the original, which is safe as models are frozen.
+
+    Field names are not checked here (it is the hottest call of a playout): the golden
+    playouts and the conformance kit catch a misspelt one."""
+    data = model.__dict__.copy()
+    data.update(changes)
+    new = _new(type(model))
+    _set_dict(new, data)
+    _set_fields_set(new, model.__pydantic_fields_set__ | changes.keys())
+    _set_extra(new, None)
+    _set_private(new, model.__pydantic_private__)
+    return new

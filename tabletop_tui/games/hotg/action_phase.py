@@ -1,0 +1,456 @@
+"""Heroes of the Grid: the Action Phase (base rules §4.2): MOVE, RECOVER, the end of the round;
+Zords, abilities, draws and the experience track (§6).
+
+A part of `HotgRules` (rules.py), which mixes these classes together.
+"""
+
+from __future__ import annotations
+
+from ...engine import Event
+from . import models as m
+from .models import (
+    HQ,
+    Decision,
+    State,
+)
+from .state_ops import (
+    EXPERIENCE_MAX,
+    _cat,
+    add_fs,
+    best_value,
+    bt,
+    hand_size,
+    loc_index,
+    pl,
+    seat_of,
+    set_loc,
+    shuffle,
+    upd,
+)
+
+
+class ActionPhaseRules:
+    def _move(self, s: State, seat: int, a: m.Move, ev: list[Event]) -> State:
+        cat = _cat(s)
+        p = s.players[seat]
+        s = pl(s, seat, tokens=p.tokens - 1)
+        where = "the Command Center" if a.to == HQ else cat.locations[a.to].name
+        if s.config.headquarters == "astro_megaship" and a.to == HQ:
+            where = "the Astro Megaship"
+        ev.append(Event(text=f"{p.name} moves to {where}", seat=seat))
+        s = self._location_move_effect(s, seat, p.location, ev)
+        s = pl(s, seat, location=a.to)
+        s = self._location_move_effect(s, seat, a.to, ev)
+        if s.outcome:
+            return s
+        if a.power_up:
+            s = self._power_up(s, seat, ev)
+        if a.to == HQ and s.config.headquarters == "astro_megaship":
+            ev.append(Event(text="Astro Megaship: a free RECOVER", seat=seat))
+            return self._begin_recover(s, seat, ev)
+        return self._trim_hand(s, seat, ev)
+
+    def _location_move_effect(self, s: State, seat: int, loc: str, ev: list[Event]) -> State:
+        i = loc_index(s, loc)
+        if i < 0 or not s.locations[i].side_b:
+            return s
+        effect = _cat(s).locations[loc].b_effect
+        p = s.players[seat]
+        if effect == "move_discard_top" and p.deck:
+            ev.append(Event(text=f"K0-35: {p.name} discards the top card of their deck", seat=seat))
+            s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
+            return self._check_defeat(s, seat, ev)
+        if effect == "move_discard_to_bottom" and p.discard:
+            best = max(p.discard, key=lambda c: best_value(s, c))
+            d = list(p.discard)
+            d.remove(best)
+            ev.append(
+                Event(
+                    text=f"Surf Spot: {p.name} puts a discarded card on the bottom of their deck",
+                    seat=seat,
+                )
+            )
+            return pl(s, seat, discard=tuple(d), deck=(*p.deck, best))
+        return s
+
+    def _power_up(self, s: State, seat: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        cards, s = shuffle(s, p.deck + p.hand + p.discard)
+        hs = hand_size(s, seat)
+        s = pl(
+            s,
+            seat,
+            hand=cards[:hs],
+            deck=cards[hs:],
+            discard=(),
+            stored=max(p.stored, 1) if len(p.rangers) == 1 else len(p.rangers),
+        )
+        ev.append(
+            Event(
+                text=f"{p.name} powers up: shuffles, draws {hs}, stores energy",
+                seat=seat,
+                barrier=True,
+            )
+        )
+        return s
+
+    def _trim_hand(self, s: State, seat: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        hs = hand_size(s, seat)
+        if len(p.hand) <= hs:
+            return s
+        keep = sorted(p.hand, key=lambda c: best_value(s, c), reverse=True)[:hs]
+        gone = [c for c in p.hand if c not in keep]
+        ev.append(
+            Event(
+                text=f"Angel Grove High: {p.name} discards {len(gone)} card(s) down to {hs}",
+                seat=seat,
+            )
+        )
+        return pl(s, seat, hand=tuple(c for c in p.hand if c in keep), discard=(*p.discard, *gone))
+
+    def _begin_recover(self, s: State, seat: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        i = loc_index(s, p.location)
+        limit = (
+            9
+            if i >= 0
+            and s.locations[i].side_b
+            and _cat(s).locations[p.location].b_effect == "recover_9"
+            else 6
+        )
+        ev.append(Event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat))
+        if not p.discard:
+            return self._finish_recover(s, seat, (), ev)
+        return upd(
+            s,
+            decision=Decision(
+                kind="recover",
+                asked=(seat,),
+                seat=seat,
+                limit=limit,
+                prompt=f"RECOVER: pick discarded cards worth up to {limit} shields",
+            ),
+        )
+
+    def _finish_recover(
+        self, s: State, seat: int, picked: tuple[str, ...], ev: list[Event]
+    ) -> State:
+        p = s.players[seat]
+        discard = list(p.discard)
+        for c in picked:
+            discard.remove(c)
+        deck, s = shuffle(s, p.deck + picked)
+        cap = len(p.rangers)
+        s = pl(
+            s, seat, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored
+        )
+        ev.append(
+            Event(
+                text=f"{p.name} shuffles {len(picked)} card(s) into their deck and stores energy",
+                seat=seat,
+                barrier=True,
+            )
+        )
+        s = upd(s, decision=None)
+        if s.config.headquarters == "astro_megaship" and p.location == HQ:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="strategize",
+                    asked=(seat,),
+                    prompt="Astro Megaship: strategize? Choose a Ranger in any location "
+                    "(they draw up to 3, then put as many on top), or pass",
+                ),
+            )
+        return s
+
+    def _end_round(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        if s.config.headquarters == "command_center_assault" and (s.hq_enemies or s.hq_villains):
+            return self._lose(
+                s, "Enemies hold the Command Center at the end of the Action Phase.", ev
+            )
+        # Angel Grove Park B: 1 foot soldier moves clockwise (Ruling 9: before the refresh)
+        for i, lo in enumerate(s.locations):
+            if lo.side_b and cat.locations[lo.id].b_effect == "end_round_fs_moves" and lo.fs:
+                kind = lo.fs[0][0]
+                for k in range(1, 4):
+                    j = (i + k) % 4
+                    if not s.locations[j].panicked:
+                        s = set_loc(s, i, fs=add_fs(s.locations[i].fs, kind, -1))
+                        if not s.locations[i].figures and not s.locations[i].locked_full:
+                            s = set_loc(s, i, panicked=False)
+                        ev.append(
+                            Event(
+                                text=f"Angel Grove Park: 1 foot soldier moves to {cat.locations[s.locations[j].id].name}"
+                            )
+                        )
+                        s = self._place_fs(s, s.locations[j].id, kind, 1, ev)
+                        break
+                if s.outcome:
+                    return s
+        if s.config.mode == "psycho_assault" and not s.psycho_boss_deployed:
+            s = self._assault_move_back(s, ev)
+        players = tuple(upd(p, tokens=p.max_tokens) for p in s.players)
+        s = upd(
+            s,
+            players=players,
+            hq_tokens=s.hq_tokens_max,
+            power=upd(s.power, exhausted=()),
+            round=s.round + 1,
+        )
+        return self._deployment_phase(s, ev)
+
+    def _use_zord(self, s: State, seat: int, a: m.UseZord, ev: list[Event]) -> State:
+        cat = _cat(s)
+        zd = self._zord_def(s, a.zord)
+        p = s.players[seat]
+        if a.zord != "mega_voyager":
+            s = upd(s, power=upd(s.power, exhausted=(*s.power.exhausted, a.zord)))
+        ev.append(Event(text=f"{p.name} uses {zd.name}", seat=seat))
+        ab = zd.ability
+        if ab == "next_attack_dice":
+            return bt(s, buffs=upd(s.battle.buffs, dice=s.battle.buffs.dice + zd.n))
+        if ab == "next_attack_hits":
+            return bt(s, buffs=upd(s.battle.buffs, die_for_hits=zd.n))
+        if ab == "battle_energy":
+            return self._gain(s, zd.n)
+        if ab == "energy_and_draw":  # Mega V4: any Ranger may draw any number
+            s = self._gain(s, zd.n)
+            options = tuple(s.battle.participants)
+            return upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=options,
+                    then="draw_more",
+                    source=zd.name,
+                    prompt=f"{zd.name}: which Ranger may draw any number of cards?",
+                ),
+            )
+        if ab == "battle_draw":  # Saber-Toothed Tiger: each Ranger here may draw up to n
+            return self._ask_draw_more(s, tuple(s.battle.participants), zd.n, None, zd.name)
+        if ab == "discard_to_top":  # Triceratops: up to n, in any order
+            return self._ask_to_top(s, seat, zd.n, zd.name, optional=True)
+        if ab == "cycle_discard":  # Mega V2: discard up to 2, then twice as many on top
+            if not p.hand:
+                return s
+            return upd(
+                s,
+                decision=Decision(
+                    kind="discard_some",
+                    asked=(seat,),
+                    seat=seat,
+                    amount=2,
+                    optional=True,
+                    source=zd.name,
+                    prompt=f"{zd.name}: discard up to 2 cards from your hand (then put twice "
+                    "as many from your discard pile on top of your deck)",
+                ),
+            )
+        if ab == "fs_to_experience":
+            i = loc_index(s, a.location)
+            lo = s.locations[i]
+            kind = max(lo.fs, key=lambda t: t[1])[0]
+            s = set_loc(s, i, fs=add_fs(lo.fs, kind, -1))
+            if s.locations[i].figures == 0 and not s.locations[i].locked_full:
+                s = set_loc(s, i, panicked=False)
+            ev.append(
+                Event(
+                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for the experience track"
+                )
+            )
+            return self._gain_experience(s, 1, ev)
+        if ab == "megazord_token":
+            ev.append(Event(text=f"The Megazord token moves to {cat.locations[a.location].name}"))
+            return upd(s, power=upd(s.power, megazord_token=a.location))
+        if ab in ("reduce_damage", "voyager_shield"):
+            cut = 3 if ab == "voyager_shield" else zd.n
+            if ab == "voyager_shield":
+                s = upd(s, power=upd(s.power, voyager=s.power.voyager - 1))
+            return self._reduce_damage(s, cut, ev)
+        return s  # pragma: no cover
+
+    def _use_ability(self, s: State, seat: int, ranger: str, ev: list[Event]) -> State:
+        cat = _cat(s)
+        r = cat.rangers[ranger]
+        s = bt(s, used_abilities=(*s.battle.used_abilities, ranger))
+        ev.append(Event(text=f"{r.name}: {r.ability_name}", seat=seat))
+        b = s.battle
+        if r.ability == "leadership":
+            return bt(s, buffs=upd(b.buffs, reroll=True))
+        if r.ability == "covert_tactics":
+            return bt(s, buffs=upd(b.buffs, ignore_guard=True))
+        if r.ability == "level_headed":
+            return bt(s, buffs=upd(b.buffs, dice_for_hits=2))
+        if r.ability in ("strategize", "ready_to_rock"):
+            # "a chosen Ranger" / "any Ranger": the player names one in the battle
+            options = tuple(i for i in b.participants if s.players[i].deck)
+            what = (
+                "draws 1, then puts a card from hand on top"
+                if r.ability == "strategize"
+                else "discards the top card of their deck, then puts any discard on top"
+            )
+            return upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=options,
+                    then=r.ability,
+                    source=r.ability_name,
+                    prompt=f"{r.ability_name}: which Ranger {what}?",
+                ),
+            )
+        return s
+
+    def _ask_hand_to_top(self, s: State, seat: int, why: str) -> State:
+        if not s.players[seat].hand:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="hand_to_top",
+                asked=(seat,),
+                seat=seat,
+                amount=1,
+                source=why,
+                prompt=f"{why}: put a card from your hand on top of your deck",
+            ),
+        )
+
+    def _can_draw(self, s: State, seat: int, hand_cap: bool) -> bool:
+        p = s.players[seat]
+        return (
+            s.outcome is None
+            and s.battle is not None
+            and seat in s.battle.participants
+            and bool(p.deck)
+            and (not hand_cap or len(p.hand) < hand_size(s, seat))
+        )
+
+    def _ask_tutor(self, s: State, seat: int, why: str) -> State:
+        if not s.players[seat].deck:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="tutor",
+                asked=(seat,),
+                seat=seat,
+                source=why,
+                prompt=f"{why}: take a card of your choice from your deck (it is then "
+                "shuffled), or pass",
+            ),
+        )
+
+    def _ask_to_top(self, s: State, seat: int, n: int, why: str, optional: bool) -> State:
+        """Put `n` (`optional`: up to n) discarded cards on top of the deck, one at a time
+        in the order chosen (the last one ends on top)."""
+        if n <= 0 or not s.players[seat].discard:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="to_top",
+                asked=(seat,),
+                seat=seat,
+                amount=n,
+                optional=optional,
+                source=why,
+                prompt=f"{why}: put {'up to ' if optional else ''}{n} card(s) from your discard "
+                "pile on top of your deck, one at a time (the last ends on top)",
+            ),
+        )
+
+    def _ask_draw_more(
+        self,
+        s: State,
+        seats: tuple[int, ...],
+        allowance: int,
+        held: Decision | None,
+        why: str,
+        hand_cap: bool = False,
+    ) -> State:
+        """Each of `seats` in turn may draw one card at a time, up to `allowance` cards
+        (0: any number; `hand_cap`: up to the hand size), and stop whenever they like;
+        the question this interrupted (`held`) comes back after."""
+        seats = tuple(i for i in seats if self._can_draw(s, i, hand_cap))
+        if not seats:
+            return upd(s, decision=held)
+        return upd(
+            s,
+            decision=Decision(
+                kind="draw_more",
+                asked=seats,
+                seat=seats[0],
+                amount=allowance,
+                limit=allowance,
+                hand_cap=hand_cap,
+                held=held,
+                source=why,
+                prompt=f"{why}: draw a card, or stop"
+                + (f" (up to {allowance})" if allowance else ""),
+            ),
+        )
+
+    def _draw(self, s: State, seat: int, n: int, ev: list[Event]) -> State:
+        p = s.players[seat]
+        n = min(n, len(p.deck))
+        if n <= 0:
+            return s
+        s = pl(s, seat, hand=p.hand + p.deck[:n], deck=p.deck[n:])
+        ev.append(Event(text=f"{p.name} draws {n}", seat=seat, barrier=True))
+        return self._check_defeat(s, seat, ev)
+
+    def _gain_experience(self, s: State, n: int, ev: list[Event]) -> State:
+        if s.power.megazord:
+            return s
+        for _ in range(n):
+            xp = s.power.experience + 1
+            if xp >= EXPERIENCE_MAX:
+                s = upd(s, power=upd(s.power, experience=0))
+                ev.append(Event(text="The experience track is full", kind="zord"))
+                s = self._summon_zord(s, ev)
+            else:
+                s = upd(s, power=upd(s.power, experience=xp))
+        return s
+
+    def _summon_zord(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        pw = s.power
+        if not pw.zord_deck or pw.megazord:
+            return s
+        z, rest = pw.zord_deck[0], pw.zord_deck[1:]
+        s = upd(s, power=upd(pw, zord_deck=rest, level=pw.level + 1))
+        if z in cat.megazords:
+            s = upd(
+                s,
+                power=upd(
+                    s.power, megazord=z, experience=0, voyager=5 if z == "mega_voyager" else 0
+                ),
+            )
+            ev.append(
+                Event(
+                    text=f"The {cat.megazords[z].name} is summoned! Any Ranger may use it.",
+                    kind="zord",
+                    barrier=True,
+                )
+            )
+            return s
+        owner = seat_of(s, cat.zords[z].ranger or "")
+        if (
+            owner < 0
+        ):  # its Ranger is not playing: the team gives it to the Ranger with fewest Zords
+            owner = min(range(len(s.players)), key=lambda i: (len(s.players[i].zords), i))
+        s = pl(s, owner, zords=(*s.players[owner].zords, z))
+        ev.append(
+            Event(
+                text=f"Zord summoned: {cat.zords[z].name} joins {s.players[owner].name}",
+                kind="zord",
+                barrier=True,
+            )
+        )
+        return s

@@ -1,0 +1,606 @@
+"""Heroes of the Grid: the Rangers' cards: attacks, maneuvers, hits on enemy cards (base rules
+§5.6, §5.8).
+
+A part of `HotgRules` (rules.py), which mixes these classes together.
+"""
+
+from __future__ import annotations
+
+from ...engine import Event
+from . import models as m
+from .models import (
+    HQ,
+    Attack,
+    Decision,
+    NextAttack,
+    State,
+    Step,
+)
+from .state_ops import (
+    _cat,
+    add_fs,
+    best_value,
+    bt,
+    card_cost,
+    loc_index,
+    mm_seat,
+    passive_on,
+    pl,
+    set_loc,
+    set_slot,
+    shuffle,
+    upd,
+)
+
+
+class RangerCardRules:
+    def _cut_short(self, s: State, seat: int, card: str) -> State:
+        """A play that stops half-way (its Ranger defeated by its own cost, the battle over)
+        still leaves its card in the discard pile, after any respawn: no card leaves the game."""
+        if s.outcome:
+            return s
+        return pl(s, seat, discard=(*s.players[seat].discard, card))
+
+    def _play(self, s: State, seat: int, a: m.PlayCard, ev: list[Event]) -> State:
+        cat = _cat(s)
+        card = cat.card(a.card)
+        b = s.battle
+        p = s.players[seat]
+        extra = b.extra if b.played else None
+        boost = card.boost if a.boost else None
+        cost = (
+            0 if boost is not None and boost.do == "boost_alt_cost" else card_cost(s, a.card, a.x)
+        )
+        s = bt(s, pool=b.pool - cost, played=True, extra=None)
+        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
+        xs = f" (X={a.x})" if card.cost == "X" else ""
+        ev.append(
+            Event(
+                text=f"{p.name} plays {card.name}{xs}",
+                seat=seat,
+                kind="card",
+                data={"card": a.card, "target": a.target},
+            )
+        )
+        if extra and extra.ability_of:
+            s = bt(s, used_abilities=(*s.battle.used_abilities, extra.ability_of))
+        # Path of Cruelty: the first card each Ranger plays this battle
+        if passive_on(s, "path_of_cruelty") and seat not in s.battle.have_played:
+            q = s.players[seat]
+            if q.deck:
+                ev.append(
+                    Event(
+                        text=f"Path of Cruelty: {q.name} discards the top card of their deck",
+                        kind="enemy",
+                    )
+                )
+                s = pl(s, seat, deck=q.deck[1:], discard=(*q.discard, q.deck[0]))
+                s = self._check_defeat(s, seat, ev)
+                if s.outcome or s.battle is None or seat not in s.battle.participants:
+                    return s
+        s = bt(s, have_played=(*s.battle.have_played, seat))
+        # option costs
+        if boost is not None:
+            q = s.players[seat]
+            if boost.do == "boost_alt_cost":
+                low = sorted(q.hand, key=lambda c: best_value(s, c))[: boost.n]
+                s = pl(
+                    s,
+                    seat,
+                    hand=tuple(c for c in q.hand if c not in low),
+                    discard=(*q.discard, *low),
+                )
+            elif boost.do == "boost_discard_hand":
+                low = min(q.hand, key=lambda c: best_value(s, c))
+                s = pl(
+                    s, seat, hand=tuple(c for c in q.hand if c != low), discard=(*q.discard, low)
+                )
+            elif boost.do == "boost_hand_to_top":
+                top = max(q.hand, key=lambda c: best_value(s, c))
+                s = pl(s, seat, hand=tuple(c for c in q.hand if c != top), deck=(top, *q.deck))
+            elif boost.do == "boost_discard_top":
+                s = pl(s, seat, deck=q.deck[1:], discard=(*q.discard, q.deck[0]))
+                s = self._check_defeat(s, seat, ev)
+                if s.outcome or s.battle is None or seat not in s.battle.participants:
+                    return self._cut_short(s, seat, a.card)
+        if card.type == "maneuver":
+            for e in card.effects:
+                s = self._maneuver_effect(s, seat, e, a, ev)
+                if s.outcome or s.battle is None:
+                    return self._cut_short(s, seat, a.card)
+            return upd(
+                s,
+                queue=(
+                    *s.queue,
+                    Step(kind="card_done", seat=seat, ref=a.card, amount=int(a.boost)),
+                ),
+            )
+        # an attack
+        bonus_dice = 0
+        q = s.players[seat]
+        for e in card.effects:
+            if e.do == "dice_if_discard" and len(q.discard) >= e.at_least:
+                bonus_dice += e.n
+            if e.do == "dice_minus_hand":
+                bonus_dice -= len(q.hand)
+            if e.do == "boost_discard_top" and a.boost:
+                bonus_dice += e.n
+            if e.do == "boost_discard_hand" and a.boost:
+                bonus_dice += e.n
+        hits = card.hits
+        if any(e.do == "hits_per_energy" for e in card.effects):
+            hits += a.x
+        if any(e.do == "hits_from_shields" for e in card.effects):
+            if q.deck:
+                hits += cat.card(q.deck[0]).shields
+                ev.append(
+                    Event(
+                        text=f"  reveals {cat.card(q.deck[0]).name} from the deck top", barrier=True
+                    )
+                )
+            if any(e.do == "hits_from_shields" and e.hand for e in card.effects) and q.hand:
+                hits += max(cat.card(c).shields for c in q.hand)
+        att = Attack(
+            seat=seat,
+            card=a.card,
+            target=a.target,
+            dice=max(0, card.dice + bonus_dice),
+            hits=hits,
+            ignore_guard=any(e.do == "ignore_guard" for e in card.effects),
+            reroll=any(e.do == "reroll_misses" for e in card.effects)
+            or bool(extra and extra.reroll),
+            dice_to_hits=bool(extra and extra.dice_to_hits),
+            boost=a.boost,
+            x=a.x,
+        )
+        s = self._launch_attack(s, att, ev)
+        # "the next attack this battle gets ...": this attack has taken the waiting
+        # bonuses, so the card's own bonus waits for the one after it
+        for e in card.effects:
+            if e.do == "next_attack":
+                s = self._maneuver_effect(s, seat, e, a, ev)
+        return s
+
+    def _launch_attack(self, s: State, att: Attack, ev: list[Event]) -> State:
+        b = s.battle
+        buffs = b.buffs
+        att = upd(
+            att,
+            dice=att.dice + buffs.dice,
+            hits=att.hits + buffs.hits,
+            reroll=att.reroll or buffs.reroll,
+        )
+        if buffs.dice_for_hits:
+            k = min(buffs.dice_for_hits, att.dice)
+            att = upd(att, dice=att.dice - k, hits=att.hits + k)
+        if buffs.die_for_hits and att.dice:
+            att = upd(att, dice=att.dice - 1, hits=att.hits + buffs.die_for_hits)
+        s = bt(s, buffs=NextAttack(), attack=att)
+        steps = []
+        cat = _cat(s)
+        # Path of Thorns: attacking it or a card adjacent to it costs 2 damage
+        for k, sl in enumerate(s.battle.slots):
+            if (
+                not sl.defeated
+                and cat.enemy_card(sl.card).passive == "path_of_thorns"
+                and (k == att.target or att.target in self._adjacent(s, k))
+            ):
+                steps.append(Step(kind="damage", seat=att.seat, amount=2, source="Path of Thorns"))
+        card = cat.card(att.card) if att.card else None
+        if card is not None and any(e.do == "hits_per_energy" for e in card.effects):
+            att = upd(att, targets=(att.target,))
+            s = bt(s, attack=att)
+            steps.append(Step(kind="targets"))  # Blade Blaster: every target up front
+        steps.append(Step(kind="window", ref="attack"))  # Astro Blaster, any Ranger
+        steps += [Step(kind="roll"), Step(kind="hits"), Step(kind="after_attack")]
+        if mm_seat(s) is not None:  # Foul the Odds: "when any Ranger makes an attack"
+            steps.insert(-2, Step(kind="scheme_window", ref="ranger_attack"))
+        if att.card:
+            steps.append(Step(kind="card_done", seat=att.seat, ref=att.card, amount=int(att.boost)))
+        else:
+            steps.append(Step(kind="card_done", seat=att.seat, ref=""))
+        return upd(s, queue=(*steps, *s.queue))
+
+    def _roll(self, s: State, n: int) -> tuple[tuple[int, ...], State]:
+        faces = _cat(s).dice
+        out = []
+        rng = s.rng
+        for _ in range(n):
+            v, rng = rng.d6()
+            out.append(faces[v - 1])
+        return tuple(out), upd(s, rng=rng)
+
+    @staticmethod
+    def _faces(rolled: tuple[int, ...]) -> str:
+        return " ".join({0: "○", 1: "¤", 2: "¤¤"}.get(v, str(v)) for v in rolled) or "-"
+
+    def _attack_roll(self, s: State, ev: list[Event]) -> State:
+        att = s.battle.attack
+        if att is None:
+            return s
+        if att.dice_to_hits:
+            rolled = (1,) * att.dice
+        else:
+            rolled, s = self._roll(s, att.dice)
+        p = s.players[att.seat]
+        hot = "carlos" in p.rangers and len(p.hand) <= 2
+        if (att.reroll or hot) and 0 in rolled:
+            again, s = self._roll(s, rolled.count(0))
+            it = iter(again)
+            ev.append(
+                Event(
+                    text=f"  roll {self._faces(rolled)}; reroll the misses",
+                    kind="dice",
+                    barrier=True,
+                )
+            )
+            rolled = tuple(next(it) if v == 0 else v for v in rolled)
+        s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
+        ev.append(
+            Event(
+                text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
+                kind="dice",
+                barrier=True,
+                data={"dice": list(rolled), "fixed": att.hits},
+            )
+        )
+        if 0 in rolled:
+            members = self._rangers_in_battle(s)
+            if "ashley" in members and "ashley" not in s.battle.used_abilities:
+                s = bt(s, used_abilities=(*s.battle.used_abilities, "ashley"))
+                s = self._gain(s, 1)
+                ev.append(Event(text="  Optimism: a miss, +1 energy", kind="battle"))
+            return self._open_window(s, "roll_miss", ev)
+        return s
+
+    def _attack_hits(self, s: State, ev: list[Event]) -> State:
+        att = s.battle.attack
+        if att is None:
+            return s
+        total = sum(att.rolled) + att.hits
+        target = att.target
+        if len(att.targets) > 1:  # Blade Blaster: the attacker divides the hits
+            return self._divide_hits(s, (), total, ev)
+        s = self._deal_hits(s, target, total, att.seat, ev)
+        return self._after_hits(s, ev)
+
+    def _hit_options(self, s: State, picked: tuple[str, ...]) -> list[int]:
+        """The chosen targets the next hit may go to: those the hits given so far would not
+        defeat yet (all the undefeated ones once every target is covered)."""
+        b = s.battle
+        given = [int(g) for g in picked]
+        alive = [t for t in b.attack.targets if not b.slots[t].defeated]
+        short = [t for t in alive if b.slots[t].hits + given.count(t) < self.health(s, t)]
+        return short or alive
+
+    def _more_targets(self, s: State) -> list[int]:
+        att = s.battle.attack
+        if att is None:
+            return []
+        buffs = NextAttack(ignore_guard=att.ignore_guard)
+        return [
+            i
+            for i in range(len(s.battle.slots))
+            if i not in att.targets and self._check_target(s, i, buffs, att.seat) is None
+        ]
+
+    def _divide_hits(self, s: State, given: tuple[str, ...], total: int, ev: list[Event]) -> State:
+        """Blade Blaster: the hits go one at a time to the targets chosen up front; when
+        only one target is left to choose from, the rest go to it. Each target then takes
+        its hits at once, in the order first given."""
+        options = self._hit_options(s, given)
+        left = total - len(given)
+        if left > 0 and len(options) > 1:
+            att = s.battle.attack
+            return upd(
+                s,
+                decision=Decision(
+                    kind="divide_hits",
+                    asked=(att.seat,),
+                    seat=att.seat,
+                    amount=total,
+                    picked=given,
+                    prompt=f"Blade Blaster: {left} hit(s) left to divide - which target takes "
+                    "the next one?",
+                ),
+            )
+        s = upd(s, decision=None)
+        att = s.battle.attack
+        if left > 0 and options:
+            given = (*given, *(str(options[0]),) * left)
+        order: list[int] = []
+        for g in given:
+            if int(g) not in order:
+                order.append(int(g))
+        for t in order:
+            s = self._deal_hits(s, t, given.count(str(t)), att.seat, ev)
+            if s.battle is None or s.outcome:
+                return s
+        return self._after_hits(s, ev)
+
+    def _after_hits(self, s: State, ev: list[Event]) -> State:
+        """An attack's hits are dealt: its follow-ups (splashes, a second attack, Hip-Hop
+        Kido)."""
+        cat = _cat(s)
+        if s.battle is None or s.outcome:
+            return s
+        att = s.battle.attack
+        card = cat.card(att.card) if att.card else None
+        effects = card.effects if card else ()
+        target = att.target
+        defeated = s.battle.slots[target].defeated
+        s = bt(s, attack=upd(att, defeated_target=defeated))
+        rolled = sorted(att.rolled, reverse=True)
+        for e in effects:
+            if e.do == "splash_adjacent":
+                amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
+                adj = [k for k in self._adjacent(s, target) if not s.battle.slots[k].defeated]
+                if e.each:
+                    for k in adj:
+                        s = self._deal_hits(s, k, amount, att.seat, ev)
+                else:
+                    for _ in range(amount):
+                        k = self._weakest(s, None, adj)
+                        if k is None:
+                            break
+                        s = self._deal_hits(s, k, 1, att.seat, ev)
+            elif e.do == "splash_far" and (not e.on_miss or 0 in att.rolled):
+                amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
+                far = [
+                    k
+                    for k in range(len(s.battle.slots))
+                    if k != target and k not in self._adjacent(s, target)
+                ]
+                hit: set[int] = set()
+                for _ in range(e.targets):
+                    k = self._weakest(s, hit, far)
+                    if k is None:
+                        break
+                    hit.add(k)
+                    s = self._deal_hits(s, k, amount, att.seat, ev)
+            elif e.do == "second_attack":
+                go = (e.when == "defeat" and defeated) or (
+                    e.when == "survive" and not defeated and att.boost
+                )
+                if go:
+                    if e.pay:
+                        s = bt(s, pool=s.battle.pool - e.pay)
+                    t = target if not defeated else self._next_target(s)
+                    if t is not None:
+                        rolled2, s = self._roll(s, e.n)
+                        ev.append(
+                            Event(
+                                text=f"  second attack: {self._faces(rolled2)}",
+                                kind="dice",
+                                barrier=True,
+                            )
+                        )
+                        s = self._deal_hits(s, t, sum(rolled2), att.seat, ev)
+            if s.battle is None or s.outcome:
+                return s
+        if att.splash:
+            for k in self._adjacent(s, target):
+                if not s.battle.slots[k].defeated:
+                    s = self._deal_hits(s, k, att.splash, att.seat, ev)
+        # Hip-Hop Kido
+        p = s.players[att.seat]
+        if defeated and "zack" in p.rangers and "zack" not in s.battle.used_abilities:
+            k = self._weakest(s, None, self._adjacent(s, target))
+            if k is not None:
+                s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
+                ev.append(Event(text="  Hip-Hop Kido: 1 hit to an adjacent card", kind="battle"))
+                s = self._deal_hits(s, k, 1, att.seat, ev)
+        return s
+
+    def _next_target(self, s: State) -> int | None:
+        """The engine's pick for an extra target: a targetable card closest to defeat."""
+        b = s.battle
+        cands = [
+            i for i in range(len(b.slots)) if not b.slots[i].defeated and not self._guarded(s, i)
+        ]
+        return self._weakest(s, None, cands) if cands else None
+
+    def _flanking(self, s: State, source: int) -> int:
+        """Flanking: +1 damage per undefeated Flanking card other than the one dealing it."""
+        cat = _cat(s)
+        return sum(
+            1
+            for k, sl in enumerate(s.battle.slots)
+            if k != source and not sl.defeated and cat.enemy_card(sl.card).passive == "flanking"
+        )
+
+    def _deal_hits(self, s: State, i: int, n: int, by: int | None, ev: list[Event]) -> State:
+        """`n` hits on slot `i`; `by` is the seat of the Ranger dealing them (None: a Zord),
+        the one Lion Shield strikes back at."""
+
+        cat = _cat(s)
+        b = s.battle
+        sl = b.slots[i]
+        card = cat.enemy_card(sl.card)
+        if sl.defeated or n <= 0:
+            return s
+        deck = cat.enemy_deck_of[sl.card.split("#")[0]]
+        # Teleport: no hits to the other Madame Woe cards
+        for k, o in enumerate(b.slots):
+            if (
+                k != i
+                and not o.defeated
+                and cat.enemy_card(o.card).passive == "teleport"
+                and cat.enemy_deck_of[o.card.split("#")[0]] == deck
+            ):
+                ev.append(Event(text=f"  Teleport: {card.name} cannot be hit", kind="enemy"))
+                return s
+        hits = sl.hits + n
+        health = self.health(s, i)
+        ev.append(
+            Event(
+                text=f"  {n} hit(s) on {card.name} ({min(hits, health)}/{health})",
+                kind="hits",
+                data={"slot": i},
+            )
+        )
+        if card.passive == "lion_shield" and by is not None:
+            # §10: every hit a Ranger deals to it comes back as damage, Flanking included (FAQ)
+            back = n + self._flanking(s, i)
+            s = upd(
+                s,
+                queue=(
+                    Step(kind="damage", seat=by, amount=back, source="Lion Shield"),
+                    *s.queue,
+                ),
+            )
+        if hits >= health:
+            s = set_slot(s, i, hits=0, defeated=True)
+            ev.append(
+                Event(text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i})
+            )
+            if cat.decks[deck].kind == "foot_soldier":
+                s = self._fs_defeated(s, deck, ev)
+        else:
+            s = set_slot(s, i, hits=hits)
+        return s
+
+    def _fs_defeated(self, s: State, fs_type: str, ev: list[Event]) -> State:
+        b = s.battle
+        if b.location == HQ:
+            s = upd(s, hq_enemies=add_fs(s.hq_enemies, fs_type, -1))
+        else:
+            i = loc_index(s, b.location)
+            lo = s.locations[i]
+            if dict(lo.fs).get(fs_type, 0) < 1:
+                return s
+            s = set_loc(s, i, fs=add_fs(lo.fs, fs_type, -1))
+        return self._gain_experience(s, 1, ev)
+
+    def _maneuver_effect(self, s: State, seat: int, e, a: m.PlayCard, ev: list[Event]) -> State:
+        b = s.battle
+        if e.do == "gain_energy":
+            return self._gain(s, e.n)
+        if e.do == "roll_energy":
+            rolled, s = self._roll(s, e.n)
+            ev.append(
+                Event(
+                    text=f"  roll {self._faces(rolled)}: +{sum(rolled)} energy",
+                    kind="dice",
+                    barrier=True,
+                )
+            )
+            return self._gain(s, sum(rolled))
+        if e.do == "discard_to_top":  # Tenacity: put n discards on top, in any order
+            return self._ask_to_top(s, seat, e.n, _cat(s).card(a.card).name, optional=False)
+        if e.do == "draw":
+            return self._draw(s, seat, e.n, ev)
+        if e.do == "tutor":  # Knowledge Is Power: a chosen Ranger searches their deck
+            name = _cat(s).card(a.card).name
+            return upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=tuple(s.battle.participants),
+                    then="tutor",
+                    source=name,
+                    prompt=f"{name}: which Ranger looks through their deck for a card?",
+                ),
+            )
+        if e.do == "grant_attack":
+            return bt(s, granted=(seat, e.n, e.splash))
+        if e.do == "next_attack":
+            return bt(
+                s,
+                buffs=upd(
+                    b.buffs,
+                    dice=b.buffs.dice + e.n,
+                    ignore_guard=b.buffs.ignore_guard or e.ignore_guard,
+                ),
+            )
+        if e.do == "stun":
+            cat = _cat(s)
+            targets = [a.target]
+            if (
+                cat.decks[cat.enemy_deck_of[b.slots[a.target].card.split("#")[0]]].kind
+                == "foot_soldier"
+            ):
+                others = [
+                    k
+                    for k, sl in enumerate(b.slots)
+                    if k != a.target
+                    and not sl.defeated
+                    and cat.decks[cat.enemy_deck_of[sl.card.split("#")[0]]].kind == "foot_soldier"
+                ]
+                k = self._weakest(s, None, others)
+                if k is not None:
+                    targets.append(k)
+            for t in targets:
+                h = self.health(s, t) - 1
+                if s.battle.slots[t].hits < h:
+                    s = set_slot(s, t, hits=h)
+                    ev.append(
+                        Event(text=f"  {cat.enemy_card(b.slots[t].card).name} is 1 hit from defeat")
+                    )
+            return s
+        return s
+
+    def _put_played_card(self, s: State, step: Step) -> State:
+        """A played card's place once it has resolved: the discard pile, or where its
+        "after play" text sends it (the top of the deck, shuffled in)."""
+        card = _cat(s).card(step.ref)
+        seat = step.seat
+        p = s.players[seat]
+        dest = "discard"
+        att = s.battle.attack
+        for e in card.effects:
+            if e.do == "after_play":
+                if e.pay and not step.amount:
+                    continue
+                if e.when == "defeat" and not (att and att.defeated_target):
+                    continue
+                dest = e.to
+                if e.pay:
+                    s = bt(s, pool=max(0, s.battle.pool - e.pay))
+        if dest == "top":
+            return pl(s, seat, deck=(step.ref, *p.deck))
+        if dest == "shuffle":
+            deck, s = shuffle(s, (*p.deck, step.ref))
+            return pl(s, seat, deck=deck)
+        return pl(s, seat, discard=(*p.discard, step.ref))
+
+    def _card_done(self, s: State, step: Step, ev: list[Event]) -> State:
+        cat = _cat(s)
+        seat = step.seat
+        if step.ref:
+            card = cat.card(step.ref)
+            s = self._put_played_card(s, step)
+            extra = None
+            for e in card.effects:
+                if e.do == "extra_play":
+                    parts = s.battle.participants
+                    seats = {
+                        "self": (seat,),
+                        "other": tuple(i for i in parts if i != seat),
+                        "any": parts,
+                    }[e.who]
+                    if len(s.players[seat].rangers) == 2 and e.who == "other":
+                        seats = parts  # the player's other Ranger counts (2-player mode)
+                    if seats:
+                        extra = m.Extra(seats=seats, reroll=e.reroll, dice_to_hits=e.dice_to_hits)
+            # Double Strike: another card of the same name
+            q = s.players[seat]
+            if (
+                extra is None
+                and "trini" in q.rangers
+                and "trini" not in s.battle.used_abilities
+                and seat in s.battle.participants
+            ):
+                if any(cat.card(c).name == card.name for c in q.hand):
+                    extra = m.Extra(seats=(seat,), name=card.name, ability_of="trini")
+            s = bt(s, attack=None)
+            if extra is not None and seat in s.battle.participants:
+                ev.append(Event(text="  an extra card may be played", kind="battle"))
+                s = bt(s, extra=extra)
+                if s.focus not in extra.seats:
+                    s = upd(s, focus=extra.seats[0])
+                return s
+        else:
+            s = bt(s, attack=None)
+        return upd(s, queue=(*s.queue, Step(kind="end_ranger_turn")))

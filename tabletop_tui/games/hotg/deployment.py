@@ -1,0 +1,438 @@
+"""Heroes of the Grid: the Deployment Phase (base rules §4.1): deploying cards, overflow,
+panic, the Psycho Rangers boss deployment, and the end of the game.
+
+A part of `HotgRules` (rules.py), which mixes these classes together.
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, Outcome
+from . import models as m
+from .models import (
+    HQ,
+    Action,
+    Decision,
+    DeployCard,
+    State,
+)
+from .state_ops import (
+    _cat,
+    add_fs,
+    enemy_deck,
+    is_full,
+    loc_index,
+    mm_seat,
+    set_enemy_deck,
+    set_loc,
+    shuffle,
+    upd,
+)
+
+
+class DeploymentRules:
+    def _deployment_phase(self, s: State, ev: list[Event]) -> State:
+        s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
+        ev.append(Event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
+        return self._continue_deployment(s, ev)
+
+    def _continue_deployment(self, s: State, ev: list[Event]) -> State:
+        """Deploy until the round's count is done; a Mastermind choice pauses it (the answer
+        resumes here)."""
+        while s.deployments_done < s.config.deployments_per_round:
+            if not s.deploying and s.deploy_window != s.deployments_done:
+                s = upd(s, deploy_window=s.deployments_done)
+                if self._mastodon_options(s):  # FAQ: the Mastodon between deployments
+                    left = s.config.deployments_per_round - s.deployments_done
+                    return upd(
+                        s,
+                        decision=Decision(
+                            kind="deploy_window",
+                            asked=(s.focus,),
+                            amount=left,
+                            prompt=f"Before the next deployment ({left} left this round): "
+                            "use the Mastodon, or pass",
+                        ),
+                    )
+            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev)
+            if s.decision is not None and not s.outcome:
+                return s
+            s = upd(s, deployments_done=s.deployments_done + 1)
+            if s.outcome:
+                return s
+        # the foot soldier cards cycle under the deck
+        cards, s = shuffle(s, s.deploy_discard)
+        s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
+        if mm_seat(s) is not None and all(lo.panicked for lo in s.locations):
+            # Mastermind Mode, Victory and Defeat
+            if s.hq_energy == 0:
+                return self._lose(
+                    s,
+                    "All four outer locations are panicked at the end of deployment and no "
+                    "energy is left on the Command Center.",
+                    ev,
+                )
+            ev.append(
+                Event(
+                    text=f"All four outer locations are panicked: the Command Center's "
+                    f"{s.hq_energy} energy is discarded",
+                    kind="panic",
+                    barrier=True,
+                )
+            )
+            s = upd(s, hq_energy=0)
+        panicked = sum(lo.panicked for lo in s.locations)
+        s = upd(s, history=(*s.history, (s.round, panicked, s.hq_energy)))
+        return self._start_action_phase(s, ev)
+
+    def _start_action_phase(self, s: State, ev: list[Event]) -> State:
+        s = upd(s, phase="action")
+        if s.power.megazord == "mega_voyager":
+            s = upd(s, power=upd(s.power, voyager=5))
+        ev.append(Event(text=f"Round {s.round}: Action Phase", kind="phase"))
+        focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
+        s = upd(s, focus=focus)
+        if mm_seat(s) is not None:
+            s = self._draw_schemes(s, 2, "", ev)
+        return s
+
+    def _mastodon_options(self, s: State) -> list[Action]:
+        """The team's legal Mastodon uses now (ready, a foot soldier on the board)."""
+        out: list[Action] = []
+        for z in self._team_zords(s):
+            if self._zord_def(s, z).ability == "fs_to_experience":
+                out += [
+                    a
+                    for lo in s.locations
+                    if self._check_zord(s, s.focus, a := m.UseZord(zord=z, location=lo.id)) is None
+                ]
+        return out
+
+    def _deploy_one(self, s: State, ev: list[Event]) -> State:
+        deck = s.deploy_deck
+        if not deck:
+            cards, s = shuffle(s, s.deploy_discard)
+            deck, s = cards, upd(s, deploy_discard=())
+        top, rest = deck[0], deck[1:]
+        extra: list[DeployCard] = []
+        while rest and rest[0].kind not in ("fs", "mm"):
+            extra.append(rest[0])
+            rest = rest[1:]
+        target = rest[0].back if rest else (top.back or s.locations[0].id)
+        if mm_seat(s) is not None and (
+            (rest and rest[0].kind == "mm") or (not rest and top.kind == "mm")
+        ):
+            target = ""  # Mastermind Mode: the Mastermind chooses any outer location
+        s = upd(s, deploy_deck=rest, deploying=(top, *extra), deploy_target=target)
+        return self._deploy_resume(s, ev)
+
+    def _deploy_resume(self, s: State, ev: list[Event]) -> State:
+        cat = _cat(s)
+        top = s.deploying[0]
+        villains = [c for c in s.deploying if c.kind not in ("fs", "mm")]
+        mm = mm_seat(s)
+        if not s.deploy_target:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="mm_location",
+                    asked=(mm,),
+                    prompt="Mastermind: the next card is a Mastermind deployment card - "
+                    "choose the outer location of this deployment",
+                ),
+            )
+        if top.kind == "mm" and not s.deploy_figures:
+            return upd(
+                s,
+                decision=Decision(
+                    kind="mm_figures",
+                    asked=(mm,),
+                    amount=top.figures,
+                    prompt=f"Mastermind deployment: choose {top.figures} foot soldier figures "
+                    f"to deploy to {cat.locations[s.deploy_target].name}",
+                ),
+            )
+        if s.config.mode == "psycho_assault" and not s.deploy_ranger:
+            first = next((v for v in villains if v.kind == "nemesis"), None)
+            cands = self._assault_candidates(s, first.enemy) if first is not None else []
+            if len(cands) > 1:  # "attach it to any Ranger ...": the team chooses
+                names = ", ".join(cat.rangers[r].name for r in cands)
+                return upd(
+                    s,
+                    decision=Decision(
+                        kind="psycho_attach",
+                        asked=(s.focus,),
+                        rangers=tuple(cands),
+                        prompt=f"{cat.nemeses[first.enemy].name} is deployed: which Ranger "
+                        f"takes its deployment card? ({names})",
+                    ),
+                )
+        target, figures = s.deploy_target, s.deploy_figures
+        s = upd(s, deploying=(), deploy_target="", deploy_figures=())
+        if s.config.mode == "psycho_assault":
+            first = next((v for v in villains if v.kind == "nemesis"), None)
+            if first is not None:  # the other figures of this deployment go with the Psycho
+                target = self._assault_where(s, self._assault_attach(s, first.enemy), target)
+        if top.kind == "mm":
+            s = upd(s, deploy_discard=(*s.deploy_discard, top))
+            names = ", ".join(cat.decks[f].name for f in figures)
+            ev.append(
+                Event(
+                    text=f"Mastermind deployment: {names} to {cat.locations[target].name}",
+                    kind="deploy",
+                    barrier=True,
+                    data={"figures": list(figures), "location": target},
+                )
+            )
+            for f in figures:
+                s = self._place_fs(s, target, f, 1, ev)
+                if s.outcome:
+                    return s
+        if top.kind == "fs":
+            s = upd(s, deploy_discard=(*s.deploy_discard, top))
+            n = top.figures
+            if len(s.config.rangers) == 6 and n == 1:
+                n = 3  # 6-Ranger rule
+            fs_name = cat.decks[top.fs_type].name
+            with_boss = s.config.headquarters == "command_center_assault" and any(
+                v.kind == "boss" for v in villains
+            )
+            where = "the Command Center" if with_boss else cat.locations[target].name
+            ev.append(
+                Event(
+                    text=f"Deployment: {n} {fs_name} to {where}",
+                    kind="deploy",
+                    barrier=True,
+                    data={"fs": top.fs_type, "count": n, "location": HQ if with_boss else target},
+                )
+            )
+            if with_boss:  # §7: the boss and its deployment's foot soldiers attack the CC
+                s = self._to_hq(s, top.fs_type, n, "they come with the boss", ev)
+            else:
+                s = self._place_fs(s, target, top.fs_type, n, ev)
+            if s.outcome:
+                return s
+        for v in villains:
+            s = self._place_villain(s, v, target, ev)
+            if s.outcome:
+                return s
+        return s
+
+    def _to_hq(self, s: State, kind: str, n: int, why: str, ev: list[Event]) -> State:
+        s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, n))
+        ev.append(
+            Event(
+                text=f"  {n} {_cat(s).decks[kind].name} to the Command Center ({why})",
+                kind="deploy",
+            )
+        )
+        return s
+
+    def _place_fs(self, s: State, target: str, kind: str, n: int, ev: list[Event]) -> State:
+        """Foot soldiers one at a time; a full location sends them clockwise (§4.1). With
+        Command Center Assault one bound for a panicked location goes to the Command
+        Center instead (§7)."""
+        cat = _cat(s)
+        assault = s.config.headquarters == "command_center_assault"
+        for _ in range(n):
+            start = loc_index(s, target)
+            placed = False
+            for k in range(4):
+                i = (start + k) % 4
+                lo = s.locations[i]
+                if is_full(s, lo) and not (assault and lo.panicked):
+                    continue
+                if assault and lo.panicked:
+                    s = self._to_hq(s, kind, 1, f"{cat.locations[lo.id].name} is panicked", ev)
+                    placed = True
+                    break
+                s = set_loc(s, i, fs=add_fs(lo.fs, kind, 1))
+                if k:
+                    ev.append(
+                        Event(text=f"  overflow: 1 to {cat.locations[lo.id].name}", kind="deploy")
+                    )
+                s = self._check_panic(s, i, ev)
+                placed = True
+                break
+            if not placed:
+                if s.config.headquarters == "command_center_assault":
+                    s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
+                    ev.append(
+                        Event(
+                            text="  every location is full: 1 to the Command Center", kind="deploy"
+                        )
+                    )
+                else:
+                    ev.append(
+                        Event(
+                            text="  every location is full: the figure stays in the supply",
+                            kind="deploy",
+                        )
+                    )
+            if s.outcome:
+                return s
+        return s
+
+    def _check_panic(self, s: State, i: int, ev: list[Event]) -> State:
+        lo = s.locations[i]
+        if not lo.panicked and is_full(s, lo):
+            s = set_loc(s, i, panicked=True)
+            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic"))
+        return self._check_all_panicked(s, ev)
+
+    def _check_all_panicked(self, s: State, ev: list[Event]) -> State:
+        if mm_seat(s) is not None:
+            return s  # Mastermind Mode: checked at the end of the Deployment Phase
+        if s.outcome is None and all(lo.panicked for lo in s.locations):
+            return self._lose(s, "All four outer locations are panicked at once.", ev)
+        return s
+
+    def _lose(self, s: State, why: str, ev: list[Event]) -> State:
+        ev.append(Event(text=f"DEFEAT: {why}", kind="outcome"))
+        mm = mm_seat(s)
+        return upd(
+            s,
+            outcome=Outcome(
+                winners=() if mm is None else (mm,),
+                summary=f"The Rangers lose{'' if mm is None else ': the Mastermind wins'}. {why}",
+            ),
+            phase="over",
+            decision=None,
+            queue=(),
+        )
+
+    def _win(self, s: State, why: str, ev: list[Event]) -> State:
+        ev.append(Event(text=f"VICTORY: {why}", kind="outcome"))
+        return upd(
+            s,
+            outcome=Outcome(
+                winners=tuple(range(len(s.players))), summary=f"The Rangers win! {why}"
+            ),
+            phase="over",
+            decision=None,
+            queue=(),
+        )
+
+    def _place_villain(self, s: State, v: DeployCard, target: str, ev: list[Event]) -> State:
+        cat = _cat(s)
+        if v.kind == "psycho_boss":
+            if s.config.mode == "psycho_assault":
+                return self._assault_boss(s, target, ev)
+            return self._deploy_psycho_boss(s, target, ev)
+        if v.kind == "nemesis" and s.config.mode == "psycho_assault":
+            return self._assault_deploy(s, v.enemy, target, ev)
+        name = cat.nemeses[v.enemy].name if v.kind == "nemesis" else cat.decks[v.enemy].name
+        start = loc_index(s, target)
+        dest = -1
+        if v.kind == "boss" and s.config.headquarters == "command_center_assault":
+            dest = -2
+        else:
+            for k in range(4):
+                i = (start + k) % 4
+                if not s.locations[i].panicked:
+                    dest = i
+                    break
+            if dest < 0 and s.config.headquarters == "command_center_assault":
+                dest = -2
+            if dest < 0 and mm_seat(s) is not None:
+                dest = start  # Mastermind Mode: all panicked is no defeat; it goes there
+        if dest == -2 or (
+            s.config.headquarters == "command_center_assault" and s.locations[start].panicked
+        ):
+            s = upd(s, hq_villains=(*s.hq_villains, v.enemy))
+            ev.append(
+                Event(
+                    text=f"Deployment: {name} attacks the Command Center!",
+                    kind="deploy",
+                    barrier=True,
+                )
+            )
+        elif dest < 0:
+            return self._check_all_panicked(s, ev)
+        else:
+            lo = s.locations[dest]
+            s = set_loc(s, dest, villains=(*lo.villains, v.enemy), panicked=True)
+            ev.append(
+                Event(
+                    text=f"Deployment: {name} to {cat.locations[lo.id].name}: PANIC",
+                    kind="deploy",
+                    barrier=True,
+                    data={"villain": v.enemy, "location": lo.id},
+                )
+            )
+        deck_id = "psycho" if v.kind == "nemesis" else v.enemy
+        cards, s = shuffle(s, enemy_deck(s, deck_id))
+        s = set_enemy_deck(s, deck_id, cards)
+        if v.kind == "nemesis":
+            s = self._set_nemesis(s, v.enemy, status="deployed")
+        return self._check_all_panicked(s, ev)
+
+    def _unpanic_if_empty(self, s: State, i: int, ev: list[Event]) -> State:
+        """A panicked location left with no enemy figure is no longer panicked (Ruling 12)."""
+        lo = s.locations[i]
+        if lo.panicked and lo.figures == 0 and not lo.locked_full:
+            s = set_loc(s, i, panicked=False)
+            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
+        return s
+
+    def _unpanicked_from(self, s: State, target: str) -> int:
+        """Where a monster-like figure lands: the target, or clockwise past panicked
+        locations (§4.1); the target itself when all four are panicked (Mastermind Mode).
+        Nemeses follow this rule too (expansion, the paragraph before "Monster Version")."""
+        start = loc_index(s, target)
+        for k in range(4):
+            i = (start + k) % 4
+            if not s.locations[i].panicked:
+                return i
+        return start
+
+    def _set_nemesis(self, s: State, nid: str, **kw) -> State:
+        return upd(s, nemeses=tuple(upd(n, **kw) if n.id == nid else n for n in s.nemeses))
+
+    def _deploy_psycho_boss(self, s: State, target: str, ev: list[Event]) -> State:
+        """Expansion, Psycho Rangers (Boss Version), Deployment."""
+        cat = _cat(s)
+        # attach the deployment cards: colour match first, every Ranger at least one (Ruling 12)
+        rangers = list(s.config.rangers)
+        load = {r: 0 for r in rangers}
+        nemeses = []
+        pending = list(s.nemeses)
+        for n in list(pending):
+            match = [
+                r
+                for r in rangers
+                if cat.rangers[r].color == cat.nemeses[n.id].color and load[r] == 0
+            ]
+            if match:
+                load[match[0]] += 1
+                nemeses.append(upd(n, attached_to=match[0], status="deployed"))
+                pending.remove(n)
+        for n in pending:
+            r = min(rangers, key=lambda r: (load[r], rangers.index(r)))
+            load[r] += 1
+            nemeses.append(upd(n, attached_to=r, status="deployed"))
+        order = {n.id: k for k, n in enumerate(s.nemeses)}
+        s = upd(s, nemeses=tuple(sorted(nemeses, key=lambda n: order[n.id])))
+        i = self._unpanicked_from(s, target)
+        lo = s.locations[i]
+        s = set_loc(
+            s,
+            i,
+            fs=(),
+            villains=(*lo.villains, *(n.id for n in s.nemeses)),
+            panicked=True,
+            locked_full=True,
+        )
+        cards, s = shuffle(s, enemy_deck(s, "psycho"))
+        s = set_enemy_deck(s, "psycho", cards)
+        attached = ", ".join(
+            f"{cat.nemeses[n.id].name} -> {cat.rangers[n.attached_to].name}" for n in s.nemeses
+        )
+        ev.append(
+            Event(
+                text=f"Deployment: the PSYCHO RANGERS appear at {cat.locations[lo.id].name}! "
+                f"Its foot soldiers leave; it is panicked and full for the rest of the game. ({attached})",
+                kind="deploy",
+                barrier=True,
+            )
+        )
+        return self._check_all_panicked(s, ev)

@@ -1,0 +1,409 @@
+"""Heroes of the Grid: Questions answered by their own moves, checks and answers
+(MM_DECISIONS): the Mastermind's choices and the team's own (Mastodon window, Blade Blaster,
+strategize...).
+
+A part of `HotgRules` (rules.py), which mixes these classes together.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ...engine import Event, Rejection
+from . import models as m
+from .models import (
+    Action,
+    Decision,
+    Slot,
+    State,
+)
+from .state_ops import (
+    GRID,
+    SCHEME_HAND,
+    _cat,
+    _first_copies,
+    _no,
+    _other_copy,
+    bt,
+    enemy_deck,
+    loc_index,
+    mm_seat,
+    pl,
+    set_enemy_deck,
+    upd,
+)
+
+
+class QuestionRules:
+    def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
+        if d.kind == "deploy_window":
+            return [*self._mastodon_options(s), m.Pass()]
+        if d.kind == "hq_power_up":
+            return [m.PowerUp(), m.Pass()]
+        if d.kind == "fs_pick":
+            return [m.FightFigures(figures=o) for o in self._fs_options(s)]
+        if d.kind == "add_target":
+            return [*(m.Target(slot=i) for i in self._more_targets(s)), m.Pass()]
+        if d.kind == "divide_hits":
+            return [m.Target(slot=i) for i in self._hit_options(s, d.picked)]
+        if d.kind == "strategize":
+            return [*(m.ChooseRanger(seat=i) for i in range(len(s.players))), m.Pass()]
+        if d.kind == "strategize_draw":
+            p = s.players[d.seat]
+            return [m.Draw(count=k) for k in range(min(3, len(p.deck)) + 1)]
+        if d.kind == "strategize_put":
+            return [m.Pick(card=c) for c in _first_copies(s.players[d.seat].hand)]
+        if d.kind == "psycho_attach":
+            return [m.AttachPsycho(ranger=r) for r in d.rangers]
+        if d.kind == "mm_location":
+            return [m.ChooseLocation(location=lo.id) for lo in s.locations]
+        if d.kind == "mm_figures":
+            types = sorted(s.config.foot_soldiers)
+            return [
+                m.DeployFigures(figures=(types[0], types[0])),
+                m.DeployFigures(figures=(types[0], types[1])),
+                m.DeployFigures(figures=(types[1], types[1])),
+            ]
+        if d.kind == "grid_place":
+            return [m.PlaceCard(row=r, col=c) for r in range(GRID) for c in range(GRID)]
+        if d.kind == "marker":
+            return [m.PlaceMarker(slot=i) for i in range(len(s.battle.slots))]
+        if d.kind == "scheme_window":
+            return [*self._scheme_play_options(s, d), m.Pass()]
+        if d.kind == "scheme_discard":
+            return [m.DiscardScheme(card=c) for c in s.schemes]
+        if d.kind == "dark_tactics":
+            cards = d.picked
+            out = []
+            seen_keys = set()
+            n = len(cards)
+            for mask in range(2**n):
+                top = [c for k, c in enumerate(cards) if mask >> k & 1]
+                bottom = [c for k, c in enumerate(cards) if not mask >> k & 1]
+                for tp in permutations(top):
+                    for bp in permutations(bottom):
+                        key = (tp, bp)
+                        if key not in seen_keys:
+                            seen_keys.add(key)
+                            out.append(m.Arrange(top=tp, bottom=bp))
+            return out
+        if d.kind == "order_effects":
+            return [m.OrderEffects(scheme_first=True), m.OrderEffects(scheme_first=False)]
+        return []
+
+    def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
+        cat = _cat(s)
+        if d.kind == "add_target":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.Target) or a.slot not in self._more_targets(s):
+                return _no(
+                    "Blade Blaster (§9)",
+                    "Add another enemy card you could attack (not guarded, not chosen), or pass.",
+                )
+            return None
+        if d.kind == "divide_hits":
+            if not isinstance(a, m.Target) or a.slot not in self._hit_options(s, d.picked):
+                return _no("Blade Blaster (§9)", "Give the hit to one of the targets you chose.")
+            return None
+        if d.kind == "fs_pick":
+            if not isinstance(a, m.FightFigures) or a.figures not in self._fs_options(s):
+                return _no(
+                    "Enemy preparation (§5.2)",
+                    "Pick the foot soldiers that fight (up to 4), grouped by type in the "
+                    "order their decks are drawn.",
+                )
+            return None
+        if d.kind == "hq_power_up":
+            if not isinstance(a, (m.PowerUp, m.Pass)):
+                return _no("Command Center Assault (§7)", "Power up now, or pass.")
+            return None
+        rule = "Astro Megaship"
+        if d.kind == "strategize":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.ChooseRanger) or not 0 <= a.seat < len(s.players):
+                return _no(rule, "Choose the Ranger (in any location) who strategizes, or pass.")
+            return None
+        if d.kind == "strategize_draw":
+            n = min(3, len(s.players[d.seat].deck))
+            if not isinstance(a, m.Draw) or not 0 <= a.count <= n:
+                return _no(rule, f"Draw 0-{n} cards.")
+            return None
+        if d.kind == "strategize_put":
+            hand = s.players[d.seat].hand
+            if not isinstance(a, m.Pick) or a.card not in hand:
+                return _no(rule, "Put a card from your hand on top of your deck.")
+            return _other_copy(hand, a.card)
+        rule = "Mastermind Mode"
+        if d.kind == "deploy_window":
+            if isinstance(a, m.Pass):
+                return None
+            if (
+                not isinstance(a, m.UseZord)
+                or a.zord not in self._team_zords(s)
+                or (self._zord_def(s, a.zord).ability != "fs_to_experience")
+            ):
+                return _no(
+                    "Deployment (§4.1, FAQ)",
+                    "Between deployments only the Mastodon may be used; or pass.",
+                )
+            return self._check_zord(s, seat, a)
+        if d.kind == "psycho_attach":
+            if not isinstance(a, m.AttachPsycho) or a.ranger not in d.rangers:
+                names = ", ".join(cat.rangers[r].name for r in d.rangers)
+                return _no(
+                    "Psycho Assault Mode, Deployment",
+                    f"The Psycho's deployment card goes to one of: {names}",
+                )
+            return None
+        if d.kind == "mm_location":
+            if not isinstance(a, m.ChooseLocation):
+                return _no(f"{rule}, Deployment", "Choose one of the four outer locations.")
+            if loc_index(s, a.location) < 0:
+                return _no(f"{rule}, Deployment", "Choose one of the four outer locations.")
+            return None
+        if d.kind == "mm_figures":
+            if not isinstance(a, m.DeployFigures):
+                return _no(f"{rule}, Deployment", "Choose two foot soldier figures to deploy.")
+            if not set(a.figures) <= set(s.config.foot_soldiers) or list(a.figures) != sorted(
+                a.figures
+            ):
+                return _no(
+                    f"{rule}, Deployment",
+                    "Choose two figures of this game's foot soldier types (listed in order).",
+                )
+            return None
+        if d.kind == "grid_place":
+            if not isinstance(a, m.PlaceCard):
+                return _no(f"{rule}, Battle", "Place the enemy card on the combat grid.")
+            if not (0 <= a.row < GRID and 0 <= a.col < GRID):
+                return _no(f"{rule}, Battle", "The combat grid is 3x3.")
+            if (a.row, a.col) not in self._grid_free(s):
+                return _no(
+                    f"{rule}, Battle",
+                    "Each card must be placed in an empty space: never two cards in one space.",
+                )
+            return None
+        if d.kind == "marker":
+            if not isinstance(a, m.PlaceMarker):
+                return _no(f"{rule}, Battle", "Place the combat marker on an enemy card.")
+            if a.slot not in self._marker_options(s):
+                if s.battle.marker < 0:
+                    return _no(f"{rule}, Battle", "Place the combat marker on an enemy card.")
+                return _no(
+                    f"{rule}, Battle",
+                    "Move the combat marker to the nearest enemy card not resolved yet.",
+                )
+            return None
+        if d.kind == "scheme_window":
+            if isinstance(a, m.Pass):
+                return None
+            if not isinstance(a, m.PlayScheme):
+                return _no(f"{rule}, Scheme Cards", "Play a Scheme card, or pass.")
+            if a.card not in s.schemes:
+                return _no(f"{rule}, Scheme Cards", "That Scheme is not in your hand.")
+            sc = cat.scheme(a.card)
+            if sc.timing != d.trigger:
+                return _no(
+                    f"{rule}, Scheme Cards",
+                    f"{sc.name} is played: {sc.timing_text[0].lower()}{sc.timing_text[1:]}",
+                )
+            want = {
+                (o.target, o.seat, o.deck)
+                for o in self._scheme_play_options(s, d)
+                if o.card == a.card
+            }
+            if (a.target, a.seat, a.deck) not in want:
+                return _no(f"{rule}, Scheme Cards", f"{sc.name}: {sc.text} Choose a valid target.")
+            return None
+        if d.kind == "scheme_discard":
+            if not isinstance(a, m.DiscardScheme) or a.card not in s.schemes:
+                return _no(
+                    f"{rule}, Scheme Cards",
+                    f"Discard Scheme cards of your choice down to {SCHEME_HAND}.",
+                )
+            return None
+        if d.kind == "dark_tactics":
+            if not isinstance(a, m.Arrange) or sorted(a.top + a.bottom) != sorted(d.picked):
+                return _no("Dark Tactics", "Return each peeked card to the top or the bottom.")
+            return None
+        if d.kind == "order_effects":
+            if not isinstance(a, m.OrderEffects):
+                return _no(
+                    f"{rule}, Scheme Cards",
+                    "The Mastermind chooses the order of the Scheme and the Ranger effect.",
+                )
+            return None
+        return _no(rule, "Nothing to do now.")
+
+    def _answer_mm(self, s: State, a: Action, d: Decision, ev: list[Event]) -> State:
+        cat = _cat(s)
+        mm = mm_seat(s)
+        s = upd(s, decision=None)
+        if d.kind == "strategize":
+            if not isinstance(a, m.ChooseRanger):
+                return s
+            ev.append(Event(text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
+            return upd(
+                s,
+                decision=Decision(
+                    kind="strategize_draw",
+                    asked=(a.seat,),
+                    seat=a.seat,
+                    prompt="Strategize: draw up to 3 cards (then put as many back on top)",
+                ),
+            )
+        if d.kind == "strategize_draw":
+            if not a.count:
+                return s
+            defeats = s.players[d.seat].defeats
+            s = self._draw(s, d.seat, a.count, ev)
+            if s.outcome is not None or s.players[d.seat].defeats != defeats:
+                return s  # drew their last card: defeated, nothing left to put back
+            return upd(
+                s,
+                decision=Decision(
+                    kind="strategize_put",
+                    asked=(d.seat,),
+                    seat=d.seat,
+                    amount=a.count,
+                    prompt=f"Strategize: put {a.count} card(s) from your hand on top of your "
+                    "deck (the last one chosen ends on top)",
+                ),
+            )
+        if d.kind == "strategize_put":
+            p = s.players[d.seat]
+            hand = list(p.hand)
+            hand.remove(a.card)
+            s = pl(s, d.seat, hand=tuple(hand), deck=(a.card, *p.deck))
+            if d.amount > 1 and hand:
+                return upd(s, decision=upd(d, amount=d.amount - 1))
+            ev.append(Event(text=f"{p.name} puts the cards back on top", seat=d.seat))
+            return s
+        if d.kind == "add_target":
+            att = s.battle.attack
+            if isinstance(a, m.Target):
+                s = bt(s, attack=upd(att, targets=(*att.targets, a.slot)))
+                ev.append(
+                    Event(text=f"  also targets {cat.enemy_card(s.battle.slots[a.slot].card).name}")
+                )
+                if self._more_targets(s):
+                    return upd(s, decision=d)
+            return s
+        if d.kind == "divide_hits":
+            return self._divide_hits(s, (*d.picked, str(a.slot)), d.amount, ev)
+        if d.kind == "fs_pick":
+            names = ", ".join(cat.decks[f].name for f in a.figures)
+            ev.append(
+                Event(text=f"The lead Ranger picks the foot soldiers: {names}", kind="battle")
+            )
+            s = bt(s, fs_order=a.figures, fs_picked=True)
+            return self._enemy_prep(s, ev)
+        if d.kind == "hq_power_up":
+            if isinstance(a, m.PowerUp):
+                s = self._power_up(s, d.asked[0], ev)
+            if len(d.asked) > 1:
+                return upd(s, decision=upd(d, asked=d.asked[1:]))
+            return s
+        if d.kind == "deploy_window":
+            if isinstance(a, m.UseZord):
+                s = self._use_zord(s, d.asked[0], a, ev)
+                if s.outcome is not None:
+                    return s
+            return self._continue_deployment(s, ev)
+        if isinstance(a, m.AttachPsycho):
+            ev.append(
+                Event(
+                    text=f"The team chooses {cat.rangers[a.ranger].name} for the Psycho's card",
+                    kind="deploy",
+                    seat=d.asked[0],
+                )
+            )
+            s = upd(s, deploy_ranger=a.ranger)
+            return self._continue_deployment(s, ev)
+        if isinstance(a, m.ChooseLocation):
+            ev.append(
+                Event(
+                    text=f"The Mastermind directs this deployment to {cat.locations[a.location].name}",
+                    kind="deploy",
+                    seat=mm,
+                )
+            )
+            s = upd(s, deploy_target=a.location)
+            return self._continue_deployment(s, ev)
+        if isinstance(a, m.DeployFigures):
+            s = upd(s, deploy_figures=a.figures)
+            return self._continue_deployment(s, ev)
+        if isinstance(a, m.PlaceCard):
+            b = s.battle
+            card, rest = b.to_place[0], b.to_place[1:]
+            s = bt(s, slots=(*b.slots, Slot(card=card, row=a.row, col=a.col)), to_place=rest)
+            ev.append(
+                Event(
+                    text=f"The Mastermind places {cat.enemy_card(card).name} at row {a.row + 1}, "
+                    f"column {a.col + 1}",
+                    kind="battle",
+                    seat=mm,
+                    data={"row": a.row, "col": a.col},
+                )
+            )
+            return self._ask_grid(s)
+        if isinstance(a, m.PlaceMarker):
+            first = s.battle.marker < 0
+            s = bt(s, marker=a.slot)
+            name = cat.enemy_card(s.battle.slots[a.slot].card).name
+            ev.append(
+                Event(
+                    text=f"The Mastermind {'places' if first else 'moves'} the combat marker "
+                    f"on {name}",
+                    kind="battle",
+                    seat=mm,
+                    data={"slot": a.slot},
+                )
+            )
+            return self._resume(s, d.then, None, ev)
+        if isinstance(a, m.DiscardScheme):
+            s = upd(
+                s,
+                schemes=tuple(c for c in s.schemes if c != a.card),
+                scheme_discard=(*s.scheme_discard, a.card),
+            )
+            ev.append(
+                Event(
+                    text=f"The Mastermind discards {cat.scheme(a.card).name}",
+                    kind="scheme",
+                    seat=mm,
+                )
+            )
+            if len(s.schemes) > SCHEME_HAND:
+                return upd(s, decision=upd(d, amount=len(s.schemes) - SCHEME_HAND))
+            return self._resume(s, d.then, None, ev)
+        if isinstance(a, m.Arrange):
+            deck_id = d.source
+            rest = enemy_deck(s, deck_id)
+            s = set_enemy_deck(s, deck_id, (*a.top, *rest, *a.bottom))
+            ev.append(
+                Event(
+                    text=f"Dark Tactics: {len(a.top)} card(s) back on top, {len(a.bottom)} to the "
+                    "bottom",
+                    kind="scheme",
+                    seat=mm,
+                )
+            )
+            return self._resume(s, d.then, d.held, ev)
+        if isinstance(a, m.OrderEffects):
+            ev.append(
+                Event(
+                    text="The Mastermind resolves "
+                    + ("Shatter Defenses first" if a.scheme_first else "the Ranger's card first"),
+                    kind="scheme",
+                    seat=mm,
+                )
+            )
+            held = upd(d.held, scheme_first=a.scheme_first)
+            return self._settle_reveal(s, held, ev, ordered=True)
+        if isinstance(a, m.Pass):  # no Scheme in this window
+            return self._resume(s, d.then, d.held, ev)
+        assert isinstance(a, m.PlayScheme)
+        return self._play_scheme(s, a, d, ev)

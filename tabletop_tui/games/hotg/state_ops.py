@@ -1,0 +1,218 @@
+"""Heroes of the Grid: constants and small helpers on the State, shared by every rules
+module (states are immutable: each helper returns a new one)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Model, Rejection, replace_at
+from .cards import Catalog, catalog
+from .models import (
+    Location,
+    State,
+)
+
+HAND = 5
+EXPERIENCE_MAX = 6
+MONSTER_DEFEAT = 4
+BOSS_DEFEAT = 6
+PSYCHO_BOSS_DEFEAT = 2
+
+
+def _no(rule: str, reason: str) -> Rejection:
+    return Rejection(rule=rule, reason=reason)
+
+
+def _cat(s: State) -> Catalog:
+    return catalog(s.config.cards_dir)
+
+
+_setattr = object.__setattr__
+
+
+def upd(model: Model, **kw: Any):
+    """`model.model_copy(update=kw)` without its generic overhead (no validation either):
+    states are copied on every step, so this is the engine's hot path."""
+    cls = type(model)
+    new = cls.__new__(cls)
+    d = dict(model.__dict__)
+    d.update(kw)
+    _setattr(new, "__dict__", d)
+    _setattr(new, "__pydantic_extra__", None)
+    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | kw.keys())
+    _setattr(new, "__pydantic_private__", None)
+    return new
+
+
+# -- small state helpers ---------------------------------------------------------------------
+def pl(s: State, i: int, **kw) -> State:
+    return upd(s, players=replace_at(s.players, i, upd(s.players[i], **kw)))
+
+
+def loc_index(s: State, loc: str) -> int:
+    for i, lo in enumerate(s.locations):
+        if lo.id == loc:
+            return i
+    return -1
+
+
+def set_loc(s: State, i: int, **kw) -> State:
+    return upd(s, locations=replace_at(s.locations, i, upd(s.locations[i], **kw)))
+
+
+def bt(s: State, **kw) -> State:
+    return upd(s, battle=upd(s.battle, **kw))
+
+
+def set_slot(s: State, i: int, **kw) -> State:
+    b = s.battle
+    return bt(s, slots=replace_at(b.slots, i, upd(b.slots[i], **kw)))
+
+
+def _first_copies(cards: tuple[str, ...], skip: tuple[str, ...] = ()) -> list[str]:
+    """Copies of a card are the same card (Ruling 31): moves name only the first copy of
+    each in the pile (leaving out `skip`), so each choice is offered once."""
+    firsts: dict[str, str] = {}
+    for c in cards:
+        if c not in skip:
+            firsts.setdefault(c.split("#")[0], c)
+    return list(firsts.values())
+
+
+def _other_copy(cards: tuple[str, ...], card: str, skip: tuple[str, ...] = ()) -> Rejection | None:
+    """The check side of `_first_copies`: naming a later copy is refused."""
+    firsts = _first_copies(cards, skip)
+    if card in firsts:
+        return None
+    first = next(c for c in firsts if c.split("#")[0] == card.split("#")[0])
+    return _no("Copies of a card (Ruling 31)", f"Use the first copy, {first}: copies are the same.")
+
+
+def _pile(piles: tuple[tuple[str, tuple[str, ...]], ...], deck: str) -> tuple[str, ...]:
+    return next((cards for d, cards in piles if d == deck), ())
+
+
+def _set_pile(s: State, field: str, deck: str, cards: tuple[str, ...]) -> State:
+    rest = tuple((d, c) for d, c in getattr(s, field) if d != deck)
+    return upd(s, **{field: (*rest, (deck, cards))})
+
+
+def enemy_deck(s: State, deck: str) -> tuple[str, ...]:
+    return _pile(s.enemy_decks, deck)
+
+
+def set_enemy_deck(s: State, deck: str, cards: tuple[str, ...]) -> State:
+    return _set_pile(s, "enemy_decks", deck, cards)
+
+
+def enemy_discard(s: State, deck: str) -> tuple[str, ...]:
+    return _pile(s.enemy_discards, deck)
+
+
+def set_enemy_discard(s: State, deck: str, cards: tuple[str, ...]) -> State:
+    return _set_pile(s, "enemy_discards", deck, cards)
+
+
+def shuffle(s: State, items) -> tuple[tuple, State]:
+    out, rng = s.rng.shuffled(tuple(items))
+    return out, upd(s, rng=rng)
+
+
+def add_fs(fs: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:
+    d = dict(fs)
+    d[kind] = d.get(kind, 0) + n
+    return tuple((k, v) for k, v in sorted(d.items()) if v > 0)
+
+
+def hand_size(s: State, seat: int) -> int:
+    p = s.players[seat]
+    size = 7 if len(p.rangers) == 2 else HAND
+    i = loc_index(s, p.location)
+    if (
+        i >= 0
+        and s.locations[i].side_b
+        and _cat(s).locations[p.location].b_effect == "hand_size_minus_2"
+    ):
+        size -= 2
+    return size
+
+
+def seat_of(s: State, ranger: str) -> int:
+    for i, p in enumerate(s.players):
+        if ranger in p.rangers:
+            return i
+    return -1
+
+
+def is_full(s: State, lo: Location) -> bool:
+    return lo.locked_full or lo.figures >= _cat(s).locations[lo.id].figure_limit
+
+
+def card_cost(s: State, card: str, x: int = 0) -> int:
+    c = _cat(s).card(card)
+    base = x if c.cost == "X" else c.cost
+    if passive_on(s, "witch_curse") and (c.type == "attack" or s.config.witch_curse_all_cards):
+        base += 1
+    return base
+
+
+def passive_on(s: State, passive: str) -> bool:
+    b = s.battle
+    if b is None:
+        return False
+    cat = _cat(s)
+    return any(not sl.defeated and cat.enemy_card(sl.card).passive == passive for sl in b.slots)
+
+
+def mm_seat(s: State) -> int | None:
+    """Mastermind Mode: the Mastermind's seat (the last one); None in the other modes."""
+    return s.config.mastermind_seat
+
+
+SCHEME_HAND = 3
+GRID = 3
+#: decisions answered by their own candidates/check/answer (the Mastermind's, and the
+#: team's choice of Ranger for a Psycho's deployment card in Psycho Assault Mode)
+MM_DECISIONS = frozenset(
+    {
+        "deploy_window",
+        "hq_power_up",
+        "fs_pick",
+        "add_target",
+        "divide_hits",
+        "strategize",
+        "strategize_draw",
+        "strategize_put",
+        "psycho_attach",
+        "mm_location",
+        "mm_figures",
+        "grid_place",
+        "marker",
+        "scheme_window",
+        "scheme_discard",
+        "dark_tactics",
+        "order_effects",
+    }
+)
+
+
+def hand_shown(s: State, viewer: int | None, owner: int) -> bool:
+    """Whether `viewer` sees `owner`'s hand: always their own; the others' when hands are
+    open - and in Mastermind Mode never the Mastermind (nor a spectator's screen, which
+    the Mastermind may be watching): the Rangers' hands are secrets from the enemy."""
+    if viewer == owner:
+        return True
+    if s.config.hidden_hands:
+        return False
+    mm = s.config.mastermind_seat
+    return mm is None or (viewer is not None and viewer != mm)
+
+
+def hands_public(s: State) -> bool:
+    """Every seat sees every hand, so the shared log may name a card taken into one."""
+    return not s.config.hidden_hands and s.config.mastermind_seat is None
+
+
+def best_value(s: State, card: str) -> tuple:
+    c = _cat(s).card(card)
+    return (c.shields, 0 if c.cost == "X" else c.cost)

@@ -1,0 +1,189 @@
+"""The project's own rules reference for each game, one Markdown file per game id.
+
+Written by us (the publishers' rulebooks are the authority, never shipped). Each `##`/`###`
+heading carries an id and optionally the help topics that open it:
+
+    ## The Battle Phase {#battle topics=battle,block}
+
+The help screen opens the section whose topics match the moment (the pending decision first,
+then the phase); inspectors read keyword meanings from the `### Name {#kw-slug}` sections, so
+each rule has one text. Pure Python: no Textual, no Rich.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+_HEADING = re.compile(r"^(#{1,3})\s+(.*?)\s*(?:\{#([a-z0-9-]+)((?:\s+[a-z]+=[^\s}]*)*)\s*\})?\s*$")
+
+
+class ReferenceError(ValueError):
+    """A reference file that breaks the format: names the file, the line and the problem."""
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    level: int  # 2 for a chapter, 3 for a section inside it
+    body: str  # Markdown, without the heading
+    topics: tuple[str, ...] = ()
+    parent: str | None = None
+
+    def text(self) -> str:
+        """The section as plain-ish Markdown with its own heading, for showing alone."""
+        return f"{'#' * self.level} {self.title}\n\n{self.body}".rstrip() + "\n"
+
+
+@dataclass(frozen=True)
+class Reference:
+    game_id: str
+    title: str
+    intro: str
+    sections: tuple[Section, ...]
+    _by_id: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_id.update({s.id: s for s in self.sections})
+
+    def section(self, section_id: str) -> Section | None:
+        return self._by_id.get(section_id)
+
+    def children(self, section_id: str) -> list[Section]:
+        return [s for s in self.sections if s.parent == section_id]
+
+    def for_topics(self, topics: Iterable[str]) -> Section | None:
+        """The section for the most specific topic that some section lists (first wins)."""
+        for topic in topics:
+            if topic.startswith("#"):  # a section named by id
+                if topic[1:] in self._by_id:
+                    return self._by_id[topic[1:]]
+                continue
+            for s in self.sections:
+                if topic in s.topics:
+                    return s
+        return None
+
+    def keywords(self) -> dict[str, Section]:
+        """Keyword and card-type entries by slug (`guard` for `kw-guard`)."""
+        return {s.id[3:]: s for s in self.sections if s.id.startswith("kw-")}
+
+    def search(self, query: str) -> list[Section]:
+        """Sections whose title or text hold every word of the query, title hits first."""
+        words = [w for w in re.findall(r"\w+", query.lower()) if w]
+        if not words:
+            return list(self.sections)
+        in_title = [s for s in self.sections if all(w in s.title.lower() for w in words)]
+        in_body = [
+            s
+            for s in self.sections
+            if s not in in_title and all(w in (s.title + " " + s.body).lower() for w in words)
+        ]
+        return in_title + in_body
+
+
+def slug(name: str) -> str:
+    """The id part of a keyword: "First Strike" -> "first-strike"."""
+    cleaned = re.sub(r"[^a-z0-9 -]", "", name.lower().replace("_", " "))
+    return re.sub(r"[\s-]+", "-", cleaned).strip("-")
+
+
+def parse(text: str, game_id: str, source: str = "") -> Reference:
+    """Read one reference file; every problem names the source and line."""
+    where = source or f"{game_id}.md"
+    title = ""
+    intro: list[str] = []
+    sections: list[Section] = []
+    current: dict | None = None
+    chapter: str | None = None
+    seen: set[str] = set()
+
+    def close() -> None:
+        if current is not None:
+            body = "\n".join(current.pop("lines")).strip()
+            sections.append(Section(body=body, **current))
+
+    in_fence = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("```"):
+            in_fence = not in_fence
+        match = None if in_fence else _HEADING.match(line)
+        if match is None:
+            (current["lines"] if current is not None else intro).append(line)
+            continue
+        hashes, name, section_id, attrs = match.groups()
+        level = len(hashes)
+        if level == 1:
+            if title:
+                raise ReferenceError(f"{where}:{number}: a second title ('# {name}')")
+            title = name
+            continue
+        if not section_id:
+            raise ReferenceError(f"{where}:{number}: the heading '{name}' has no {{#id}}")
+        if section_id in seen:
+            raise ReferenceError(f"{where}:{number}: the id '{section_id}' is used twice")
+        seen.add(section_id)
+        topics: tuple[str, ...] = ()
+        for attr in (attrs or "").split():
+            key, _, value = attr.partition("=")
+            if key != "topics":
+                raise ReferenceError(f"{where}:{number}: unknown attribute '{key}'")
+            topics = tuple(t for t in value.split(",") if t)
+        close()
+        if level == 2:
+            chapter = section_id
+        current = {
+            "id": section_id,
+            "title": name,
+            "level": level,
+            "topics": topics,
+            "parent": chapter if level == 3 else None,
+            "lines": [],
+        }
+    close()
+    if not title:
+        raise ReferenceError(f"{where}: no '# Title' line")
+    if not sections:
+        raise ReferenceError(f"{where}: no sections")
+    return Reference(game_id, title, "\n".join(intro).strip(), tuple(sections))
+
+
+@cache
+def load(game_id: str) -> Reference | None:
+    """The shipped reference of a game, or None when it has none."""
+    try:
+        text = resources.files(__name__).joinpath(f"{game_id}.md").read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+    return parse(text, game_id, f"tabletop_tui/reference/{game_id}.md")
+
+
+def keyword_text(game_id: str, keyword: str) -> str | None:
+    """What a keyword or card type means in play, from the game's reference (one text per rule)."""
+    ref = load(game_id)
+    if ref is None:
+        return None
+    entry = ref.keywords().get(slug(keyword))
+    return entry.body if entry is not None else None
+
+
+def keywords_in(game_id: str, text: str) -> list[tuple[str, str]]:
+    """(name, meaning) of every glossary keyword named in a card's text, in glossary order."""
+    ref = load(game_id)
+    if ref is None:
+        return []
+    lowered = text.lower()
+    found = []
+    for entry in ref.keywords().values():
+        if re.search(rf"\b{re.escape(entry.title.lower())}\b", lowered):
+            found.append((entry.title, entry.body))
+    return found
+
+
+def section_for(game_id: str, topics: Sequence[str]) -> Section | None:
+    ref = load(game_id)
+    return ref.for_topics(topics) if ref is not None else None

@@ -1,0 +1,283 @@
+"""The table protocol: one JSON object per line, each a pydantic-typed message.
+
+Everything a client sends is untrusted, so it is parsed like a broken save: size first,
+then JSON, then a strict model (unknown fields, wrong types and out-of-range numbers are
+refused with a reason). What the service sends is typed the same way so a client can
+check it too. No game type appears here: views and actions travel as JSON objects and
+the game's own models validate them at either end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+#: a table's short code: letters a player can read out without confusing them
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 5
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps that keep one client, or one table, from using up the service."""
+
+    #: bytes in one line from a client (an action or a create is far smaller)
+    max_line: int = 16 * 1024
+    #: bytes in one line from the service (a view of a big game is ~15 KB)
+    max_server_line: int = 4 * 1024 * 1024
+    max_tables: int = 100
+    max_connections: int = 200
+    max_spectators: int = 20
+    #: actions a table may log before it refuses more (real games end far sooner)
+    max_actions: int = 20_000
+    #: refused messages one connection may send before it is closed
+    max_errors: int = 20
+    #: messages per second one connection may send on average, and in one burst
+    rate: float = 100.0
+    burst: int = 400
+    #: messages waiting for a client that does not read before it is dropped
+    max_outbox: int = 512
+    #: seconds a dropped player's seat waits before the others may hand it to a bot
+    seat_timeout: float = 120.0
+    #: seconds between bot moves (0: as fast as the service can)
+    bot_delay: float = 0.0
+    #: log lines a joining client is sent (the newest ones)
+    max_log: int = 500
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]+$")]
+Code = Annotated[str, Field(min_length=CODE_LENGTH, max_length=CODE_LENGTH, pattern=r"^[A-Z]+$")]
+SeatNo = Annotated[int, Field(ge=0, lt=16)]
+Ref = Annotated[int, Field(ge=0, lt=2**31)]
+
+
+# -- client to service ---------------------------------------------------------------------------
+class Hello(Message):
+    """Proves who the client is with a ticket the server issued (e.g. per SSH login)."""
+
+    type: Literal["hello"]
+    ticket: Annotated[str, Field(min_length=8, max_length=128)]
+
+
+class ListTables(Message):
+    type: Literal["list"]
+
+
+class SeatRequest(Message):
+    name: Name
+    #: open: a human takes it; heuristic / random: the service's bot plays it
+    kind: Literal["open", "heuristic", "random"] = "open"
+
+
+class Create(Message):
+    type: Literal["create"]
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=8)]
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    #: game settings merged into its Config (validated by it); never a file path
+    options: dict[str, Any] = {}
+    #: sit the creator here straight away (None: create only)
+    sit: SeatNo | None = None
+
+
+class Join(Message):
+    """Take a seat (a given one, or your own again, or the first open one) or watch."""
+
+    type: Literal["join"]
+    table: Code
+    seat: SeatNo | None = None
+    watch: bool = False
+
+
+class Leave(Message):
+    type: Literal["leave"]
+
+
+class Act(Message):
+    type: Literal["action"]
+    action: dict[str, Any]
+    #: the table revision this action was chosen at: refused as stale if the table moved on
+    expect: Annotated[int, Field(ge=0)] | None = None
+    ref: Ref | None = None
+
+
+class Undo(Message):
+    """Ask to take back to before your last action (the other players must agree)."""
+
+    type: Literal["undo"]
+
+
+class UndoReply(Message):
+    type: Literal["undo_reply"]
+    accept: bool
+
+
+class HandToBot(Message):
+    """Give a seat whose player has been gone past the timeout to a bot."""
+
+    type: Literal["hand_to_bot"]
+    seat: SeatNo
+    kind: Literal["heuristic", "random"] = "heuristic"
+
+
+ClientMessage = Annotated[
+    Hello | ListTables | Create | Join | Leave | Act | Undo | UndoReply | HandToBot,
+    Field(discriminator="type"),
+]
+_client = TypeAdapter(ClientMessage)
+
+
+# -- service to client ---------------------------------------------------------------------------
+class SeatInfo(Message):
+    name: str
+    kind: str
+    user: str | None = None
+    connected: bool = False
+
+
+class TableInfo(Message):
+    code: str
+    game: str
+    title: str
+    seats: list[SeatInfo]
+    spectators: int = 0
+    started: bool = False
+    over: bool = False
+    step: int = 0
+
+
+class Welcome(Message):
+    type: Literal["welcome"] = "welcome"
+    user: str
+
+
+class Tables(Message):
+    type: Literal["tables"] = "tables"
+    tables: list[TableInfo]
+
+
+class EventLine(Message):
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+    barrier: bool = False
+    #: the step this line led to (an undo back past it takes it out of the log)
+    step: int = 0
+
+
+class Joined(Message):
+    type: Literal["joined"] = "joined"
+    table: TableInfo
+    #: your seat, or None when watching
+    seat: int | None
+    #: the game's settings (public; never the seed, which would deal every hidden card)
+    config: dict[str, Any] = {}
+    #: the newest log lines so far (a player who comes back sees what happened meanwhile)
+    log: list[EventLine] = []
+
+
+class ViewUpdate(Message):
+    """What one seat (or a spectator) may see now, and what that seat may do."""
+
+    type: Literal["view"] = "view"
+    table: str
+    seat: int | None
+    #: bumps on every change (actions and undos): `Act.expect` names one
+    revision: int
+    #: actions in the log: step n is the state after n actions
+    step: int
+    view: dict[str, Any]
+    legal: list[dict[str, Any]] = []
+    to_act: list[int] = []
+    started: bool = True
+    outcome: dict[str, Any] | None = None
+    #: an undo waiting for this seat's answer: the seat that asked
+    undo_asked_by: int | None = None
+
+
+class Events(Message):
+    """The log lines of one change (the same public lines hot-seat shows everyone)."""
+
+    type: Literal["event"] = "event"
+    table: str
+    step: int
+    events: list[EventLine]
+
+
+class Ok(Message):
+    type: Literal["ok"] = "ok"
+    ref: int | None = None
+
+
+class UndoResult(Message):
+    type: Literal["undo_result"] = "undo_result"
+    by: int
+    accepted: bool
+    steps: int = 0
+    reason: str = ""
+
+
+class TableUpdate(Message):
+    """Someone sat down, dropped, came back, or a seat went to a bot."""
+
+    type: Literal["table"] = "table"
+    table: TableInfo
+
+
+class Error(Message):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ref: int | None = None
+
+
+ServerMessage = Annotated[
+    Welcome | Tables | Joined | ViewUpdate | Events | Ok | UndoResult | TableUpdate | Error,
+    Field(discriminator="type"),
+]
+_server = TypeAdapter(ServerMessage)
+
+
+class ProtocolError(Exception):
+    """A message that is not one: `code` and a reason a client developer can act on."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def encode(message: Message) -> bytes:
+    return message.model_dump_json().encode() + b"\n"
+
+
+def _parse(adapter: TypeAdapter, line: bytes, limit: int):
+    if len(line) > limit:
+        raise ProtocolError("too-large", f"message of {len(line)} bytes; the limit is {limit}")
+    try:
+        return adapter.validate_json(line)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        if err.get("type") == "json_invalid":
+            raise ProtocolError("bad-json", f"not JSON: {err.get('msg')}") from None
+        where = ".".join(str(p) for p in err.get("loc", ())) or "(top)"
+        raise ProtocolError("bad-message", f"{where}: {err.get('msg')}") from None
+
+
+def parse_client(line: bytes, limits: Limits = DEFAULT_LIMITS):
+    """A client's line as a ClientMessage, or ProtocolError saying what is wrong."""
+    return _parse(_client, line, limits.max_line)
+
+
+def parse_server(line: bytes, limits: Limits = DEFAULT_LIMITS):
+    return _parse(_server, line, limits.max_server_line)

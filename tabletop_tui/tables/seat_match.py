@@ -1,0 +1,99 @@
+"""What a remote seat's screen reads instead of a Match: the same reading methods, fed only
+by the messages its connection was sent.
+
+The game screens read `match.view(seat)`, `to_act()`, `legal_actions(seat)`, `outcome()`,
+`log_lines()`, `seats`, `config` and `len(actions)`. `SeatMatch` answers those from the
+newest view message, so wiring a screen to a table means handing it a SeatMatch and
+sending its actions through the client. It never holds a State or the seed (the seed
+and the log would let a client deal every hidden card), and it cannot play: only the
+service changes a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..engine import Event, Outcome, Rules, Seat
+from ..engine.match import SeatSpec
+from .protocol import EventLine, Events, Joined, Message, TableUpdate, ViewUpdate
+
+
+class NotYourSeat(Exception):
+    """A screen asked for a view its connection was never sent."""
+
+
+class SeatMatch:
+    def __init__(self, rules: Rules, joined: Joined):
+        self.rules = rules
+        self.code = joined.table.code
+        #: this connection's seat (None: watching)
+        self.seat: Seat | None = joined.seat
+        self.config = rules.config_type.model_validate(joined.config)
+        self.seats = [SeatSpec(name=s.name, kind=_kind(s.kind)) for s in joined.table.seats]
+        #: not sent to clients: screens that print it show this instead
+        self.seed = "kept by the table"
+        self.update: ViewUpdate | None = None
+        self._view: Any = None
+        self._legal: list = []
+        #: (step, line): an undo to step n drops the lines of later steps
+        self._log: list[tuple[int, Event]] = [_event(e) for e in joined.log]
+
+    # -- fed by the client ---------------------------------------------------------------------
+    def receive(self, message: Message) -> bool:
+        """Take in one message for this table; True when what a screen shows changed."""
+        if isinstance(message, ViewUpdate) and message.table == self.code:
+            if message.seat != self.seat:
+                raise NotYourSeat(f"a view for seat {message.seat} reached seat {self.seat}")
+            self.update = message
+            if self._log and self._log[-1][0] > message.step:  # an undo took steps back
+                self._log = [(n, e) for n, e in self._log if n <= message.step]
+            self._view = self.rules.view_type.model_validate(message.view)
+            self._legal = [self.rules.parse_action(a) for a in message.legal]
+            return True
+        if isinstance(message, Events) and message.table == self.code:
+            self._log.extend(_event(e) for e in message.events)
+            return True
+        if isinstance(message, TableUpdate) and message.table.code == self.code:
+            self.seats = [SeatSpec(name=s.name, kind=_kind(s.kind)) for s in message.table.seats]
+            return True
+        return False
+
+    # -- what Match offers a screen -------------------------------------------------------------
+    @property
+    def actions(self) -> range:
+        """Only its length means anything here: how many actions the table has logged."""
+        return range(self.update.step if self.update is not None else 0)
+
+    def view(self, seat: Seat | None):
+        if seat != self.seat:
+            raise NotYourSeat(f"seat {self.seat} asked for seat {seat}'s view")
+        if self._view is None:
+            raise NotYourSeat("no view has arrived yet")
+        return self._view
+
+    def legal_actions(self, seat: Seat) -> list:
+        return list(self._legal) if seat == self.seat else []
+
+    def to_act(self) -> frozenset[Seat]:
+        return frozenset(self.update.to_act) if self.update is not None else frozenset()
+
+    def outcome(self) -> Outcome | None:
+        if self.update is None or self.update.outcome is None:
+            return None
+        return Outcome.model_validate(self.update.outcome)
+
+    def log_lines(self) -> Iterator[Event]:
+        for _, event in self._log:
+            yield event
+
+    def play(self, seat: Seat, action) -> None:
+        raise NotImplementedError("a remote seat acts through its TableClient")
+
+
+def _event(line: EventLine) -> tuple[int, Event]:
+    return line.step, Event(text=line.text, kind=line.kind, seat=line.seat, barrier=line.barrier)
+
+
+def _kind(kind: str) -> str:
+    return kind if kind in ("human", "random", "heuristic") else "human"

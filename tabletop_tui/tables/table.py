@@ -1,0 +1,546 @@
+"""One table: a Match, its seats, its watchers, and the only code that changes its state.
+
+A table is authoritative. It never trusts a seat number from a client: the seat comes
+from who is sitting where, and every action is checked by the rules against that seat.
+Whoever listens (a socket connection, or an in-process seat) gets only messages built
+for it: its own seat's View, or the public View for a watcher.
+
+Everything here runs on one asyncio loop; methods that change the table are plain
+functions (no awaits inside), so two changes never interleave. Saving to disk and bot
+pacing happen in tasks beside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..engine import Event, IllegalAction, Rules, Seat
+from ..engine.bots import bot_rng
+from ..engine.match import Match, SaveError, SeatSpec, write_atomic
+from ..games import make_bot
+from .protocol import (
+    DEFAULT_LIMITS,
+    Error,
+    EventLine,
+    Events,
+    Joined,
+    Limits,
+    Message,
+    SeatInfo,
+    TableInfo,
+    TableUpdate,
+    UndoResult,
+    ViewUpdate,
+)
+
+log = logging.getLogger("tabletop_tui.tables")
+
+
+class Listener(Protocol):
+    """Someone at the table: a socket connection or an in-process seat."""
+
+    user: str
+
+    def send(self, message: Message) -> None:
+        """Queue a message; never blocks (a listener that cannot keep up drops itself)."""
+
+    def detach(self, reason: str) -> None:
+        """The table let go of this listener (the same user sat down elsewhere)."""
+
+
+class TableError(Exception):
+    """A request the table refuses: `code` for programs, `message` for players."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_error(self, ref: int | None = None) -> Error:
+        return Error(code=self.code, message=self.message, ref=ref)
+
+
+class TableMeta(BaseModel):
+    """What a save file does not hold: the table's code and who holds each seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["tabletop-tui-table"] = "tabletop-tui-table"
+    code: str
+    creator: str = ""
+    users: list[str | None]
+    started: bool = False
+
+
+@dataclass
+class SeatSlot:
+    spec: SeatSpec
+    #: the user who holds this seat (kept while they are away, so they can come back)
+    user: str | None = None
+    listener: Listener | None = None
+    #: monotonic time the holder dropped, None while connected
+    dropped_at: float | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.spec.is_bot
+
+
+@dataclass
+class UndoAsk:
+    by: Seat
+    steps: int
+    revision: int
+    waiting: set[Seat]
+
+
+class Table:
+    def __init__(
+        self,
+        code: str,
+        rules: Rules,
+        config: BaseModel,
+        seed: int,
+        seats: list[SeatSpec],
+        save_path: Path | None = None,
+        limits: Limits = DEFAULT_LIMITS,
+        creator: str = "",
+        match: Match | None = None,
+    ):
+        self.code = code
+        self.rules = rules
+        self.limits = limits
+        self.creator = creator
+        # autosaved by the table itself, off the loop (a restored table brings its own Match)
+        self.match = match if match is not None else Match(rules, config, seed, seats=seats)
+        seats = list(self.match.seats)
+        self.slots = [SeatSlot(spec=s) for s in seats]
+        self.bots = {i: make_bot(rules.game_id, s.kind) for i, s in enumerate(seats) if s.is_bot}
+        self.spectators: list[Listener] = []
+        self.revision = 0
+        self.started = False
+        self.undo_ask: UndoAsk | None = None
+        self.save_path = save_path
+        self._dirty = False
+        self._saver: asyncio.Task | None = None
+        self._bot_task: asyncio.Task | None = None
+        self._closed = False
+        self._update_started()
+
+    @classmethod
+    def resume(cls, meta_path: Path, limits: Limits = DEFAULT_LIMITS) -> Table:
+        """A table from its two files, after the service restarted: the save replays (and is
+        validated) as any save does; every seat holder is away until they come back."""
+        meta = TableMeta.model_validate_json(Path(meta_path).read_bytes())
+        save_path = Path(meta_path).with_name(f"{meta.code}.json")
+        match = Match.load(save_path)  # SaveError names the file and the problem
+        if len(meta.users) != len(match.seats):
+            raise SaveError(
+                f"{meta_path}: names {len(meta.users)} seats; the save has {len(match.seats)}"
+            )
+        table = cls(
+            meta.code,
+            match.rules,
+            match.config,
+            match.seed,
+            match.seats,
+            save_path,
+            limits,
+            meta.creator,
+            match=match,
+        )
+        now = time.monotonic()
+        for slot, user in zip(table.slots, meta.users, strict=True):
+            if user is not None and not slot.is_bot:
+                slot.user, slot.dropped_at = user, now
+        table.started = meta.started or table.started
+        table._update_started()
+        return table
+
+    @property
+    def meta_path(self) -> Path | None:
+        return self.save_path.with_name(f"{self.code}.table.json") if self.save_path else None
+
+    def _meta(self) -> str:
+        return TableMeta(
+            code=self.code,
+            creator=self.creator,
+            users=[s.user for s in self.slots],
+            started=self.started,
+        ).model_dump_json()
+
+    # -- reading --------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.match.outcome() is not None
+
+    def info(self) -> TableInfo:
+        return TableInfo(
+            code=self.code,
+            game=self.rules.game_id,
+            title=self.rules.title,
+            seats=[
+                SeatInfo(
+                    name=s.spec.name,
+                    kind=s.spec.kind,
+                    user=s.user,
+                    connected=s.listener is not None,
+                )
+                for s in self.slots
+            ],
+            spectators=len(self.spectators),
+            started=self.started,
+            over=self.over,
+            step=len(self.match.actions),
+        )
+
+    def joined(self, seat: Seat | None) -> Joined:
+        config = self.match.config.model_dump(mode="json")
+        config.pop("cards_dir", None)  # a path on the server, nothing a player needs
+        lines = [(n, e) for n, batch in enumerate(self.match.events) for e in batch]
+        log = [_line(e, n) for n, e in lines[-self.limits.max_log :]]
+        return Joined(table=self.info(), seat=seat, config=config, log=log)
+
+    def seat_of(self, listener: Listener) -> Seat | None:
+        for i, slot in enumerate(self.slots):
+            if slot.listener is listener:
+                return i
+        return None
+
+    def view_for(self, seat: Seat | None) -> ViewUpdate:
+        """The one message a seat (or a watcher, seat None) may see: built from its View only."""
+        match = self.match
+        outcome = match.outcome()
+        legal: list = []
+        if seat is not None and self.started and seat not in self.bots:
+            legal = [self.rules.dump_action(a) for a in match.legal_actions(seat)]
+        ask = self.undo_ask
+        return ViewUpdate(
+            table=self.code,
+            seat=seat,
+            revision=self.revision,
+            step=len(match.actions),
+            view=match.view(seat).model_dump(mode="json"),
+            legal=legal,
+            to_act=sorted(match.to_act()),
+            started=self.started,
+            outcome=outcome.model_dump(mode="json") if outcome is not None else None,
+            undo_asked_by=ask.by if ask is not None and seat in ask.waiting else None,
+        )
+
+    # -- who sits where ---------------------------------------------------------------------------
+    def sit(self, listener: Listener, seat: Seat | None = None) -> Seat:
+        """Seat a user: their own seat again if they hold one, else `seat` or the first open one."""
+        user = listener.user
+        mine = [i for i, s in enumerate(self.slots) if s.user == user]
+        if mine and seat is not None and seat not in mine:
+            raise TableError("seated", f"you already hold seat {mine[0] + 1} at this table")
+        if mine:
+            seat = mine[0]
+        elif seat is None:
+            open_seats = [i for i, s in enumerate(self.slots) if s.user is None and not s.is_bot]
+            if not open_seats:
+                raise TableError("full", f"table {self.code} has no open seat: you may watch")
+            seat = open_seats[0]
+        elif not 0 <= seat < len(self.slots):
+            raise TableError("no-seat", f"table {self.code} has seats 1 to {len(self.slots)}")
+        elif self.slots[seat].is_bot:
+            raise TableError("taken", f"seat {seat + 1} is played by a bot")
+        elif self.slots[seat].user is not None:
+            raise TableError("taken", f"seat {seat + 1} is held by {self.slots[seat].user}")
+        self._forget(listener)
+        slot = self.slots[seat]
+        old = slot.listener
+        slot.user, slot.listener, slot.dropped_at = user, listener, None
+        if old is not None and old is not listener:
+            old.detach(f"you sat down at table {self.code} from another connection")
+        was_started = self.started
+        self._update_started()
+        self._announce()
+        listener.send(self.joined(seat))
+        self._save_soon()  # who holds which seat survives a restart of the service
+        if self.started and not was_started:
+            self.revision += 1  # the last seat is taken: everyone may act now
+            self._send_views()
+        else:
+            listener.send(self.view_for(seat))
+        self._kick_bots()
+        return seat
+
+    def watch(self, listener: Listener) -> None:
+        if listener in self.spectators:
+            return
+        if len(self.spectators) >= self.limits.max_spectators:
+            raise TableError(
+                "full", f"table {self.code} has its {self.limits.max_spectators} watchers"
+            )
+        self._forget(listener)
+        self.spectators.append(listener)
+        self._announce()
+        listener.send(self.joined(None))
+        listener.send(self.view_for(None))
+
+    def drop(self, listener: Listener) -> None:
+        """A listener left or its connection died: a player keeps the seat for later."""
+        if self._forget(listener):
+            self._announce()
+
+    def _forget(self, listener: Listener) -> bool:
+        if listener in self.spectators:
+            self.spectators.remove(listener)
+            return True
+        seat = self.seat_of(listener)
+        if seat is None:
+            return False
+        slot = self.slots[seat]
+        slot.listener, slot.dropped_at = None, time.monotonic()
+        return True
+
+    def hand_to_bot(self, listener: Listener, seat: Seat, kind: str) -> None:
+        if self.seat_of(listener) is None:
+            raise TableError("not-seated", "only a player at this table may hand a seat to a bot")
+        if not 0 <= seat < len(self.slots):
+            raise TableError("no-seat", f"table {self.code} has seats 1 to {len(self.slots)}")
+        slot = self.slots[seat]
+        if slot.is_bot:
+            raise TableError("taken", f"seat {seat + 1} is already a bot")
+        if slot.listener is not None:
+            raise TableError("taken", f"{slot.user} is at seat {seat + 1}")
+        away = time.monotonic() - (slot.dropped_at or 0.0)
+        if slot.user is not None and away < self.limits.seat_timeout:
+            raise TableError(
+                "too-soon",
+                f"{slot.user} may still come back: seat {seat + 1} can go to a bot after "
+                f"{self.limits.seat_timeout:.0f} s away ({away:.0f} s so far)",
+            )
+        slot.spec = SeatSpec(name=slot.spec.name, kind=kind)  # type: ignore[arg-type]
+        slot.user = None
+        self.match.seats[seat] = slot.spec
+        self.bots[seat] = make_bot(self.rules.game_id, kind)
+        self._update_started()
+        self._announce()
+        self._changed(())
+
+    def _update_started(self) -> None:
+        if not self.started and all(s.is_bot or s.user is not None for s in self.slots):
+            self.started = True
+
+    # -- playing ------------------------------------------------------------------------------------
+    def act(self, listener: Listener, data: dict, expect: int | None = None) -> None:
+        """Play an action for the listener's own seat, or raise TableError saying why not."""
+        seat = self.seat_of(listener)
+        if seat is None:
+            raise TableError("not-seated", "watchers cannot act: take a seat first")
+        if not self.started:
+            raise TableError("not-started", "the table is waiting for players to take every seat")
+        if self.over:
+            raise TableError("over", "the game is over")
+        if len(self.match.actions) >= self.limits.max_actions:
+            raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
+        if expect is not None and expect != self.revision:
+            raise TableError("stale", "the table changed since you chose: look again")
+        try:
+            action = self.rules.parse_action(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err.get("loc", ())) or "(top)"
+            raise TableError(
+                "bad-action", f"not a {self.rules.title} action: {where}: {err.get('msg')}"
+            ) from None
+        try:
+            events = self.match.play(seat, action)
+        except IllegalAction as exc:
+            raise TableError("illegal", str(exc.rejection)) from None
+        self._changed(events)
+
+    def _changed(self, events: tuple[Event, ...]) -> None:
+        self.revision += 1
+        ask = self.undo_ask
+        if ask is not None:
+            self.undo_ask = None
+            self._broadcast(UndoResult(by=ask.by, accepted=False, reason="the game moved on"))
+        if events:
+            self._broadcast(
+                Events(
+                    table=self.code,
+                    step=len(self.match.actions),
+                    events=[_line(e, len(self.match.actions)) for e in events],
+                )
+            )
+        self._send_views()
+        self._save_soon()
+        self._kick_bots()
+
+    def _send_views(self) -> None:
+        for i, slot in enumerate(self.slots):
+            if slot.listener is not None:
+                slot.listener.send(self.view_for(i))
+        if self.spectators:
+            public = self.view_for(None)  # one public view for every watcher
+            for listener in list(self.spectators):
+                listener.send(public)
+
+    def _broadcast(self, message: Message) -> None:
+        for slot in self.slots:
+            if slot.listener is not None:
+                slot.listener.send(message)
+        for listener in list(self.spectators):
+            listener.send(message)
+
+    def _announce(self) -> None:
+        self._broadcast(TableUpdate(table=self.info()))
+
+    # -- undo by consent ------------------------------------------------------------------------------
+    def _others(self, seat: Seat) -> frozenset[Seat]:
+        return frozenset(i for i in range(len(self.slots)) if i != seat)
+
+    def request_undo(self, listener: Listener) -> None:
+        seat = self.seat_of(listener)
+        if seat is None:
+            raise TableError("not-seated", "watchers cannot undo")
+        if self.over:
+            raise TableError("over", "the game is over")
+        if self.undo_ask is not None:
+            raise TableError("undo-pending", "an undo is already waiting for answers")
+        steps = self.match.undoable(seat, self._others(seat))
+        if not steps:
+            raise TableError(
+                "undo-blocked",
+                "nothing to take back: undo stops at revealed information "
+                "(a draw, shuffle, roll or reveal) and at the start",
+            )
+        waiting = {
+            i for i, s in enumerate(self.slots) if i != seat and not s.is_bot and s.user is not None
+        }
+        self.undo_ask = UndoAsk(by=seat, steps=steps, revision=self.revision, waiting=waiting)
+        if not waiting:
+            self._do_undo()
+            return
+        for i in waiting:
+            if self.slots[i].listener is not None:
+                self.slots[i].listener.send(self.view_for(i))  # type: ignore[union-attr]
+
+    def reply_undo(self, listener: Listener, accept: bool) -> None:
+        seat = self.seat_of(listener)
+        ask = self.undo_ask
+        if ask is None or seat is None or seat not in ask.waiting:
+            raise TableError("no-undo", "no undo is waiting for your answer")
+        if not accept:
+            self.undo_ask = None
+            name = self.slots[seat].spec.name
+            self._broadcast(UndoResult(by=ask.by, accepted=False, reason=f"{name} said no"))
+            self._send_views()
+            self._kick_bots()
+            return
+        ask.waiting.discard(seat)
+        if not ask.waiting:
+            self._do_undo()
+
+    def _do_undo(self) -> None:
+        ask = self.undo_ask
+        assert ask is not None
+        self.undo_ask = None
+        steps = self.match.undo(ask.by, self._others(ask.by))
+        self.revision += 1
+        self._broadcast(UndoResult(by=ask.by, accepted=True, steps=steps))
+        self._send_views()
+        self._save_soon()
+        self._kick_bots()
+
+    # -- bots -------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Let the bots move if it is their turn (the service calls it once a table exists)."""
+        self._kick_bots()
+
+    def _kick_bots(self) -> None:
+        if self._closed or not self.bots or (self._bot_task and not self._bot_task.done()):
+            return
+        if not self.started or not (self.match.to_act() & self.bots.keys()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a plain script): play the bots' turns right away
+            while self._bot_step():
+                pass
+            return
+        self._bot_task = loop.create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(self.limits.bot_delay)  # a pause, and a turn for other tables
+            if not self._bot_step():
+                return
+
+    def _bot_step(self) -> bool:
+        """One bot move, if a bot is to act; the bot sees only its seat's View."""
+        if self.over or len(self.match.actions) >= self.limits.max_actions:
+            return False
+        waiting = sorted(self.match.to_act() & self.bots.keys())
+        if not waiting or self.undo_ask is not None:
+            return False
+        seat = waiting[0]
+        match = self.match
+        rng = bot_rng(match.seed, len(match.actions), seat)
+        choice = self.bots[seat].choose(match.view(seat), match.legal_actions(seat), seat, rng)  # type: ignore[attr-defined]
+        self._changed(match.play(seat, choice))
+        return True
+
+    # -- saving -----------------------------------------------------------------------------------
+    def _save_soon(self) -> None:
+        """Autosave after every change: the file is written in a thread, newest state wins."""
+        if self.save_path is None:
+            return
+        self._dirty = True
+        if self._saver is None or self._saver.done():
+            try:
+                self._saver = asyncio.get_running_loop().create_task(self._save_loop())
+            except RuntimeError:
+                self.save_now()
+
+    async def _save_loop(self) -> None:
+        while self._dirty:
+            self._dirty = False
+            texts = (self.match.to_save().model_dump_json(indent=1), self._meta())
+            try:
+                await asyncio.to_thread(self._write, *texts)
+            except OSError as exc:
+                log.warning("table %s: autosave to %s failed: %s", self.code, self.save_path, exc)
+
+    def _write(self, save: str, meta: str) -> None:
+        write_atomic(self.save_path, save)  # type: ignore[arg-type]
+        write_atomic(self.meta_path, meta)  # type: ignore[arg-type]
+
+    def save_now(self) -> None:
+        if self.save_path is not None:
+            self._dirty = False
+            self._write(self.match.to_save().model_dump_json(indent=1), self._meta())
+
+    async def flush(self) -> None:
+        """Wait until the autosave holds every change so far."""
+        while self._saver is not None and not self._saver.done():
+            await asyncio.shield(self._saver)
+        if self._dirty:
+            self.save_now()
+
+    async def close(self) -> None:
+        self._closed = True
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bot_task
+        await self.flush()
+
+
+def _line(event: Event, step: int) -> EventLine:
+    """A log line as sent: its `data` stays here, since it may name hidden cards."""
+    return EventLine(
+        text=event.text, kind=event.kind, seat=event.seat, barrier=event.barrier, step=step
+    )

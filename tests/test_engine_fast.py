@@ -1,0 +1,61 @@
+"""The unvalidated builders of tabletop_tui.engine.fast give models indistinguishable from
+validated ones (the golden playouts rely on it for whole games)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.engine import Event, Model, Outcome
+from tabletop_tui.engine.fast import evolve, make
+
+
+class Inner(Model):
+    a: int
+    b: tuple[str, ...] = ()
+
+
+class Outer(Model):
+    name: str
+    inner: Inner
+    tags: dict[str, int] = {}
+    flag: bool = False
+
+
+def test_make_equals_the_validated_model():
+    inner = Inner(a=1, b=("x",))
+    built = make(Outer, inner=inner, name="n")  # keyword order differs from field order
+    validated = Outer(name="n", inner=inner)
+    assert built == validated
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert repr(built) == repr(validated)
+    assert built.model_fields_set == validated.model_fields_set == {"name", "inner"}
+
+
+def test_make_copies_mutable_defaults():
+    one, two = make(Event, text="a"), make(Event, text="b")
+    assert one.data == {} and one.data is not two.data
+    assert one == Event(text="a")
+
+
+def test_make_refuses_unknown_and_missing_fields():
+    with pytest.raises(TypeError, match="no field named colour"):
+        make(Inner, a=1, colour="red")
+    with pytest.raises(TypeError, match="'a' is required"):
+        make(Inner, b=())
+
+
+def test_evolve_equals_model_copy_and_shares_the_rest():
+    outer = Outer(name="n", inner=Inner(a=1), tags={"k": 2})
+    new = evolve(outer, flag=True)
+    old_style = outer.model_copy(update={"flag": True})
+    assert new == old_style
+    assert new.model_dump_json() == old_style.model_dump_json()
+    assert new.model_fields_set == old_style.model_fields_set
+    assert new.inner is outer.inner
+    assert outer.flag is False  # the original is untouched
+
+
+def test_evolved_models_stay_frozen():
+    out = evolve(Outcome(winners=(0,)), summary="won")
+    with pytest.raises(Exception, match="frozen"):
+        out.summary = "changed"  # type: ignore[misc]

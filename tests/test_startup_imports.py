@@ -1,0 +1,74 @@
+"""Start-up stays lean (issue 18): the launcher's first frame needs no game rules, no card
+data and no pydantic, and a game started from the command line loads its own rules only.
+
+Each case runs the real app headless in a fresh process and lists the modules loaded at the
+moment its first frame is drawn (the same moment benchmarks/run.py times).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tabletop_tui.games import GAMES, playable_ids
+
+CHILD = r"""
+import json, os, sys
+which = sys.argv[1]
+from tabletop_tui.ui.app import TabletopApp
+if which == "launcher":
+    app = TabletopApp()
+else:
+    from tabletop_tui.engine.match import SeatSpec
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
+    app = TabletopApp(game=which, seats=seats, seed=1, autosave=False)
+display = app._display
+
+def first_frame(screen, renderable):
+    if renderable is not None and (which == "launcher") == (type(screen).__name__ == "LauncherScreen"):
+        print(json.dumps({"screen": type(screen).__name__, "modules": sorted(sys.modules)}))
+        sys.stdout.flush()
+        os._exit(0)
+    display(screen, renderable)
+
+app._display = first_frame
+app.run(headless=True, size=(80, 24))
+os._exit(3)
+"""
+
+
+def _package(game_id: str) -> str:
+    """The rules package of a game, from the registry's 'module:Class' path."""
+    return GAMES[game_id].rules_path.split(":")[0].rsplit(".", 1)[0]
+
+
+def _first_frame_modules(which: str, tmp_path) -> tuple[str, set[str]]:
+    env = {**os.environ, "TABLETOP_TUI_HOME": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, which], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    return data["screen"], set(data["modules"])
+
+
+def test_launcher_first_frame_loads_no_game_rules_cards_or_pydantic(tmp_path):
+    screen, modules = _first_frame_modules("launcher", tmp_path)
+    assert screen == "LauncherScreen"
+    games = sorted(m for m in modules if any(m.startswith(_package(g)) for g in GAMES))
+    assert games == [], f"the launcher imported game rules: {games}"
+    for heavy in ("pydantic", "tomllib", "tabletop_tui.engine", "tabletop_tui.cards"):
+        assert heavy not in modules, f"the launcher imported {heavy}"
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_a_game_screen_loads_only_its_own_rules(game_id, tmp_path):
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert _package(game_id) in modules
+    others = sorted(m for m in modules for g in GAMES if g != game_id and m.startswith(_package(g)))
+    assert others == [], f"{game_id} also imported other games: {others}"

@@ -1,0 +1,128 @@
+"""Issue 14 through the screen: `?` opens our rules reference at the section for the moment,
+in two different phases of every game, and every game's guided first game plays to its end
+with its hints on screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_tui.engine.match import SeatSpec
+from tabletop_tui.games import GAMES
+from tabletop_tui.reference import load
+from tabletop_tui.reference.tutorial import load_tutorial
+from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.widgets.hint import HintBar
+
+from .helpers import play_to_end, screen_name, screen_text, settle
+
+VS_BOT = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="heuristic")]
+
+#: per game: (seats, seed, [(a help topic that must be current, the section `?` opens)]);
+#: the topic "over" is reached by playing to the end and looking at the board (`v`)
+MOMENTS = {
+    "army-of-zero": (VS_BOT, 3, {}, [("order", "setup"), ("battle", "phase-battle")]),
+    "pr-ccg-2008": (VS_BOT, 3, {}, [("select", "phase-select"), ("over", "winning")]),
+    "zoobotz": (
+        VS_BOT,
+        20,
+        {"decks": ["balanced", "research-rush"]},
+        [("mulligan", "setup"), ("main", "phase-main")],
+    ),
+    "zeo-dbg": (VS_BOT, 17, {"format": "1v1"}, [("main", "phase-main"), ("over", "winning")]),
+    "hotg": (
+        [SeatSpec(name="Ann", kind="human")],
+        0,
+        {"rangers": ["jason", "kimberly"]},
+        [("action", "phase-action"), ("over", "winning")],
+    ),
+}
+
+
+async def _help_opens(pilot, section_id: str) -> None:
+    app = pilot.app
+    game_screen = app.screen
+    await pilot.press("question_mark")
+    await settle(pilot)
+    assert screen_name(app) == "HelpScreen"
+    assert app.screen.shown_section == section_id, (game_screen.help_topics(), section_id)
+    ref = load(game_screen.rules.game_id)
+    title = ref.section(section_id).title
+    assert title in screen_text(app)
+    await pilot.press("escape")
+    await settle(pilot)
+    assert app.screen is game_screen
+
+
+@pytest.mark.parametrize("game_id", sorted(MOMENTS))
+async def test_help_opens_at_the_section_for_the_phase(game_id):
+    seats, seed, config, moments = MOMENTS[game_id]
+    app = TabletopApp(
+        game=game_id, seats=seats, seed=seed, bot_delay=0, autosave=False, config=config
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for topic, section_id in moments:
+            if topic == "over":
+                await play_to_end(pilot)
+                await pilot.press("v")
+                await settle(pilot)
+            else:
+                await play_to_end(
+                    pilot, until=lambda a, t=topic: a.screen.help_topics()[:1] == (t,)
+                )
+            await _help_opens(pilot, section_id)
+
+
+async def test_help_search_and_keywords_from_the_keyboard():
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.press("g")  # the glossary
+        await settle(pilot)
+        assert app.screen.shown_section == "keywords"
+        await pilot.press("slash", *"armour", "enter")
+        await settle(pilot)
+        assert app.screen.shown_section == "kw-armour"
+        assert "ARMOUR" in screen_text(app)
+        await pilot.press("escape")  # clears the search, keeps help open
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+
+
+async def test_launcher_help_shows_the_highlighted_games_reference():
+    app = TabletopApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "question_mark")  # the second game
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+        second = list(GAMES)[1]
+        assert app.screen.reference is not None and app.screen.reference.game_id == second
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_the_guided_first_game_runs_to_its_end_with_hints(game_id):
+    tutorial = load_tutorial(game_id)
+    assert tutorial is not None
+    app = TabletopApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press(*["down"] * list(GAMES).index(game_id), "t")  # from the launcher
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.session.tutorial is not None
+        assert screen.match.seed == tutorial.seed
+        hints = screen.session.tutorial
+        first = tutorial.hint[hints.current].text
+        bar = screen.query_one(HintBar)
+        assert first.split()[0] in str(bar.render())
+        await play_to_end(pilot, limit=6000)
+        assert screen_name(app) == "GameOverScreen"
+        assert len(hints.shown) >= 2
+        if any(h.topic == "over" for h in tutorial.hint):
+            assert tutorial.hint[hints.current].topic == "over"
