@@ -155,7 +155,9 @@ class TabletopApp(App):
         try:
             session = Session.new(game_id, seats, tutorial.seed, autosave=self.autosave, **options)
         except ValueError as exc:  # a tutorial file that does not fit its game (pydantic too)
-            self.notify(str(exc).splitlines()[0], title="Cannot start the guided game", severity="error")
+            self.notify(
+                str(exc).splitlines()[0], title="Cannot start the guided game", severity="error"
+            )
             return
         session.tutorial = HintState(tutorial)
         self._show_session(session, replace=False)

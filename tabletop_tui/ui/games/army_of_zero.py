@@ -56,7 +56,7 @@ def character_info(
         game_id=GAME,
         zone=zone,
         owner=owner,
-        keywords=(c.rank,),
+        keywords=(c.rank, "Clan"),
         marks=stat_marks(c),
         actionable=actionable,
         reason=reason,

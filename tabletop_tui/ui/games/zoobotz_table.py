@@ -36,7 +36,7 @@ def keywords(card: ZCard, in_play: bool = False) -> tuple[str, ...]:
     found = set(_WORD.findall(card.text))
     if in_play:
         found |= {"RISK"}
-    return tuple(k for k in KEYWORDS if k in found)
+    return (KIND_NAME[card.kind], *(k for k in KEYWORDS if k in found))
 
 
 def card_face(card: ZCard, bot: BotView | None = None, cost: int | None = None) -> CardFace:

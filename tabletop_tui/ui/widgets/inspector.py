@@ -29,19 +29,6 @@ def inspect_text(info: CardInfo | None, empty: str = "Move to a card to read it.
         parts.append(render_face(info.face))
         if info.cost:
             parts.append(Text.assemble(("Cost ", "bold"), info.cost))
-        unexplained = []
-        for word in info.keywords:
-            meaning = keyword_text(info.game_id, word)
-            if meaning:
-                parts.append(Text.assemble((f"◆ {word}", "bold"), f": {meaning}"))
-            else:
-                unexplained.append(word)
-        if unexplained:  # named on one line; their rules are in ? help
-            parts.append(
-                Text.assemble(
-                    ("◆ " + " · ".join(unexplained), "bold"), (" (? for the rules)", "dim")
-                )
-            )
     where = Text()
     if info.zone:
         where.append("Where: ", style="bold")
@@ -56,6 +43,20 @@ def inspect_text(info: CardInfo | None, empty: str = "Move to a card to read it.
         parts.append(Text(f"✘ {info.reason}", style="yellow"))
     elif info.actionable:
         parts.append(Text("▸ Enter or click: what you can do with it", style="dim"))
+    if not info.hidden:  # last: the meanings can be long, where and whose come first
+        unexplained = []
+        for word in info.keywords:
+            meaning = keyword_text(info.game_id, word)
+            if meaning:
+                parts.append(Text.assemble((f"◆ {word}", "bold"), f": {meaning}"))
+            else:
+                unexplained.append(word)
+        if unexplained:  # named on one line; their rules are in ? help
+            parts.append(
+                Text.assemble(
+                    ("◆ " + " · ".join(unexplained), "bold"), (" (? for the rules)", "dim")
+                )
+            )
     return Group(*parts)
 
 
