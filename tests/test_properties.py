@@ -51,3 +51,14 @@ def test_mutated_stale_and_foreign_actions_are_refused_and_change_nothing(game_i
     with tempfile.TemporaryDirectory() as folder:
         fuzz_game(rules, seed, Path(folder), counts, invariants=False, illegal=True)
     assert counts.games == 1 and counts.mutations > 0
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("hotg", 1593)])
+def test_games_the_long_fuzz_run_caught(game_id, seed):
+    """Found by `benchmarks/fuzz.py`: in a HotG damage window, Mega V5 named with a location
+    (a field that Zord does not take) passed `check` though no such move is legal."""
+    rules = get_rules(game_id, unfinished=True)
+    counts = FuzzCounts()
+    with tempfile.TemporaryDirectory() as folder:
+        fuzz_game(rules, seed, Path(folder), counts, invariants=False, illegal=True)
+    assert counts.games == 1 and counts.mutations > 0

@@ -228,6 +228,8 @@ class CheckRules:
         if isinstance(a, m.UseZord):
             if d.kind != "damage_window" or a.zord not in ("mega_v5", "mega_voyager"):
                 return _no("Zords (§6)", "Only damage-reducing Zords answer damage.")
+            if a.location:
+                return _no("Zords (§6)", "This Zord takes no location.")
             if a.zord not in self._team_zords(s):
                 return _no("Zords (§6)", "The team does not have that Zord.")
             if a.zord == "mega_voyager":
