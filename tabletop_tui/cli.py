@@ -211,95 +211,6 @@ def _card_set(game_id: str) -> CardSet:
 
 
 # -- argument types ---------------------------------------------------------------------------
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            f"bad seed '{text}': use a whole number from 0 to {MAX_SEED}"
-        )
-    return value
-
-
-def _games(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(
-            f"bad number of games '{text}': use a whole number from 1 to {MAX_GAMES}"
-        )
-    return value
-
-
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 60.0:
-        raise argparse.ArgumentTypeError(f"bad delay '{text}': use seconds from 0 to 60, e.g. 0.5")
-    return value
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(
-            f"bad port '{text}': use a whole number from 0 to 65535 (0: any free port)"
-        )
-    return value
-
-
-def _web_port(text: str) -> int:
-    value = _port(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("bad port '0': the web server needs a fixed port")
-    return value
-
-
-def _sessions(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 1000:
-        raise argparse.ArgumentTypeError(
-            f"bad number of sessions '{text}': use a whole number from 1 to 1000"
-        )
-    return value
-
-
-def _rate(text: str) -> int:
-    try:
-        value = int(text, 10)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 100_000:
-        raise argparse.ArgumentTypeError(
-            f"bad rate limit '{text}': connections per minute, 0 or more (0: no limit)"
-        )
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.0 <= value <= 7 * 24 * 3600:
-        raise argparse.ArgumentTypeError(
-            f"bad idle timeout '{text}': use seconds, 0 or more (0: never)"
-        )
-    return value
-
-
 def _whole(what: str, low: int, high: int, note: str = ""):
     """A parser of a whole number from `low` to `high` for the option `what`."""
 
@@ -317,14 +228,45 @@ def _whole(what: str, low: int, high: int, note: str = ""):
     return parse
 
 
-def _login_grace(text: str) -> float:
+def _decimal(what: str, low: float, high: float, advice: str):
+    """A parser of a number from `low` to `high` for the option `what`; `advice` says how."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"bad {what} '{text}': {advice}")
+        return value
+
+    return parse
+
+
+_seed = _whole("seed", 0, MAX_SEED)
+_games = _whole("number of games", 1, MAX_GAMES)
+_port = _whole("port", 0, 65535, " (0: any free port)")
+_sessions = _whole("number of sessions", 1, 1000)
+_delay = _decimal("delay", 0.0, 60.0, "use seconds from 0 to 60, e.g. 0.5")
+_seconds = _decimal("idle timeout", 0.0, 7 * 24 * 3600, "use seconds, 0 or more (0: never)")
+_login_grace = _decimal("login grace time", 1.0, 600.0, "use seconds from 1 to 600")
+
+
+def _web_port(text: str) -> int:
+    value = _port(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("bad port '0': the web server needs a fixed port")
+    return value
+
+
+def _rate(text: str) -> int:
     try:
-        value = float(text)
+        value = int(text, 10)
     except ValueError:
-        value = 0.0
-    if not 1.0 <= value <= 600.0:
+        value = -1
+    if not 0 <= value <= 100_000:
         raise argparse.ArgumentTypeError(
-            f"bad login grace time '{text}': use seconds from 1 to 600"
+            f"bad rate limit '{text}': connections per minute, 0 or more (0: no limit)"
         )
     return value
 
