@@ -13,7 +13,7 @@ each rule has one text. Pure Python: no Textual, no Rich.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -46,9 +46,11 @@ class Reference:
     intro: str
     sections: tuple[Section, ...]
     _by_id: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+    _keywords: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._by_id.update({s.id: s for s in self.sections})
+        self._keywords.update({s.id[3:]: s for s in self.sections if s.id.startswith("kw-")})
 
     def section(self, section_id: str) -> Section | None:
         return self._by_id.get(section_id)
@@ -69,8 +71,9 @@ class Reference:
         return None
 
     def keywords(self) -> dict[str, Section]:
-        """Keyword and card-type entries by slug (`guard` for `kw-guard`)."""
-        return {s.id[3:]: s for s in self.sections if s.id.startswith("kw-")}
+        """Keyword and card-type entries by slug (`guard` for `kw-guard`), built once: the
+        inspector asks for them on every card it shows."""
+        return self._keywords
 
     def search(self, query: str) -> list[Section]:
         """Sections whose title or text hold every word of the query, title hits first."""
@@ -169,21 +172,3 @@ def keyword_text(game_id: str, keyword: str) -> str | None:
         return None
     entry = ref.keywords().get(slug(keyword))
     return entry.body if entry is not None else None
-
-
-def keywords_in(game_id: str, text: str) -> list[tuple[str, str]]:
-    """(name, meaning) of every glossary keyword named in a card's text, in glossary order."""
-    ref = load(game_id)
-    if ref is None:
-        return []
-    lowered = text.lower()
-    found = []
-    for entry in ref.keywords().values():
-        if re.search(rf"\b{re.escape(entry.title.lower())}\b", lowered):
-            found.append((entry.title, entry.body))
-    return found
-
-
-def section_for(game_id: str, topics: Sequence[str]) -> Section | None:
-    ref = load(game_id)
-    return ref.for_topics(topics) if ref is not None else None

@@ -114,17 +114,18 @@ class GameScreen(BaseScreen):
 
     def redraw(self) -> None:
         seat = self.session.viewer()
-        self.show_view(self.match.view(seat), seat)
+        view = self.match.view(seat)
+        self.show_view(view, seat)
         if self.session.tutorial is not None:
-            self._update_hint()
+            self._update_hint(view)
 
-    def _update_hint(self) -> None:
+    def _update_hint(self, view) -> None:
         """The guided game moves on to the next hint when play reaches its topic."""
         hints = self.session.tutorial
         if self.session.on_screen is None or self.session.over:
             topics = ("over",) if self.session.over else ()
         else:
-            topics = self.help_topics()
+            topics = self.help_topics(view)
         if hints.update(topics, len(self.match.actions)) and hints.hint is not None:
             for bar in self.query(HintBar):
                 bar.show_hint(hints.label(), hints.hint.text)
@@ -278,10 +279,12 @@ class GameScreen(BaseScreen):
             HelpScreen(self.rules.title, self.HELP_KEYS + common, self.rules.game_id, topics)
         )
 
-    def help_topics(self) -> tuple[str, ...]:
+    def help_topics(self, view=None) -> tuple[str, ...]:
         """What the seat on screen faces now, most specific first: the pending decision's kind,
-        then the phase. The rules reference opens at the first section listing one of them."""
-        view = self.match.view(self.session.viewer())
+        then the phase. The rules reference opens at the first section listing one of them.
+        `view`: the seat's View when the caller has it already (a redraw)."""
+        if view is None:
+            view = self.match.view(self.session.viewer())
         topics = []
         decision = getattr(view, "decision", None)
         if decision is not None and getattr(decision, "kind", None):
