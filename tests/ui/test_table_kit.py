@@ -154,8 +154,8 @@ async def test_keyword_meanings_come_from_the_reference(monkeypatch):
     assert calls == [("zoobotz", "HACK")]
 
 
-def test_keyword_lookup_without_the_reference_module_says_nothing():
-    from tabletop_tui.ui.widgets.keywords import keyword_text
+def test_an_unknown_keyword_has_no_meaning_to_show():
+    from tabletop_tui.reference import keyword_text
 
     assert keyword_text("zoobotz", "NO-SUCH-KEYWORD-XYZ") is None
 

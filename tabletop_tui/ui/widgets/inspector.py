@@ -12,8 +12,8 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...reference import keyword_text
 from .card import render_face
-from .keywords import keyword_text
 from .table import FACE_DOWN, CardInfo
 
 
