@@ -62,8 +62,6 @@ async def play_to_end(pilot, limit: int = 3000, until=None) -> int:
                 continue
             await zeo_key(pilot, pressed)
         elif name == "HotgScreen":
-            from .test_hotg_screen import hotg_key
-
             await hotg_key(pilot)
         elif name == "ArmyOfZeroScreen":
             screen = app.screen
@@ -234,3 +232,40 @@ def screen_lines(app) -> list[str]:
             line = line.ljust(col)[:col] + text
         lines.append(line.rstrip())
     return lines
+
+
+async def hotg_key(pilot) -> str:
+    """One move by keys: answer 1, battle where you stand, play the first card, else move
+    towards enemies, else end or pass."""
+    screen = pilot.app.screen
+    seat = screen.session.on_screen
+    mode = screen.mode
+    if seat is None or mode in ("wait", "over") or screen.waiting:
+        await pilot.pause()
+        return "wait"
+    if mode == "decision":
+        await pilot.press("1")
+        return "answer"
+    from tabletop_tui.games.hotg.models import Move, PlayCard, StartBattle
+
+    legal = screen.match.legal_actions(seat)
+    if mode == "battle":
+        if any(isinstance(a, PlayCard) for a in legal):
+            await pilot.press("p", "1")
+            return "play"
+        await pilot.press("e")
+        return "pass"
+    if any(isinstance(a, StartBattle) for a in legal):
+        await pilot.press("b")
+        return "battle"
+    view = screen.match.view(seat)
+    crowded = {loc.id for loc in view.locations if loc.figures}
+    moves = [a for a in legal if isinstance(a, Move) and a.to in crowded and not a.power_up]
+    if moves:
+        await pilot.press("m")
+        await settle(pilot, 1)
+        n = next(i for i, e in enumerate(screen._entries) if e.action == moves[0])
+        await pilot.press(str(n + 1))
+        return "move"
+    await pilot.press("e")
+    return "end"

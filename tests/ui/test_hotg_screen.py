@@ -3,10 +3,9 @@ open hands passing the keyboard without a curtain, hidden hands with one, refuse
 naming their rule, and the co-operative game-over screen."""
 
 from tabletop_tui.engine.match import SeatSpec
-from tabletop_tui.games.hotg.models import Move, PlayCard, StartBattle
 from tabletop_tui.ui.app import TabletopApp
 
-from .helpers import screen_name, screen_text, settle
+from .helpers import hotg_key, screen_name, screen_text, settle
 
 
 def _app(players=2, seed=5, **config) -> TabletopApp:
@@ -14,41 +13,6 @@ def _app(players=2, seed=5, **config) -> TabletopApp:
     return TabletopApp(
         game="hotg", seats=seats, seed=seed, bot_delay=0, autosave=False, config=config
     )
-
-
-async def hotg_key(pilot) -> str:
-    """One move by keys: answer 1, battle where you stand, play the first card, else move
-    towards enemies, else end or pass."""
-    screen = pilot.app.screen
-    seat = screen.session.on_screen
-    mode = screen.mode
-    if seat is None or mode in ("wait", "over") or screen.waiting:
-        await pilot.pause()
-        return "wait"
-    if mode == "decision":
-        await pilot.press("1")
-        return "answer"
-    legal = screen.match.legal_actions(seat)
-    if mode == "battle":
-        if any(isinstance(a, PlayCard) for a in legal):
-            await pilot.press("p", "1")
-            return "play"
-        await pilot.press("e")
-        return "pass"
-    if any(isinstance(a, StartBattle) for a in legal):
-        await pilot.press("b")
-        return "battle"
-    view = screen.match.view(seat)
-    crowded = {loc.id for loc in view.locations if loc.figures}
-    moves = [a for a in legal if isinstance(a, Move) and a.to in crowded and not a.power_up]
-    if moves:
-        await pilot.press("m")
-        await settle(pilot, 1)
-        n = next(i for i, e in enumerate(screen._entries) if e.action == moves[0])
-        await pilot.press(str(n + 1))
-        return "move"
-    await pilot.press("e")
-    return "end"
 
 
 async def test_a_deployment_phase_and_a_whole_battle_with_keys():
