@@ -162,7 +162,8 @@ class GameScreen(BaseScreen):
             self.waiting = True
             note = self.message if isinstance(self.message, str) else self.message.plain
             self.app.push_screen(
-                CurtainScreen(self.session.name(seat), seat, note), lambda _: self._passed(seat)
+                CurtainScreen(self.session.name(seat), seat, note, self.match.autosave_error),
+                lambda _: self._passed(seat),
             )
             return
         self.redraw()
@@ -324,4 +325,4 @@ class GameScreen(BaseScreen):
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmQuit(), done)
+        self.app.push_screen(ConfirmQuit.for_game(self.match.autosave_error), done)

@@ -68,3 +68,21 @@ async def test_s_reports_a_failed_save_and_the_game_goes_on(monkeypatch, _home):
         await play_one(pilot, app)  # still playable
     saves = _home / "saves"
     assert not saves.exists() or list(saves.iterdir()) == []
+
+
+async def test_quitting_while_the_autosave_fails_does_not_promise_an_autosave(monkeypatch):
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert "The game is autosaved" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        disk_full(monkeypatch)
+        await play_one(pilot, app)
+        await pilot.press("q")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "The game is autosaved" not in text
+        assert "autosave is failing" in text and "save a copy first" in text

@@ -25,11 +25,12 @@ class CurtainScreen(BaseScreen):
         Binding("q,ctrl+c", "quit_game", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, name: str, seat: int, note: str = ""):
+    def __init__(self, name: str, seat: int, note: str = "", autosave_error: str | None = None):
         super().__init__(classes=f"seat-{seat}")
         self.player = name
         self.seat = seat
         self.note = note
+        self.autosave_error = autosave_error
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -43,7 +44,10 @@ class CurtainScreen(BaseScreen):
             )
             text.append("Everyone else: look away.\n")
             text.append(f"{self.player}: press Enter or click to continue.\n", style="dim")
-            text.append("q: quit (the game is autosaved)", style="dim")
+            if self.autosave_error is None:
+                text.append("q: quit (the game is autosaved)", style="dim")
+            else:
+                text.append("q: quit (the autosave is failing: see the warning)", style="dim")
             yield Static(text, id="curtain-text")
 
     def action_go(self) -> None:
@@ -59,4 +63,4 @@ class CurtainScreen(BaseScreen):
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmQuit(), done)
+        self.app.push_screen(ConfirmQuit.for_game(self.autosave_error), done)

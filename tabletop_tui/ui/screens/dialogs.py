@@ -21,6 +21,16 @@ class ConfirmQuit(BaseModal):
         super().__init__()
         self.detail = detail
 
+    @classmethod
+    def for_game(cls, autosave_error: str | None) -> ConfirmQuit:
+        """Never promise an autosave that is failing: say what quitting now would lose."""
+        if autosave_error is None:
+            return cls()
+        return cls(
+            f"The autosave is failing ({autosave_error}): quitting now loses the moves since "
+            "the last good save. Press n, then s to save a copy first."
+        )
+
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
         with Vertical(classes="dialog"):
