@@ -88,6 +88,8 @@ class Create(Message):
     options: dict[str, Any] = {}
     #: sit the creator here straight away (None: create only)
     sit: SeatNo | None = None
+    #: start by itself once every seat is taken; False: the creator starts it (`Start`)
+    auto_start: bool = True
 
 
 class Join(Message):
@@ -97,6 +99,12 @@ class Join(Message):
     table: Code
     seat: SeatNo | None = None
     watch: bool = False
+
+
+class Start(Message):
+    """The creator starts a table whose seats are all taken (by players or bots)."""
+
+    type: Literal["start"]
 
 
 class Leave(Message):
@@ -130,8 +138,25 @@ class HandToBot(Message):
     kind: Literal["heuristic", "random"] = "heuristic"
 
 
+class GetReplay(Message):
+    """Ask for a finished table's whole log, to step through it (nothing is secret then)."""
+
+    type: Literal["get_replay"]
+    table: Code
+
+
 ClientMessage = Annotated[
-    Hello | ListTables | Create | Join | Leave | Act | Undo | UndoReply | HandToBot,
+    Hello
+    | ListTables
+    | Create
+    | Join
+    | Start
+    | Leave
+    | Act
+    | Undo
+    | UndoReply
+    | HandToBot
+    | GetReplay,
     Field(discriminator="type"),
 ]
 _client = TypeAdapter(ClientMessage)
@@ -154,6 +179,9 @@ class TableInfo(Message):
     started: bool = False
     over: bool = False
     step: int = 0
+    #: who made the table (and, unless it starts by itself, starts it)
+    creator: str = ""
+    auto_start: bool = True
 
 
 class Welcome(Message):
@@ -241,8 +269,25 @@ class Error(Message):
     ref: int | None = None
 
 
+class ReplayData(Message):
+    """A finished table's save (the same JSON as its file), sent only once the game is over."""
+
+    type: Literal["replay"] = "replay"
+    table: str
+    save: dict[str, Any]
+
+
 ServerMessage = Annotated[
-    Welcome | Tables | Joined | ViewUpdate | Events | Ok | UndoResult | TableUpdate | Error,
+    Welcome
+    | Tables
+    | Joined
+    | ViewUpdate
+    | Events
+    | Ok
+    | UndoResult
+    | TableUpdate
+    | Error
+    | ReplayData,
     Field(discriminator="type"),
 ]
 _server = TypeAdapter(ServerMessage)

@@ -31,6 +31,7 @@ from .protocol import (
     Act,
     Create,
     Error,
+    GetReplay,
     HandToBot,
     Hello,
     Join,
@@ -41,6 +42,8 @@ from .protocol import (
     Message,
     Ok,
     ProtocolError,
+    ReplayData,
+    Start,
     Tables,
     Undo,
     UndoReply,
@@ -128,7 +131,17 @@ class TableService:
                 for s in request.seats
             ]
             path = self.save_dir / f"{code}.json" if self.save_dir is not None else None
-            table = Table(code, rules, config, seed, seats, path, self.limits, creator=user)
+            table = Table(
+                code,
+                rules,
+                config,
+                seed,
+                seats,
+                path,
+                self.limits,
+                creator=user,
+                auto_start=request.auto_start,
+            )
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err.get("loc", ())) or "(top)"
@@ -269,11 +282,19 @@ class TableService:
         elif isinstance(message, Leave):
             conn.leave_table()
             conn.send(Ok())
+        elif isinstance(message, GetReplay):
+            table = self.table(message.table)
+            if not table.over:
+                raise TableError("not-over", "a game can be replayed once it is over")
+            save = table.match.to_save().model_dump(mode="json")
+            conn.send(ReplayData(table=table.code, save=save))
         else:
             table = conn.table
             if table is None:
                 raise TableError("not-joined", "join a table first")
-            if isinstance(message, Act):
+            if isinstance(message, Start):
+                table.begin(conn)
+            elif isinstance(message, Act):
                 table.act(conn, message.action, message.expect)
                 conn.send(Ok(ref=message.ref))
             elif isinstance(message, Undo):

@@ -2,6 +2,10 @@
 
 A game screen subclasses `GameScreen`, renders the View it is given in `show_view`
 and turns keys into Actions with `submit`. It never touches the State.
+
+At a shared table (`tables.remote.RemoteSession`, `session.remote` true) the same screen
+plays over the table service: `submit` sends the action and waits, and `table_changed`
+redraws when the service pushes a new view, whoever acted.
 """
 
 from __future__ import annotations
@@ -49,6 +53,26 @@ class GameScreen(BaseScreen):
     @property
     def match(self):
         return self.session.match
+
+    @property
+    def remote(self) -> bool:
+        """A seat at a shared table: the service plays bots, undo asks the others."""
+        return bool(getattr(self.session, "remote", False))
+
+    def table_changed(self, note: Text | str | None = None) -> None:
+        """The table moved on without a key here (a view pushed by the table service):
+        show it, and what happened, then carry on as after any move."""
+        if not self.is_attached:
+            return
+        refused = getattr(self.session, "refused", None)
+        if refused is not None:
+            self.session.refused = None
+            note = Text(f"✘ {refused.message}", style="bold red")
+        self.waiting = bool(getattr(self.session, "pending", False))
+        if note is not None:
+            self.message = note
+        self.redraw()
+        self.advance()
 
     @property
     def rules(self):
@@ -217,6 +241,9 @@ class GameScreen(BaseScreen):
             self.set_message(Text(f"✘ {result.rule}: {result.reason}.", style="bold red"))
             self.app.bell()
             return False
+        if getattr(self.session, "pending", False):  # the table answers with a new view
+            self.waiting = True
+            return True
         waiting = self.match.to_act()
         # A secret choice made while others still choose: say so, and say it on the curtain.
         self.message = (
@@ -254,6 +281,9 @@ class GameScreen(BaseScreen):
         self.app.push_screen(GameOverScreen(headline, self.summary()), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
+        if self.remote and choice in ("new", "launcher"):
+            self.session.leave()  # back to the lobby of tables
+            return
         if choice == "new":
             self.app.open_setup(self.rules.game_id, replace=True)  # type: ignore[attr-defined]
         elif choice == "launcher":
@@ -297,6 +327,9 @@ class GameScreen(BaseScreen):
     def action_undo(self) -> None:
         if self.waiting:
             return
+        if self.remote:
+            self.set_message(Text(self.session.ask_undo(), style="bold"))
+            return
         if self.session.undo():
             self.set_message(Text("↶ Undone.", style="bold"))
         else:
@@ -308,6 +341,9 @@ class GameScreen(BaseScreen):
             )
 
     def action_save(self) -> None:
+        if self.remote:
+            self.set_message(Text("This table is saved by the server after every move."))
+            return
         path = new_save_path(self.rules.game_id, [s.name for s in self.match.seats])
         try:
             self.session.save_to(path)
@@ -320,8 +356,16 @@ class GameScreen(BaseScreen):
         self.notify(f"Saved to {path}")
 
     def action_quit_game(self) -> None:
+        remote = self.remote
+
         def done(yes: bool | None) -> None:
-            if yes:
+            if yes and remote:
+                self.session.leave()
+            elif yes:
                 self.app.exit()
 
+        if remote:
+            detail = "Back to the lobby: your seat stays yours, and you may come back to it."
+            self.app.push_screen(ConfirmQuit(detail), done)
+            return
         self.app.push_screen(ConfirmQuit(), done)
