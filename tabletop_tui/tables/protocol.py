@@ -182,6 +182,8 @@ class TableInfo(Message):
     #: who made the table (and, unless it starts by itself, starts it)
     creator: str = ""
     auto_start: bool = True
+    #: seconds a dropped player's seat waits before the others may give it to a bot
+    seat_timeout: float = 120.0
 
 
 class Welcome(Message):
@@ -225,6 +227,9 @@ class ViewUpdate(Message):
     #: actions in the log: step n is the state after n actions
     step: int
     view: dict[str, Any]
+    #: the public view too (a seat's screen shows what everyone sees, e.g. the phase, from
+    #: it); None in a watcher's message, whose view is the public one
+    public: dict[str, Any] | None = None
     legal: list[dict[str, Any]] = []
     to_act: list[int] = []
     started: bool = True

@@ -212,6 +212,7 @@ class Table:
             step=len(self.match.actions),
             creator=self.creator,
             auto_start=self.auto_start,
+            seat_timeout=self.limits.seat_timeout,
         )
 
     def joined(self, seat: Seat | None) -> Joined:
@@ -227,9 +228,12 @@ class Table:
                 return i
         return None
 
-    def view_for(self, seat: Seat | None) -> ViewUpdate:
-        """The one message a seat (or a watcher, seat None) may see: built from its View only."""
+    def view_for(self, seat: Seat | None, public: dict | None = None) -> ViewUpdate:
+        """The one message a seat (or a watcher, seat None) may see: built from its View and
+        the public View only. `public`: the public view's dump, when the caller has it."""
         match = self.match
+        if public is None:
+            public = match.view(None).model_dump(mode="json")
         outcome = match.outcome()
         legal: list = []
         if seat is not None and self.started and seat not in self.bots:
@@ -243,7 +247,8 @@ class Table:
             seat=seat,
             revision=self.revision,
             step=len(match.actions),
-            view=match.view(seat).model_dump(mode="json"),
+            view=match.view(seat).model_dump(mode="json") if seat is not None else public,
+            public=public if seat is not None else None,
             legal=legal,
             to_act=sorted(match.to_act()),
             started=self.started,
@@ -420,13 +425,14 @@ class Table:
         self._kick_bots()
 
     def _send_views(self) -> None:
+        public = self.match.view(None).model_dump(mode="json")  # built once for everyone
         for i, slot in enumerate(self.slots):
             if slot.listener is not None:
-                slot.listener.send(self.view_for(i))
+                slot.listener.send(self.view_for(i, public))
         if self.spectators:
-            public = self.view_for(None)  # one public view for every watcher
+            message = self.view_for(None, public)  # one message for every watcher
             for listener in list(self.spectators):
-                listener.send(public)
+                listener.send(message)
 
     def _broadcast(self, message: Message) -> None:
         for slot in self.slots:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,6 +71,8 @@ class TabletopApp(App):
         self.autosave = autosave
         #: the setup form's answers per game, so "New game" after a game starts from them
         self.setup_memory: dict[str, dict[str, object]] = {}
+        #: the table service of `serve ssh` (None when playing locally): the lobby's link
+        self.tables_link = _tables_link()
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())
@@ -105,6 +108,15 @@ class TabletopApp(App):
             self.open_launcher()
         memory = self.setup_memory.get(game_id)
         self.push_screen(SetupScreen(game_id, seed=self.start_seed, memory=memory))
+
+    def open_lobby(self) -> None:
+        """Shared tables with the other players of this server (served apps only)."""
+        if self.tables_link is None:
+            self.notify("Shared tables need the SSH server: here every game is hot-seat.")
+            return
+        from .screens.lobby import LobbyScreen
+
+        self.push_screen(LobbyScreen(self.tables_link))
 
     def open_deck_builder(self, game_id: str) -> None:
         import importlib
@@ -212,3 +224,12 @@ class TabletopApp(App):
         from .screens.help import HelpScreen
 
         self.push_screen(HelpScreen(title, keys, game_id))
+
+
+def _tables_link():
+    """The link to `serve ssh`'s table service, when this app was started by it."""
+    if not (os.environ.get("TABLETOP_TUI_TABLES") and os.environ.get("TABLETOP_TUI_TABLE_TICKET")):
+        return None
+    from ..tables.remote import TablesLink
+
+    return TablesLink.from_env()

@@ -31,6 +31,7 @@ class GameScreen(BaseScreen):
         Binding("u", "undo", "Undo"),
         Binding("s", "save", "Save"),
         Binding("q", "quit_game", "Quit"),
+        Binding("f2", "all_moves", "All moves", show=False),
     ]
     #: keys listed in help, (key, meaning), added to by each game
     HELP_KEYS: list[tuple[str, str]] = []
@@ -323,6 +324,23 @@ class GameScreen(BaseScreen):
         if phase:
             topics.append(str(phase))
         return tuple(topics)
+
+    def action_all_moves(self) -> None:
+        """Every legal move of the seat on screen as one plain list (any game, any table)."""
+        seat = self.session.on_screen
+        if self.waiting or seat is None or seat not in self.match.to_act():
+            self.set_message(Text("No move of yours is open now.", style="bold yellow"))
+            return
+        from .screens.lobby import MovesScreen
+
+        legal = list(self.match.legal_actions(seat))
+        labels = [self.rules.describe(a) for a in legal]
+
+        def chosen(index: int | None) -> None:
+            if index is not None and 0 <= index < len(legal):
+                self.submit(legal[index])
+
+        self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
 
     def action_undo(self) -> None:
         if self.waiting:
