@@ -81,10 +81,10 @@ async def test_lobby_create_join_start_play_and_replay(service):
             else:
                 legal = bob.view.legal
                 assert await bob.act(rng.choice(legal), expect=bob.view.revision) is None
-            await wait_for(pilot, lambda: table.revision > revision, "the move")
+            await wait_for(pilot, lambda r=revision: table.revision > r, "the move")
             step = len(table.match.actions)
             # ann's screen shows the new step live, whoever moved
-            await wait_for(pilot, lambda: f"step {step} " in shown_message(app), f"step {step}")
+            await wait_for(pilot, lambda n=step: f"step {n} " in shown_message(app), f"step {step}")
         assert table.over
         await wait_for(pilot, lambda: screen_name(app) == "GameOverScreen", "game over")
         await pilot.press("l")  # back to the lobby; the finished table is in its history
