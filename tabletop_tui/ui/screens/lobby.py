@@ -54,7 +54,9 @@ def seat_line(info: TableInfo, me: str | None) -> Text:
         elif seat.connected:
             text.append(f"● {seat.user}" + (" (you)" if seat.user == me else ""))
         else:
-            text.append(f"◌ {seat.user} (away" + ("; yours: Enter" if seat.user == me else "") + ")")
+            text.append(
+                f"◌ {seat.user} (away" + ("; yours: Enter" if seat.user == me else "") + ")"
+            )
     return text
 
 
