@@ -93,6 +93,7 @@ class RemoteSession:
         self.refused: Error | None = None
         #: what the screen should say about the last change ("step 7 · Ann played ...")
         self.note: str = ""
+        self._undo_note = ""
         #: called to leave the table (set by whoever opened the screen)
         self.on_leave: Callable[[], None] | None = None
 
@@ -106,20 +107,22 @@ class RemoteSession:
             return False
         if isinstance(message, Ok):
             return False
-        if isinstance(message, UndoResult):
+        if isinstance(message, UndoResult):  # the view message that follows shows it
             who = self.name(message.by)
-            self.note = (
+            self._undo_note = (
                 f"↶ {who}'s undo: {message.steps} step(s) taken back"
                 if message.accepted
                 else f"↶ {who}'s undo was refused: {message.reason}"
             )
-            return True
+            return False
         changed = self.match.receive(message)
         if isinstance(message, ViewUpdate) and changed:
             if self.pending and message.revision > self._pending_revision:
                 self.pending, self._pending_ref = False, None
             last = self._last_line()
             self.note = f"↻ step {message.step}" + (f" · {last}" if last else "")
+            if self._undo_note:
+                self.note, self._undo_note = f"{self._undo_note} (step {message.step})", ""
         elif isinstance(message, (Events, TableUpdate)):
             return False  # the view message that follows redraws once
         return changed

@@ -72,8 +72,10 @@ class GameScreen(BaseScreen):
         self.waiting = bool(getattr(self.session, "pending", False))
         if note is not None:
             self.message = note
-        self.redraw()
-        self.advance()
+        if self.waiting:
+            self.redraw()
+        else:
+            self.advance()  # (which redraws: once per change is all a screen needs)
 
     @property
     def rules(self):

@@ -96,3 +96,46 @@ async def test_lobby_create_join_start_play_and_replay(service):
         assert replay.finished and len(replay) == len(table.match.actions) + 1
         assert [a.action for a in replay.match.actions] == [a.action for a in table.match.actions]
         await bob.close()
+
+
+async def test_undo_at_a_table_asks_the_other_player_both_ways(service):
+    """Undo at a shared table needs the other seats' consent (issue 19): ann's u is put to
+    bob, and bob's request is a question on ann's screen, answered with y."""
+    from tabletop_tui.tables.protocol import UndoResult
+
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        heard: list = []
+        bob.on_message = heard.append
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        table = service.tables[joined.table.code]
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        assert table.started and table.slots[1].user == "ann"
+        # ann moves, then asks to take it back: bob is asked and agrees
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.match.actions) == 1, "ann's move")
+        await wait_for(pilot, lambda: not app.screen.waiting, "ann's screen")
+        await pilot.press("u")
+        await wait_for(pilot, lambda: table.undo_ask is not None, "the undo question")
+        assert bob.view.undo_asked_by == 1 and len(table.match.actions) == 1
+        bob.reply_undo(True)
+        await wait_for(pilot, lambda: not table.match.actions, "the undo")
+        await wait_for(pilot, lambda: "undo: 1 step" in shown_message(app), "ann told")
+        assert any(isinstance(m, UndoResult) and m.accepted for m in heard)
+        # bob moves and asks: ann's screen puts the question, y agrees
+        legal = bob.view.legal
+        assert await bob.act(legal[0]) is None
+        bob.undo()
+        await wait_for(pilot, lambda: screen_name(app) == "AskScreen", "ann asked")
+        assert app.screen.title_text == "Bob asks to undo"
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not table.match.actions, "bob's undo")
+        await bob.close()
