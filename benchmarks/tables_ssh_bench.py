@@ -1,6 +1,6 @@
 """Shared tables over SSH, end to end: `python benchmarks/tables_ssh_bench.py` prints JSON.
 
-The real SSH server (DemoServer, with its table service) runs in this process on loopback;
+The real SSH server (DemoServer, with its table service) runs in its own process on loopback;
 --tables tables (default 10) of three players each, every player a real asyncssh client
 with its own app process (80x24 by default, --size to change), every table a Zeo 2v1 game
 (the three-seat format and the largest views). Each player logs in, opens the lobby (o)
@@ -11,10 +11,11 @@ last key leaving the client until each OTHER player's terminal has received the 
 screen that shows the new step: key, SSH, the actor's app, the table service, the other
 apps' redraws, SSH back. p50, p95 and max over every (move, other player) pair.
 
-Goal (issue 19): p95 <= 200 ms with 10 tables of 3 players on this machine. The server
-and the clients share this process's loop (a conservative set-up: the clients' SSH work
-is added to the server's); the 30 app processes are separate. Options: --tables,
---actions (per table), --think S, --size COLSxROWS.
+Whose turn it is comes from one watcher connection per table (the public view), as any
+spectator would see it. Goal (issue 19): p95 <= 200 ms with 10 tables of 3 players on this
+machine, where the server, the 30 app processes and this process's 30 clients share the
+cores (with whatever else runs). Options: --tables, --actions (per table), --think S,
+--size COLSxROWS.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ for path in (ROOT, ROOT / "tests"):
 from serve_client import Term, connect, plain  # noqa: E402
 
 from tabletop_tui.serve.ssh import DemoServer, SSHServeConfig  # noqa: E402
-from tabletop_tui.tables.protocol import Create, SeatRequest  # noqa: E402
+from tabletop_tui.tables.client import TableClient  # noqa: E402
+from tabletop_tui.tables.protocol import Create, SeatRequest, TableUpdate  # noqa: E402
 
 GOAL_P95_MS = 200.0
 F2, END, ENTER = b"\x1bOQ", b"\x1b[F", b"\r"
@@ -48,7 +50,8 @@ NAMES = ["Villain A", "Hero B", "Villain C"]
 
 
 class TimedTerm(Term):
-    """A terminal that remembers when each chunk of output arrived."""
+    """A terminal that remembers when each chunk of output arrived, and waits for text only
+    when output arrives (no polling: 30 terminals share the clients' loop)."""
 
     def __init__(self, process):
         self.arrivals: list[tuple[int, float]] = []  # (end offset, perf_counter)
@@ -67,74 +70,79 @@ class TimedTerm(Term):
             pass
         finally:
             self.closed.set()
+            self.output.set()
 
     async def arrival_of(self, needle: str, start: int, timeout: float = 60.0) -> float:
         """When the output that completed `needle` (after offset `start`) arrived."""
-        await self.wait_for(needle, timeout=timeout, start=start)
+        deadline = time.monotonic() + timeout
         first = bisect.bisect_right(self.arrivals, (start, float("inf")))
-        for end, when in self.arrivals[first:]:
-            if needle in plain(bytes(self.data[start:end])):
-                return when
-        return self.arrivals[-1][1]
+        while True:
+            for index in range(first, len(self.arrivals)):
+                end, when = self.arrivals[index]
+                if needle in plain(bytes(self.data[start:end])):
+                    return when
+            first = len(self.arrivals)
+            if self.closed.is_set():
+                raise ConnectionError(f"closed before {needle!r}")
+            self.output.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {needle!r}")
+            await asyncio.wait_for(self.output.wait(), left)
 
 
-async def _player(server: DemoServer, user: str, size: tuple[int, int]) -> TimedTerm:
-    conn = await connect(server.port, username=user)
+async def _player(port: int, user: str, size: tuple[int, int]) -> TimedTerm:
+    conn = await connect(port, username=user)
     process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
     term = TimedTerm(process)
     term.conn = conn  # type: ignore[attr-defined]
-    await term.wait_for("o: tables", timeout=120)
+    await term.arrival_of("o: tables", 0, timeout=180)
     return term
 
 
 async def _join(term: TimedTerm, code: str) -> None:
     mark = term.mark()
     term.send(b"o")
-    await term.wait_for("Tables: play with", start=mark, timeout=60)
+    await term.arrival_of("Tables: play with", mark)
     term.send(b"/")
-    await term.wait_for("Join a table by its code", start=mark, timeout=60)
+    await term.arrival_of("Join a table by its code", mark)
     term.send(code.encode() + ENTER)
 
 
-async def _until(test, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > deadline:
-            raise TimeoutError("gave up waiting")
-        await asyncio.sleep(0.005)
+async def _table(n: int, setup: dict, args, samples: list[float], ready) -> int:
+    code = setup["codes"][n]
+    seats: dict[str, object] = {}
 
+    def heard(message) -> None:
+        if isinstance(message, TableUpdate):
+            seats["info"] = message.table
 
-async def _table(n: int, server: DemoServer, args, samples: list[float], ready) -> int:
-    service = server.tables
-    assert service is not None
-    users = [f"t{n}p{i}" for i in range(3)]
-    terms = [await _player(server, u, args.size) for u in users]
-    request = Create(
-        type="create",
-        game="zeo-dbg",
-        seats=[SeatRequest(name=name) for name in NAMES],
-        seed=15 + n,
-        options={"format": "2v1"},
-        auto_start=False,
-    )
-    table = service.create_table(users[0], request)
+    watcher = await TableClient.connect(Path(setup["socket"]), setup["ticket"], heard)
+    await watcher.join(code, watch=True)  # whose turn it is, and the step: the public view
+    terms = [await _player(setup["port"], f"t{n}p{i}", args.size) for i in range(3)]
     for seat, term in enumerate(terms):
-        await _join(term, table.code)
-        await _until(lambda s=seat: table.slots[s].listener is not None)
-    await terms[0].wait_for("s starts the game", timeout=60)
+        await _join(term, code)
+        deadline = time.monotonic() + 60
+        while not _seated(seats.get("info"), seat):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"t{n}p{seat} never sat down")
+            await asyncio.sleep(0.02)
+    await terms[0].arrival_of("s starts the game", 0)
     terms[0].send(b"s")
-    await _until(lambda: table.started)
+    await watcher.wait_view(lambda v: v.started, timeout=60)
     await ready()  # every table is seated before the clock starts anywhere
     rng = random.Random(n)
     acted = 0
-    while acted < args.actions and not table.over:
-        step = len(table.match.actions)
-        seat = min(table.match.to_act())
+    while acted < args.actions:
+        view = watcher.view
+        if view is None or view.outcome is not None or not view.to_act:
+            break
+        step, seat = view.step, min(view.to_act)
         actor = terms[seat]
         await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
         mark = actor.mark()
         actor.send(F2)
-        await actor.wait_for(f"Your moves, {NAMES[seat]}", start=mark, timeout=60)
+        await actor.arrival_of(f"Your moves, {NAMES[seat]}", mark)
         marks = [t.mark() for t in terms]
         sent = time.perf_counter()
         actor.send(ENTER if step % 3 == 0 else END + ENTER)
@@ -142,45 +150,89 @@ async def _table(n: int, server: DemoServer, args, samples: list[float], ready) 
             when = await term.arrival_of(f"step {step + 1} ", marks[i])
             if i != seat:
                 samples.append((when - sent) * 1000)
+        await watcher.wait_view(lambda v, s=step: v.step > s, timeout=60)
         acted += 1
     for term in terms:
         term.conn.close()  # type: ignore[attr-defined]
+    await watcher.close()
     return acted
 
 
-async def _bench(args) -> dict:
+def _seated(table, seat: int) -> bool:
+    return table is not None and table.seats[seat].connected
+
+
+# -- the server, in its own process ---------------------------------------------------------------
+async def _serve(tables: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="tt-tables-ssh-"))
     server = DemoServer(
         SSHServeConfig(
             host="127.0.0.1",
             port=0,
             data_dir=folder,
-            max_sessions=args.tables * 3 + 5,
+            max_sessions=tables * 3 + 5,
             max_per_address=0,
             rate_limit=0,
-            max_startups=args.tables * 3 + 5,
+            max_startups=tables * 3 + 5,
         )
     )
     await server.start()
+    service = server.tables
+    assert service is not None
+    codes = []
+    for n in range(tables):
+        request = Create(
+            type="create",
+            game="zeo-dbg",
+            seats=[SeatRequest(name=name) for name in NAMES],
+            seed=15 + n,
+            options={"format": "2v1"},
+            auto_start=False,
+        )
+        codes.append(service.create_table(f"t{n}p0", request).code)
+    setup = {
+        "port": server.port,
+        "socket": str(service.socket_path),
+        "ticket": service.issue_ticket("bench-watcher"),
+        "codes": codes,
+    }
+    print(json.dumps(setup), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until closed
+    await server.close()
+
+
+async def _bench(args) -> dict:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        "--serve",
+        str(args.tables),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stdin is not None
+    setup = json.loads(await asyncio.wait_for(proc.stdout.readline(), 120))
     samples: list[float] = []
     seated = 0
     all_seated = asyncio.Event()
+    clock: dict[str, float] = {}
 
     async def ready() -> None:
         nonlocal seated
         seated += 1
         if seated == args.tables:
+            clock["start"] = time.perf_counter()
             all_seated.set()
         await all_seated.wait()
 
-    started = time.perf_counter()
     try:
         acted = await asyncio.gather(
-            *(_table(n, server, args, samples, ready) for n in range(args.tables))
+            *(_table(n, setup, args, samples, ready) for n in range(args.tables))
         )
     finally:
-        wall = time.perf_counter() - started
-        await server.close()
+        wall = time.perf_counter() - clock.get("start", time.perf_counter())
+        proc.stdin.close()
+        await asyncio.wait_for(proc.wait(), 90)
     samples.sort()
     p95 = samples[max(0, int(len(samples) * 0.95) - 1)] if samples else None
     return {
@@ -201,7 +253,7 @@ async def _bench(args) -> dict:
         "goal_p95_ms": GOAL_P95_MS,
         "goal_met": p95 is not None and p95 <= GOAL_P95_MS,
         "wall_s": round(wall, 1),
-        "load_average": os.getloadavg(),
+        "load_average": [round(x, 1) for x in os.getloadavg()],
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
     }
 
@@ -217,7 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=20, help="moves per table (20)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds before a move (1.0)")
     parser.add_argument("--size", type=_size, default=(80, 24), help="terminal, COLSxROWS")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve is not None:
+        asyncio.run(_serve(args.serve))
+        return 0
     print(json.dumps(asyncio.run(_bench(args)), indent=2))
     return 0
 

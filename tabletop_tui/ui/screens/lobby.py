@@ -260,6 +260,7 @@ class TablePlay:
         self.room: TableRoom | None = None
         self._asking = False
         self._opening = False
+        self._refresh_due = False
         self._away_timers: dict[int, object] = {}
         self.closed = False
         lobby.link.listen(self.on_message)
@@ -316,10 +317,16 @@ class TablePlay:
             return
         if isinstance(message, Error) and message.ref is None:
             self.screen.set_message(Text(f"✘ {message.message}", style="bold red"))
-        if changed:
-            self.app.call_later(self.screen.table_changed, self.session.note)
+        if changed and not self._refresh_due:  # changes that queue up are drawn once
+            self._refresh_due = True
+            self.app.call_later(self._refresh)
         if self.session.undo_asked_by is not None and not self._asking:
             self._ask_undo(self.session.undo_asked_by)
+
+    def _refresh(self) -> None:
+        self._refresh_due = False
+        if self.screen is not None and not self.closed:
+            self.screen.table_changed(self.session.note)
 
     def _ask_undo(self, by: int) -> None:
         self._asking = True
