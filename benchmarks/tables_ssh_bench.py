@@ -109,7 +109,7 @@ async def _join(term: TimedTerm, code: str) -> None:
     term.send(code.encode() + ENTER)
 
 
-async def _table(n: int, setup: dict, args, samples: list[float], ready) -> int:
+async def _table(n: int, setup: dict, args, samples: list[float], ready, finished) -> int:
     code = setup["codes"][n]
     seats: dict[str, object] = {}
 
@@ -152,6 +152,7 @@ async def _table(n: int, setup: dict, args, samples: list[float], ready) -> int:
                 samples.append((when - sent) * 1000)
         await watcher.wait_view(lambda v, s=step: v.step > s, timeout=60)
         acted += 1
+    await finished()  # (the apps' CPU is counted before any of them ends)
     for term in terms:
         term.conn.close()  # type: ignore[attr-defined]
     await watcher.close()
@@ -201,6 +202,31 @@ async def _serve(tables: int) -> None:
     await server.close()
 
 
+def _cpu_of_tree(root: int) -> float:
+    """CPU seconds used so far by `root` and every process under it (the server and its
+    apps), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            pid = int(stat.parent.name)
+            parents[pid] = int(fields[1])
+            used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, IndexError, ValueError):
+            continue
+    tree = {root}
+    grew = True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sum(used.get(pid, 0.0) for pid in tree)
+
+
 async def _bench(args) -> dict:
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -222,15 +248,29 @@ async def _bench(args) -> dict:
         seated += 1
         if seated == args.tables:
             clock["start"] = time.perf_counter()
+            clock["server"] = _cpu_of_tree(proc.pid)
+            clock["clients"] = time.process_time()
             all_seated.set()
         await all_seated.wait()
 
+    done = 0
+    all_done = asyncio.Event()
+
+    async def finished() -> None:
+        nonlocal done
+        done += 1
+        if done == args.tables:
+            clock["wall"] = time.perf_counter() - clock["start"]
+            clock["server"] = _cpu_of_tree(proc.pid) - clock["server"]
+            clock["clients"] = time.process_time() - clock["clients"]
+            all_done.set()
+        await all_done.wait()
+
     try:
         acted = await asyncio.gather(
-            *(_table(n, setup, args, samples, ready) for n in range(args.tables))
+            *(_table(n, setup, args, samples, ready, finished) for n in range(args.tables))
         )
     finally:
-        wall = time.perf_counter() - clock.get("start", time.perf_counter())
         proc.stdin.close()
         await asyncio.wait_for(proc.wait(), 90)
     samples.sort()
@@ -252,7 +292,14 @@ async def _bench(args) -> dict:
         },
         "goal_p95_ms": GOAL_P95_MS,
         "goal_met": p95 is not None and p95 <= GOAL_P95_MS,
-        "wall_s": round(wall, 1),
+        "wall_s": round(clock["wall"], 1),
+        # CPU per move, of the server with its 30 apps, and of this process's 30 clients:
+        # the machine's capacity is cpus x 1000 ms per second of wall time
+        "server_and_apps_cpu_ms_per_move": round(clock["server"] * 1000 / max(1, sum(acted)), 1),
+        "clients_cpu_ms_per_move": round(clock["clients"] * 1000 / max(1, sum(acted)), 1),
+        "cpu_used_of_machine": round(
+            (clock["server"] + clock["clients"]) / (clock["wall"] * (os.cpu_count() or 1)), 2
+        ),
         "load_average": [round(x, 1) for x in os.getloadavg()],
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
     }

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop_tui.tables.client import TableClient
+from tabletop_tui.tables.protocol import DEFAULT_LIMITS, Limits
 from tabletop_tui.tables.service import TableService
 from tabletop_tui.ui.app import TabletopApp
 
@@ -18,9 +19,10 @@ from .helpers import screen_name, screen_text, settle
 
 
 @pytest.fixture
-async def service(tmp_path, monkeypatch):
+async def service(tmp_path, monkeypatch, request):
     folder = Path(tempfile.mkdtemp(prefix="tt-lobby-"))
-    service = TableService(tmp_path / "tables")
+    limits = getattr(request, "param", DEFAULT_LIMITS)
+    service = TableService(tmp_path / "tables", limits)
     await service.start(folder / "t.sock")
     monkeypatch.setenv("TABLETOP_TUI_TABLES", str(service.socket_path))
     monkeypatch.setenv("TABLETOP_TUI_TABLE_TICKET", service.issue_ticket("ann"))
@@ -139,3 +141,26 @@ async def test_undo_at_a_table_asks_the_other_player_both_ways(service):
         await pilot.press("y")
         await wait_for(pilot, lambda: not table.match.actions, "bob's undo")
         await bob.close()
+
+
+@pytest.mark.parametrize("service", [Limits(seat_timeout=0.3)], indirect=True)
+async def test_a_player_away_past_the_timeout_may_be_given_to_a_bot(service):
+    """A seat left empty past the timeout: the others are asked, and a bot plays it on."""
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], sit=0)
+        table = service.tables[joined.table.code]
+        await pilot.press("o")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        bob.abort()  # bob's line drops
+        await wait_for(pilot, lambda: screen_name(app) == "AskScreen", "the question", 400)
+        assert app.screen.title_text == "bob is away"
+        await pilot.press("y")
+        await wait_for(pilot, lambda: table.slots[0].is_bot, "the bot")
+        assert table.match.seats[0].kind == "heuristic" and table.slots[1].user == "ann"
+        # the bot plays bob's part inside the service: the game goes on without him
+        await wait_for(pilot, lambda: 0 not in table.match.to_act(), "the bot's move")

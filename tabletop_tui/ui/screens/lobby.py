@@ -264,6 +264,19 @@ class TablePlay:
         self._away_timers: dict[int, object] = {}
         self.closed = False
         lobby.link.listen(self.on_message)
+        self.app.run_worker(self._watch_connection(), group="table-connection")
+
+    async def _watch_connection(self) -> None:
+        """The service went away (the server stopped): say so, rather than wait forever."""
+        await self.client.closed.wait()  # type: ignore[union-attr]
+        if not self.closed:
+            self.app.notify(
+                "The connection to the tables was lost: your seat is kept on the server.",
+                title="Tables",
+                severity="error",
+                timeout=10,
+            )
+            self.leave(send=False)
 
     @property
     def started(self) -> bool:
