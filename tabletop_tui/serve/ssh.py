@@ -33,6 +33,8 @@ from typing import Any
 import asyncssh
 
 from ..tables.protocol import DEFAULT_LIMITS, Limits
+from ..tables.remote import SOCKET_VARIABLE as TABLES_SOCKET_VARIABLE
+from ..tables.remote import TICKET_VARIABLE as TABLES_TICKET_VARIABLE
 from ..tables.service import TableService
 from .child import CRASH_STATUS
 from .pty_session import PtyProcess
@@ -66,9 +68,6 @@ EXTRA_CONNECTIONS = 10
 NO_BANNER, KEY_EXCHANGE, LOGGING_IN = 0, 1, 2
 #: session channels one connection may have open at once (ssh multiplexing opens several)
 MAX_SESSIONS_PER_CONNECTION = 3
-#: where an app finds the table service, and the ticket that proves its user
-TABLES_SOCKET_VARIABLE = "TABLETOP_TUI_TABLES"
-TABLES_TICKET_VARIABLE = "TABLETOP_TUI_TABLE_TICKET"
 #: the longest unix socket path (sun_path holds 108 bytes with its terminating zero)
 MAX_SOCKET_PATH = 100
 #: client environment variables passed on to the app, with the values allowed

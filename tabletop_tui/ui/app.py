@@ -71,8 +71,9 @@ class TabletopApp(App):
         self.autosave = autosave
         #: the setup form's answers per game, so "New game" after a game starts from them
         self.setup_memory: dict[str, dict[str, object]] = {}
-        #: the table service of `serve ssh` (None when playing locally): the lobby's link
-        self.tables_link = _tables_link()
+        #: the table service of `serve ssh` (None when playing locally): the lobby's link,
+        #: made when the lobby first opens (the launcher's first frame needs no pydantic)
+        self.tables_link: object | None = _tables_env()
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())
@@ -114,8 +115,11 @@ class TabletopApp(App):
         if self.tables_link is None:
             self.notify("Shared tables need the SSH server: here every game is hot-seat.")
             return
+        from ..tables.remote import TablesLink
         from .screens.lobby import LobbyScreen
 
+        if not isinstance(self.tables_link, TablesLink):
+            self.tables_link = TablesLink.from_env()
         self.push_screen(LobbyScreen(self.tables_link))
 
     def open_deck_builder(self, game_id: str) -> None:
@@ -226,10 +230,9 @@ class TabletopApp(App):
         self.push_screen(HelpScreen(title, keys, game_id))
 
 
-def _tables_link():
-    """The link to `serve ssh`'s table service, when this app was started by it."""
-    if not (os.environ.get("TABLETOP_TUI_TABLES") and os.environ.get("TABLETOP_TUI_TABLE_TICKET")):
-        return None
-    from ..tables.remote import TablesLink
-
-    return TablesLink.from_env()
+def _tables_env() -> tuple[str, str] | None:
+    """Where `serve ssh`'s table service is, when it started this app (the names are
+    `tables.remote.SOCKET_VARIABLE` and `TICKET_VARIABLE`)."""
+    path = os.environ.get("TABLETOP_TUI_TABLES")
+    ticket = os.environ.get("TABLETOP_TUI_TABLE_TICKET")
+    return (path, ticket) if path and ticket else None
