@@ -208,3 +208,16 @@ def test_a_view_message_for_another_seat_is_refused_by_the_session():
     )
     with pytest.raises(NotYourSeat):
         session.receive(wrong)
+
+
+async def test_one_user_cannot_fill_the_service_with_tables(tmp_path):
+    async with Harness(tmp_path / "saves") as h:
+        ann = await h.connect("ann")
+        limit = h.service.limits.max_tables_per_user
+        for _ in range(limit):
+            await ann.client.create("army-of-zero", [("Ann", "open"), ("Bob", "open")])
+        with pytest.raises(ClientError, match="unfinished tables"):
+            await ann.client.create("army-of-zero", [("Ann", "open"), ("Bob", "open")])
+        bob = await h.connect("bob")  # someone else still may
+        await bob.client.create("army-of-zero", [("Bob", "open"), ("Ann", "open")])
+        assert len(h.service.tables) == limit + 1

@@ -29,6 +29,8 @@ class Limits:
     #: bytes in one line from the service (a view of a big game is ~15 KB)
     max_server_line: int = 4 * 1024 * 1024
     max_tables: int = 100
+    #: unfinished tables one user may have made (so one player cannot fill the service)
+    max_tables_per_user: int = 5
     max_connections: int = 200
     max_spectators: int = 20
     #: actions a table may log before it refuses more (real games end far sooner)

@@ -102,6 +102,13 @@ class TableService:
             self._forget_finished()
             if len(self.tables) >= self.limits.max_tables:
                 raise TableError("limit", f"the server has its {self.limits.max_tables} tables")
+        mine = [t for t in self.tables.values() if t.creator == user and not t.over]
+        if len(mine) >= self.limits.max_tables_per_user:
+            codes = ", ".join(t.code for t in mine)
+            raise TableError(
+                "limit",
+                f"you have {len(mine)} unfinished tables ({codes}): finish or join those first",
+            )
         rules = get_rules(request.game)
         if rules is None:
             raise TableError("no-game", unknown_game_message(request.game))

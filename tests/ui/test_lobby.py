@@ -58,6 +58,8 @@ async def test_lobby_create_join_start_play_and_replay(service):
         await wait_for(pilot, lambda: screen_name(app) == "GamePickScreen", "the game list")
         await pilot.press("enter")  # Army Of Zero, the first game
         await wait_for(pilot, lambda: screen_name(app) == "TableSetupScreen", "the table form")
+        # no seed to choose at a shared table (it would deal every hidden card)
+        assert not app.screen.query_one("#seed").parent.display
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
         table = next(iter(service.tables.values()))

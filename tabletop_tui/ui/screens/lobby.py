@@ -203,6 +203,11 @@ class TableSetupScreen(SetupScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        # no seed at a shared table: whoever chose it could deal every hidden card in their head
+        seed = self.query_one("#seed", Input)
+        seed.value = ""
+        if seed.parent is not None:
+            seed.parent.display = False
         title = self.query_one("#setup-title", Static)
         title.update(
             Text.assemble(
@@ -222,7 +227,6 @@ class TableSetupScreen(SetupScreen):
         if not humans:
             self._error(error, Text("Keep one Human seat for yourself.", style="bold red"))
             return
-        seed_text = self.query_one("#seed", Input).value.strip()
         try:
             config = self.config()
         except ValueError as exc:
@@ -230,11 +234,10 @@ class TableSetupScreen(SetupScreen):
             return
         config.pop("cards_dir", None)
         request = [(s.name, "open" if not s.is_bot else s.kind) for s in seats]
-        seed = int(seed_text) if seed_text.isdigit() else None
 
         async def create(client):
             return await client.create(
-                self.game_id, request, seed=seed, options=config, sit=humans[0], auto_start=False
+                self.game_id, request, options=config, sit=humans[0], auto_start=False
             )
 
         self.remember()
