@@ -97,6 +97,10 @@ class TableService:
             if code not in self.tables:
                 return code
 
+    def draw_seed(self) -> int:
+        """A table's seed when its maker gave none (kept by the service, never sent)."""
+        return random.randrange(1, 2**31)
+
     def create_table(self, user: str, request: Create) -> Table:
         if len(self.tables) >= self.limits.max_tables:
             self._forget_finished()
@@ -131,7 +135,7 @@ class TableService:
             config = rules.config_type.model_validate(
                 {**request.options, **self.options, "names": tuple(names)}
             )
-            seed = request.seed if request.seed is not None else random.randrange(1, 2**31)
+            seed = request.seed if request.seed is not None else self.draw_seed()
             code = self._new_code()
             seats = [
                 SeatSpec(name=s.name, kind="human" if s.kind == "open" else s.kind)
