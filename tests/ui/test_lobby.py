@@ -167,3 +167,23 @@ async def test_a_player_away_past_the_timeout_may_be_given_to_a_bot(service):
         assert table.match.seats[0].kind == "heuristic" and table.slots[1].user == "ann"
         # the bot plays bob's part inside the service: the game goes on without him
         await wait_for(pilot, lambda: 0 not in table.match.to_act(), "the bot's move")
+
+
+async def test_f2_lists_every_legal_move_in_a_hot_seat_game_too():
+    """The move list of F2 is the base game screen's: it works on one terminal as well."""
+    from tabletop_tui.engine.match import SeatSpec
+
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=5, autosave=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        match = app.screen.match
+        legal = match.legal_actions(0)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+        labels = app.screen.labels
+        assert labels == [match.rules.describe(a) for a in legal]
+        await pilot.press("end", "enter")  # the last move on the list
+        mine = lambda: [a.action for a in match.actions if a.seat == 0]  # noqa: E731
+        await wait_for(pilot, lambda: mine(), "ann's move")
+        assert mine()[0] == match.rules.dump_action(legal[-1])
