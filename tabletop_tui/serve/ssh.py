@@ -929,7 +929,12 @@ async def _serve(config: SSHServeConfig) -> int:
         f"(auth {config.auth}, at most {config.max_sessions} sessions)\n"
         f"  connect with: ssh -p {server.port} demo@{shown_host}\n"
         f"  host key {server.fingerprint}\n"
-        "  Ctrl+C stops the server",
+        + (
+            "  shared tables: players press o in the launcher\n"
+            if server.tables is not None
+            else ""
+        )
+        + "  Ctrl+C stops the server",
         flush=True,
     )
     try:
