@@ -102,7 +102,9 @@ def check_views(rules, states: list, views: list[ViewUpdate], seat: int | None) 
         state = states[update.step]
         assert update.view == dump(rules.view(state, seat))
         if seat is None:
-            assert update.legal == []
+            assert update.legal == [] and update.public is None
+        else:
+            assert update.public == dump(rules.view(state, None))
         if k % 2:
             continue
         for r in range(2):

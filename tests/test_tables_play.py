@@ -181,8 +181,9 @@ async def test_a_seat_match_gives_a_screen_what_match_gives_it_and_nothing_more(
         assert seat_match.outcome() == table.match.outcome() and len(checked) > 10
         with pytest.raises(NotYourSeat):
             seat_match.view(0)
-        with pytest.raises(NotYourSeat):
-            seat_match.view(None)
+        # beside its own view a seat gets the public one (what every screen may show)
+        assert seat_match.view(None) == rules.view(table.match.state, None)
+        assert seat_match.view(None) != seat_match.view(1)
         assert [e.text for e in seat_match.log_lines()] == [e.text for e in table.match.log_lines()]
         assert seat_match.config == table.match.config
         assert not hasattr(seat_match, "state") and seat_match.seed != table.match.seed

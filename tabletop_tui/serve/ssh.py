@@ -5,6 +5,12 @@ nothing else: no shell, no commands, no file transfer, no forwarding of any kind
 session's app runs as its own process (`python -m tabletop_tui.serve.child`), so a crash
 ends only that session, with TABLETOP_TUI_HOME set to a save folder of the SSH user name.
 
+The server also runs the table service (`tabletop_tui.tables`) in its own loop: every table
+players share lives here, not in an app process, so an app that crashes costs its player
+nothing but the connection (the seat is kept for them). Each app gets the service's unix
+socket (in the data folder) and a ticket naming its user in its environment; tables
+autosave under `<data folder>/tables/`.
+
 `DemoServer` is the server as an object (tests and the benchmark start it in their own
 event loop); `run_ssh` is the command.
 """
@@ -18,6 +24,7 @@ import secrets
 import shutil
 import signal
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +32,10 @@ from typing import Any
 
 import asyncssh
 
+from ..tables.protocol import DEFAULT_LIMITS, Limits
+from ..tables.remote import SOCKET_VARIABLE as TABLES_SOCKET_VARIABLE
+from ..tables.remote import TICKET_VARIABLE as TABLES_TICKET_VARIABLE
+from ..tables.service import TableService
 from .child import CRASH_STATUS
 from .pty_session import PtyProcess
 from .security import (
@@ -57,6 +68,8 @@ EXTRA_CONNECTIONS = 10
 NO_BANNER, KEY_EXCHANGE, LOGGING_IN = 0, 1, 2
 #: session channels one connection may have open at once (ssh multiplexing opens several)
 MAX_SESSIONS_PER_CONNECTION = 3
+#: the longest unix socket path (sun_path holds 108 bytes with its terminating zero)
+MAX_SOCKET_PATH = 100
 #: client environment variables passed on to the app, with the values allowed
 CLIENT_ENV = {"COLORTERM": {"truecolor", "24bit", "256color"}, "NO_COLOR": None}
 
@@ -102,6 +115,10 @@ class SSHServeConfig:
     app_args: list[str] = field(default_factory=list)
     #: the program of each session instead of the app (tests use it to simulate a crash)
     child_argv: list[str] | None = None
+    #: run the table service (shared tables, the lobby); off: every session plays alone
+    tables: bool = True
+    #: caps of the table service (seats, watchers, actions, the seat timeout)
+    table_limits: Limits = DEFAULT_LIMITS
 
 
 class DemoServer:
@@ -145,6 +162,10 @@ class DemoServer:
         self.port: int = config.port
         self.fingerprint = ""
         self.new_host_key = False
+        #: every shared table; its tables autosave under `tables/` in the data folder
+        self.tables: TableService | None = None
+        self.tables_dir = self.data_dir / "tables"
+        self._socket_dir: Path | None = None
 
     # -- start and stop ------------------------------------------------------------------
     async def start(self) -> None:
@@ -162,6 +183,8 @@ class DemoServer:
             log.warning("host key %s is readable by others: chmod 600 it", self.host_key_path)
         for folder in (self.users_dir, self.keys_dir, self.guests_dir):
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if cfg.tables:
+            await self._start_tables()
         options: dict[str, Any] = {
             "server_host_keys": [key],
             "encoding": None,  # bytes in and out: the pty speaks bytes
@@ -211,6 +234,39 @@ class DemoServer:
         if self._acceptor is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+        if self.tables is not None:
+            await self.tables.close()  # every table's autosave is flushed
+        if self._socket_dir is not None:
+            shutil.rmtree(self._socket_dir, ignore_errors=True)
+
+    async def _start_tables(self) -> None:
+        """The table service on a unix socket in the data folder (or, if that path is too
+        long for a socket, in a private temporary folder); tables of an earlier run return."""
+        self.tables_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        service = TableService(self.tables_dir, self.config.table_limits)
+        restored = service.restore()
+        if restored:
+            log.info("tables: %d restored from %s", len(restored), self.tables_dir)
+        socket = self.data_dir / "tables.sock"
+        if len(str(socket)) > MAX_SOCKET_PATH:
+            self._socket_dir = Path(tempfile.mkdtemp(prefix="tt-tables-"))
+            socket = self._socket_dir / "tables.sock"
+        try:
+            await service.start(socket)
+        except OSError as exc:
+            await service.close()
+            raise ServeError(f"cannot open the table socket {socket}: {exc}") from None
+        self.tables = service
+
+    def table_user(self, conn: _Connection) -> str:
+        """Who a login is at the tables: the same name (or key) again is the same player, so
+        a player who reconnects gets their seat back."""
+        home = conn.home
+        assert home is not None
+        if home.parent == self.users_dir:
+            return printable(conn.username, 24) or home.name
+        kind = "key" if home.parent == self.keys_dir else "guest"
+        return f"{printable(conn.username, 12)}~{kind}-{home.name[-6:]}"
 
     async def __aenter__(self) -> DemoServer:
         await self.start()
@@ -277,9 +333,14 @@ class DemoServer:
             argv += ["play", self.config.game]
         return argv
 
-    def app_env(self, term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
+    def app_env(
+        self, term: str, home: Path, client_env: dict[str, str], ticket: str | None = None
+    ) -> dict[str, str]:
         """A small, fixed environment: nothing of the server's own (tokens, keys) leaks."""
         env = app_environment(home, term)
+        if ticket is not None and self.tables is not None and self.tables.socket_path:
+            env[TABLES_SOCKET_VARIABLE] = str(self.tables.socket_path)
+            env[TABLES_TICKET_VARIABLE] = ticket
         for name, allowed in CLIENT_ENV.items():
             value = client_env.get(name)
             if value is not None and len(value) <= 32 and (allowed is None or value in allowed):
@@ -518,6 +579,8 @@ class _Session(asyncssh.SSHServerSession):
         #: set once the app has started, or it is known that it never will
         self._ready = asyncio.Event()
         self._started = time.monotonic()
+        #: this session's ticket at the table service (revoked when the session ends)
+        self.ticket: str | None = None
 
     # -- requests ------------------------------------------------------------------------
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
@@ -670,11 +733,13 @@ class _Session(asyncssh.SSHServerSession):
             return False
         home = self.connection.home
         assert home is not None  # (set once logged in)
+        if server.tables is not None:
+            self.ticket = server.tables.issue_ticket(server.table_user(self.connection))
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
             pty = PtyProcess(
                 server.app_argv(),
-                env=server.app_env(self.term, home, self._client_env()),
+                env=server.app_env(self.term, home, self._client_env(), self.ticket),
                 cwd=home,
                 size=self.size,
                 on_output=self._on_output,
@@ -684,6 +749,7 @@ class _Session(asyncssh.SSHServerSession):
             await pty.start()
         except OSError as exc:
             log.error("cannot start the app for %s: %s", self.peer, exc)
+            self._revoke_ticket()
             server.release(self)
             self._end(_line("tabletop-tui: the game could not start; please try later."), 1)
             return False
@@ -803,9 +869,15 @@ class _Session(asyncssh.SSHServerSession):
                     time.monotonic() - self._started,
                 )
         finally:
+            self._revoke_ticket()
             self.server.release(self)
             self.connection.sessions.discard(self)
             self.connection.remove_guest_home()
+
+    def _revoke_ticket(self) -> None:
+        if self.ticket is not None and self.server.tables is not None:
+            self.server.tables.revoke_ticket(self.ticket)
+        self.ticket = None
 
 
 # -- the command ---------------------------------------------------------------------------
@@ -857,7 +929,12 @@ async def _serve(config: SSHServeConfig) -> int:
         f"(auth {config.auth}, at most {config.max_sessions} sessions)\n"
         f"  connect with: ssh -p {server.port} demo@{shown_host}\n"
         f"  host key {server.fingerprint}\n"
-        "  Ctrl+C stops the server",
+        + (
+            "  shared tables: players press o in the launcher\n"
+            if server.tables is not None
+            else ""
+        )
+        + "  Ctrl+C stops the server",
         flush=True,
     )
     try:

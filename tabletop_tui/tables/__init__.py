@@ -6,17 +6,18 @@
 - `client`: `TableClient` (the socket end) and `LocalSeat` (the same, in-process).
 - `seat_match`: `SeatMatch`, the reading half of Match that a remote screen renders from.
 - `replay`: stepping through a save, public while the game is on, open once it is over.
+- `remote`: `TablesLink` (an app's connection, from the environment `serve ssh` sets) and
+  `RemoteSession`, which a game screen plays through instead of the hot-seat Session.
 
-Wiring it in (for the sessions that do that):
+How it is wired in:
 
-- `serve ssh`: start one `TableService(save_dir)` in the server's loop with
-  `await service.start(socket_path)`; for each login call `service.issue_ticket(user)`
-  and pass the socket path and ticket to that login's app process (environment), and
-  `revoke_ticket` when it ends.
-- a game screen at a remote seat: `client = await TableClient.connect(path, ticket,
-  on_message=...)`, `await client.join(code)`, build `SeatMatch(rules, joined)` and feed it
-  every message; the screen reads the SeatMatch where it read the Match, and sends its
-  actions with `await client.act(action, rules, expect=seat_match.update.revision)` (an
-  `Error` back is shown like a Rejection). No curtain: the connection only ever holds
-  its own seat's view.
+- `serve ssh` (`serve/ssh.py`) runs one `TableService` in the server's loop, its socket in
+  the data folder and its tables saved under `<data folder>/tables/`; each session's app
+  gets the socket path and a ticket for its user (TABLETOP_TUI_TABLES and
+  TABLETOP_TUI_TABLE_TICKET), revoked when the session ends.
+- the launcher offers `o` (tables) only then; `ui/screens/lobby.py` makes, lists, joins and
+  watches tables, and opens the game's usual screen on a `RemoteSession`: the screen reads
+  its `SeatMatch`, an action goes to the service, and every view the service pushes is
+  drawn by `GameScreen.table_changed`. No curtain: the connection only ever holds its own
+  seat's view (and the public one).
 """

@@ -31,7 +31,9 @@ from .protocol import (
     Message,
     Ok,
     ProtocolError,
+    ReplayData,
     SeatRequest,
+    Start,
     TableInfo,
     Tables,
     Undo,
@@ -193,6 +195,7 @@ class TableClient:
         seed: int | None = None,
         options: dict | None = None,
         sit: int | None = None,
+        auto_start: bool = True,
     ) -> Joined:
         request = Create(
             type="create",
@@ -201,6 +204,7 @@ class TableClient:
             seed=seed,
             options=options or {},
             sit=sit,
+            auto_start=auto_start,
         )
         return await self._request(request, Joined)  # type: ignore[return-value]
 
@@ -208,6 +212,16 @@ class TableClient:
         return await self._request(  # type: ignore[return-value]
             Join(type="join", table=code, seat=seat, watch=watch), Joined
         )
+
+    def start(self) -> None:
+        """Start the table (its creator, once every seat is taken)."""
+        self.send(Start(type="start"))
+
+    async def get_replay(self, code: str) -> ReplayData:
+        """A finished table's save, to replay."""
+        from .protocol import GetReplay
+
+        return await self._request(GetReplay(type="get_replay", table=code), ReplayData)  # type: ignore[return-value]
 
     async def leave(self) -> None:
         await self._request(Leave(type="leave"), Ok)

@@ -29,6 +29,8 @@ class Limits:
     #: bytes in one line from the service (a view of a big game is ~15 KB)
     max_server_line: int = 4 * 1024 * 1024
     max_tables: int = 100
+    #: unfinished tables one user may have made (so one player cannot fill the service)
+    max_tables_per_user: int = 5
     max_connections: int = 200
     max_spectators: int = 20
     #: actions a table may log before it refuses more (real games end far sooner)
@@ -88,6 +90,8 @@ class Create(Message):
     options: dict[str, Any] = {}
     #: sit the creator here straight away (None: create only)
     sit: SeatNo | None = None
+    #: start by itself once every seat is taken; False: the creator starts it (`Start`)
+    auto_start: bool = True
 
 
 class Join(Message):
@@ -97,6 +101,12 @@ class Join(Message):
     table: Code
     seat: SeatNo | None = None
     watch: bool = False
+
+
+class Start(Message):
+    """The creator starts a table whose seats are all taken (by players or bots)."""
+
+    type: Literal["start"]
 
 
 class Leave(Message):
@@ -130,8 +140,25 @@ class HandToBot(Message):
     kind: Literal["heuristic", "random"] = "heuristic"
 
 
+class GetReplay(Message):
+    """Ask for a finished table's whole log, to step through it (nothing is secret then)."""
+
+    type: Literal["get_replay"]
+    table: Code
+
+
 ClientMessage = Annotated[
-    Hello | ListTables | Create | Join | Leave | Act | Undo | UndoReply | HandToBot,
+    Hello
+    | ListTables
+    | Create
+    | Join
+    | Start
+    | Leave
+    | Act
+    | Undo
+    | UndoReply
+    | HandToBot
+    | GetReplay,
     Field(discriminator="type"),
 ]
 _client = TypeAdapter(ClientMessage)
@@ -154,6 +181,11 @@ class TableInfo(Message):
     started: bool = False
     over: bool = False
     step: int = 0
+    #: who made the table (and, unless it starts by itself, starts it)
+    creator: str = ""
+    auto_start: bool = True
+    #: seconds a dropped player's seat waits before the others may give it to a bot
+    seat_timeout: float = 120.0
 
 
 class Welcome(Message):
@@ -197,6 +229,9 @@ class ViewUpdate(Message):
     #: actions in the log: step n is the state after n actions
     step: int
     view: dict[str, Any]
+    #: the public view too (a seat's screen shows what everyone sees, e.g. the phase, from
+    #: it); None in a watcher's message, whose view is the public one
+    public: dict[str, Any] | None = None
     legal: list[dict[str, Any]] = []
     to_act: list[int] = []
     started: bool = True
@@ -241,8 +276,25 @@ class Error(Message):
     ref: int | None = None
 
 
+class ReplayData(Message):
+    """A finished table's save (the same JSON as its file), sent only once the game is over."""
+
+    type: Literal["replay"] = "replay"
+    table: str
+    save: dict[str, Any]
+
+
 ServerMessage = Annotated[
-    Welcome | Tables | Joined | ViewUpdate | Events | Ok | UndoResult | TableUpdate | Error,
+    Welcome
+    | Tables
+    | Joined
+    | ViewUpdate
+    | Events
+    | Ok
+    | UndoResult
+    | TableUpdate
+    | Error
+    | ReplayData,
     Field(discriminator="type"),
 ]
 _server = TypeAdapter(ServerMessage)

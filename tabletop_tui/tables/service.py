@@ -31,6 +31,7 @@ from .protocol import (
     Act,
     Create,
     Error,
+    GetReplay,
     HandToBot,
     Hello,
     Join,
@@ -41,6 +42,8 @@ from .protocol import (
     Message,
     Ok,
     ProtocolError,
+    ReplayData,
+    Start,
     Tables,
     Undo,
     UndoReply,
@@ -94,11 +97,22 @@ class TableService:
             if code not in self.tables:
                 return code
 
+    def draw_seed(self) -> int:
+        """A table's seed when its maker gave none (kept by the service, never sent)."""
+        return random.randrange(1, 2**31)
+
     def create_table(self, user: str, request: Create) -> Table:
         if len(self.tables) >= self.limits.max_tables:
             self._forget_finished()
             if len(self.tables) >= self.limits.max_tables:
                 raise TableError("limit", f"the server has its {self.limits.max_tables} tables")
+        mine = [t for t in self.tables.values() if t.creator == user and not t.over]
+        if len(mine) >= self.limits.max_tables_per_user:
+            codes = ", ".join(t.code for t in mine)
+            raise TableError(
+                "limit",
+                f"you have {len(mine)} unfinished tables ({codes}): finish or join those first",
+            )
         rules = get_rules(request.game)
         if rules is None:
             raise TableError("no-game", unknown_game_message(request.game))
@@ -121,14 +135,24 @@ class TableService:
             config = rules.config_type.model_validate(
                 {**request.options, **self.options, "names": tuple(names)}
             )
-            seed = request.seed if request.seed is not None else random.randrange(1, 2**31)
+            seed = request.seed if request.seed is not None else self.draw_seed()
             code = self._new_code()
             seats = [
                 SeatSpec(name=s.name, kind="human" if s.kind == "open" else s.kind)
                 for s in request.seats
             ]
             path = self.save_dir / f"{code}.json" if self.save_dir is not None else None
-            table = Table(code, rules, config, seed, seats, path, self.limits, creator=user)
+            table = Table(
+                code,
+                rules,
+                config,
+                seed,
+                seats,
+                path,
+                self.limits,
+                creator=user,
+                auto_start=request.auto_start,
+            )
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err.get("loc", ())) or "(top)"
@@ -269,11 +293,19 @@ class TableService:
         elif isinstance(message, Leave):
             conn.leave_table()
             conn.send(Ok())
+        elif isinstance(message, GetReplay):
+            table = self.table(message.table)
+            if not table.over:
+                raise TableError("not-over", "a game can be replayed once it is over")
+            save = table.match.to_save().model_dump(mode="json")
+            conn.send(ReplayData(table=table.code, save=save))
         else:
             table = conn.table
             if table is None:
                 raise TableError("not-joined", "join a table first")
-            if isinstance(message, Act):
+            if isinstance(message, Start):
+                table.begin(conn)
+            elif isinstance(message, Act):
                 table.act(conn, message.action, message.expect)
                 conn.send(Ok(ref=message.ref))
             elif isinstance(message, Undo):

@@ -78,6 +78,7 @@ class TableMeta(BaseModel):
     creator: str = ""
     users: list[str | None]
     started: bool = False
+    auto_start: bool = True
 
 
 @dataclass
@@ -114,11 +115,14 @@ class Table:
         limits: Limits = DEFAULT_LIMITS,
         creator: str = "",
         match: Match | None = None,
+        auto_start: bool = True,
     ):
         self.code = code
         self.rules = rules
         self.limits = limits
         self.creator = creator
+        #: start once every seat is taken; False: when the creator says so
+        self.auto_start = auto_start
         # autosaved by the table itself, off the loop (a restored table brings its own Match)
         self.match = match if match is not None else Match(rules, config, seed, seats=seats)
         seats = list(self.match.seats)
@@ -128,6 +132,10 @@ class Table:
         self.revision = 0
         self.started = False
         self.undo_ask: UndoAsk | None = None
+        #: each seat's legal actions as last sent, and the revision they last changed at:
+        #: an action chosen before another seat's move stays good while its choices did not change
+        self._legal_sent: dict[Seat, list] = {}
+        self._legal_since: dict[Seat, int] = {}
         self.save_path = save_path
         self._dirty = False
         self._saver: asyncio.Task | None = None
@@ -156,6 +164,7 @@ class Table:
             limits,
             meta.creator,
             match=match,
+            auto_start=meta.auto_start,
         )
         now = time.monotonic()
         for slot, user in zip(table.slots, meta.users, strict=True):
@@ -175,6 +184,7 @@ class Table:
             creator=self.creator,
             users=[s.user for s in self.slots],
             started=self.started,
+            auto_start=self.auto_start,
         ).model_dump_json()
 
     # -- reading --------------------------------------------------------------------------------
@@ -200,6 +210,9 @@ class Table:
             started=self.started,
             over=self.over,
             step=len(self.match.actions),
+            creator=self.creator,
+            auto_start=self.auto_start,
+            seat_timeout=self.limits.seat_timeout,
         )
 
     def joined(self, seat: Seat | None) -> Joined:
@@ -215,20 +228,27 @@ class Table:
                 return i
         return None
 
-    def view_for(self, seat: Seat | None) -> ViewUpdate:
-        """The one message a seat (or a watcher, seat None) may see: built from its View only."""
+    def view_for(self, seat: Seat | None, public: dict | None = None) -> ViewUpdate:
+        """The one message a seat (or a watcher, seat None) may see: built from its View and
+        the public View only. `public`: the public view's dump, when the caller has it."""
         match = self.match
+        if public is None:
+            public = match.view(None).model_dump(mode="json")
         outcome = match.outcome()
         legal: list = []
         if seat is not None and self.started and seat not in self.bots:
             legal = [self.rules.dump_action(a) for a in match.legal_actions(seat)]
+            if self._legal_sent.get(seat) != legal:
+                self._legal_sent[seat] = legal
+                self._legal_since[seat] = self.revision
         ask = self.undo_ask
         return ViewUpdate(
             table=self.code,
             seat=seat,
             revision=self.revision,
             step=len(match.actions),
-            view=match.view(seat).model_dump(mode="json"),
+            view=match.view(seat).model_dump(mode="json") if seat is not None else public,
+            public=public if seat is not None else None,
             legal=legal,
             to_act=sorted(match.to_act()),
             started=self.started,
@@ -329,9 +349,32 @@ class Table:
         self._announce()
         self._changed(())
 
+    @property
+    def filled(self) -> bool:
+        return all(s.is_bot or s.user is not None for s in self.slots)
+
     def _update_started(self) -> None:
-        if not self.started and all(s.is_bot or s.user is not None for s in self.slots):
+        if not self.started and (self.auto_start or self.match.actions) and self.filled:
             self.started = True
+
+    def begin(self, listener: Listener) -> None:
+        """The creator starts the game: every seat must be taken, by a player or a bot."""
+        if self.started:
+            raise TableError("started", "the game has started already")
+        if listener.user != self.creator:
+            raise TableError("not-creator", f"only {self.creator}, who made the table, starts it")
+        empty = [i + 1 for i, s in enumerate(self.slots) if not s.is_bot and s.user is None]
+        if empty:
+            seats = ", ".join(str(n) for n in empty)
+            raise TableError(
+                "open-seats", f"seat {seats} is still open: wait for a player, or give it to a bot"
+            )
+        self.started = True
+        self.revision += 1
+        self._announce()
+        self._send_views()
+        self._save_soon()
+        self._kick_bots()
 
     # -- playing ------------------------------------------------------------------------------------
     def act(self, listener: Listener, data: dict, expect: int | None = None) -> None:
@@ -345,7 +388,9 @@ class Table:
             raise TableError("over", "the game is over")
         if len(self.match.actions) >= self.limits.max_actions:
             raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
-        if expect is not None and expect != self.revision:
+        if expect is not None and not (self._legal_since.get(seat, 0) <= expect <= self.revision):
+            # (a simultaneous choice made while another seat chose stays good: what this
+            # seat may do did not change)
             raise TableError("stale", "the table changed since you chose: look again")
         try:
             action = self.rules.parse_action(data)
@@ -380,13 +425,14 @@ class Table:
         self._kick_bots()
 
     def _send_views(self) -> None:
+        public = self.match.view(None).model_dump(mode="json")  # built once for everyone
         for i, slot in enumerate(self.slots):
             if slot.listener is not None:
-                slot.listener.send(self.view_for(i))
+                slot.listener.send(self.view_for(i, public))
         if self.spectators:
-            public = self.view_for(None)  # one public view for every watcher
+            message = self.view_for(None, public)  # one message for every watcher
             for listener in list(self.spectators):
-                listener.send(public)
+                listener.send(message)
 
     def _broadcast(self, message: Message) -> None:
         for slot in self.slots:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,6 +71,9 @@ class TabletopApp(App):
         self.autosave = autosave
         #: the setup form's answers per game, so "New game" after a game starts from them
         self.setup_memory: dict[str, dict[str, object]] = {}
+        #: the table service of `serve ssh` (None when playing locally): the lobby's link,
+        #: made when the lobby first opens (the launcher's first frame needs no pydantic)
+        self.tables_link: object | None = _tables_env()
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())
@@ -105,6 +109,18 @@ class TabletopApp(App):
             self.open_launcher()
         memory = self.setup_memory.get(game_id)
         self.push_screen(SetupScreen(game_id, seed=self.start_seed, memory=memory))
+
+    def open_lobby(self) -> None:
+        """Shared tables with the other players of this server (served apps only)."""
+        if self.tables_link is None:
+            self.notify("Shared tables need the SSH server: here every game is hot-seat.")
+            return
+        from ..tables.remote import TablesLink
+        from .screens.lobby import LobbyScreen
+
+        if not isinstance(self.tables_link, TablesLink):
+            self.tables_link = TablesLink.from_env()
+        self.push_screen(LobbyScreen(self.tables_link))
 
     def open_deck_builder(self, game_id: str) -> None:
         import importlib
@@ -212,3 +228,11 @@ class TabletopApp(App):
         from .screens.help import HelpScreen
 
         self.push_screen(HelpScreen(title, keys, game_id))
+
+
+def _tables_env() -> tuple[str, str] | None:
+    """Where `serve ssh`'s table service is, when it started this app (the names are
+    `tables.remote.SOCKET_VARIABLE` and `TICKET_VARIABLE`)."""
+    path = os.environ.get("TABLETOP_TUI_TABLES")
+    ticket = os.environ.get("TABLETOP_TUI_TABLE_TICKET")
+    return (path, ticket) if path and ticket else None

@@ -2,6 +2,10 @@
 
 A game screen subclasses `GameScreen`, renders the View it is given in `show_view`
 and turns keys into Actions with `submit`. It never touches the State.
+
+At a shared table (`tables.remote.RemoteSession`, `session.remote` true) the same screen
+plays over the table service: `submit` sends the action and waits, and `table_changed`
+redraws when the service pushes a new view, whoever acted.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ class GameScreen(BaseScreen):
         Binding("u", "undo", "Undo"),
         Binding("s", "save", "Save"),
         Binding("q", "quit_game", "Quit"),
+        Binding("f2", "all_moves", "All moves", show=False),
     ]
     #: keys listed in help, (key, meaning), added to by each game
     HELP_KEYS: list[tuple[str, str]] = []
@@ -49,6 +54,28 @@ class GameScreen(BaseScreen):
     @property
     def match(self):
         return self.session.match
+
+    @property
+    def remote(self) -> bool:
+        """A seat at a shared table: the service plays bots, undo asks the others."""
+        return bool(getattr(self.session, "remote", False))
+
+    def table_changed(self, note: Text | str | None = None) -> None:
+        """The table moved on without a key here (a view pushed by the table service):
+        show it, and what happened, then carry on as after any move."""
+        if not self.is_attached:
+            return
+        refused = getattr(self.session, "refused", None)
+        if refused is not None:
+            self.session.refused = None
+            note = Text(f"✘ {refused.message}", style="bold red")
+        self.waiting = bool(getattr(self.session, "pending", False))
+        if note is not None:
+            self.message = note
+        if self.waiting:
+            self.redraw()
+        else:
+            self.advance()  # (which redraws: once per change is all a screen needs)
 
     @property
     def rules(self):
@@ -218,6 +245,9 @@ class GameScreen(BaseScreen):
             self.set_message(Text(f"✘ {result.rule}: {result.reason}.", style="bold red"))
             self.app.bell()
             return False
+        if getattr(self.session, "pending", False):  # the table answers with a new view
+            self.waiting = True
+            return True
         waiting = self.match.to_act()
         # A secret choice made while others still choose: say so, and say it on the curtain.
         self.message = (
@@ -255,6 +285,9 @@ class GameScreen(BaseScreen):
         self.app.push_screen(GameOverScreen(headline, self.summary()), self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
+        if self.remote and choice in ("new", "launcher"):
+            self.session.leave()  # back to the lobby of tables
+            return
         if choice == "new":
             self.app.open_setup(self.rules.game_id, replace=True)  # type: ignore[attr-defined]
         elif choice == "launcher":
@@ -295,8 +328,28 @@ class GameScreen(BaseScreen):
             topics.append(str(phase))
         return tuple(topics)
 
+    def action_all_moves(self) -> None:
+        """Every legal move of the seat on screen as one plain list (any game, any table)."""
+        seat = self.session.on_screen
+        if self.waiting or seat is None or seat not in self.match.to_act():
+            self.set_message(Text("No move of yours is open now.", style="bold yellow"))
+            return
+        from .screens.lobby import MovesScreen
+
+        legal = list(self.match.legal_actions(seat))
+        labels = [self.rules.describe(a) for a in legal]
+
+        def chosen(index: int | None) -> None:
+            if index is not None and 0 <= index < len(legal):
+                self.submit(legal[index])
+
+        self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
+
     def action_undo(self) -> None:
         if self.waiting:
+            return
+        if self.remote:
+            self.set_message(Text(self.session.ask_undo(), style="bold"))
             return
         if self.session.undo():
             self.set_message(Text("↶ Undone.", style="bold"))
@@ -309,6 +362,9 @@ class GameScreen(BaseScreen):
             )
 
     def action_save(self) -> None:
+        if self.remote:
+            self.set_message(Text("This table is saved by the server after every move."))
+            return
         path = new_save_path(self.rules.game_id, [s.name for s in self.match.seats])
         try:
             self.session.save_to(path)
@@ -321,8 +377,16 @@ class GameScreen(BaseScreen):
         self.notify(f"Saved to {path}")
 
     def action_quit_game(self) -> None:
+        remote = self.remote
+
         def done(yes: bool | None) -> None:
-            if yes:
+            if yes and remote:
+                self.session.leave()
+            elif yes:
                 self.app.exit()
 
+        if remote:
+            detail = "Back to the lobby: your seat stays yours, and you may come back to it."
+            self.app.push_screen(ConfirmQuit(detail), done)
+            return
         self.app.push_screen(ConfirmQuit.for_game(self.match.autosave_error), done)

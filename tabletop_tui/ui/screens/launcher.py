@@ -138,6 +138,7 @@ class LauncherScreen(BaseScreen):
         Binding("t", "learn", "Learn to play"),
         Binding("r", "resume", "Resume"),
         Binding("b", "deck_builder", "Deck builder"),
+        Binding("o", "tables", "Tables (online)"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
         Binding("j", "cursor_down", "Down", show=False),
@@ -199,6 +200,8 @@ class LauncherScreen(BaseScreen):
         return games.get_option_at_index(games.highlighted).id
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if action == "tables":  # only under `serve ssh`, where other players are
+            return getattr(self.app, "tables_link", None) is not None
         if action == "deck_builder":
             from ..app import DECK_BUILDERS
 
@@ -208,6 +211,9 @@ class LauncherScreen(BaseScreen):
                 return False
             return game_id in DECK_BUILDERS and GAMES[game_id].playable
         return True
+
+    def action_tables(self) -> None:
+        self.app.open_lobby()  # type: ignore[attr-defined]
 
     def action_deck_builder(self) -> None:
         game_id = self._highlighted()
@@ -233,6 +239,8 @@ class LauncherScreen(BaseScreen):
                 text.append("\nb: build your own decks.", style="bold")
         else:
             text.append("Coming soon: not playable yet.", style="italic")
+        if getattr(self.app, "tables_link", None) is not None:
+            text.append("\n\no: tables, to play with the others on this server.", style="bold")
         games = self._unfinished
         if len(games) == 1:
             text.append(f"\n\nr: resume {games[0].label()}.", style="dim")

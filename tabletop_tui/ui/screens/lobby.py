@@ -1,0 +1,695 @@
+"""The lobby of shared tables, reached from the launcher when the app runs under `serve ssh`.
+
+Players at their own terminals meet here: make a table (a game, its options, which seats
+are open to players and which are bots), see the tables of the server, join one from the
+list or by its five-letter code, take an open seat or watch, and replay a finished game.
+At the table the usual game screen plays, fed by the table service (`TablePlay`), with no
+curtain: this terminal only ever receives its own seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...games import GAMES, get_rules
+from ...tables.client import ClientError
+from ...tables.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Error,
+    Joined,
+    Message,
+    TableInfo,
+    TableUpdate,
+    UndoResult,
+    ViewUpdate,
+)
+from ...tables.remote import RemoteSession, TablesLink
+from .base import BaseModal, BaseScreen
+from .curtain import seat_tag
+from .setup import SetupScreen
+
+#: seconds between refreshes of the list of tables
+REFRESH = 2.0
+
+
+def seat_line(info: TableInfo, me: str | None) -> Text:
+    """Who sits where: a glyph and a word for every state, never colour alone."""
+    text = Text()
+    for i, seat in enumerate(info.seats):
+        if i:
+            text.append("  ")
+        text.append(f"{seat_tag(i)} {seat.name}: ", style="bold")
+        if seat.kind in ("heuristic", "random"):
+            text.append("⚙ bot")
+        elif seat.user is None:
+            text.append("○ open", style="bold")
+        elif seat.connected:
+            text.append(f"● {seat.user}" + (" (you)" if seat.user == me else ""))
+        else:
+            text.append(
+                f"◌ {seat.user} (away" + ("; yours: Enter" if seat.user == me else "") + ")"
+            )
+    return text
+
+
+def table_state(info: TableInfo) -> str:
+    if info.over:
+        return "finished: replay"
+    if info.started:
+        return f"playing, step {info.step}"
+    open_seats = sum(1 for s in info.seats if s.user is None and s.kind == "human")
+    return f"waiting: {open_seats} open" if open_seats else "ready to start"
+
+
+# -- small dialogs -----------------------------------------------------------------------------
+class CodeScreen(BaseModal):
+    """Type a table's code; dismisses with it (upper case) or None."""
+
+    BINDINGS = [Binding("escape", "close", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Join a table by its code", style="bold"))
+            yield Input(
+                placeholder=f"{CODE_LENGTH} letters, e.g. {CODE_ALPHABET[:CODE_LENGTH]}",
+                max_length=CODE_LENGTH,
+                restrict=r"[A-Za-z]*",
+                id="table-code",
+            )
+            yield Static(Text("Enter: join · Esc: back", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#table-code", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip().upper()
+        if len(code) == CODE_LENGTH:
+            self.dismiss(code)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GamePickScreen(BaseModal):
+    """Which game the new table plays; dismisses with its id or None."""
+
+    BINDINGS = [Binding("escape", "close", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("A new table: which game?", style="bold"))
+            options = [
+                Option(Text.assemble(("▶ ", "bold"), info.title, f"  ({info.players})"), id=gid)
+                for gid, info in GAMES.items()
+                if info.playable
+            ]
+            yield OptionList(*options, id="table-games")
+            yield Static(Text("Enter: choose · Esc: back", style="dim"))
+
+    def on_mount(self) -> None:
+        games = self.query_one("#table-games", OptionList)
+        games.focus()
+        games.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskScreen(BaseModal):
+    """A yes/no question from the table (an undo to agree to, a seat to give to a bot)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, title: str, body: str):
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"))
+            yield Static(self.body)
+            yield Static(Text("y: yes · n: no", style="dim"))
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class MovesScreen(BaseModal):
+    """Every legal move of a seat as one list (F2 on a game screen): the same for every game,
+    so any table can be played from it. Dismisses with the index chosen, or None."""
+
+    DEFAULT_CSS = """
+    MovesScreen .dialog { width: 90; }
+    MovesScreen #moves-all { height: auto; max-height: 18; }
+    """
+    BINDINGS = [Binding("escape", "close", "Back")]
+
+    def __init__(self, name: str, labels: list[str]):
+        super().__init__()
+        self.player = name
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text(f"Your moves, {self.player}", style="bold"))
+            options = [
+                Option(f"{n}. {label}", id=str(n - 1)) for n, label in enumerate(self.labels, 1)
+            ]
+            yield OptionList(*options, id="moves-all")
+            yield Static(Text("↑↓ choose · Enter: make the move · Esc: back", style="dim"))
+
+    def on_mount(self) -> None:
+        options = self.query_one("#moves-all", OptionList)
+        options.focus()
+        options.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TableSetupScreen(SetupScreen):
+    """The setup form, for a shared table: a Human seat is open to a player (the first one is
+    the creator's), a bot seat is played by the service."""
+
+    def __init__(self, game_id: str, lobby: LobbyScreen):
+        rules = get_rules(game_id)
+        open_seats = rules.min_seats if rules is not None else 2
+        memory: dict = {f"kind-{i}": "human" for i in range(open_seats)}  # open to players
+        memory["name-0"] = lobby.user or "Player 1"
+        super().__init__(game_id, memory=memory)
+        self.lobby = lobby
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        # no seed at a shared table: whoever chose it could deal every hidden card in their head
+        seed = self.query_one("#seed", Input)
+        seed.value = ""
+        if seed.parent is not None:
+            seed.parent.display = False
+        title = self.query_one("#setup-title", Static)
+        title.update(
+            Text.assemble(
+                (f"New table: {GAMES[self.game_id].title}", "bold"),
+                "\nHuman seats are open to players (yours is the first); bots play the others.",
+            )
+        )
+
+    def action_start(self) -> None:
+        seats = self.seats()
+        error = self.query_one("#setup-error", Static)
+        names = [s.name for s in seats]
+        if len({n.casefold() for n in names}) != len(names):
+            self._error(error, Text("Each seat needs a different name.", style="bold red"))
+            return
+        humans = [i for i, s in enumerate(seats) if not s.is_bot]
+        if not humans:
+            self._error(error, Text("Keep one Human seat for yourself.", style="bold red"))
+            return
+        try:
+            config = self.config()
+        except ValueError as exc:
+            self._error(error, Text(f"✘ {exc}", style="bold red"))
+            return
+        config.pop("cards_dir", None)
+        request = [(s.name, "open" if not s.is_bot else s.kind) for s in seats]
+
+        async def create(client):
+            return await client.create(
+                self.game_id, request, options=config, sit=humans[0], auto_start=False
+            )
+
+        self.remember()
+        self.app.pop_screen()
+        self.lobby.enter(create)
+
+
+# -- a seat (or a watcher's chair) at one table --------------------------------------------------
+class TablePlay:
+    """One table this app sits at: the RemoteSession its game screen reads, fed from the
+    link; undo questions and away players become questions on screen."""
+
+    def __init__(self, lobby: LobbyScreen, joined: Joined):
+        self.lobby = lobby
+        self.app = lobby.app
+        self.client = lobby.link.client
+        rules = get_rules(joined.table.game)
+        assert rules is not None and self.client is not None
+        self.session = RemoteSession(self.client, rules, joined)
+        self.session.on_leave = self.leave
+        self.info = joined.table
+        self.screen = None
+        self.room: TableRoom | None = None
+        self._asking = False
+        self._opening = False
+        self._refresh_due = False
+        self._away_timers: dict[int, object] = {}
+        self.closed = False
+        lobby.link.listen(self.on_message)
+        self.app.run_worker(self._watch_connection(), group="table-connection")
+
+    async def _watch_connection(self) -> None:
+        """The service went away (the server stopped): say so, rather than wait forever."""
+        await self.client.closed.wait()  # type: ignore[union-attr]
+        if not self.closed:
+            self.app.notify(
+                "The connection to the tables was lost: your seat is kept on the server.",
+                title="Tables",
+                severity="error",
+                timeout=10,
+            )
+            self.leave(send=False)
+
+    @property
+    def started(self) -> bool:
+        update = self.session.update
+        return update is not None and update.started
+
+    def show(self) -> None:
+        """The game screen once the table has started, the waiting room before."""
+        if self.started or self.info.over:
+            self._open_game()
+        else:
+            self.room = TableRoom(self)
+            self.app.push_screen(self.room)
+
+    def _open_game(self) -> None:
+        from ..app import game_screen_class
+
+        if self.screen is not None or self.closed:
+            return
+        screen = game_screen_class(self.info.game)(self.session, delay=0.0)
+        self.screen = screen
+        if self.room is not None and self.room.is_current:
+            self.app.switch_screen(screen)
+        else:
+            self.app.push_screen(screen)
+        self.room = None
+
+    def on_message(self, message: Message) -> None:
+        if self.closed:
+            return
+        if isinstance(message, TableUpdate) and message.table.code == self.info.code:
+            self.info = message.table
+            self._watch_away()
+            if self.room is not None:
+                self.room.refresh_info()
+        if isinstance(message, Error) and message.code in ("moved", "closed"):
+            self.app.notify(message.message, title="Left the table", severity="warning")
+            self.leave(send=False)
+            return
+        changed = self.session.receive(message)
+        if isinstance(message, UndoResult) and self.screen is not None:
+            self._asking = False
+        if self.room is not None:
+            if isinstance(message, ViewUpdate) and message.started and not self._opening:
+                self._opening = True
+                self.app.call_later(self._open_game)
+            elif isinstance(message, Error):
+                self.room.say(Text(f"✘ {message.message}", style="bold red"))
+            return
+        if self.screen is None:
+            return
+        if isinstance(message, Error) and message.ref is None:
+            self.screen.set_message(Text(f"✘ {message.message}", style="bold red"))
+        if changed and not self._refresh_due:  # changes that queue up are drawn once
+            self._refresh_due = True
+            self.app.call_later(self._refresh)
+        if self.session.undo_asked_by is not None and not self._asking:
+            self._ask_undo(self.session.undo_asked_by)
+
+    def _refresh(self) -> None:
+        self._refresh_due = False
+        if self.screen is not None and not self.closed:
+            self.screen.table_changed(self.session.note)
+
+    def _ask_undo(self, by: int) -> None:
+        self._asking = True
+
+        def answered(yes: bool | None) -> None:
+            self._asking = False
+            if not self.closed and self.session.undo_asked_by is not None:
+                self.session.reply_undo(bool(yes))
+
+        self.app.push_screen(
+            AskScreen(
+                f"{self.session.name(by)} asks to undo",
+                "Take back their last move? Undo stops at revealed information, and every "
+                "player must agree.",
+            ),
+            answered,
+        )
+
+    def _watch_away(self) -> None:
+        """A player who dropped: after the timeout the others are asked about a bot."""
+        mine = self.session.on_screen
+        for seat, info in enumerate(self.info.seats):
+            away = info.user is not None and not info.connected and seat != mine
+            if away and seat not in self._away_timers and self.started and mine is not None:
+                timer = self.app.set_timer(
+                    self.info.seat_timeout + 1, lambda s=seat: self._offer_bot(s)
+                )
+                self._away_timers[seat] = timer
+            elif not away and seat in self._away_timers:
+                self._away_timers.pop(seat).stop()  # type: ignore[attr-defined]
+
+    def _offer_bot(self, seat: int) -> None:
+        self._away_timers.pop(seat, None)
+        info = self.info.seats[seat]
+        if self.closed or info.connected or info.user is None or self.info.over:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and not self.closed:
+                self.client.hand_to_bot(seat)  # type: ignore[union-attr]
+
+        self.app.push_screen(
+            AskScreen(
+                f"{info.user} is away",
+                f"{info.user} left seat {seat + 1} ({info.name}) a while ago. Give the seat to "
+                "a bot so the game goes on? (If they come back first, they take it again.)",
+            ),
+            answered,
+        )
+
+    def leave(self, send: bool = True) -> None:
+        """Back to the lobby; a player's seat stays theirs to come back to."""
+        if self.closed:
+            return
+        self.closed = True
+        self.lobby.link.unlisten(self.on_message)
+        for timer in self._away_timers.values():
+            timer.stop()  # type: ignore[attr-defined]
+        if send and self.client is not None and not self.client.closed.is_set():
+            from ...tables.protocol import Leave
+
+            self.client.send(Leave(type="leave"))
+        self.lobby.back_here()
+
+
+class TableRoom(BaseScreen):
+    """Waiting for players: the code to share, who sits where, Start for the creator."""
+
+    DEFAULT_CSS = """
+    TableRoom #room { padding: 1 2; }
+    TableRoom #room-seats { margin: 1 0; }
+    """
+    BINDINGS = [
+        Binding("s", "start", "Start"),
+        Binding("b", "bot", "Bot for an open seat"),
+        Binding("q,escape", "leave", "Leave"),
+    ]
+
+    def __init__(self, play: TablePlay):
+        super().__init__()
+        self.play = play
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(id="room"):
+            yield Static(id="room-head")
+            yield Static(id="room-seats")
+            yield Static(id="room-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._check_size()
+        self.refresh_info()
+
+    def refresh_info(self) -> None:
+        if not self.is_mounted:
+            return
+        info = self.play.info
+        head = Text()
+        head.append(f"Table {info.code}", style="bold reverse")
+        head.append(f"  {info.title} · made by {info.creator}\n")
+        head.append(f"Others join with the code {info.code} (lobby: / then the code).")
+        self.query_one("#room-head", Static).update(head)
+        self.query_one("#room-seats", Static).update(seat_line(info, self.play.lobby.user))
+        me = self.play.lobby.user == info.creator
+        full = all(s.user is not None or s.kind != "human" for s in info.seats)
+        if me:
+            note = (
+                "Every seat is taken: s starts the game."
+                if full
+                else "Waiting for players; b gives an open seat to a bot."
+            )
+        else:
+            note = f"Waiting for {info.creator} to start the game."
+        self.say(Text(note, style="bold"))
+
+    def say(self, text: Text) -> None:
+        if self.is_mounted:
+            self.query_one("#room-message", Static).update(text)
+
+    def action_start(self) -> None:
+        self.play.client.start()  # type: ignore[union-attr]
+
+    def action_bot(self) -> None:
+        info = self.play.info
+        open_seats = [i for i, s in enumerate(info.seats) if s.user is None and s.kind == "human"]
+        if not open_seats:
+            self.say(Text("No seat is open.", style="bold yellow"))
+            return
+        self.play.client.hand_to_bot(open_seats[0])  # type: ignore[union-attr]
+
+    def action_leave(self) -> None:
+        self.play.leave()
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+class LobbyScreen(BaseScreen):
+    DEFAULT_CSS = """
+    LobbyScreen #lobby { padding: 1 2; }
+    LobbyScreen #lobby-tables { height: 1fr; }
+    LobbyScreen #lobby-message { height: auto; }
+    """
+    BINDINGS = [
+        Binding("enter", "sit", "Sit / replay", show=True),
+        Binding("w", "watch", "Watch"),
+        Binding("c", "create", "New table"),
+        Binding("slash", "code", "Join by code"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("q,escape", "close", "Back"),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
+
+    def __init__(self, link: TablesLink):
+        super().__init__()
+        self.link = link
+        self.user: str | None = None
+        self.tables: list[TableInfo] = []
+        self.play: TablePlay | None = None
+        self._busy = False
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(id="lobby"):
+            yield Static(Text("Tables: play with other people on this server", style="bold"))
+            yield Static(id="lobby-who")
+            with Horizontal(id="lobby-main"):
+                yield OptionList(id="lobby-tables")
+            yield Static(id="lobby-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._check_size()
+        self.query_one("#lobby-tables", OptionList).focus()
+        self.say("Connecting to the tables…")
+        self.run_worker(self._connect(), exclusive=True)
+        self.set_interval(REFRESH, self._tick)
+
+    async def _connect(self) -> None:
+        try:
+            client = await self.link.connect()
+        except (OSError, ClientError, TimeoutError) as exc:
+            self.say(Text(f"✘ The tables are not available: {exc}", style="bold red"))
+            return
+        self.user = client.user
+        self.query_one("#lobby-who", Static).update(
+            Text(f"You are {self.user}. c: new table · /: join by code · Enter: sit", style="dim")
+        )
+        await self.refresh_tables()
+
+    def _tick(self) -> None:
+        if self.is_current and self.link.client is not None and not self._busy:
+            self.run_worker(self.refresh_tables(), group="refresh", exclusive=True)
+
+    async def refresh_tables(self) -> None:
+        client = self.link.client
+        if client is None or client.closed.is_set():
+            return
+        try:
+            tables = await client.list_tables()
+        except (ClientError, ConnectionError, TimeoutError) as exc:
+            self.say(Text(f"✘ {exc}", style="bold red"))
+            return
+        me = self.user
+
+        def order(info: TableInfo) -> tuple:
+            mine = any(s.user == me for s in info.seats)
+            return (not mine, info.over, info.started, info.code)
+
+        self.tables = sorted(tables, key=order)
+        self._show_tables()
+
+    def _show_tables(self) -> None:
+        options = self.query_one("#lobby-tables", OptionList)
+        keep = options.highlighted
+        options.clear_options()
+        if not self.tables:
+            self.say("No tables yet: c makes one.")
+            return
+        for info in self.tables:
+            mine = any(s.user == self.user for s in info.seats)
+            label = Text()
+            label.append(f"{'★' if mine else '▶'} {info.code} ", style="bold")
+            label.append(f"{info.title} · {table_state(info)}")
+            if info.spectators:
+                label.append(f" · {info.spectators} watching")
+            label.append("\n  ")
+            label.append_text(seat_line(info, self.user))
+            options.add_option(Option(label, id=info.code))
+        options.highlighted = min(keep or 0, len(self.tables) - 1)
+        self.say(f"{len(self.tables)} table(s). Enter: sit (or replay a finished one) · w: watch")
+
+    def say(self, text: Text | str) -> None:
+        if self.is_mounted:
+            self.query_one("#lobby-message", Static).update(text)
+
+    def _highlighted(self) -> TableInfo | None:
+        options = self.query_one("#lobby-tables", OptionList)
+        if options.highlighted is None or not self.tables:
+            return None
+        return self.tables[options.highlighted]
+
+    # -- going to a table ---------------------------------------------------------------------
+    def enter(self, request: Callable[..., Awaitable[Joined]]) -> None:
+        """Join (or make) a table: `request(client)` sends it and returns the Joined."""
+        if self._busy:
+            return
+        self._busy = True
+        self.run_worker(self._enter(request), group="enter")
+
+    async def _enter(self, request) -> None:
+        try:
+            client = await self.link.connect()
+            heard: list[Message] = []
+            self.link.listen(heard.append)  # what comes right after the Joined (the first view)
+            try:
+                joined = await request(client)
+            finally:
+                self.link.unlisten(heard.append)
+        except ClientError as exc:
+            self.say(Text(f"✘ {exc.error.message}", style="bold red"))
+            return
+        except (OSError, ConnectionError, TimeoutError) as exc:
+            self.say(Text(f"✘ The tables are not available: {exc}", style="bold red"))
+            return
+        finally:
+            self._busy = False
+        play = self.play = TablePlay(self, joined)
+        at = next((i for i, m in enumerate(heard) if m is joined), len(heard))
+        after = heard[at + 1 :]
+        for message in after:
+            play.session.receive(message)
+        play.show()
+
+    def back_here(self) -> None:
+        """Leave whatever table screens are open; the lobby is on top again."""
+        self.play = None
+        while self.app.screen is not self and self in self.app.screen_stack:
+            self.app.pop_screen()
+        self.run_worker(self.refresh_tables(), group="refresh", exclusive=True)
+
+    def action_sit(self) -> None:
+        info = self._highlighted()
+        if info is None:
+            return
+        if info.over:
+            self.run_worker(self._replay(info.code), group="replay", exclusive=True)
+            return
+        open_seat = any(s.user is None and s.kind == "human" for s in info.seats)
+        mine = any(s.user == self.user for s in info.seats)
+        if not (open_seat or mine):
+            self.say(f"Table {info.code} has no open seat: watching it.")
+            self.enter(lambda c: c.join(info.code, watch=True))
+            return
+        self.enter(lambda c: c.join(info.code))
+
+    def action_watch(self) -> None:
+        info = self._highlighted()
+        if info is not None:
+            self.enter(lambda c: c.join(info.code, watch=True))
+
+    def action_code(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code:
+                self.enter(lambda c: c.join(code))
+
+        self.app.push_screen(CodeScreen(), chosen)
+
+    def action_create(self) -> None:
+        def chosen(game_id: str | None) -> None:
+            if game_id:
+                self.app.push_screen(TableSetupScreen(game_id, self))
+
+        self.app.push_screen(GamePickScreen(), chosen)
+
+    def action_refresh(self) -> None:
+        self.run_worker(self.refresh_tables(), group="refresh", exclusive=True)
+
+    async def _replay(self, code: str) -> None:
+        from ...engine.match import Match, SaveError, SaveFile
+        from ...tables.replay import Replay
+        from .replay import ReplayScreen
+
+        try:
+            client = await self.link.connect()
+            data = await client.get_replay(code)
+            save = SaveFile.model_validate(data.save)
+            rules = get_rules(save.game)
+            if rules is None:
+                raise SaveError(f"table {code}: unknown game {save.game}")
+            match = Match.from_save(save, rules, source=f"table {code}")
+        except ClientError as exc:
+            self.say(Text(f"✘ {exc.error.message}", style="bold red"))
+            return
+        except (SaveError, ValueError, OSError, TimeoutError) as exc:
+            self.say(Text(f"✘ Cannot replay table {code}: {exc}", style="bold red"))
+            return
+        self.app.push_screen(ReplayScreen(Replay(match)))
+
+    def action_cursor_down(self) -> None:
+        self.query_one("#lobby-tables", OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one("#lobby-tables", OptionList).action_cursor_up()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_sit()

@@ -1,0 +1,243 @@
+"""Shared tables over real SSH (issue 19): every player at their own terminal, one table.
+
+`serve ssh` runs in the test's loop (DemoServer, port 0) with its table service, so a test
+can read the authoritative table while real asyncssh clients drive their own app
+processes with keys: the launcher's `o`, the lobby's `/` and a code, Start in the waiting
+room, and on the game screen F2 (every legal move as a list) then Enter or End+Enter. After
+every move each terminal must show the new step, and what it drew since the move must
+hold no card name that only other seats could see at that step (the hidden-variant
+check of tests/ui/walk.py, less names the public log has told everyone). The games are
+scripted (first or last legal move of the seat to act, whose turn is read from the table)
+and short: seeds where that script ends the game in about fifty moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+
+import pytest
+from serve_client import Term, connect
+from tables_helpers import replayed_states
+from ui.walk import card_names
+
+from tabletop_tui.serve.ssh import DemoServer, SSHServeConfig
+from tabletop_tui.tables.table import Table
+
+SIZE = (150, 50)
+F2, END, ENTER = b"\x1bOQ", b"\x1b[F", b"\r"
+
+
+@pytest.fixture
+async def server(tmp_path):
+    server = DemoServer(
+        SSHServeConfig(host="127.0.0.1", port=0, data_dir=tmp_path / "server", max_per_address=0)
+    )
+    await server.start()
+    yield server
+    await asyncio.wait_for(server.close(), 60)
+    assert not server.child_pids()
+
+
+async def until(test, what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+class Player:
+    """One person: an SSH connection, their terminal, and their app's seat at the table."""
+
+    def __init__(self, user: str):
+        self.user = user
+        self.conn = None
+        self.term: Term | None = None
+        self.mark = 0
+
+    async def log_in(self, server: DemoServer) -> None:
+        self.conn = await connect(server.port, username=self.user)
+        self.term = await Term.open(self.conn, size=SIZE)
+        await self.term.wait_for("o: tables", timeout=60)  # the launcher, served
+
+    async def join(self, code: str, watch: bool = False) -> None:
+        term = self.term
+        mark = term.mark()
+        term.send(b"o")
+        await term.wait_for("Tables: play with", start=mark, timeout=30)
+        if watch:
+            await term.wait_for(code, start=mark, timeout=30)  # listed
+            term.send(b"w")
+            return
+        term.send(b"/")
+        await term.wait_for("Join a table by its code", start=mark, timeout=30)
+        term.send(code.encode() + ENTER)
+
+    def seen(self) -> str:
+        """What this terminal drew since the last look (escape sequences stripped)."""
+        text = self.term.text(self.mark)
+        self.mark = self.term.mark()
+        return text
+
+
+async def seated(table: Table, seat: int, user: str) -> None:
+    await until(
+        lambda: table.slots[seat].user == user and table.slots[seat].listener is not None,
+        f"{user} at seat {seat + 1}",
+    )
+
+
+def secrets_of(rules, state, seat: int | None, variants: int = 2) -> set[str]:
+    """Card names some other seat sees (now, or in a re-dealt variant) that `seat` does not."""
+    mine = card_names(rules.view(state, seat))
+    others: set[str] = set()
+    for k in range(variants + 1):
+        s = state if k == 0 else rules.hidden_variant(state, seat, random.Random(k))
+        for other in range(len(rules.seat_names(state))):
+            if other != seat:
+                others |= card_names(rules.view(s, other))
+    return others - mine
+
+
+async def play_scripted(
+    table: Table, seats: dict[int, Player], watchers: list[Player], every: int, on_step=None
+) -> int:
+    """The seat to act (the lowest) opens its move list with F2 and takes the first move on
+    every `every`-th step, the last one otherwise. After each move every terminal shows the
+    new step, and shows no hidden card. Returns how many hidden names were checked, and
+    how often a seat's screen did show one of its own secret cards (so names of hidden
+    cards do reach the screen where they may: their absence elsewhere means something)."""
+    rules = table.rules
+    checked = owned = 0
+    for player in seats.values():
+        player.seen()
+    while not table.over:
+        everyone = [*seats.items(), *((None, w) for w in watchers)]  # (one may come back)
+        step = len(table.match.actions)
+        seat = min(table.match.to_act())
+        actor = seats[seat]
+        mark = actor.term.mark()
+        actor.term.send(F2)
+        await actor.term.wait_for(f"Your moves, {table.slots[seat].spec.name}", start=mark)
+        actor.term.send(ENTER if step % every == 0 else END + ENTER)
+        await until(lambda s=step: len(table.match.actions) > s, f"move {step + 1}")
+        state = table.match.state
+        said = " ".join(e.text for e in table.match.log_lines())  # public: everyone was told
+        for who, player in everyone:
+            await player.term.wait_for(f"step {step + 1} ", start=player.mark)
+            shown = player.seen()
+            hidden = {n for n in secrets_of(rules, state, who) if n not in said}
+            leaked = sorted(n for n in hidden if n in shown)
+            assert not leaked, f"step {step + 1}: {player.user} was shown {leaked}"
+            checked += len(hidden)
+            if who is not None:
+                own = card_names(rules.view(state, who)) - card_names(rules.view(state, None))
+                owned += any(n in shown for n in own)
+        if on_step is not None:
+            await on_step(step + 1)
+    return checked, owned
+
+
+async def test_zeo_2v1_three_ssh_players_play_to_the_end_and_one_comes_back(server):
+    service = server.tables
+    assert service is not None and service.socket_path is not None
+    ann, bob, cat = Player("ann"), Player("bob"), Player("cat")
+    await asyncio.gather(ann.log_in(server), bob.log_in(server), cat.log_in(server))
+    # the table is made on ann's behalf (the form itself is driven in tests/ui/test_lobby.py)
+    table = service.create_table(
+        "ann",
+        _create("zeo-dbg", ["Vil Ann", "Hero Bob", "Vil Cat"], seed=15, format="2v1"),
+    )
+    for seat, player in enumerate((ann, bob, cat)):
+        await player.join(table.code)
+        await seated(table, seat, player.user)
+    assert not table.started  # the creator starts it
+    await ann.term.wait_for("s starts the game", timeout=30)
+    ann.term.send(b"s")
+    await until(lambda: table.started, "the start")
+
+    killed: dict[str, object] = {}
+
+    async def kill_bob(step: int) -> None:
+        if step != 12 or killed:
+            return
+        killed["pid"] = next(
+            s.pty.pid for s in server.sessions if s.connection.username == "bob" and s.pty
+        )
+        os.kill(killed["pid"], signal.SIGKILL)  # bob's app crashes; the tables live on
+        await until(lambda: table.slots[1].listener is None, "bob's seat to be left")
+        await bob.term.wait_for("stopped unexpectedly", timeout=30)
+        bob.conn.close()
+        assert table.slots[1].user == "bob", "a dropped player keeps the seat"
+        again = Player("bob")
+        await again.log_in(server)
+        mark = again.term.mark()
+        again.term.send(b"o")
+        await again.term.wait_for("(away; yours: Enter)", start=mark, timeout=30)
+        again.term.send(ENTER)
+        await seated(table, 1, "bob")
+        await again.term.wait_for(f"step {step} ", start=mark, timeout=30)
+        again.seen()
+        seats[1] = again
+        killed["again"] = again
+
+    seats = {0: ann, 1: bob, 2: cat}
+    checked, owned = await play_scripted(table, seats, [], every=3, on_step=kill_bob)
+    assert killed, "the game ended before the kill"
+    assert checked > 0, "nothing was hidden from anyone: the check proved nothing"
+    assert owned > 0, "no seat ever saw its own hidden cards: names are not what screens show"
+    assert table.match.outcome() is not None
+    # every terminal reached the end
+    for player in seats.values():
+        await player.term.wait_for("★", start=0, timeout=30)
+    loaded, _ = await replayed_states(table)
+    assert loaded.actions == table.match.actions
+    # the finished game is in the lobby's history, and replays there
+    again = killed["again"]
+    mark = again.term.mark()
+    again.term.send(b"l")  # game over: back to the lobby
+    await again.term.wait_for("finished: replay", start=mark, timeout=30)
+    again.term.send(ENTER)
+    last = len(table.match.actions)
+    await again.term.wait_for(f"Step 0/{last}", start=mark, timeout=30)
+
+
+async def test_army_of_zero_two_ssh_players_and_a_watcher(server):
+    service = server.tables
+    ann, bob, eve = Player("ann"), Player("bob"), Player("eve")
+    await asyncio.gather(ann.log_in(server), bob.log_in(server), eve.log_in(server))
+    table = service.create_table("ann", _create("army-of-zero", ["Ann", "Bob"], seed=32))
+    for seat, player in enumerate((ann, bob)):
+        await player.join(table.code)
+        await seated(table, seat, player.user)
+    await ann.term.wait_for("s starts the game", timeout=30)
+    ann.term.send(b"s")
+    await until(lambda: table.started, "the start")
+    await eve.join(table.code, watch=True)
+    await until(lambda: len(table.spectators) == 1, "eve watching")
+    # a watcher cannot act: F2 offers nothing
+    mark = eve.term.mark()
+    eve.term.send(F2)
+    await eve.term.wait_for("No move of yours", start=mark, timeout=30)
+    eve.seen()
+    checked, owned = await play_scripted(table, {0: ann, 1: bob}, [eve], every=1)
+    assert checked > 0 and owned > 0
+    loaded, _ = await replayed_states(table)
+    assert loaded.actions == table.match.actions
+
+
+def _create(game: str, names: list[str], seed: int, **options):
+    from tabletop_tui.tables.protocol import Create, SeatRequest
+
+    return Create(
+        type="create",
+        game=game,
+        seats=[SeatRequest(name=n) for n in names],
+        seed=seed,
+        options=options,
+        auto_start=False,
+    )

@@ -1,0 +1,189 @@
+"""The lobby of shared tables (issue 19), driven with keys in a Pilot app whose table service
+runs in the test's loop; the other players are plain socket clients."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tabletop_tui.tables.client import TableClient
+from tabletop_tui.tables.protocol import DEFAULT_LIMITS, Limits
+from tabletop_tui.tables.service import TableService
+from tabletop_tui.ui.app import TabletopApp
+
+from .helpers import screen_name, screen_text, settle
+
+
+@pytest.fixture
+async def service(tmp_path, monkeypatch, request):
+    folder = Path(tempfile.mkdtemp(prefix="tt-lobby-"))
+    limits = getattr(request, "param", DEFAULT_LIMITS)
+    service = TableService(tmp_path / "tables", limits)
+    await service.start(folder / "t.sock")
+    monkeypatch.setenv("TABLETOP_TUI_TABLES", str(service.socket_path))
+    monkeypatch.setenv("TABLETOP_TUI_TABLE_TICKET", service.issue_ticket("ann"))
+    yield service
+    await service.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+async def wait_for(pilot, test, what: str, tries: int = 200) -> None:
+    for _ in range(tries):
+        if test():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"timed out waiting for {what}: {screen_text(pilot.app)[-400:]}")
+
+
+def shown_message(app) -> str:
+    """The game screen's message line as it was last drawn."""
+    from tabletop_tui.ui.game_screen import GameScreen
+
+    screen = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+    message = screen._shown.get("#aoz-message", "")
+    return getattr(message, "plain", str(message)) + " "
+
+
+async def test_lobby_create_join_start_play_and_replay(service, monkeypatch):
+    # the service draws the seed (the form offers none); this one makes a short game when
+    # each seat to act (the lowest) takes its first legal move
+    monkeypatch.setattr(service, "draw_seed", lambda: 32)
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: screen_name(app) == "GamePickScreen", "the game list")
+        await pilot.press("enter")  # Army Of Zero, the first game
+        await wait_for(pilot, lambda: screen_name(app) == "TableSetupScreen", "the table form")
+        # no seed to choose at a shared table (it would deal every hidden card)
+        assert not app.screen.query_one("#seed").parent.display
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
+        table = next(iter(service.tables.values()))
+        assert table.slots[0].user == "ann" and not table.started
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        await bob.join(table.code)
+        await wait_for(pilot, lambda: "s starts the game" in screen_text(app), "start offer")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        assert table.started
+        assert table.match.seed == 32
+        for _ in range(400):
+            if table.over:
+                break
+            revision = table.revision
+            seat = min(table.match.to_act())
+            if seat == 0:
+                await wait_for(pilot, lambda: not app.screen.waiting, "ann's screen to settle")
+                await pilot.press("f2")
+                await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+                await pilot.press("enter")
+            else:
+                legal = bob.view.legal
+                assert await bob.act(legal[0], expect=bob.view.revision) is None
+            await wait_for(pilot, lambda r=revision: table.revision > r, "the move")
+            step = len(table.match.actions)
+            # ann's screen shows the new step live, whoever moved
+            await wait_for(pilot, lambda n=step: f"step {n} " in shown_message(app), f"step {step}")
+        assert table.over
+        await wait_for(pilot, lambda: screen_name(app) == "GameOverScreen", "game over")
+        await pilot.press("l")  # back to the lobby; the finished table is in its history
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby again")
+        await wait_for(pilot, lambda: "finished" in screen_text(app), "the finished table")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ReplayScreen", "the replay")
+        replay = app.screen.replay
+        assert replay.finished and len(replay) == len(table.match.actions) + 1
+        assert [a.action for a in replay.match.actions] == [a.action for a in table.match.actions]
+        await bob.close()
+
+
+async def test_undo_at_a_table_asks_the_other_player_both_ways(service):
+    """Undo at a shared table needs the other seats' consent (issue 19): ann's u is put to
+    bob, and bob's request is a question on ann's screen, answered with y."""
+    from tabletop_tui.tables.protocol import UndoResult
+
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        heard: list = []
+        bob.on_message = heard.append
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        table = service.tables[joined.table.code]
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        assert table.started and table.slots[1].user == "ann"
+        # ann moves, then asks to take it back: bob is asked and agrees
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(table.match.actions) == 1, "ann's move")
+        await wait_for(pilot, lambda: not app.screen.waiting, "ann's screen")
+        await pilot.press("u")
+        await wait_for(pilot, lambda: table.undo_ask is not None, "the undo question")
+        assert bob.view.undo_asked_by == 1 and len(table.match.actions) == 1
+        bob.reply_undo(True)
+        await wait_for(pilot, lambda: not table.match.actions, "the undo")
+        await wait_for(pilot, lambda: "undo: 1 step" in shown_message(app), "ann told")
+        assert any(isinstance(m, UndoResult) and m.accepted for m in heard)
+        # bob moves and asks: ann's screen puts the question, y agrees
+        legal = bob.view.legal
+        assert await bob.act(legal[0]) is None
+        bob.undo()
+        await wait_for(pilot, lambda: screen_name(app) == "AskScreen", "ann asked")
+        assert app.screen.title_text == "Bob asks to undo"
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not table.match.actions, "bob's undo")
+        await bob.close()
+
+
+@pytest.mark.parametrize("service", [Limits(seat_timeout=0.3)], indirect=True)
+async def test_a_player_away_past_the_timeout_may_be_given_to_a_bot(service):
+    """A seat left empty past the timeout: the others are asked, and a bot plays it on."""
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], sit=0)
+        table = service.tables[joined.table.code]
+        await pilot.press("o")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        bob.abort()  # bob's line drops
+        await wait_for(pilot, lambda: screen_name(app) == "AskScreen", "the question", 400)
+        assert app.screen.title_text == "bob is away"
+        await pilot.press("y")
+        await wait_for(pilot, lambda: table.slots[0].is_bot, "the bot")
+        assert table.match.seats[0].kind == "heuristic" and table.slots[1].user == "ann"
+        # the bot plays bob's part inside the service: the game goes on without him
+        await wait_for(pilot, lambda: 0 not in table.match.to_act(), "the bot's move")
+
+
+async def test_f2_lists_every_legal_move_in_a_hot_seat_game_too():
+    """The move list of F2 is the base game screen's: it works on one terminal as well."""
+    from tabletop_tui.engine.match import SeatSpec
+
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=5, autosave=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        match = app.screen.match
+        legal = match.legal_actions(0)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+        labels = app.screen.labels
+        assert labels == [match.rules.describe(a) for a in legal]
+        await pilot.press("end", "enter")  # the last move on the list
+        mine = lambda: [a.action for a in match.actions if a.seat == 0]  # noqa: E731
+        await wait_for(pilot, lambda: mine(), "ann's move")
+        assert mine()[0] == match.rules.dump_action(legal[-1])
