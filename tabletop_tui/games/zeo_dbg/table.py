@@ -4,6 +4,7 @@ heal, Stuns, the Zord Bay and The Lair, flips, triggers, the Grid refill)."""
 from __future__ import annotations
 
 from ...engine import Event, Outcome, Rejection, replace_at
+from ...engine.fast import make
 from .cards import SLOT_TAKES, Card, Catalog, catalog
 from .models import (
     HAND_SIZE,
@@ -42,7 +43,7 @@ ZM_COST, ZM_DISCOUNT = 7, 2
 
 
 def _no(rule: str, reason: str) -> Rejection:
-    return Rejection(rule=rule, reason=reason)
+    return make(Rejection, rule=rule, reason=reason)
 
 
 def _cat(state: State) -> Catalog:
