@@ -9,9 +9,12 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .fast import evolve
 
 Seat = int
 
@@ -20,6 +23,13 @@ class Model(BaseModel):
     """Frozen, strict base for states, actions and views: copies share structure."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False):
+        """Pydantic's copy (which does not validate `update` either) without its generic
+        cost: the rules copy states on every move. A deep copy takes pydantic's path."""
+        if deep:
+            return super().model_copy(update=update, deep=True)
+        return evolve(self, **update) if update else evolve(self)
 
 
 def replace_at(items: tuple, index: int, item) -> tuple:

@@ -139,14 +139,30 @@ class ZeoRules(
             if card.kind in _TILES:
                 out.append(moves[5])
         grid = state.grid
-        spaces = [i for i in range(min(GRID_SIZE, len(grid))) if grid[i] is not None]
-        out += [_BUY_GRID[i] for i in spaces]
-        out += _BUY_OTHER if state.config.serpentera else _BUY_OTHER[:-1]
-        out += [_BATTLE_GRID[i] for i in spaces]
+        hero = team_of(state, seat) == HEROES
+        foe_kind = "villain" if hero else "hero"  # `adversary`: Battled, never bought
+        cards = [(i, cat.card(grid[i])) for i in range(min(GRID_SIZE, len(grid))) if grid[i]]
+        shards = state.shards
+        out += [_BUY_GRID[i] for i, card in cards if card.kind != foe_kind and card.cost <= shards]
+        if state.blasters and state.blaster_up:
+            out.append(_BUY_BLASTER)
+        if not p.item_gained:
+            out.append(_BUY_ITEM)
+        if not p.own_gained:
+            out.append(_BUY_OWN)
+        elif (
+            (state.zord_stack and state.zord_up)
+            if hero
+            else (state.master_stack and state.master_up)
+        ):
+            out.append(_BUY_STACK)
+        if state.config.serpentera and p.character == "venjix" and p.serpentera < 3:
+            out.append(_BUY_SERPENTERA)
+        out += [_BATTLE_GRID[i] for i, card in cards if card.kind == foe_kind]
         out += [_BATTLE_SLOT[i] for i in filled if slots[i].stuck]
         if p.flipped and not p.char_used:
             out.append(_ACTIVATE_CHARACTER)
-        if team_of(state, seat) == HEROES:
+        if hero:
             out.append(_ACTIVATE_BAY)
         if p.serpentera >= 3:
             out.append(_ACTIVATE_SERPENTERA)
@@ -163,7 +179,9 @@ class ZeoRules(
 
 # The moves legal_actions offers, built once (actions are frozen, so they can be shared).
 _BUY_GRID = tuple(make(Buy, source="grid", index=i) for i in range(GRID_SIZE))
-_BUY_OTHER = [make(Buy, source=s) for s in ("blaster", "item", "own", "stack", "serpentera")]
+_BUY_BLASTER, _BUY_ITEM, _BUY_OWN, _BUY_STACK, _BUY_SERPENTERA = (
+    make(Buy, source=s) for s in ("blaster", "item", "own", "stack", "serpentera")
+)
 _BATTLE_GRID = tuple(make(Battle, index=i) for i in range(GRID_SIZE))
 _BATTLE_SLOT = tuple(make(Battle, slot=i) for i in range(4))
 _ACTIVATE_CHARACTER, _ACTIVATE_BAY, _ACTIVATE_SERPENTERA = (
