@@ -22,7 +22,7 @@ Seat = int
 class Model(BaseModel):
     """Frozen, strict base for states, actions and views: copies share structure."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False):
         """Pydantic's copy (which does not validate `update` either) without its generic
