@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from ...files import os_problem
 from ...games import GAMES
 from ...paths import SavedGame, autosave_dir, put_away, shown, unfinished_games
-from ..widgets.footer import TableFooter
+from ..keys_footer import KeysFooter
 from .base import BaseModal, BaseScreen
 
 
@@ -153,7 +153,7 @@ class LauncherScreen(BaseScreen):
             with Horizontal(id="launcher-main"):
                 yield OptionList(*self._options(), id="games")
                 yield Static(id="game-detail")
-        yield TableFooter()  # moving the highlight re-announces the same keys
+        yield KeysFooter()  # moving the highlight re-announces the same keys
 
     def _options(self) -> list[Option]:
         out = []
