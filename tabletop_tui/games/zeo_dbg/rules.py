@@ -144,9 +144,9 @@ class ZeoRules(
         cards = [(i, cat.card(grid[i])) for i in range(min(GRID_SIZE, len(grid))) if grid[i]]
         shards = state.shards
         out += [_BUY_GRID[i] for i, card in cards if card.kind != foe_kind and card.cost <= shards]
-        if state.blasters and state.blaster_up:
+        if state.blasters and state.blaster_up and cat.card(state.blasters[0]).cost <= shards:
             out.append(_BUY_BLASTER)
-        if not p.item_gained:
+        if not p.item_gained and cat.cards[cat.characters[p.character].item].cost <= shards:
             out.append(_BUY_ITEM)
         if not p.own_gained:
             out.append(_BUY_OWN)
