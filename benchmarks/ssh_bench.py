@@ -1,21 +1,24 @@
 """SSH demo server benchmark: `python benchmarks/ssh_bench.py` prints one JSON document.
 
-Starts the real command (`tabletop-tui serve ssh --port 0`) in its own process with a
-throwaway data folder, then for each level of concurrency (default 1, 10 and 30 sessions):
+Starts the real command (`tabletop-tui serve ssh --port 0`, with `--game GAME` for a game
+screen) in its own process with a throwaway data folder, then for each screen (the launcher
+and one game screen in play per game, see SCREENS) and each level of concurrency (default
+1, 10 and 30 sessions):
 
 - connects that many asyncssh clients at once, each with an 80x24 pty, and times how long
   until every one of them shows the launcher (`all_ready_s`);
 - memory: RSS and PSS (RSS with shared pages split between the processes sharing them) of
   each session's app process, and the server's own RSS;
 - CPU time per key press of the server and of the app processes (while keys are pressed);
-- key-to-echo latency: every client presses `j` / `k` in turn (the launcher's highlight moves
-  down and up, so every key changes the screen) at a human pace, one key every
-  --think seconds (+-50% jitter, all clients at once), and times from writing the key to the
-  first byte of the answer arriving back over SSH. p50, p95 and max over all keys.
+- key-to-echo latency: every client presses the screen's two probe keys in turn (on the
+  launcher `j` / `k` move the highlight down and up; each probe pair changes its screen on
+  every key) at a human pace, one key every --think seconds (+-50% jitter, all clients at
+  once), and times from writing the key to the first byte of the answer arriving back over
+  SSH. p50, p95 and max over all keys.
 
 Goal (issue 8): p95 <= 150 ms with 30 sessions on a 2-core machine. Loopback only. The
 clients run in this process, the server in another: both share the machine's cores.
-Options: --levels 1,10,30, --keys N (per session), --think S.
+Options: --levels 1,10,30, --keys N (per session), --think S, --screens launcher,zeo-dbg,...
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +46,56 @@ import asyncssh  # noqa: E402
 from serve_client import Term, connect  # noqa: E402
 
 GOAL_P95_MS_AT_30 = 150.0
+
+
+@dataclass(frozen=True)
+class BenchScreen:
+    """Where a session goes before its keys are timed, and the keys timed there."""
+
+    #: the game opened by `serve ssh --game` (None: the launcher)
+    game: str | None
+    #: keys sent, each followed by a settled screen: ctrl+s starts the game set up with
+    #: the setup screen's defaults (seat 1 a human, the others bots), then a move or two
+    setup: tuple[bytes, ...]
+    #: the probe keys, pressed in turn; every one changes the screen
+    probe: tuple[bytes, bytes]
+    what: str
+
+
+CTRL_S, SHIFT_TAB = b"\x13", b"\x1b[Z"
+SCREENS: dict[str, BenchScreen] = {
+    "launcher": BenchScreen(None, (), (b"j", b"k"), "the launcher, j/k move the highlight"),
+    "army-of-zero": BenchScreen(
+        "army-of-zero",
+        (CTRL_S, b"r"),
+        (b"j", b"k"),
+        "squad laid down (r), the fight under way: j/k move between cards",
+    ),
+    "pr-ccg-2008": BenchScreen(
+        "pr-ccg-2008",
+        (CTRL_S,),
+        (b"\t", SHIFT_TAB),
+        "round 1, choosing a card: tab/shift+tab move the focus between cards",
+    ),
+    "zoobotz": BenchScreen(
+        "zoobotz",
+        (CTRL_S, b"e"),
+        (b"j", b"k"),
+        "starting hand kept (e), turn 1: j/k move in the move list",
+    ),
+    "zeo-dbg": BenchScreen(
+        "zeo-dbg",
+        (CTRL_S, b"1"),
+        (b"j", b"k"),
+        "turn 1 Main Phase after playing a card (1): j/k move in the move list",
+    ),
+    "hotg": BenchScreen(
+        "hotg",
+        (CTRL_S,),
+        (b"?", b"?"),
+        "round 1 Action Phase: ? opens and closes the help (j/k change nothing there)",
+    ),
+}
 
 
 def _kib(pid: int, path: str, field: str) -> int | None:
@@ -79,7 +133,9 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def _start_server(home: str) -> tuple[asyncio.subprocess.Process, int]:
+async def _start_server(
+    home: str, game: str | None = None
+) -> tuple[asyncio.subprocess.Process, int]:
     env = {**os.environ, "TABLETOP_TUI_HOME": home}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
     proc = await asyncio.create_subprocess_exec(
@@ -88,6 +144,7 @@ async def _start_server(home: str) -> tuple[asyncio.subprocess.Process, int]:
         "tabletop_tui",
         "serve",
         "ssh",
+        *(("--game", game) if game else ()),
         "--port",
         "0",
         "--max-sessions",
@@ -110,13 +167,27 @@ async def _start_server(home: str) -> tuple[asyncio.subprocess.Process, int]:
     return proc, port
 
 
-async def _press_keys(term: Term, keys: int, think: float, rng: random.Random) -> list[float]:
+async def _settle(term: Term, key: bytes) -> None:
+    """Send a key and wait until its answer has been drawn and the screen is quiet."""
+    size = len(term.data)
+    term.send(key)
+    deadline = time.monotonic() + 120
+    while len(term.data) == size:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no answer to {key!r} within 120 s")
+        await asyncio.sleep(0.05)
+    await term.wait_quiet(0.5, timeout=120)
+
+
+async def _press_keys(
+    term: Term, keys: int, think: float, rng: random.Random, probe: tuple[bytes, bytes]
+) -> list[float]:
     latencies = []
     await asyncio.sleep(rng.uniform(0, think))  # clients do not press in lockstep
     for number in range(keys):
         term.output.clear()
         start = time.perf_counter()
-        term.send(b"j" if number % 2 == 0 else b"k")
+        term.send(probe[number % 2])
         try:
             await asyncio.wait_for(term.output.wait(), 10)
         except TimeoutError:
@@ -126,26 +197,33 @@ async def _press_keys(term: Term, keys: int, think: float, rng: random.Random) -
     return latencies
 
 
-async def _level(port: int, server_pid: int, sessions: int, keys: int, think: float) -> dict:
+async def _level(
+    port: int, server_pid: int, sessions: int, keys: int, think: float, screen: BenchScreen
+) -> dict:
     rng = random.Random(sessions)
     started = time.perf_counter()
 
     async def open_one(number: int):
         conn = await connect(port, username=f"bench{number}")
         term = await Term.open(conn, size=(80, 24))
-        await term.wait_for("Army Of Zero", timeout=120)
+        await term.wait_for("Army Of Zero" if screen.game is None else "Seat 1", timeout=120)
         return conn, term
 
     clients = await asyncio.gather(*(open_one(n) for n in range(sessions)))
     ready = time.perf_counter() - started
     for _, term in clients:
         await term.wait_quiet(0.3, timeout=30)
+    for key in screen.setup:  # every session the same way to the screen measured
+        await asyncio.gather(*(_settle(term, key) for _, term in clients))
     pids = _children(server_pid)
     rss = [v for v in (_kib(p, "status", "VmRSS") for p in pids) if v]
     pss = [v for v in (_kib(p, "smaps_rollup", "Pss") for p in pids) if v]
     cpu_before = (_cpu_s(server_pid), sum(_cpu_s(p) for p in pids))
     results = await asyncio.gather(
-        *(_press_keys(term, keys, think, random.Random(rng.random())) for _, term in clients)
+        *(
+            _press_keys(term, keys, think, random.Random(rng.random()), screen.probe)
+            for _, term in clients
+        )
     )
     cpu_after = (_cpu_s(server_pid), sum(_cpu_s(p) for p in pids))
     latencies = [ms for per_client in results for ms in per_client]
@@ -175,15 +253,31 @@ async def _level(port: int, server_pid: int, sessions: int, keys: int, think: fl
     }
 
 
-async def run(levels: list[int], keys: int, think: float) -> dict[str, Any]:
-    load_before = os.getloadavg()[0]
+async def run_screen(name: str, levels: list[int], keys: int, think: float) -> list[dict[str, Any]]:
+    """The levels measured on one screen of SCREENS, with a server of its own."""
+    screen = SCREENS[name]
     with tempfile.TemporaryDirectory() as home:
-        server, port = await _start_server(home)
+        server, port = await _start_server(home, screen.game)
         try:
-            results = [await _level(port, server.pid, n, keys, think) for n in levels]
+            return [await _level(port, server.pid, n, keys, think, screen) for n in levels]
         finally:
             server.terminate()
             await asyncio.wait_for(server.wait(), 30)
+
+
+async def run(
+    levels: list[int], keys: int, think: float, screens: list[str] | None = None
+) -> dict[str, Any]:
+    """`levels` (the launcher's, as before) and `screens`: each screen's levels and what
+    was measured there (default: the launcher only)."""
+    load_before = os.getloadavg()[0]
+    per_screen: dict[str, Any] = {}
+    for name in screens or ["launcher"]:
+        per_screen[name] = {
+            "what": SCREENS[name].what,
+            "levels": await run_screen(name, levels, keys, think),
+        }
+    results = per_screen.get("launcher", {}).get("levels", [])
     at_30 = next((r for r in results if r["sessions"] == 30), None)
     return {
         "benchmark": "ssh",
@@ -196,6 +290,7 @@ async def run(levels: list[int], keys: int, think: float) -> dict[str, Any]:
         },
         "load": f"each session presses a key every {think} s (+-50%), {keys} keys per session",
         "levels": results,
+        "screens": per_screen,
         "loadavg_1min_after": round(os.getloadavg()[0], 2),
         "goal": {
             "p95_ms_at_30_sessions_max": GOAL_P95_MS_AT_30,
@@ -209,9 +304,18 @@ def main() -> None:
     parser.add_argument("--levels", default="1,10,30", help="sessions per level (1,10,30)")
     parser.add_argument("--keys", type=int, default=30, help="keys per session (30)")
     parser.add_argument("--think", type=float, default=0.25, help="seconds between keys (0.25)")
+    parser.add_argument(
+        "--screens",
+        default=",".join(SCREENS),
+        help=f"screens measured (default all: {','.join(SCREENS)})",
+    )
     args = parser.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
-    print(json.dumps(asyncio.run(run(levels, args.keys, args.think)), indent=2))
+    screens = args.screens.split(",")
+    unknown = [s for s in screens if s not in SCREENS]
+    if unknown:
+        parser.error(f"unknown screen(s) {', '.join(unknown)}: use {', '.join(SCREENS)}")
+    print(json.dumps(asyncio.run(run(levels, args.keys, args.think, screens)), indent=2))
 
 
 if __name__ == "__main__":

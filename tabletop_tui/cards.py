@@ -1,8 +1,19 @@
 """Loading card data: TOML files validated by pydantic, with errors that name the
-file, the card and the field, so a player editing their own cards can fix them."""
+file, the card and the field, so a player editing their own cards can fix them.
+
+Parsing and validating every card file on each start cost a game screen several ms of its
+first frame, so validated records are cached on disk (see `validate_records`): keyed by
+the records themselves and by the code of the models, rebuilt whenever either changes.
+Only records that validated are cached: a broken file always takes the full path and its
+error names the file, the card and the field.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
+import sys
 import tomllib
 from pathlib import Path
 from typing import TypeVar
@@ -59,13 +70,21 @@ def read_toml(path: Path) -> dict:
     file, a FIFO, a symlink loop, an unreadable, UTF-16 or binary file each get a reason.
     """
     try:
-        text = decode_text(read_limited(path, MAX_CARD_FILE_BYTES))
+        raw = read_limited(path, MAX_CARD_FILE_BYTES)
+        text = decode_text(raw)
     except FileProblem as exc:
         if str(exc) == "no such file":
             raise CardDataError(f"{path}: file not found") from None
         raise CardDataError(f"{path}: cannot be read: {exc}") from None
+    digest = hashlib.sha256(f"toml {_CACHE_FORMAT} {sys.version_info[:2]} ".encode() + raw)
+    cache_file = cards_cache_dir() / f"toml-{digest.hexdigest()[:40]}.pickle"
+    cached = _load_cached(cache_file, dict)
+    if cached is not None:  # this very file parsed before
+        return cached
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
+        _store_cached(cache_file, data)
+        return data
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"{path}: not valid TOML ({exc})") from None
     except RecursionError:
@@ -78,7 +97,21 @@ def read_toml(path: Path) -> dict:
 
 
 def validate_records(path: Path, records: list, model: type[M], key: str = "card") -> list[M]:
-    """Validate a TOML array of tables; the error names the file, the card and the field."""
+    """Validate a TOML array of tables; the error names the file, the card and the field.
+
+    A list that validated before, against the same model code, comes from the cache."""
+    cache_file = _cache_file(records, model, key)
+    if cache_file is not None:
+        cached = _load_cached(cache_file, list)
+        if cached is not None:
+            return cached
+    out = _validate_records(path, records, model, key)
+    if cache_file is not None:
+        _store_cached(cache_file, out)
+    return out
+
+
+def _validate_records(path: Path, records: list, model: type[M], key: str) -> list[M]:
     out: list[M] = []
     if not isinstance(records, list):
         raise CardDataError(f"{path}: expected an array of [[{key}]] tables")
@@ -92,3 +125,66 @@ def validate_records(path: Path, records: list, model: type[M], key: str = "card
             who = f"{key} #{index}" + (f" '{label}'" if label else "")
             raise CardDataError(f"{path}: {who}, field '{field}': {err['msg']}") from None
     return out
+
+
+# -- the cache of validated records -----------------------------------------------------------
+#: bumped when the cache's own format changes
+_CACHE_FORMAT = 1
+_code_hashes: dict[str, str] = {}
+
+
+def cards_cache_dir() -> Path:
+    """Where validated card records are kept between runs (under the data folder)."""
+    from .paths import data_dir
+
+    return data_dir() / "cache" / "cards"
+
+
+def _code_hash(model: type) -> str:
+    """A hash of the code a model's records depend on: every module of the package that
+    defines the model (its nested models and effect vocabularies live beside it), this
+    module, the engine's base model, and the pydantic version."""
+    folder = Path(sys.modules[model.__module__].__file__ or "").parent
+    known = _code_hashes.get(str(folder))
+    if known is None:
+        import pydantic
+
+        digest = hashlib.sha256(f"{_CACHE_FORMAT} {pydantic.VERSION}".encode())
+        here = Path(__file__).resolve().parent
+        for source in (*sorted(folder.glob("*.py")), Path(__file__), here / "engine" / "core.py"):
+            digest.update(source.name.encode())
+            digest.update(source.read_bytes())
+        known = _code_hashes[str(folder)] = digest.hexdigest()
+    return known
+
+
+def _cache_file(records: object, model: type, key: str) -> Path | None:
+    """The cache file for these records validated by `model`, or None (no caching)."""
+    try:
+        data = pickle.dumps(records, protocol=5)
+        digest = hashlib.sha256(data)
+        digest.update(f"{model.__module__}.{model.__qualname__} {key}".encode())
+        digest.update(_code_hash(model).encode())
+        return cards_cache_dir() / f"{digest.hexdigest()[:40]}.pickle"
+    except Exception:  # records pickle cannot take, a model without a source file
+        return None
+
+
+def _load_cached(path: Path, kind: type = list):
+    try:
+        with open(path, "rb") as handle:
+            value = pickle.load(handle)
+    except Exception:  # missing, half written, or written by another version: rebuild
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def _store_cached(path: Path, value: object) -> None:
+    """Written atomically; a cache that cannot be written is simply not used."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temp.write_bytes(pickle.dumps(value, protocol=5))
+        os.replace(temp, path)
+    except Exception:
+        return

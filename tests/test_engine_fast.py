@@ -59,3 +59,19 @@ def test_evolved_models_stay_frozen():
     out = evolve(Outcome(winners=(0,)), summary="won")
     with pytest.raises(Exception, match="frozen"):
         out.summary = "changed"  # type: ignore[misc]
+
+
+def test_model_copy_matches_pydantics_own_copy():
+    """Model.model_copy takes evolve's path; the result is what pydantic's generic copy
+    gives, shallow and deep."""
+    from pydantic import BaseModel
+
+    outer = Outer(name="n", inner=Inner(a=1), tags={"k": 2})
+    for update in ({"flag": True}, {}, None):
+        ours = outer.model_copy(update=update)
+        theirs = BaseModel.model_copy(outer, update=update)
+        assert ours == theirs
+        assert ours.model_fields_set == theirs.model_fields_set
+        assert ours.model_dump_json() == theirs.model_dump_json()
+    deep = outer.model_copy(deep=True)
+    assert deep == outer and deep.inner is not outer.inner

@@ -1,6 +1,6 @@
 """Speed work on the small games must not change what they do.
 
-Seeded random playouts of Army Of Zero, PR CCG 2008 and ZOOBOTZ are reduced to one digest
+Seeded random playouts of Army Of Zero, PR CCG 2008, ZOOBOTZ and Zeo are reduced to one digest
 per playout: every state's JSON, every event, every seat's legal actions, every view
 (each seat and a spectator) and the rejection of one foreign action per step. The digests
 in tests/data/golden_playouts.json were computed from the engine before its hot paths were
@@ -35,6 +35,13 @@ CASES: list[tuple[str, str, dict]] = [
     ("zoobotz", "hacking-vs-shields", {"decks": ("hacking", "shields-control")}),
     ("zoobotz", "three-players", {"names": ("A", "B", "C")}),
     ("zoobotz", "four-players", {"names": ("A", "B", "C", "D")}),
+    ("zeo-dbg", "default", {}),
+    ("zeo-dbg", "2v2", {"format": "2v2"}),
+    (
+        "zeo-dbg",
+        "2v1-lone-villain-serpentera",
+        {"format": "2v1", "lone": "villains", "serpentera": True},
+    ),
 ]
 STEP_BOUND = 3000
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .fast import evolve
 
 Seat = int
 
@@ -19,7 +22,14 @@ Seat = int
 class Model(BaseModel):
     """Frozen, strict base for states, actions and views: copies share structure."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False):
+        """Pydantic's copy (which does not validate `update` either) without its generic
+        cost: the rules copy states on every move. A deep copy takes pydantic's path."""
+        if deep:
+            return super().model_copy(update=update, deep=True)
+        return evolve(self, **update) if update else evolve(self)
 
 
 def replace_at(items: tuple, index: int, item) -> tuple:
@@ -120,6 +130,11 @@ ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT", bound=BaseModel)
 
 
+#: actions that passed `Rules.screen_action`, by id (see there); cleared when full
+_SCREENED: dict[int, Any] = {}
+_SCREENED_MAX = 4096
+
+
 class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
     """A game's rules as pure functions over immutable states."""
 
@@ -168,6 +183,23 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
             describe.screened = True  # type: ignore[attr-defined]
             cls.describe = describe  # type: ignore[method-assign]
+        legal = cls.legal_actions
+        if not getattr(legal, "remembered", False) and not getattr(
+            legal, "__isabstractmethod__", 0
+        ):
+
+            @functools.wraps(legal)
+            def legal_actions(self, state, seat):
+                memo = self.__dict__.get("_legal_memo")
+                if memo is not None and memo[0] is state and memo[1] is seat:
+                    return list(memo[2])
+                out = legal(self, state, seat)
+                if type(seat) is int:  # a seat 0.0 or True must meet the checks again
+                    self._legal_memo = (state, seat, tuple(out))
+                return out
+
+            legal_actions.remembered = True  # type: ignore[attr-defined]
+            cls.legal_actions = legal_actions  # type: ignore[method-assign]
 
     # -- actions as data ---------------------------------------------------
     @classmethod
@@ -207,16 +239,25 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
         return self.screen_action(action)
 
     def screen_action(self, action: Any) -> Rejection | None:
-        """`screen` without the seat: is this a well-formed action of this game?"""
+        """`screen` without the seat: is this a well-formed action of this game?
+
+        An action object that passed once is remembered (by identity, holding it so its id
+        cannot be reused): the games hand out shared action objects from legal_actions, and
+        a frozen model stays as it was checked."""
         kind = type(action)
         if kind not in self.action_classes():
             return Rejection(
                 rule="Moves", reason=f"That is not a move of {self.title} ({_show(action)})"
             )
+        if _SCREENED.get(id(action)) is action:
+            return None
         try:
             kind.__pydantic_validator__.validate_python(action.__dict__, strict=True)
         except ValidationError as exc:
             return _field_rejection(kind, exc)
+        if len(_SCREENED) >= _SCREENED_MAX:
+            _SCREENED.clear()
+        _SCREENED[id(action)] = action
         return None
 
     # -- the contract ------------------------------------------------------
@@ -247,9 +288,20 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
         """Apply an action already known to be legal."""
 
     def apply(self, state: StateT, seat: Seat, action: ActionT) -> tuple[StateT, tuple[Event, ...]]:
-        rejection = self.check(state, seat, action)
-        if rejection is not None:
-            raise IllegalAction(rejection)
+        """`check`, then `_resolve`. The last legal_actions answer is remembered (for that
+        very state object and seat, as frozen states never change): an action object taken
+        from it is legal without checking it again, and asking again costs nothing."""
+        memo = self.__dict__.get("_legal_memo")
+        if not (
+            memo is not None
+            and memo[0] is state
+            and type(seat) is int
+            and memo[1] == seat
+            and id(action) in set(map(id, memo[2]))
+        ):
+            rejection = self.check(state, seat, action)
+            if rejection is not None:
+                raise IllegalAction(rejection)
         return self._resolve(state, seat, action)
 
     @abstractmethod

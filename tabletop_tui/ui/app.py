@@ -27,6 +27,23 @@ DECK_BUILDERS = {
 }
 
 
+#: each game's stylesheet, by the module of its screens: read (with a restyle) when the
+#: first screen of that module is shown, so the launcher and the other games skip it
+GAME_CSS = {
+    "tabletop_tui.ui.games.army_of_zero": "games/army_of_zero.tcss",
+    "tabletop_tui.ui.games.pr_ccg_2008": "games/pr_ccg_2008.tcss",
+    "tabletop_tui.ui.games.zoobotz": "games/zoobotz.tcss",
+    "tabletop_tui.ui.games.zoobotz_decks": "games/zoobotz.tcss",
+    "tabletop_tui.ui.games.zeo_dbg": "games/zeo_dbg.tcss",
+    "tabletop_tui.ui.games.hotg": "games/hotg.tcss",
+}
+
+
+def _game_css(module: str) -> Path | None:
+    name = GAME_CSS.get(module)
+    return Path(__file__).resolve().parent / name if name else None
+
+
 def game_screen_class(game_id: str):
     import importlib
 
@@ -36,14 +53,8 @@ def game_screen_class(game_id: str):
 
 class TabletopApp(App):
     TITLE = "tabletop-tui"
-    CSS_PATH = [
-        "app.tcss",
-        "games/army_of_zero.tcss",
-        "games/pr_ccg_2008.tcss",
-        "games/zoobotz.tcss",
-        "games/zeo_dbg.tcss",
-        "games/hotg.tcss",
-    ]
+    #: each game's own stylesheet is read when its first screen is shown (GAME_CSS)
+    CSS_PATH = ["app.tcss"]
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
@@ -74,6 +85,27 @@ class TabletopApp(App):
         #: the table service of `serve ssh` (None when playing locally): the lobby's link,
         #: made when the lobby first opens (the launcher's first frame needs no pydantic)
         self.tables_link: object | None = _tables_env()
+        if game in SCREENS_BY_GAME:  # its stylesheet goes with app.tcss, before the first frame
+            css = _game_css(SCREENS_BY_GAME[game].partition(":")[0])
+            if css is not None:
+                self.css_path = [*self.css_path, css]
+
+    def _use_game_css(self, screen: object) -> None:
+        """Read the stylesheet of the game a screen belongs to, if not read yet."""
+        css = _game_css(type(screen).__module__)
+        if css is None or self.stylesheet.has_source(str(css), ""):
+            return
+        self.stylesheet.read(css)
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
+
+    def push_screen(self, screen, *args, **kwargs):
+        self._use_game_css(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        self._use_game_css(screen)
+        return super().switch_screen(screen)
 
     def on_mount(self) -> None:
         self.push_screen(LauncherScreen())

@@ -5,6 +5,7 @@ negated, its "if negated" text, and Trey of Triforia's destroy."""
 from __future__ import annotations
 
 from ...engine import Event, replace_at
+from ...engine.fast import make
 from .cards import Card
 from .effects import Attack
 from .models import (
@@ -40,7 +41,7 @@ class AttacksAndBlocks:
                     job.seat,
                     "target",
                     "Target which foe?",
-                    [Option(id=str(f), label=_name(state, f)) for f in fs],
+                    [make(Option, id=str(f), label=_name(state, f)) for f in fs],
                 )
             parts = (fs[0],)
         else:
@@ -54,7 +55,8 @@ class AttacksAndBlocks:
             waiting += [(part, i)] if part is not None else [(f, i) for f in fs]
         ref = f"{job.seat}:{job.slot}" if job.slot is not None else ""
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{_name(state, job.seat)} Attacks with {job.source}",
                 kind="attack",
                 seat=job.seat,
@@ -90,7 +92,8 @@ class AttacksAndBlocks:
             b = cat.card(c).block
             if b and b.from_hand and b.cost <= energy:
                 hand.append(
-                    Option(
+                    make(
+                        Option,
                         id=f"hand:{c}",
                         label=f"Block with {cat.card(c).name} from hand ({b.cost} Energy)",
                     )
@@ -100,7 +103,8 @@ class AttacksAndBlocks:
                 b = cat.card(s.card).block
                 if b and b.cost <= energy:
                     forced_ok.append(
-                        Option(
+                        make(
+                            Option,
                             id=f"slot:{i}",
                             label=f"Block with {cat.card(s.card).name} ({b.cost} Energy)",
                         )
@@ -110,7 +114,8 @@ class AttacksAndBlocks:
                 b = cat.card(z.card).block
                 if z.ready and b and b.cost <= energy:
                     forced_ok.append(
-                        Option(
+                        make(
+                            Option,
                             id=f"zord:{i}",
                             label=f"Block with {cat.card(z.card).name} ({b.cost} Energy)",
                         )
@@ -126,14 +131,15 @@ class AttacksAndBlocks:
                 continue
             for ref, src in self._block_sources(state, exclude=(seat, i)):
                 forced_ok.append(
-                    Option(
+                    make(
+                        Option,
                         id=f"copy:{i}:{ref}",
                         label=f"Block with {c.name} copying {src.name} ({c.ability.cost} Energy)",
                     )
                 )
         opts = hand + forced_ok
         if not (att.forced and forced_ok):
-            opts.append(Option(id="decline", label="Do not Block"))
+            opts.append(make(Option, id="decline", label="Do not Block"))
         return opts
 
     def _block_sources(self, state: State, exclude: tuple[int, int]) -> list[tuple[str, Card]]:
@@ -154,7 +160,7 @@ class AttacksAndBlocks:
         _, part = att.waiting[0]
         waiting = att.waiting[1:]
         if option == "decline":
-            ev.append(Event(text=f"{_name(state, seat)} does not Block", seat=seat))
+            ev.append(make(Event, text=f"{_name(state, seat)} does not Block", seat=seat))
             state = state.model_copy(update={"attack": att.model_copy(update={"waiting": waiting})})
         else:
             cat = _cat(state)
@@ -179,7 +185,7 @@ class AttacksAndBlocks:
                         p.slots, i, None if gone else p.slots[i].model_copy(update={"ready": False})
                     ),
                 )
-                ev.append(Event(text=f"{copier.name} copies {card.name}'s Block", seat=seat))
+                ev.append(make(Event, text=f"{copier.name} copies {card.name}'s Block", seat=seat))
             elif where == "hand":
                 card = cat.card(ref)
                 spent = ref
@@ -211,7 +217,12 @@ class AttacksAndBlocks:
             b = card.block
             state = gain_energy(state, team_of(state, seat), -(b.cost if cost is None else cost))
             ev.append(
-                Event(text=f"{_name(state, seat)} Blocks with {card.name}", kind="block", seat=seat)
+                make(
+                    Event,
+                    text=f"{_name(state, seat)} Blocks with {card.name}",
+                    kind="block",
+                    seat=seat,
+                )
             )
             negated = replace_at(att.negated, part, True)
             waiting = tuple(w for w in waiting if w[1] != part)
@@ -227,7 +238,7 @@ class AttacksAndBlocks:
                 }
             )
             # the Block's reward, resolved now (simple effects only: validated in cards.py)
-            reward = Job(seat=seat, effects=b.reward, source=card.name)
+            reward = make(Job, seat=seat, effects=b.reward, source=card.name)
             for eff in b.reward:
                 state = self._step(
                     state.model_copy(update={"jobs": (reward, *state.jobs)}), reward, eff, ev
@@ -244,15 +255,15 @@ class AttacksAndBlocks:
     def _close_attack(self, state: State, ev: list) -> State:
         att = state.attack
         jobs = [
-            Job(seat=att.attacker, effects=att.effects, source=att.source, target=part)
+            make(Job, seat=att.attacker, effects=att.effects, source=att.source, target=part)
             for part, neg in zip(att.parts, att.negated, strict=True)
             if not neg
         ]
         if any(att.negated):
-            ev.append(Event(text=f"{att.source}: the Attack is negated", kind="block"))
-            jobs.append(Job(seat=att.attacker, effects=att.if_negated, source=att.source))
+            ev.append(make(Event, text=f"{att.source}: the Attack is negated", kind="block"))
+            jobs.append(make(Job, seat=att.attacker, effects=att.if_negated, source=att.source))
         if att.destroy_source and att.source_ref:
-            jobs.append(Job(seat=att.attacker, effects=(), marker=f"trey:{att.source_ref}"))
+            jobs.append(make(Job, seat=att.attacker, effects=(), marker=f"trey:{att.source_ref}"))
         state = state.model_copy(update={"attack": None})
         front = state.jobs[0]
         state = self._advance(state, front)

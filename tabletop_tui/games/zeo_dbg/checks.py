@@ -86,7 +86,6 @@ class Checks:
         if seat != state.active:
             return _no("Playing the Game", "It is not your turn")
         p = state.players[seat]
-        cat = _cat(state)
         if state.phase == "end":
             if isinstance(action, EndTurn):
                 return None
@@ -98,6 +97,13 @@ class Checks:
             )
         if isinstance(action, EndTurn):
             return _no("End Phase in Detail", "End the Main Phase first")
+        return self._check_main(state, seat, action)
+
+    def _check_main(self, state: State, seat: Seat, action: Action) -> Rejection | None:
+        """The Main Phase moves of the active seat, once nothing else is waiting (no setup,
+        Attack or question; the game is on): `check` past its common part."""
+        p = state.players[seat]
+        cat = _cat(state)
         if isinstance(action, EndMain):
             return None
         if isinstance(action, Play):

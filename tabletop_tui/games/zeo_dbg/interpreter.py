@@ -5,6 +5,7 @@ ordinary Choose action (the answers are here too)."""
 from __future__ import annotations
 
 from ...engine import Event, replace_at
+from ...engine.fast import make
 from .effects import effects_text
 from .models import (
     HEROES,
@@ -64,8 +65,10 @@ class Interpreter:
                                 seat=job.seat,
                                 prompt="Resolve which start-of-turn effect next?",
                                 options=tuple(
-                                    Option(
-                                        id=str(k), label=f"{j.source}: {effects_text(j.effects)}"
+                                    make(
+                                        Option,
+                                        id=str(k),
+                                        label=f"{j.source}: {effects_text(j.effects)}",
                                     )
                                     for k, j in enumerate(state.jobs)
                                     if j in rivals
@@ -102,7 +105,7 @@ class Interpreter:
             if s is not None and not s.stuck:
                 p = state.players[int(seat)]
                 state = _pl(state, int(seat), slots=replace_at(p.slots, int(slot), None))
-                ev.append(Event(text="Trey of Triforia: the attacking card is destroyed"))
+                ev.append(make(Event, text="Trey of Triforia: the attacking card is destroyed"))
                 state = destroy(state, s.card, ev)
         return state
 
@@ -139,16 +142,17 @@ class Interpreter:
                 state = heal(state, seat, e.amount, ev)
             case "energy":
                 state = gain_energy(state, team, e.amount)
-                ev.append(Event(text=f"{TEAM_NAMES[team]} gain {e.amount} Energy", seat=seat))
+                ev.append(make(Event, text=f"{TEAM_NAMES[team]} gain {e.amount} Energy", seat=seat))
             case "drain_energy":
                 state = gain_energy(state, 1 - team, -e.amount)
-                ev.append(Event(text=f"{TEAM_NAMES[1 - team]} lose {e.amount} Energy"))
+                ev.append(make(Event, text=f"{TEAM_NAMES[1 - team]} lose {e.amount} Energy"))
             case "draw":
                 state = draw(state, seat, e.count, ev)
             case "shards":
                 state = state.model_copy(update={"shards": state.shards + e.amount})
                 ev.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"{_name(state, seat)} gains {e.amount} Shard"
                         f"{'s' if e.amount > 1 else ''} ({job.source})",
                         seat=seat,
@@ -162,7 +166,9 @@ class Interpreter:
                     top = state.blasters[0]
                     state = state.model_copy(update={"blasters": state.blasters[1:]})
                     state = _pl(state, seat, discard=state.players[seat].discard + (top,))
-                    ev.append(Event(text=f"{_name(state, seat)} gains a Zeo Blaster", seat=seat))
+                    ev.append(
+                        make(Event, text=f"{_name(state, seat)} gains a Zeo Blaster", seat=seat)
+                    )
             case "battle_draw":
                 state = state.model_copy(update={"battle_draws": state.battle_draws + (e.count,)})
             case "gain_zm":
@@ -180,7 +186,7 @@ class Interpreter:
                             "discard",
                             f"Discard {left} card{'s' if left > 1 else ''} from your hand"
                             + (f" ({job.done + 1} of {e.count})" if e.count > 1 else ""),
-                            [Option(id=c, label=_card_name(state, c)) for c in hand],
+                            [make(Option, id=c, label=_card_name(state, c)) for c in hand],
                         )
                     new = job.model_copy(update={"sub": job.sub + 1, "done": 0})
                     return state.model_copy(update={"jobs": (new, *state.jobs[1:])})
@@ -204,7 +210,8 @@ class Interpreter:
                     "played": p.played,
                 }[e.where]
                 opts = [
-                    Option(
+                    make(
+                        Option,
                         id=c,
                         label=f"{_card_name(state, c)} "
                         f"({'hand' if c in p.hand else 'discard' if c in p.discard else 'played'})",
@@ -213,7 +220,7 @@ class Interpreter:
                 ]
                 if opts:
                     if e.optional:
-                        opts.append(Option(id="none", label="Destroy nothing"))
+                        opts.append(make(Option, id="none", label="Destroy nothing"))
                     return self._ask(state, seat, "destroy", "Destroy 1 card", opts)
             case "ready":
                 opts = self._ready_options(state, seat, e.what, job.slot)
@@ -223,7 +230,7 @@ class Interpreter:
                             "bay": tuple(z.model_copy(update={"ready": True}) for z in state.bay)
                         }
                     )
-                    ev.append(Event(text="All Zords ready", kind="zord"))
+                    ev.append(make(Event, text="All Zords ready", kind="zord"))
                 elif opts:
                     return self._ask(state, seat, "ready", "Ready which card?", opts)
             case "attach_from_grid":
@@ -239,12 +246,12 @@ class Interpreter:
                     return self._ask(state, seat, "copy", "Copy which ability?", opts)
             case "refresh_grid":
                 opts = [
-                    Option(id=str(i), label=cat.card(c).name)
+                    make(Option, id=str(i), label=cat.card(c).name)
                     for i, c in enumerate(state.grid)
                     if c is not None and not adversary(state, seat, cat.card(c))
                 ]
                 if None in state.grid:
-                    opts.append(Option(id="refill", label="Only refill the empty spaces"))
+                    opts.append(make(Option, id="refill", label="Only refill the empty spaces"))
                 if opts:
                     return self._ask(
                         state, seat, "refresh", "Zeo Blaster: replace which Grid card?", opts
@@ -276,7 +283,7 @@ class Interpreter:
         s = p.slots[job.slot]
         if s is None or s.stuck:
             return state
-        ev.append(Event(text=f"{_card_name(state, s.card)} is discarded", seat=job.seat))
+        ev.append(make(Event, text=f"{_card_name(state, s.card)} is discarded", seat=job.seat))
         return _pl(
             state,
             job.seat,
@@ -302,7 +309,9 @@ class Interpreter:
         key = "zord" if hero else "master"
         if not getattr(state, f"{key}_up"):
             # a face-down card comes to light: undo stops here
-            ev.append(Event(text=f"The face-down top {key.title()} is revealed", barrier=True))
+            ev.append(
+                make(Event, text=f"The face-down top {key.title()} is revealed", barrier=True)
+            )
         state = state.model_copy(update={f"{key}_stack": stack[1:]})
         return self._place_zm(state, seat, stack[0], own=False, ev=ev)
 
@@ -311,9 +320,11 @@ class Interpreter:
             return place_in_bay(state, inst, ev, seat)
         if own:
             p = state.players[seat]
-            state = _pl(state, seat, slots=replace_at(p.slots, 3, Attached(card=inst)))
+            state = _pl(state, seat, slots=replace_at(p.slots, 3, make(Attached, card=inst)))
             ev.append(
-                Event(text=f"{_card_name(state, inst)} attaches to the orange slot", seat=seat)
+                make(
+                    Event, text=f"{_card_name(state, inst)} attaches to the orange slot", seat=seat
+                )
             )
             return state
         return attach_master_to_lair(state, seat, inst, ev)
@@ -325,7 +336,7 @@ class Interpreter:
         cat = _cat(state)
         p = state.players[seat]
         opts = [
-            Option(id=f"slot:{i}", label=cat.card(s.card).name)
+            make(Option, id=f"slot:{i}", label=cat.card(s.card).name)
             for i, s in enumerate(p.slots)
             if s is not None and not s.stuck and cat.card(s.card).kind != "master"
         ]
@@ -333,25 +344,28 @@ class Interpreter:
             return opts
         if team_of(state, seat) == HEROES:
             return [
-                Option(id=f"zord:{i}", label=cat.card(z.card).name) for i, z in enumerate(state.bay)
+                make(Option, id=f"zord:{i}", label=cat.card(z.card).name)
+                for i, z in enumerate(state.bay)
             ]
         out = []
         s = p.slots[3]
         if s is not None and cat.card(s.card).kind == "master":
-            out.append(Option(id="slot:3", label=cat.card(s.card).name))
-        out += [Option(id=f"lair:{i}", label=cat.card(m).name) for i, m in enumerate(state.lair)]
+            out.append(make(Option, id="slot:3", label=cat.card(s.card).name))
+        out += [
+            make(Option, id=f"lair:{i}", label=cat.card(m).name) for i, m in enumerate(state.lair)
+        ]
         return out
 
     def _ready_options(self, state: State, seat: int, what: str, own_slot) -> list[Option]:
         cat = _cat(state)
         if what == "zord":
             return [
-                Option(id=f"zord:{i}", label=cat.card(z.card).name)
+                make(Option, id=f"zord:{i}", label=cat.card(z.card).name)
                 for i, z in enumerate(state.bay)
                 if not z.ready
             ]
         return [
-            Option(id=f"slot:{i}", label=cat.card(s.card).name)
+            make(Option, id=f"slot:{i}", label=cat.card(s.card).name)
             for i, s in enumerate(state.players[seat].slots)
             if s is not None and not s.ready and i != own_slot
         ]
@@ -369,7 +383,7 @@ class Interpreter:
         if not empty:
             return []
         return [
-            Option(id=str(i), label=cat.card(c).name)
+            make(Option, id=str(i), label=cat.card(c).name)
             for i, c in enumerate(state.grid)
             if c is not None and cat.card(c).kind == kind
         ]
@@ -386,22 +400,27 @@ class Interpreter:
                 c = cat.card(s.card)
                 if c.ability and not any(x.do == "copy" for x in c.ability.effects):
                     out.append(
-                        Option(
-                            id=f"{s_i}:{i}", label=f"{c.name}: {effects_text(c.ability.effects)}"
+                        make(
+                            Option,
+                            id=f"{s_i}:{i}",
+                            label=f"{c.name}: {effects_text(c.ability.effects)}",
                         )
                     )
         for i, z in enumerate(state.bay):
             c = cat.card(z.card)
             if c.ability:
                 out.append(
-                    Option(id=f"zord:{i}", label=f"{c.name}: {effects_text(c.ability.effects)}")
+                    make(
+                        Option, id=f"zord:{i}", label=f"{c.name}: {effects_text(c.ability.effects)}"
+                    )
                 )
         # a flipped character card is a card in play with an activated ability too
         for s_i, p in enumerate(state.players):
             if p.character and p.flipped:
                 ch = cat.characters[p.character]
                 out.append(
-                    Option(
+                    make(
+                        Option,
                         id=f"char:{s_i}",
                         label=f"{ch.side_b}: {effects_text(ch.ability.effects)}",
                     )
@@ -422,7 +441,9 @@ class Interpreter:
             order = tuple(
                 first if s == d.seat else d.seat if s == first else s for s in turn_order(state)
             )
-            ev.append(Event(text=f"{_name(state, first)} goes first", kind="turn", seat=first))
+            ev.append(
+                make(Event, text=f"{_name(state, first)} goes first", kind="turn", seat=first)
+            )
             return self._setup_table(state.model_copy(update={"order": order}), ev)
         if d.kind == "character":
             target = int(option)
@@ -436,9 +457,16 @@ class Interpreter:
             card = cat.card(d.card)
             if card.kind == "signature":
                 p = state.players[seat]
-                state = _pl(state, seat, slots=replace_at(p.slots, slot, Attached(card=d.card)))
+                state = _pl(
+                    state, seat, slots=replace_at(p.slots, slot, make(Attached, card=d.card))
+                )
                 ev.append(
-                    Event(text=f"{card.name} attaches to slot {slot + 1}", kind="attach", seat=seat)
+                    make(
+                        Event,
+                        text=f"{card.name} attaches to slot {slot + 1}",
+                        kind="attach",
+                        seat=seat,
+                    )
                 )
                 return self._run(attach_trigger(state, seat, card), ev)
             if card.attach_to_character:
@@ -455,7 +483,9 @@ class Interpreter:
             hand = list(fp.hand)
             hand.remove(option)
             state = _pl(state, f, hand=tuple(hand), discard=fp.discard + (option,))
-            ev.append(Event(text=f"{_name(state, f)} discards {cat.card(option).name}", seat=f))
+            ev.append(
+                make(Event, text=f"{_name(state, f)} discards {cat.card(option).name}", seat=f)
+            )
             # "Discard N": the same foe is asked again until N cards are gone (or the hand is)
             new = job.model_copy(update={"done": job.done + 1})
             return self._run(state.model_copy(update={"jobs": (new, *state.jobs[1:])}), ev)
@@ -497,7 +527,7 @@ class Interpreter:
                         p.slots, int(i), p.slots[int(i)].model_copy(update={"ready": True})
                     ),
                 )
-            ev.append(Event(text="A card is readied", seat=seat))
+            ev.append(make(Event, text="A card is readied", seat=seat))
             return self._run(self._advance(state, job), ev)
         if d.kind == "attach_grid":
             gi = int(option)
@@ -516,9 +546,10 @@ class Interpreter:
                     s_i, i = option.split(":")
                     inst = state.players[int(s_i)].slots[int(i)].card
                 name, effects = cat.card(inst).name, cat.card(inst).ability.effects
-            ev.append(Event(text=f"{job.source} copies {name}", seat=seat))
+            ev.append(make(Event, text=f"{job.source} copies {name}", seat=seat))
             state = self._advance(state, job)
-            copied = Job(
+            copied = make(
+                Job,
                 seat=seat,
                 effects=effects,
                 source=f"{job.source} ({name})",
@@ -548,7 +579,7 @@ class Interpreter:
             seat,
             "slot",
             f"Attach {_card_name(state, inst)} to which {whose}slot?",
-            [Option(id=f"{target}:{k}", label=f"slot {k + 1} ({colours[k]})") for k in slots],
+            [make(Option, id=f"{target}:{k}", label=f"slot {k + 1} ({colours[k]})") for k in slots],
             card=inst,
         )
 
@@ -556,10 +587,11 @@ class Interpreter:
         """Defector / Singing Zap attach to the chosen character, to stay until Battled."""
         tp = state.players[target]
         state = _pl(
-            state, target, slots=replace_at(tp.slots, slot, Attached(card=inst, stuck=True))
+            state, target, slots=replace_at(tp.slots, slot, make(Attached, card=inst, stuck=True))
         )
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{_card_name(state, inst)} attaches to {_name(state, target)}'s character "
                 f"(slot {slot + 1})",
                 kind="attach",
@@ -577,9 +609,10 @@ class Interpreter:
         kind = _cat(state).card(inst).kind
         p = state.players[seat]
         state = state.model_copy(update={"grid": replace_at(state.grid, gi, None)})
-        state = _pl(state, seat, slots=replace_at(p.slots, slot, Attached(card=inst)))
+        state = _pl(state, seat, slots=replace_at(p.slots, slot, make(Attached, card=inst)))
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{_name(state, seat)} attaches {_card_name(state, inst)} from The Grid",
                 kind="attach",
                 seat=seat,
@@ -608,5 +641,7 @@ class Interpreter:
             )
         p = state.players[seat]
         state = _pl(state, seat, discard=p.discard + (inst,))
-        ev.append(Event(text=f"{_name(state, seat)} discards {cat.card(inst).name}", seat=seat))
+        ev.append(
+            make(Event, text=f"{_name(state, seat)} discards {cat.card(inst).name}", seat=seat)
+        )
         return state

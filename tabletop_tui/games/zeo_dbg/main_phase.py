@@ -4,6 +4,7 @@ Battling and activating, applied once `check` has passed them."""
 from __future__ import annotations
 
 from ...engine import Event, Seat, replace_at
+from ...engine.fast import make
 from .effects import Damage, Draw, Ready, effects_text
 from .models import (
     HEROES,
@@ -62,11 +63,12 @@ class MainPhase:
         cat = _cat(state)
         if isinstance(action, Pick):
             state = _pl(state, seat, character=action.character)
-            ev.append(Event(text=f"{_name(state, seat)} has chosen", seat=seat))
+            ev.append(make(Event, text=f"{_name(state, seat)} has chosen", seat=seat))
             if all(p.character for p in state.players):
                 for i, p in enumerate(state.players):
                     ev.append(
-                        Event(
+                        make(
+                            Event,
                             text=f"{_name(state, i)} plays {cat.characters[p.character].name}",
                             seat=i,
                         )
@@ -86,10 +88,12 @@ class MainPhase:
             state = _pl(state, seat, hand=tuple(hand), played=p.played + (action.card,))
             state = state.model_copy(update={"shards": state.shards + card.shards})
             state = gain_energy(state, team, card.energy)
-            ev.append(Event(text=f"{_name(state, seat)} plays {card.name}", kind="play", seat=seat))
+            ev.append(
+                make(Event, text=f"{_name(state, seat)} plays {card.name}", kind="play", seat=seat)
+            )
             if card.kind == "stun" and state.healed >= 2:
                 state = return_stuns(state, seat, ev)
-            state = push(state, [Job(seat=seat, effects=card.on_play, source=card.name)])
+            state = push(state, [make(Job, seat=seat, effects=card.on_play, source=card.name)])
             state = _trigger(state, seat, "play", card.kind)
             return self._run(state, ev)
         if isinstance(action, Attach):
@@ -100,10 +104,15 @@ class MainPhase:
                 state,
                 seat,
                 hand=tuple(hand),
-                slots=replace_at(p.slots, action.slot, Attached(card=action.card)),
+                slots=replace_at(p.slots, action.slot, make(Attached, card=action.card)),
             )
             ev.append(
-                Event(text=f"{_name(state, seat)} attaches {card.name}", kind="attach", seat=seat)
+                make(
+                    Event,
+                    text=f"{_name(state, seat)} attaches {card.name}",
+                    kind="attach",
+                    seat=seat,
+                )
             )
             state = attach_trigger(state, seat, card)
             return self._run(state, ev)
@@ -131,7 +140,8 @@ class MainPhase:
             state = push(
                 state,
                 [
-                    Job(
+                    make(
+                        Job,
                         seat=seat,
                         effects=cat.card(action.card).ability.effects,
                         source="Zeo Blaster",
@@ -148,11 +158,13 @@ class MainPhase:
                 discard=p.discard + (s.card,),
             )
             ev.append(
-                Event(text=f"{_name(state, seat)} discards {cat.card(s.card).name}", seat=seat)
+                make(
+                    Event, text=f"{_name(state, seat)} discards {cat.card(s.card).name}", seat=seat
+                )
             )
             return state
         if isinstance(action, EndMain):
-            ev.append(Event(text=f"{_name(state, seat)} ends the Main Phase", seat=seat))
+            ev.append(make(Event, text=f"{_name(state, seat)} ends the Main Phase", seat=seat))
             return self._end_phase(state, ev)
         if isinstance(action, EndTurn):
             return self._finish_turn(state, ev)
@@ -172,10 +184,13 @@ class MainPhase:
                     "grid": replace_at(state.grid, action.index, None),
                 }
             )
-            ev.append(Event(text=f"{_name(state, seat)} buys {card.name}", kind="buy", seat=seat))
+            ev.append(
+                make(Event, text=f"{_name(state, seat)} buys {card.name}", kind="buy", seat=seat)
+            )
             if card.attach_to_character:
                 opts = [
-                    Option(
+                    make(
+                        Option,
                         id=str(i),
                         label=f"{_name(state, i)} "
                         f"({cat.characters[state.players[i].character].name})",
@@ -205,7 +220,9 @@ class MainPhase:
                     "blaster_up": False,
                 }
             )
-            ev.append(Event(text=f"{_name(state, seat)} buys a Zeo Blaster", kind="buy", seat=seat))
+            ev.append(
+                make(Event, text=f"{_name(state, seat)} buys a Zeo Blaster", kind="buy", seat=seat)
+            )
             return _pl(state, seat, discard=p.discard + (inst,))
         if src == "item":
             ch = cat.characters[p.character]
@@ -213,7 +230,9 @@ class MainPhase:
             inst = f"{item.id}#0"
             state = state.model_copy(update={"shards": state.shards - item.cost})
             empty = open_slots(state, seat)
-            ev.append(Event(text=f"{_name(state, seat)} buys {item.name}", kind="buy", seat=seat))
+            ev.append(
+                make(Event, text=f"{_name(state, seat)} buys {item.name}", kind="buy", seat=seat)
+            )
             if len(empty) > 1:
                 # "any empty slot ... no matter its color": which one is the player's call
                 state = _pl(state, seat, item_gained=True)
@@ -223,7 +242,7 @@ class MainPhase:
                     state,
                     seat,
                     item_gained=True,
-                    slots=replace_at(p.slots, empty[0], Attached(card=inst)),
+                    slots=replace_at(p.slots, empty[0], make(Attached, card=inst)),
                 )
                 state = attach_trigger(state, seat, item)
             else:
@@ -241,8 +260,11 @@ class MainPhase:
                 inst = stack[0]
                 state = state.model_copy(update={f"{key}_stack": stack[1:], f"{key}_up": False})
             ev.append(
-                Event(
-                    text=f"{_name(state, seat)} buys {cat.card(inst).name}", kind="buy", seat=seat
+                make(
+                    Event,
+                    text=f"{_name(state, seat)} buys {cat.card(inst).name}",
+                    kind="buy",
+                    seat=seat,
                 )
             )
             state = self._place_zm(state, seat, inst, own=src == "own", ev=ev)
@@ -252,10 +274,15 @@ class MainPhase:
         state = state.model_copy(update={"shards": state.shards - cat.cards[sid].cost})
         state = _pl(state, seat, serpentera=p.serpentera + 1)
         ev.append(
-            Event(text=f"{_name(state, seat)} buys {cat.cards[sid].name}", kind="buy", seat=seat)
+            make(
+                Event,
+                text=f"{_name(state, seat)} buys {cat.cards[sid].name}",
+                kind="buy",
+                seat=seat,
+            )
         )
         if p.serpentera + 1 == 3:
-            ev.append(Event(text="Serpentera is complete!", kind="flip", seat=seat))
+            ev.append(make(Event, text="Serpentera is complete!", kind="flip", seat=seat))
         return state
 
     def _battle(self, state: State, seat: int, action: Battle, ev: list) -> State:
@@ -279,22 +306,25 @@ class MainPhase:
         )
         reward = effects_text(card.battle_reward).rstrip(".")
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{_name(state, seat)} Battles {card.name} for {price} Shards"
                 + (f"; reward: {reward}" if reward else ""),
                 kind="battle",
                 seat=seat,
             )
         )
-        jobs = [Job(seat=seat, effects=card.battle_reward, source=card.name)]
+        jobs = [make(Job, seat=seat, effects=card.battle_reward, source=card.name)]
         ch = cat.characters[p.character]
         if ch.trigger == "battle" and not p.flipped:
-            jobs.append(Job(seat=seat, effects=ch.trigger_effects, source=ch.name))
+            jobs.append(make(Job, seat=seat, effects=ch.trigger_effects, source=ch.name))
         for loc in p.locations:
-            jobs.append(Job(seat=seat, effects=cat.card(loc).on_battle, source=cat.card(loc).name))
+            jobs.append(
+                make(Job, seat=seat, effects=cat.card(loc).on_battle, source=cat.card(loc).name)
+            )
         if state.battle_draws:
             jobs.append(
-                Job(seat=seat, effects=(Draw(count=state.battle_draws[0]),), source="Regroup")
+                make(Job, seat=seat, effects=(Draw(count=state.battle_draws[0]),), source="Regroup")
             )
             state = state.model_copy(update={"battle_draws": state.battle_draws[1:]})
         # Queen Machina: her Battle ability works on the foes' turns too (once per Master,
@@ -307,7 +337,9 @@ class MainPhase:
                 if cat.card(m).on_foe_battle and m not in seen:
                     seen.add(m)
                     jobs.append(
-                        Job(seat=f, effects=cat.card(m).on_foe_battle, source=cat.card(m).name)
+                        make(
+                            Job, seat=f, effects=cat.card(m).on_foe_battle, source=cat.card(m).name
+                        )
                     )
         state = push(state, jobs)
         return self._run(state, ev)
@@ -321,7 +353,7 @@ class MainPhase:
             ch = cat.characters[p.character]
             state = gain_energy(state, team, -ch.ability.cost)
             state = _pl(state, seat, char_used=True)
-            job = Job(seat=seat, effects=ch.ability.effects, source=ch.side_b)
+            job = make(Job, seat=seat, effects=ch.ability.effects, source=ch.side_b)
         elif src == "slot":
             s = p.slots[action.index]
             card = cat.card(s.card)
@@ -332,7 +364,9 @@ class MainPhase:
                 slots=replace_at(p.slots, action.index, s.model_copy(update={"ready": False})),
             )
             state = state.model_copy(update={"used": state.used + (s.card,)})
-            job = Job(seat=seat, effects=card.ability.effects, source=card.name, slot=action.index)
+            job = make(
+                Job, seat=seat, effects=card.ability.effects, source=card.name, slot=action.index
+            )
         elif src == "zord":
             z = state.bay[action.index]
             card = cat.card(z.card)
@@ -346,7 +380,7 @@ class MainPhase:
                     ),
                 }
             )
-            job = Job(seat=seat, effects=card.ability.effects, source=card.name)
+            job = make(Job, seat=seat, effects=card.ability.effects, source=card.name)
         elif src == "bay":
             name, _, cost, _ = BAY[state.bay_side]
             state = gain_energy(state, team, -cost)
@@ -356,13 +390,18 @@ class MainPhase:
             )
             if state.bay_side == "megazord":
                 effects += (Damage(amount=4),)
-            job = Job(seat=seat, effects=effects, source=name)
+            job = make(Job, seat=seat, effects=effects, source=name)
         else:
             ab = cat.cards["serpentera-scales"].ability
             state = gain_energy(state, team, -ab.cost)
             state = _pl(state, seat, serpentera_ready=False)
-            job = Job(seat=seat, effects=ab.effects, source="Serpentera")
+            job = make(Job, seat=seat, effects=ab.effects, source="Serpentera")
         ev.append(
-            Event(text=f"{_name(state, seat)} activates {job.source}", kind="activate", seat=seat)
+            make(
+                Event,
+                text=f"{_name(state, seat)} activates {job.source}",
+                kind="activate",
+                seat=seat,
+            )
         )
         return self._run(push(state, [job]), ev)

@@ -27,12 +27,14 @@ Rulings where the rulebook is silent are in card_data/zeo-dbg/DESIGN.md ("Ruling
 from __future__ import annotations
 
 from ...engine import Outcome, Rules, Seat
+from ...engine.fast import make
 from .attacks import AttacksAndBlocks
 from .checks import Checks
 from .interpreter import Interpreter
 from .main_phase import MainPhase
 from .models import (
     GRID_SIZE,
+    HEROES,
     Action,
     Activate,
     Attach,
@@ -53,7 +55,10 @@ from .models import (
 from .setup import SetupPhase
 from .table import (
     LAIR_HEAL,
+    _cat,
     settle_bay,
+    slot_accepts,
+    team_of,
 )
 from .turns import TurnPhases
 from .views import Views
@@ -96,36 +101,119 @@ class ZeoRules(
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self.to_act(state):
             return []
-        return [a for a in self._candidates(state, seat) if self.check(state, seat, a) is None]
+        # The candidates are well-formed by construction (the shared `screen` would pass
+        # them), so only the game's own checks run: the same list as `check` allows.
+        if state.phase == "main" and state.attack is None and state.decision is None:
+            own = self._check_main  # what `check` runs for them once its common part passed
+            return [a for a in self._main_candidates(state, seat) if own(state, seat, a) is None]
+        own = Checks.check
+        return [a for a in self._candidates(state, seat) if own(self, state, seat, a) is None]
 
     def _candidates(self, state: State, seat: int) -> list:
         if state.phase == "setup" and state.decision is None:
-            return [Pick(character=c) for c in state.players[seat].offer]
+            return [make(Pick, character=c) for c in state.players[seat].offer]
         if state.attack is not None:
-            return [Choose(option=o.id) for o in self.block_options(state, seat)]
+            return [_choose(o.id) for o in self.block_options(state, seat)]
         if state.decision is not None:
-            return [Choose(option=o.id) for o in state.decision.options]
-        p = state.players[seat]
+            return [_choose(o.id) for o in state.decision.options]
         if state.phase == "end":
-            return [DiscardAttached(slot=i) for i in range(4)] + [EndTurn()]
-        out: list = [Play(card=c) for c in p.hand]
-        for c in p.hand:
-            out += [Attach(card=c, slot=i) for i in range(4)]
-            out.append(AttachTile(card=c))
-        out += [Buy(source="grid", index=i) for i in range(GRID_SIZE)]
-        out += [Buy(source=s) for s in ("blaster", "item", "own", "stack", "serpentera")]
-        out += [Battle(index=i) for i in range(GRID_SIZE)]
-        out += [Battle(slot=i) for i in range(4)]
-        out += [Activate(source="character"), Activate(source="bay"), Activate(source="serpentera")]
-        out += [Activate(source="slot", index=i) for i in range(4)]
-        out += [Activate(source="zord", index=i) for i in range(len(state.bay))]
-        out += [DestroyBlaster(card=c) for c in p.played if c.startswith("zeo-blaster#")]
-        out += [DiscardAttached(slot=i) for i in range(4)]
-        out.append(EndMain())
+            slots = state.players[seat].slots
+            return [*(_DISCARD[i] for i, s in enumerate(slots) if s is not None), _END_TURN]
+        return self._main_candidates(state, seat)
+
+    def _main_candidates(self, state: State, seat: int) -> list:
+        """The Main Phase moves that may be legal now, in a fixed order; `check` decides.
+        A move whose check would fail on its first test (an empty slot or Grid space, a
+        Zord played from hand, a card the slot does not take, an ability not there) is
+        left out here already: tests/test_zeo_legal_moves.py holds this list to the full
+        one filtered by `check`."""
+        p = state.players[seat]
+        cat = _cat(state)
+        slots = p.slots
+        filled = [i for i, s in enumerate(slots) if s is not None]
+        empty = [i for i, s in enumerate(slots) if s is None]
+        hand = [(_hand_moves(c), cat.card(c)) for c in p.hand]
+        out: list = [moves[0] for moves, card in hand if card.kind not in _TILES]
+        for moves, card in hand:
+            out += [moves[1 + i] for i in empty if slot_accepts(state, seat, i, card)]
+            if card.kind in _TILES:
+                out.append(moves[5])
+        grid = state.grid
+        hero = team_of(state, seat) == HEROES
+        foe_kind = "villain" if hero else "hero"  # `adversary`: Battled, never bought
+        cards = [(i, cat.card(grid[i])) for i in range(min(GRID_SIZE, len(grid))) if grid[i]]
+        shards = state.shards
+        out += [_BUY_GRID[i] for i, card in cards if card.kind != foe_kind and card.cost <= shards]
+        if state.blasters and state.blaster_up and cat.card(state.blasters[0]).cost <= shards:
+            out.append(_BUY_BLASTER)
+        if not p.item_gained and cat.cards[cat.characters[p.character].item].cost <= shards:
+            out.append(_BUY_ITEM)
+        if not p.own_gained:
+            out.append(_BUY_OWN)
+        elif (
+            (state.zord_stack and state.zord_up)
+            if hero
+            else (state.master_stack and state.master_up)
+        ):
+            out.append(_BUY_STACK)
+        if state.config.serpentera and p.character == "venjix" and p.serpentera < 3:
+            out.append(_BUY_SERPENTERA)
+        out += [_BATTLE_GRID[i] for i, card in cards if card.kind == foe_kind]
+        out += [_BATTLE_SLOT[i] for i in filled if slots[i].stuck]
+        if p.flipped and not p.char_used:
+            out.append(_ACTIVATE_CHARACTER)
+        if hero:
+            out.append(_ACTIVATE_BAY)
+        if p.serpentera >= 3:
+            out.append(_ACTIVATE_SERPENTERA)
+        out += [_ACTIVATE_SLOT[i] for i in filled]
+        out += [_ACTIVATE_ZORD[i] for i in range(len(state.bay))]
+        out += [_destroy(c) for c in p.played if c.startswith("zeo-blaster#")]
+        out += [_DISCARD[i] for i in filled]
+        out.append(_END_MAIN)
         return out
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
+
+
+# The moves legal_actions offers, built once (actions are frozen, so they can be shared).
+_BUY_GRID = tuple(make(Buy, source="grid", index=i) for i in range(GRID_SIZE))
+_BUY_BLASTER, _BUY_ITEM, _BUY_OWN, _BUY_STACK, _BUY_SERPENTERA = (
+    make(Buy, source=s) for s in ("blaster", "item", "own", "stack", "serpentera")
+)
+_BATTLE_GRID = tuple(make(Battle, index=i) for i in range(GRID_SIZE))
+_BATTLE_SLOT = tuple(make(Battle, slot=i) for i in range(4))
+_ACTIVATE_CHARACTER, _ACTIVATE_BAY, _ACTIVATE_SERPENTERA = (
+    make(Activate, source=s) for s in ("character", "bay", "serpentera")
+)
+#: cards that leave the hand only by re-attaching (AttachTile), never by Play or Attach
+_TILES = ("zord", "master")
+_ACTIVATE_SLOT = tuple(make(Activate, source="slot", index=i) for i in range(4))
+_ACTIVATE_ZORD = tuple(make(Activate, source="zord", index=i) for i in range(5))
+_DISCARD = tuple(make(DiscardAttached, slot=i) for i in range(4))
+_END_MAIN, _END_TURN = make(EndMain), make(EndTurn)
+#: per card instance: Play, Attach to slots 0-3, AttachTile
+_HAND_MOVES: dict[str, tuple] = {}
+
+
+def _hand_moves(card: str) -> tuple:
+    moves = _HAND_MOVES.get(card)
+    if moves is None:
+        moves = _HAND_MOVES[card] = (
+            make(Play, card=card),
+            *(make(Attach, card=card, slot=i) for i in range(4)),
+            make(AttachTile, card=card),
+        )
+    return moves
+
+
+def _choose(option: str) -> Choose:
+    return make(Choose, option=option)
+
+
+def _destroy(card: str) -> DestroyBlaster:
+    return make(DestroyBlaster, card=card)
 
 
 __all__ = ["LAIR_HEAL", "ZeoRules", "settle_bay"]

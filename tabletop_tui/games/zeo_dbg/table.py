@@ -4,6 +4,7 @@ heal, Stuns, the Zord Bay and The Lair, flips, triggers, the Grid refill)."""
 from __future__ import annotations
 
 from ...engine import Event, Outcome, Rejection, replace_at
+from ...engine.fast import make
 from .cards import SLOT_TAKES, Card, Catalog, catalog
 from .models import (
     HAND_SIZE,
@@ -42,7 +43,7 @@ ZM_COST, ZM_DISCOUNT = 7, 2
 
 
 def _no(rule: str, reason: str) -> Rejection:
-    return Rejection(rule=rule, reason=reason)
+    return make(Rejection, rule=rule, reason=reason)
 
 
 def _cat(state: State) -> Catalog:
@@ -112,7 +113,8 @@ def draw(state: State, seat: int, n: int, ev: list) -> State:
             shuffled, rng = rng.shuffled(discard)
             deck, discard = list(shuffled), ()
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"{_name(state, seat)} shuffles their discard pile into a deck",
                     kind="shuffle",
                     seat=seat,
@@ -123,7 +125,13 @@ def draw(state: State, seat: int, n: int, ev: list) -> State:
         drawn += 1
     if drawn:
         ev.append(
-            Event(text=f"{_name(state, seat)} draws {drawn}", kind="draw", seat=seat, barrier=True)
+            make(
+                Event,
+                text=f"{_name(state, seat)} draws {drawn}",
+                kind="draw",
+                seat=seat,
+                barrier=True,
+            )
         )
     state = state.model_copy(update={"rng": rng})
     return _pl(state, seat, deck=tuple(deck), hand=tuple(hand), discard=discard)
@@ -133,7 +141,8 @@ def hurt(state: State, team: int, n: int, ev: list, why: str = "") -> State:
     hp = max(0, state.teams[team].hp - n)
     state = _team(state, team, hp=hp)
     ev.append(
-        Event(
+        make(
+            Event,
             text=f"{TEAM_NAMES[team]} take {n} damage{why} ({hp} HP)",
             kind="damage",
             data={"team": team, "amount": n},
@@ -163,7 +172,12 @@ def heal(state: State, seat: int, n: int, ev: list) -> State:
     state = _team(state, team, hp=new)
     if new > old:  # at full HP a Heal does not resolve as healing: nothing to tell
         ev.append(
-            Event(text=f"{TEAM_NAMES[team]} Heal {new - old} ({new} HP)", kind="heal", seat=seat)
+            make(
+                Event,
+                text=f"{TEAM_NAMES[team]} Heal {new - old} ({new} HP)",
+                kind="heal",
+                seat=seat,
+            )
         )
     if new > old and seat == state.active:
         # Stun Cards: healing 2+ HP in the turn counts every Heal of the turn, a single
@@ -180,7 +194,7 @@ def return_stuns(state: State, seat: int, ev: list) -> State:
     stuns = tuple(c for c in p.played if c.startswith("stun#"))
     if not stuns:
         return state
-    ev.append(Event(text=f"{len(stuns)} Stun(s) return to the Stun stack", seat=seat))
+    ev.append(make(Event, text=f"{len(stuns)} Stun(s) return to the Stun stack", seat=seat))
     state = _pl(state, seat, played=tuple(c for c in p.played if c not in stuns))
     return state.model_copy(update={"stuns": state.stuns + stuns})
 
@@ -195,16 +209,16 @@ def gain_stun(state: State, seat: int, ev: list) -> State:
         return state
     top = state.stuns[0]
     state = state.model_copy(update={"stuns": state.stuns[1:]})
-    ev.append(Event(text=f"{_name(state, seat)} gains a Stun", seat=seat))
+    ev.append(make(Event, text=f"{_name(state, seat)} gains a Stun", seat=seat))
     return _pl(state, seat, discard=state.players[seat].discard + (top,))
 
 
 def destroy(state: State, inst: str, ev: list) -> State:
     """To the destroyed pile; a destroyed Zeo Blaster returns to the bottom of its stack."""
     if inst.startswith("zeo-blaster#"):
-        ev.append(Event(text="a Zeo Blaster returns to the bottom of its stack"))
+        ev.append(make(Event, text="a Zeo Blaster returns to the bottom of its stack"))
         return state.model_copy(update={"blasters": state.blasters + (inst,)})
-    ev.append(Event(text=f"{_card_name(state, inst)} is destroyed"))
+    ev.append(make(Event, text=f"{_card_name(state, inst)} is destroyed"))
     return state.model_copy(update={"destroyed": state.destroyed + (inst,)})
 
 
@@ -273,16 +287,17 @@ def slot_accepts(state: State, seat: int, slot: int, card: Card) -> bool:
 def place_in_bay(state: State, inst: str, ev: list, seat: int | None = None) -> State:
     if len(state.bay) >= 5:
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{_card_name(state, inst)}: the Zord Bay is full, so it goes to "
-                "the discard pile"
+                "the discard pile",
             )
         )
         if seat is None:
             seat = state.active
         return _pl(state, seat, discard=state.players[seat].discard + (inst,))
-    state = state.model_copy(update={"bay": state.bay + (Attached(card=inst, ready=True),)})
-    ev.append(Event(text=f"{_card_name(state, inst)} attaches to the Zord Bay", kind="zord"))
+    state = state.model_copy(update={"bay": state.bay + (make(Attached, card=inst, ready=True),)})
+    ev.append(make(Event, text=f"{_card_name(state, inst)} attaches to the Zord Bay", kind="zord"))
     return settle_bay(state, ev)
 
 
@@ -291,7 +306,7 @@ def settle_bay(state: State, ev: list) -> State:
     (reverts to the Red Battlezord below 5)."""
     n, side = len(state.bay), state.bay_side
     if side == "bay" and n >= 3:
-        ev.append(Event(text="The Zord Bay flips to the Red Battlezord", kind="zord"))
+        ev.append(make(Event, text="The Zord Bay flips to the Red Battlezord", kind="zord"))
         state = state.model_copy(
             update={
                 "bay_side": "battlezord",
@@ -300,11 +315,13 @@ def settle_bay(state: State, ev: list) -> State:
         )
         side = "battlezord"
     if side == "battlezord" and n >= 5:
-        ev.append(Event(text="The Zeo Megazord is built!", kind="zord"))
+        ev.append(make(Event, text="The Zeo Megazord is built!", kind="zord"))
         state = state.model_copy(update={"bay_side": "megazord"})
     elif side == "megazord" and n < 5:
         ev.append(
-            Event(text="The Zeo Megazord comes apart: back to the Red Battlezord", kind="zord")
+            make(
+                Event, text="The Zeo Megazord comes apart: back to the Red Battlezord", kind="zord"
+            )
         )
         state = state.model_copy(update={"bay_side": "battlezord"})
     return state
@@ -312,7 +329,7 @@ def settle_bay(state: State, ev: list) -> State:
 
 def attach_master_to_lair(state: State, seat: int, inst: str, ev: list) -> State:
     state = state.model_copy(update={"lair": state.lair + (inst,)})
-    ev.append(Event(text=f"{_card_name(state, inst)} attaches to The Lair", seat=seat))
+    ev.append(make(Event, text=f"{_card_name(state, inst)} attaches to The Lair", seat=seat))
     return heal(state, seat, LAIR_HEAL, ev)
 
 
@@ -323,7 +340,9 @@ def settle_flips(state: State, ev: list) -> State:
             ch = _cat(state).characters[p.character]
             state = _pl(state, seat, flipped=True)
             ev.append(
-                Event(text=f"{_name(state, seat)} flips to {ch.side_b}", kind="flip", seat=seat)
+                make(
+                    Event, text=f"{_name(state, seat)} flips to {ch.side_b}", kind="flip", seat=seat
+                )
             )
             if team_of(state, seat) == HEROES and not p.own_gained:
                 state = _pl(state, seat, own_gained=True)
@@ -343,7 +362,7 @@ def _trigger(state: State, seat: int, what: str, kind: str) -> State:
     ch = _cat(state).characters[p.character]
     if ch.trigger != what or (ch.trigger_kind not in ("any", kind) and what != "battle"):
         return state
-    return push(state, [Job(seat=seat, effects=ch.trigger_effects, source=ch.name)])
+    return push(state, [make(Job, seat=seat, effects=ch.trigger_effects, source=ch.name)])
 
 
 def push(state: State, jobs: list[Job]) -> State:
@@ -362,7 +381,8 @@ def refill_grid(state: State, ev: list) -> State:
             if not deck:
                 if not last:
                     ev.append(
-                        Event(
+                        make(
+                            Event,
                             text="The main deck cannot refill The Grid: the game ends "
                             "after this turn",
                             kind="warning",
@@ -372,8 +392,11 @@ def refill_grid(state: State, ev: list) -> State:
                 break
             grid[i] = deck.pop(0)
             ev.append(
-                Event(
-                    text=f"{_card_name(state, grid[i])} enters The Grid", kind="grid", barrier=True
+                make(
+                    Event,
+                    text=f"{_card_name(state, grid[i])} enters The Grid",
+                    kind="grid",
+                    barrier=True,
                 )
             )
     return state.model_copy(

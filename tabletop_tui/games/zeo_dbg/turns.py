@@ -4,6 +4,7 @@ the End Phase, the next player, and the game's end when the main deck runs out."
 from __future__ import annotations
 
 from ...engine import Event, Outcome
+from ...engine.fast import make
 from .models import (
     HEROES,
     TEAM_NAMES,
@@ -47,7 +48,7 @@ class TurnPhases:
         )
         p = state.players[active]
         ev.append(
-            Event(text=f"Turn {state.turn}: {_name(state, active)}", kind="turn", seat=active)
+            make(Event, text=f"Turn {state.turn}: {_name(state, active)}", kind="turn", seat=active)
         )
         # Start Phase: refill The Grid, flip stack tops, ready attached cards (not Zords)
         if not first:
@@ -59,7 +60,9 @@ class TurnPhases:
         ):
             if not getattr(state, key) and stack:
                 ev.append(
-                    Event(text=f"The top {label} is flipped face up", kind="grid", barrier=True)
+                    make(
+                        Event, text=f"The top {label} is flipped face up", kind="grid", barrier=True
+                    )
                 )
         state = state.model_copy(update={"blaster_up": True, "zord_up": True, "master_up": True})
         slots = tuple(
@@ -72,17 +75,25 @@ class TurnPhases:
         for s in slots:
             if s is not None and s.stuck:
                 card = cat.card(s.card)
-                jobs.append(Job(seat=active, effects=card.burden, source=card.name, marker="start"))
+                jobs.append(
+                    make(Job, seat=active, effects=card.burden, source=card.name, marker="start")
+                )
         if team_of(state, active) == VILLAINS:
             for m in masters_controlled(state, active):
                 card = cat.card(m)
                 jobs.append(
-                    Job(seat=active, effects=card.start_of_turn, source=card.name, marker="start")
+                    make(
+                        Job,
+                        seat=active,
+                        effects=card.start_of_turn,
+                        source=card.name,
+                        marker="start",
+                    )
                 )
         for loc in p.locations:
             card = cat.card(loc)
             jobs.append(
-                Job(seat=active, effects=card.start_of_turn, source=card.name, marker="start")
+                make(Job, seat=active, effects=card.start_of_turn, source=card.name, marker="start")
             )
         state = push(state, jobs)
         return self._run(state, ev)
@@ -91,10 +102,10 @@ class TurnPhases:
         cat = _cat(state)
         seat = state.active
         jobs = [
-            Job(seat=seat, effects=cat.card(loc).end_of_turn, source=cat.card(loc).name)
+            make(Job, seat=seat, effects=cat.card(loc).end_of_turn, source=cat.card(loc).name)
             for loc in state.players[seat].locations
         ]
-        jobs.append(Job(seat=seat, effects=(), marker="adversaries"))
+        jobs.append(make(Job, seat=seat, effects=(), marker="adversaries"))
         state = state.model_copy(update={"phase": "end"})
         return self._run(push(state, jobs), ev)
 
@@ -126,7 +137,7 @@ class TurnPhases:
             if win is None
             else f"The main deck ran out: the {TEAM_NAMES[win]} win ({why})"
         )
-        ev.append(Event(text=summary, kind="over"))
+        ev.append(make(Event, text=summary, kind="over"))
         return state.model_copy(
             update={"phase": "over", "outcome": Outcome(winners=winners, summary=summary)}
         )

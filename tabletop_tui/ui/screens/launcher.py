@@ -6,12 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...files import os_problem
 from ...games import GAMES
 from ...paths import SavedGame, autosave_dir, put_away, shown, unfinished_games
+from ..keys_footer import KeysFooter
 from .base import BaseModal, BaseScreen
 
 
@@ -153,7 +154,7 @@ class LauncherScreen(BaseScreen):
             with Horizontal(id="launcher-main"):
                 yield OptionList(*self._options(), id="games")
                 yield Static(id="game-detail")
-        yield Footer()
+        yield KeysFooter()  # moving the highlight re-announces the same keys
 
     def _options(self) -> list[Option]:
         out = []
@@ -246,7 +247,8 @@ class LauncherScreen(BaseScreen):
             text.append(f"\n\nr: resume {games[0].label()}.", style="dim")
         elif games:
             text.append(f"\n\nr: resume one of {len(games)} games in progress.", style="dim")
-        self.query_one("#game-detail", Static).update(text)
+        # its size is fixed by the stylesheet (1fr x 100%): no layout pass per highlight
+        self.query_one("#game-detail", Static).update(text, layout=False)
 
     def action_cursor_down(self) -> None:
         self.query_one("#games", OptionList).action_cursor_down()

@@ -1,28 +1,10 @@
-"""A Footer that rebuilds its keys only when the keys shown change.
-
-Moving the focus from card to card re-announces the screen's bindings each time; Textual's
-Footer then rebuilds every key widget, which was most of the cost of an arrow key on a
-table of focusable cards. The keys shown are the same, so nothing needs rebuilding.
-"""
+"""The game screens' footer: KeysFooter (tabletop_tui/ui/keys_footer.py) under the name
+their stylesheets and tests know."""
 
 from __future__ import annotations
 
-from textual.widgets import Footer
+from ..keys_footer import KeysFooter
 
 
-class TableFooter(Footer):
-    _signature: tuple = ()
-
-    def _shown_keys(self, screen) -> tuple:
-        return tuple(
-            (binding.key, binding.description, binding.action, enabled, tooltip)
-            for (_, binding, enabled, tooltip) in screen.active_bindings.values()
-            if binding.show
-        )
-
-    def bindings_changed(self, screen) -> None:
-        signature = self._shown_keys(screen)
-        if signature == self._signature and self.children:
-            return
-        self._signature = signature
-        super().bindings_changed(screen)
+class TableFooter(KeysFooter):
+    """Rebuilds its keys only when the keys shown change (see KeysFooter)."""
