@@ -6,6 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Rejection
+from ...engine.fast import make
 from . import models as m
 from .effects import (
     ACTIVE_ABILITIES,
@@ -99,9 +100,9 @@ class CheckRules:
                 for t in targets:
                     for x in xs:
                         for bo in boosts:
-                            out.append(m.PlayCard(card=c, target=t, x=x, boost=bo))
+                            out.append(make(m.PlayCard, card=c, target=t, x=x, boost=bo))
             if b.granted:
-                out += [m.GrantedAttack(target=t) for t in range(len(b.slots))]
+                out += [make(m.GrantedAttack, target=t) for t in range(len(b.slots))]
             out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
             out += [m.UseAbility(ranger=r) for r in p.rangers]
             out += self._zord_candidates(s)
