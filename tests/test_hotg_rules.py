@@ -1017,8 +1017,11 @@ def test_a_reaction_card_answers_a_trigger_once():
     s = R._open_window(s, "battle_start", [])
     assert s.decision.kind == "reaction_window" and s.decision.asked == (0,)
     s, _ = play(s, 0, m.PlayCard(card=t1))
+    assert s.decision.kind == "choose_ranger" and s.decision.then == "telekinesis"
+    s, _ = play(s, 0, m.ChooseRanger(seat=0))
     assert card("andros", "spiral-saber") in s.players[0].hand
     s, _ = play(s, 0, m.PlayCard(card=t2))
+    s, _ = play(s, 0, m.ChooseRanger(seat=0))
     assert t1 in s.players[0].hand  # fetched back by the second copy...
     r = R.check(s, 0, m.PlayCard(card=t1))
     assert r is not None and "once" in r.reason  # ...but it cannot answer this trigger again

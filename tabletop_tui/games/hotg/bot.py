@@ -359,6 +359,19 @@ class HotgBot:
                 return Pass()
             live = [a for a in aims if need(a) > 0]
             return min(live or aims, key=lambda a: (need(a) <= 0, a.slot))
+        if d.kind == "choose_target" and v.battle is not None:
+            # a card these hits defeat first, then the one closest to defeat
+            cards = {c.slot: c for c in v.battle.cards}
+            aims = [a for a in legal if isinstance(a, Target)]
+            if not aims:
+                return Pass()
+
+            def left(a):
+                c = cards[a.slot]
+                need = c.health - c.hits
+                return (need > d.amount, need, a.slot)
+
+            return min(aims, key=left)
         if d.kind == "fs_pick":  # the bigger group first, as many of it as fight
             picks = [a for a in legal if isinstance(a, FightFigures)]
             here = next((lo for lo in v.locations if v.battle and lo.id == v.battle.location), None)
@@ -373,6 +386,13 @@ class HotgBot:
             seats = [a.seat for a in legal if isinstance(a, ChooseRanger)]
             if not seats:
                 return Pass()
+            if d.then == "telekinesis":  # the best top discard comes back
+
+                def top(i):
+                    c = v.players[i].discard[-1]
+                    return (c.dice + c.hits, c.shields, -i)
+
+                return ChooseRanger(seat=max(seats, key=top))
             return ChooseRanger(seat=max(seats, key=lambda i: (v.players[i].deck_count, -i)))
         if d.kind == "tutor":  # the strongest attack
             cards = {c.id: c for c in d.deck_cards}
@@ -398,7 +418,7 @@ class HotgBot:
                     a.card,
                 ),
             )
-        if d.kind in ("to_top", "discard_some"):
+        if d.kind in ("to_top", "discard_some", "discard_from_hand"):
             pile = {c.id: c for c in (me.discard if d.kind == "to_top" else (me.hand or ()))}
             picks = [a for a in legal if isinstance(a, Pick) and a.card in pile]
             if not picks:

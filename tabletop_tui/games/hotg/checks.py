@@ -57,7 +57,7 @@ class CheckRules:
                 return [*picks, m.Pass()] if d.optional or not picks else picks
             if d.kind == "discard_some":
                 return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
-            if d.kind == "hand_to_top":
+            if d.kind in ("hand_to_top", "discard_from_hand"):
                 return [m.Pick(card=c) for c in _first_copies(p.hand)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
@@ -179,6 +179,10 @@ class CheckRules:
         if d.kind == "hand_to_top":
             if not isinstance(a, m.Pick) or a.card not in p.hand:
                 return _no(d.source, "Put a card from your hand on top of your deck.")
+            return _other_copy(p.hand, a.card)
+        if d.kind == "discard_from_hand":
+            if not isinstance(a, m.Pick) or a.card not in p.hand:
+                return _no(d.source, "Choose a card from your hand to discard.")
             return _other_copy(p.hand, a.card)
         if d.kind in ("tutor", "to_top", "discard_some"):
             pile = {"tutor": tuple(sorted(p.deck)), "to_top": p.discard, "discard_some": p.hand}[

@@ -327,6 +327,7 @@ class Step(Model):
         "start_turns",
         "scheme_window",
         "targets",  # Blade Blaster: choose more targets before the roll
+        "ask",  # put a question to a player (`ref` says which) when its turn in the queue comes
         "window",  # a reaction window (`ref` = the trigger)
     ]
     effect: dict | None = None
@@ -360,6 +361,12 @@ class Decision(Model):
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",
+        # discard `amount` cards of your choice from hand, one at a time: Angel Grove High
+        # B's hand-size trim, Meteor Smash's and Lunar Lance's optional discards
+        "discard_from_hand",
+        # give `amount` hits to an enemy card of your choice among `options` (slots): a
+        # splash (`then` = splash_adjacent / splash_far), Quick Shot, Hip-Hop Kido
+        "choose_target",
         # Mastermind Mode (the Mastermind answers these)
         "mm_location",  # choose the outer location of this deployment
         "mm_figures",  # choose 2 foot soldier figures (a Mastermind deployment card)
@@ -874,6 +881,8 @@ class DecisionView(Model):
     peeked: tuple[str, ...] = ()  # dark_tactics: the peeked enemy card names (Mastermind only)
     malus: int = 0  # Shatter Defenses: shields taken off the revealed card
     rangers: tuple[str, ...] = ()  # psycho_attach: the Rangers who may take the card
+    #: choose_ranger: what the named Ranger then does (tutor, draw_more, telekinesis...)
+    then: str = ""
 
 
 class View(Model):

@@ -222,6 +222,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
             limit=d.limit,
             picked=d.picked,
             malus=d.malus,
+            then=d.then,
         )
     return State(
         config=config,

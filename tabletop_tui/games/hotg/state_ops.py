@@ -180,6 +180,7 @@ MM_DECISIONS = frozenset(
         "fs_pick",
         "add_target",
         "divide_hits",
+        "choose_target",
         "strategize",
         "strategize_draw",
         "strategize_put",

@@ -229,6 +229,7 @@ class ViewRules:
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
                 rangers=d.rangers,
+                then=d.then,
                 figure_options=(
                     ((types[0], types[0]), (types[0], types[1]), (types[1], types[1]))
                     if d.kind == "mm_figures"
