@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tabletop_tui.games.hotg.bot import HotgBot  # noqa: E402
+from tabletop_tui.games.hotg.bot import HotgBot, HotgHeuristicBot  # noqa: E402
 from tabletop_tui.games.hotg.models import ALL_RANGERS, Config  # noqa: E402
 from tabletop_tui.games.hotg.rules import HotgRules  # noqa: E402
 
@@ -127,7 +127,7 @@ def speed(seconds: float) -> dict:
     """Engine time only (new_game, to_act, legal_actions, apply) in bot-played 4-Ranger games."""
     rules = HotgRules()
     config = Config()
-    bot = HotgBot()  # the heuristic: engine speed, not search speed
+    bot = HotgHeuristicBot()  # engine speed, not search speed
     clock = time.perf_counter
     actions = 0
     engine = 0.0

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from tabletop_tui.games.hotg import models as m
-from tabletop_tui.games.hotg.bot import HotgBot
+from tabletop_tui.games.hotg.bot import HotgHeuristicBot
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -28,7 +28,7 @@ def _bot_answers(s: m.State) -> m.Action:
     """The bot's answer to the pending question is one of the legal actions."""
     seat = s.decision.asked[0]
     legal = R.legal_actions(s, seat)
-    a = HotgBot().choose(R.view(s, seat), legal, seat, random.Random(0))
+    a = HotgHeuristicBot().choose(R.view(s, seat), legal, seat, random.Random(0))
     assert a in legal
     return a
 

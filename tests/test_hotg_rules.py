@@ -13,7 +13,7 @@ import pytest
 
 from tabletop_tui.engine import IllegalAction
 from tabletop_tui.games.hotg import models as m
-from tabletop_tui.games.hotg.bot import HotgBot
+from tabletop_tui.games.hotg.bot import HotgHeuristicBot
 from tabletop_tui.games.hotg.cards import catalog
 from tabletop_tui.games.hotg.models import Battle, Config, Slot
 from tabletop_tui.games.hotg.rules import (
@@ -962,7 +962,7 @@ def test_an_all_bot_game_finishes(kw):
     """Issue #6: a whole game with every seat played by the cooperative bot must finish."""
     import random
 
-    bot = HotgBot()
+    bot = HotgHeuristicBot()
     s = game(5, **kw)
     for step in range(4000):
         if R.outcome(s):
@@ -1087,7 +1087,7 @@ def test_a_card_that_defeats_the_last_enemy_still_goes_to_the_discard_pile():
     from tabletop_tui.engine.bots import bot_rng
 
     rules = HotgRules()
-    bot = HotgBot()
+    bot = HotgHeuristicBot()
     for seed in range(4):
         s = rules.new_game(Config(names=("A", "B", "C", "D")), seed)
         for step in range(3000):

@@ -42,25 +42,17 @@ from .state_ops import (
     set_enemy_discard,
     set_loc,
     shuffle,
+    slot_info,
     upd,
 )
 
 
 class BattleRules:
     def _adjacent(self, s: State, i: int) -> list[int]:
-        b = s.battle
-        me = b.slots[i]
-        return [k for k, o in enumerate(b.slots) if abs(o.row - me.row) + abs(o.col - me.col) == 1]
+        return list(slot_info(s).adjacent[i])
 
     def _guarded(self, s: State, i: int) -> bool:
-        cat = _cat(s)
-        b = s.battle
-        if "GUARD" in cat.enemy_card(b.slots[i].card).keywords:
-            return False
-        return any(
-            not b.slots[k].defeated and "GUARD" in cat.enemy_card(b.slots[k].card).keywords
-            for k in self._adjacent(s, i)
-        )
+        return slot_info(s).guarded[i]
 
     def health(self, s: State, i: int) -> int:
         cat = _cat(s)

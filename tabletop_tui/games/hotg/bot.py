@@ -146,7 +146,9 @@ def _best_by_rollouts(v: View, cands: list, samples: int, rng: random.Random, sc
     return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
 
 
-class HotgBot:
+class HotgHeuristicBot:
+    """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
+
     name = "heuristic"
 
     def __init__(
@@ -243,7 +245,7 @@ class HotgBot:
         if len(uniq) == 1:
             return h
         rules = HotgRules()
-        policy = HotgBot()
+        policy = HotgHeuristicBot()
 
         def score(base, mac, k):
             s1 = base
@@ -271,7 +273,7 @@ class HotgBot:
         if len(cands) == 1:
             return cands[0]
         rules = HotgRules()
-        policy = HotgBot()
+        policy = HotgHeuristicBot()
 
         def score(base, a, k):
             try:
@@ -984,3 +986,18 @@ class HotgBot:
         if a.boost and "discard the top card" in c.text:
             score -= 0.4
         return score
+
+
+SEARCH = 3  # sampled hidden states per battle decision of the default bot
+TOP_K = 5  # card plays kept for its rollouts
+
+
+class HotgBot(HotgHeuristicBot):
+    """The seat bot (`bot` / `heuristic` seats, `selfplay`): the strongest we have, the
+    heuristic with rollout search of the Rangers' battle decisions (benchmarks/hotg_bot.py
+    measures it; well under 2 s of thinking per decision)."""
+
+    def __init__(
+        self, search: int = SEARCH, top_k: int = TOP_K, plan_search: int = 0, plan_from: int = 1
+    ) -> None:
+        super().__init__(search=search, top_k=top_k, plan_search=plan_search, plan_from=plan_from)

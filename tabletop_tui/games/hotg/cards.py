@@ -251,6 +251,9 @@ class Catalog:
     #: Scheme id ("toughen-up") -> Scheme
     schemes: dict[str, SchemeDef] = field(default_factory=dict)
     mastermind_deployment: MastermindDeployment = field(default_factory=MastermindDeployment)
+    # instance id -> card, filled as the rules look cards up (millions of times a game)
+    _by_instance: dict = field(default_factory=dict, repr=False, compare=False)
+    _enemy_by_instance: dict = field(default_factory=dict, repr=False, compare=False)
 
     def scheme(self, instance: str) -> SchemeDef:
         return self.schemes[instance.split("#", 1)[0].split(":", 1)[1]]
@@ -261,10 +264,16 @@ class Catalog:
         )
 
     def card(self, instance: str) -> CombatCard:
-        return self.combat[instance.split("#", 1)[0]]
+        got = self._by_instance.get(instance)
+        if got is None:
+            got = self._by_instance[instance] = self.combat[instance.split("#", 1)[0]]
+        return got
 
     def enemy_card(self, instance: str) -> EnemyCard:
-        return self.enemy[instance.split("#", 1)[0]]
+        got = self._enemy_by_instance.get(instance)
+        if got is None:
+            got = self._enemy_by_instance[instance] = self.enemy[instance.split("#", 1)[0]]
+        return got
 
     def deck_instances(self, ranger: str) -> tuple[str, ...]:
         out = []
