@@ -4,9 +4,10 @@
         [--deployments 4] [--easier-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
         [--plan-search 0] [--plan-from 3] [--jobs 2]
 
-1. Win rate: every seat played by HotgBot in standard 4-Ranger games (4 players, Rita
-   Repulsa, 2 random monsters), one game per seed; prints wins, the win rate, losses by
-   cause, the round each game ends in and the average number of rounds (goal: >= 25% wins).
+1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search)
+   in standard 4-Ranger games (4 players, Rita Repulsa, 2 random monsters), one game per
+   seed; prints wins, the win rate, losses by cause, the round each game ends in and the
+   average number of rounds (goal, issue 15: >= 40% wins under the default reading).
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
    decisions to the next round from round R on (0: off).
@@ -108,7 +109,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
         "config": config_kw,
         "wins": wins,
         "win_rate": round(wins / seeds, 3),
-        "goal": 0.25,
+        "goal": 0.4,
         "avg_rounds": round(rounds / seeds, 2),
         "endings": dict(causes.most_common()),
         "game_ends_in_round": dict(sorted(last_round.items())),
@@ -200,7 +201,7 @@ def main() -> None:
     result = win_rate(args.seeds, args.rangers, jobs=args.jobs, **kw)
     print(json.dumps({"bot": result}, indent=2))
     print(
-        f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 25%), "
+        f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 40%), "
         f"average {result['avg_rounds']} rounds; endings: "
         + "; ".join(f"{k} x{n}" for k, n in result["endings"].items())
     )

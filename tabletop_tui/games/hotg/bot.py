@@ -28,7 +28,8 @@ the turn goes to the teammate with the best play. Reactions cut damage, damage g
 the Ranger with the deepest deck, prep draws leave 2 cards in the deck (4 against a
 monster or the boss).
 
-Search (`HotgBot(search=N)`, the benchmark's setting): on a Rangers' turn in battle the
+Search (`HotgBot`, the seat bot: search 3, top 5; `HotgHeuristicBot` is the heuristic
+alone, the rollout policy): on a Rangers' turn in battle the
 bot rebuilds N States from its View (`search.view_to_state`: hidden deck orders, enemy
 decks and the deployment deck below its top sampled from the catalog), applies each
 candidate (the heuristic's choice, the `top_k` best card plays by the heuristic score,
