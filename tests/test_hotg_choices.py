@@ -242,3 +242,24 @@ def test_trick_shot_far_hit_may_go_to_any_card_not_adjacent_or_be_declined():
     assert m.Pass() in R.legal_actions(t, 0)
     t2, _ = R.apply(t, 0, m.Pass())
     assert t2.battle.slots[2].hits == -50
+
+
+# ============================================================== Ruling 16: "another Ranger"
+def test_psycho_green_s_other_ranger_discard_is_named_by_the_team():
+    """Psycho Green's [PSYCHO] effect: the attached Ranger and "another Ranger" each discard
+    the top card of their deck; which other Ranger is the team's call (Ruling 16; was: the
+    one with the biggest deck), asked of the lead Ranger."""
+    s = game()  # jason, zack, billy, trini
+    s = battle(s, [[LEAP]], seats=(0, 1, 2), fs=((PP, 1),))
+    effect = {"do": "discard", "what": "deck_top", "target": "other_than_attached"}
+    step = m.Step(kind="effect", effect=effect, slot=-1, source="Psycho Green", ref="jason")
+    s = upd(s, queue=(step,))
+    s = R._run(s, [])
+    d = s.decision
+    assert d.kind == "choose_ranger" and d.then == "enemy_discard" and d.asked == (0,)
+    assert set(d.options) == {1, 2}  # not Jason, the attached Ranger
+    assert R.check(s, 0, m.Pass()) is not None  # somebody must discard
+    _bot_answers(s)
+    top = s.players[2].deck[0]
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=2))
+    assert s.players[2].discard[-1] == top and s.players[2].deck[0] != top

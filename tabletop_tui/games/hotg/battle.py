@@ -560,6 +560,8 @@ class BattleRules:
                     s = pl(s, a.seat, discard=p.discard[:-1], hand=(*p.hand, p.discard[-1]))
                 q = s.players[d.asked[0]]  # Telekinesis itself has resolved
                 return pl(s, d.asked[0], discard=(*q.discard, d.card))
+            if d.then == "enemy_discard" and isinstance(a, m.ChooseRanger):
+                return self._enemy_discard(s, a.seat, d.trigger, d.source, ev)
             if not isinstance(a, m.ChooseRanger):
                 return s
             if d.then == "tutor":

@@ -202,6 +202,8 @@ class CheckRules:
             return _other_copy(pile, a.card)
         if d.kind == "choose_ranger":
             if isinstance(a, m.Pass):
+                if d.then == "enemy_discard":
+                    return _no(d.source, "An enemy effect: name the Ranger who discards.")
                 return None
             if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:
                 return _no(d.source, "Choose a Ranger in the battle, or pass.")
