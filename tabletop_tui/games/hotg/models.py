@@ -284,6 +284,8 @@ class Battle(Model):
     marker: int = -1
     #: Mastermind Mode: the before-the-grid Scheme window has been offered
     grid_window_done: bool = False
+    #: Mastermind Mode: the Mastermind passes every Scheme window left in this battle
+    schemes_held: bool = False
     #: the foot soldier figures the lead Ranger picked to fight, in drawing order (types)
     fs_order: tuple[str, ...] = ()
     fs_picked: bool = False
@@ -535,6 +537,13 @@ class Pass(Model):
     kind: Literal["pass"] = "pass"
 
 
+class HoldSchemes(Model):
+    """Mastermind Mode: pass this Scheme window and every other one until the battle ends
+    (the keyboard need not come back to the Mastermind for each)."""
+
+    kind: Literal["hold_schemes"] = "hold_schemes"
+
+
 class FlipToken(Model):
     """In a battle you take part in: flip an unused action token for 2 energy (3 with 2 Rangers)."""
 
@@ -685,6 +694,7 @@ Action = Annotated[
     | PlayCard
     | GrantedAttack
     | Pass
+    | HoldSchemes
     | FlipToken
     | GiveEnergy
     | UseZord

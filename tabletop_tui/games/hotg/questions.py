@@ -72,7 +72,7 @@ class QuestionRules:
         if d.kind == "marker":
             return [m.PlaceMarker(slot=i) for i in range(len(s.battle.slots))]
         if d.kind == "scheme_window":
-            return [*self._scheme_play_options(s, d), m.Pass()]
+            return [*self._scheme_play_options(s, d), m.Pass(), m.HoldSchemes()]
         if d.kind == "scheme_discard":
             return [m.DiscardScheme(card=c) for c in s.schemes]
         if d.kind == "dark_tactics":
@@ -207,7 +207,7 @@ class QuestionRules:
                 )
             return None
         if d.kind == "scheme_window":
-            if isinstance(a, m.Pass):
+            if isinstance(a, (m.Pass, m.HoldSchemes)):
                 return None
             if not isinstance(a, m.PlayScheme):
                 return _no(f"{rule}, Scheme Cards", "Play a Scheme card, or pass.")
@@ -418,6 +418,10 @@ class QuestionRules:
             held = upd(d.held, scheme_first=a.scheme_first)
             return self._settle_reveal(s, held, ev, ordered=True)
         if isinstance(a, m.Pass):  # no Scheme in this window
+            return self._resume(s, d.then, d.held, ev)
+        if isinstance(a, m.HoldSchemes):  # ... nor in any other window of this battle
+            s = bt(s, schemes_held=True)
+            ev.append(Event(text="The Mastermind holds their Schemes this battle", kind="scheme"))
             return self._resume(s, d.then, d.held, ev)
         assert isinstance(a, m.PlayScheme)
         return self._play_scheme(s, a, d, ev)

@@ -391,6 +391,7 @@ class ViewRules:
             "end_phase": lambda: "End the Action Phase",
             "granted_attack": lambda: f"Dropkick card {a.target + 1}",
             "pass": lambda: "Pass",
+            "hold_schemes": lambda: "No Schemes for the rest of this battle",
             "flip_token": lambda: "Flip an action token for energy",
             "give_energy": lambda: "Add stored energy to the pool",
             "ability": lambda: f"Use {a.ranger}'s ability",
