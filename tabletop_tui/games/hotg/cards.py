@@ -51,6 +51,20 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+# Values worked out from a card's (frozen) fields, kept per card object: the rules and the
+# views ask for a card's text and option millions of times in a bot's rollouts.
+_DERIVED: dict[tuple[int, str], tuple[object, object]] = {}
+
+
+def _derived(card: object, what: str, make):
+    got = _DERIVED.get((id(card), what))
+    if got is not None and got[0] is card:
+        return got[1]
+    value = make()
+    _DERIVED[(id(card), what)] = (card, value)
+    return value
+
+
 class CombatCard(Model):
     name: str = Field(min_length=1, max_length=40)
     count: int = Field(ge=1, le=4)
@@ -77,11 +91,13 @@ class CombatCard(Model):
 
     @property
     def boost(self) -> RangerEffect | None:
-        return next((e for e in self.effects if e.do in BOOSTS), None)
+        return _derived(
+            self, "boost", lambda: next((e for e in self.effects if e.do in BOOSTS), None)
+        )
 
     @property
     def text(self) -> str:
-        return card_text(self.effects, self.defense)
+        return _derived(self, "text", lambda: card_text(self.effects, self.defense))
 
 
 class RangerDef(Model):
@@ -125,7 +141,7 @@ class EnemyCard(Model):
 
     @property
     def text(self) -> str:
-        return enemy_text(self.effects, self.passive)
+        return _derived(self, "text", lambda: enemy_text(self.effects, self.passive))
 
 
 class EnemyDeck(Model):
