@@ -2,7 +2,7 @@
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
         [--deployments 4] [--easier-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
-        [--plan-search 0] [--plan-from 3] [--jobs 2]
+        [--plan-search 0] [--plan-from 3] [--jobs 2] [--mode standard]
 
 1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search)
    in standard 4-Ranger games (4 players, Rita Repulsa, 2 random monsters), one game per
@@ -83,8 +83,9 @@ def _one(job: tuple) -> tuple[str, int, int, float]:
 
 
 def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
+    seats = rangers + (config_kw.get("mode") == "mastermind")  # the Mastermind: one more
     config = Config(
-        names=tuple(f"P{i + 1}" for i in range(rangers)), rangers=ALL_RANGERS[:rangers], **config_kw
+        names=tuple(f"P{i + 1}" for i in range(seats)), rangers=ALL_RANGERS[:rangers], **config_kw
     )
     causes: collections.Counter[str] = collections.Counter()
     last_round: collections.Counter[int] = collections.Counter()
@@ -186,12 +187,21 @@ def main() -> None:
     parser.add_argument("--plan-search", type=int, default=PLAN)
     parser.add_argument("--plan-from", type=int, default=PLAN_FROM, help="first planned round")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the win rate")
+    parser.add_argument(
+        "--mode",
+        default="standard",
+        choices=("standard", "psycho_assault", "mastermind"),
+        help="the game mode (mastermind: HotgMastermindBot plays the Mastermind, the last seat;"
+        " the search runs in standard games only)",
+    )
     args = parser.parse_args()
     SEARCH, TOP_K, PLAN = args.search, args.top_k, args.plan_search
     PLAN_FROM = args.plan_from
     if args.speed_seconds > 0:
         print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
     kw: dict = {}
+    if args.mode != "standard":
+        kw["mode"] = args.mode
     if args.deployments != 5:
         kw["deployments_per_round"] = args.deployments
     if args.easier_deployments:
