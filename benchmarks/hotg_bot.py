@@ -2,11 +2,12 @@
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
         [--deployments 4] [--easier-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
-        [--plan-search 0] [--plan-from 3] [--jobs 2]
+        [--plan-search 0] [--plan-from 3] [--jobs 2] [--mode standard]
 
-1. Win rate: every seat played by HotgBot in standard 4-Ranger games (4 players, Rita
-   Repulsa, 2 random monsters), one game per seed; prints wins, the win rate, losses by
-   cause, the round each game ends in and the average number of rounds (goal: >= 25% wins).
+1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search)
+   in standard 4-Ranger games (4 players, Rita Repulsa, 2 random monsters), one game per
+   seed; prints wins, the win rate, losses by cause, the round each game ends in and the
+   average number of rounds (goal, issue 15: >= 40% wins under the default reading).
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
    decisions to the next round from round R on (0: off).
@@ -33,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tabletop_tui.games.hotg.bot import HotgBot  # noqa: E402
+from tabletop_tui.games.hotg.bot import HotgBot, HotgHeuristicBot  # noqa: E402
 from tabletop_tui.games.hotg.models import ALL_RANGERS, Config  # noqa: E402
 from tabletop_tui.games.hotg.rules import HotgRules  # noqa: E402
 
@@ -82,8 +83,9 @@ def _one(job: tuple) -> tuple[str, int, int, float]:
 
 
 def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
+    seats = rangers + (config_kw.get("mode") == "mastermind")  # the Mastermind: one more
     config = Config(
-        names=tuple(f"P{i + 1}" for i in range(rangers)), rangers=ALL_RANGERS[:rangers], **config_kw
+        names=tuple(f"P{i + 1}" for i in range(seats)), rangers=ALL_RANGERS[:rangers], **config_kw
     )
     causes: collections.Counter[str] = collections.Counter()
     last_round: collections.Counter[int] = collections.Counter()
@@ -108,7 +110,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
         "config": config_kw,
         "wins": wins,
         "win_rate": round(wins / seeds, 3),
-        "goal": 0.25,
+        "goal": 0.4,
         "avg_rounds": round(rounds / seeds, 2),
         "endings": dict(causes.most_common()),
         "game_ends_in_round": dict(sorted(last_round.items())),
@@ -127,7 +129,7 @@ def speed(seconds: float) -> dict:
     """Engine time only (new_game, to_act, legal_actions, apply) in bot-played 4-Ranger games."""
     rules = HotgRules()
     config = Config()
-    bot = HotgBot()  # the heuristic: engine speed, not search speed
+    bot = HotgHeuristicBot()  # engine speed, not search speed
     clock = time.perf_counter
     actions = 0
     engine = 0.0
@@ -185,12 +187,21 @@ def main() -> None:
     parser.add_argument("--plan-search", type=int, default=PLAN)
     parser.add_argument("--plan-from", type=int, default=PLAN_FROM, help="first planned round")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the win rate")
+    parser.add_argument(
+        "--mode",
+        default="standard",
+        choices=("standard", "psycho_assault", "mastermind"),
+        help="the game mode (mastermind: HotgMastermindBot plays the Mastermind, the last seat;"
+        " the search runs in standard games only)",
+    )
     args = parser.parse_args()
     SEARCH, TOP_K, PLAN = args.search, args.top_k, args.plan_search
     PLAN_FROM = args.plan_from
     if args.speed_seconds > 0:
         print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
     kw: dict = {}
+    if args.mode != "standard":
+        kw["mode"] = args.mode
     if args.deployments != 5:
         kw["deployments_per_round"] = args.deployments
     if args.easier_deployments:
@@ -200,7 +211,7 @@ def main() -> None:
     result = win_rate(args.seeds, args.rangers, jobs=args.jobs, **kw)
     print(json.dumps({"bot": result}, indent=2))
     print(
-        f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 25%), "
+        f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 40%), "
         f"average {result['avg_rounds']} rounds; endings: "
         + "; ".join(f"{k} x{n}" for k, n in result["endings"].items())
     )

@@ -16,7 +16,7 @@ import pytest
 
 from tabletop_tui.engine import IllegalAction
 from tabletop_tui.games.hotg import models as m
-from tabletop_tui.games.hotg.bot import HotgBot
+from tabletop_tui.games.hotg.bot import HotgHeuristicBot
 from tabletop_tui.games.hotg.cards import catalog
 from tabletop_tui.games.hotg.mastermind_bot import HotgMastermindBot
 from tabletop_tui.games.hotg.models import Battle, Config, DeployCard, Slot
@@ -621,7 +621,7 @@ def test_the_scheme_hand_is_hidden_from_the_rangers():
 # ============================================================== bots and the kit
 def _bot_game(mode: str, seed: int, names=("A", "B", "C", "Evil")) -> m.State:
     s = R.new_game(Config(names=names, mode=mode), seed)
-    bot, rng = HotgBot(), random.Random(seed)
+    bot, rng = HotgHeuristicBot(), random.Random(seed)
     for _ in range(20000):
         if s.outcome is not None:
             return s

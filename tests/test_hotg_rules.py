@@ -13,7 +13,7 @@ import pytest
 
 from tabletop_tui.engine import IllegalAction
 from tabletop_tui.games.hotg import models as m
-from tabletop_tui.games.hotg.bot import HotgBot
+from tabletop_tui.games.hotg.bot import HotgHeuristicBot
 from tabletop_tui.games.hotg.cards import catalog
 from tabletop_tui.games.hotg.models import Battle, Config, Slot
 from tabletop_tui.games.hotg.rules import (
@@ -962,7 +962,7 @@ def test_an_all_bot_game_finishes(kw):
     """Issue #6: a whole game with every seat played by the cooperative bot must finish."""
     import random
 
-    bot = HotgBot()
+    bot = HotgHeuristicBot()
     s = game(5, **kw)
     for step in range(4000):
         if R.outcome(s):
@@ -1017,8 +1017,11 @@ def test_a_reaction_card_answers_a_trigger_once():
     s = R._open_window(s, "battle_start", [])
     assert s.decision.kind == "reaction_window" and s.decision.asked == (0,)
     s, _ = play(s, 0, m.PlayCard(card=t1))
+    assert s.decision.kind == "choose_ranger" and s.decision.then == "telekinesis"
+    s, _ = play(s, 0, m.ChooseRanger(seat=0))
     assert card("andros", "spiral-saber") in s.players[0].hand
     s, _ = play(s, 0, m.PlayCard(card=t2))
+    s, _ = play(s, 0, m.ChooseRanger(seat=0))
     assert t1 in s.players[0].hand  # fetched back by the second copy...
     r = R.check(s, 0, m.PlayCard(card=t1))
     assert r is not None and "once" in r.reason  # ...but it cannot answer this trigger again
@@ -1084,7 +1087,7 @@ def test_a_card_that_defeats_the_last_enemy_still_goes_to_the_discard_pile():
     from tabletop_tui.engine.bots import bot_rng
 
     rules = HotgRules()
-    bot = HotgBot()
+    bot = HotgHeuristicBot()
     for seed in range(4):
         s = rules.new_game(Config(names=("A", "B", "C", "D")), seed)
         for step in range(3000):

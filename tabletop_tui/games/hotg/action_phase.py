@@ -94,20 +94,49 @@ class ActionPhaseRules:
         )
         return s
 
-    def _trim_hand(self, s: State, seat: int, ev: list[Event]) -> State:
+    def _trim_hand(
+        self, s: State, seat: int, ev: list[Event], then: str = "", rest: tuple[int, ...] = ()
+    ) -> State:
+        """Angel Grove High B: the player discards down to the lower hand size, choosing the
+        cards (`then="prep"`: the preparation draws of `rest` follow)."""
         p = s.players[seat]
         hs = hand_size(s, seat)
         if len(p.hand) <= hs:
             return s
-        keep = sorted(p.hand, key=lambda c: best_value(s, c), reverse=True)[:hs]
-        gone = [c for c in p.hand if c not in keep]
+        n = len(p.hand) - hs
         ev.append(
-            Event(
-                text=f"Angel Grove High: {p.name} discards {len(gone)} card(s) down to {hs}",
-                seat=seat,
-            )
+            Event(text=f"Angel Grove High: {p.name} discards {n} card(s) down to {hs}", seat=seat)
         )
-        return pl(s, seat, hand=tuple(c for c in p.hand if c in keep), discard=(*p.discard, *gone))
+        return self._ask_discard(s, seat, n, "Angel Grove High", then=then, rest=rest)
+
+    def _ask_discard(
+        self,
+        s: State,
+        seat: int,
+        n: int,
+        why: str,
+        then: str = "",
+        rest: tuple[int, ...] = (),
+    ) -> State:
+        """Discard `n` cards of the player's choice from hand, one at a time."""
+        p = s.players[seat]
+        n = min(n, len(p.hand))
+        if n <= 0:
+            return s
+        return upd(
+            s,
+            decision=Decision(
+                kind="discard_from_hand",
+                asked=(seat,),
+                seat=seat,
+                amount=n,
+                source=why,
+                then=then,
+                options=rest,
+                prompt=f"{why}: discard {n} card{'s' if n != 1 else ''} of your choice from "
+                "your hand, one at a time",
+            ),
+        )
 
     def _begin_recover(self, s: State, seat: int, ev: list[Event]) -> State:
         p = s.players[seat]

@@ -79,22 +79,13 @@ class RangerCardRules:
                 if s.outcome or s.battle is None or seat not in s.battle.participants:
                     return s
         s = bt(s, have_played=(*s.battle.have_played, seat))
-        # option costs
+        # option costs; discards of the player's choice (Lunar Lance, Meteor Smash) are asked
+        # for before anything else of the play happens (`ask` heads the queue)
+        discards = 0
         if boost is not None:
             q = s.players[seat]
-            if boost.do == "boost_alt_cost":
-                low = sorted(q.hand, key=lambda c: best_value(s, c))[: boost.n]
-                s = pl(
-                    s,
-                    seat,
-                    hand=tuple(c for c in q.hand if c not in low),
-                    discard=(*q.discard, *low),
-                )
-            elif boost.do == "boost_discard_hand":
-                low = min(q.hand, key=lambda c: best_value(s, c))
-                s = pl(
-                    s, seat, hand=tuple(c for c in q.hand if c != low), discard=(*q.discard, low)
-                )
+            if boost.do in ("boost_alt_cost", "boost_discard_hand"):
+                discards = boost.n if boost.do == "boost_alt_cost" else 1
             elif boost.do == "boost_hand_to_top":
                 top = max(q.hand, key=lambda c: best_value(s, c))
                 s = pl(s, seat, hand=tuple(c for c in q.hand if c != top), deck=(top, *q.deck))
@@ -103,7 +94,21 @@ class RangerCardRules:
                 s = self._check_defeat(s, seat, ev)
                 if s.outcome or s.battle is None or seat not in s.battle.participants:
                     return self._cut_short(s, seat, a.card)
+        ask = (
+            (
+                Step(
+                    kind="ask",
+                    ref="discard_from_hand",
+                    seat=seat,
+                    amount=discards,
+                    source=card.name,
+                ),
+            )
+            if discards
+            else ()
+        )
         if card.type == "maneuver":
+            s = upd(s, queue=(*ask, *s.queue))  # (no maneuver has such a discard today)
             for e in card.effects:
                 s = self._maneuver_effect(s, seat, e, a, ev)
                 if s.outcome or s.battle is None:
@@ -122,7 +127,7 @@ class RangerCardRules:
             if e.do == "dice_if_discard" and len(q.discard) >= e.at_least:
                 bonus_dice += e.n
             if e.do == "dice_minus_hand":
-                bonus_dice -= len(q.hand)
+                bonus_dice -= max(0, len(q.hand) - discards)
             if e.do == "boost_discard_top" and a.boost:
                 bonus_dice += e.n
             if e.do == "boost_discard_hand" and a.boost:
@@ -154,6 +159,8 @@ class RangerCardRules:
             x=a.x,
         )
         s = self._launch_attack(s, att, ev)
+        if ask:
+            s = upd(s, queue=(*ask, *s.queue))
         # "the next attack this battle gets ...": this attack has taken the waiting
         # bonuses, so the card's own bonus waits for the one after it
         for e in card.effects:
@@ -331,6 +338,9 @@ class RangerCardRules:
         defeated = s.battle.slots[target].defeated
         s = bt(s, attack=upd(att, defeated_target=defeated))
         rolled = sorted(att.rolled, reverse=True)
+        # the attacker aims the splashes (and Hip-Hop Kido): asked once this step is done
+        asks: list[Step] = []
+        name = card.name if card else ""
         for e in effects:
             if e.do == "splash_adjacent":
                 amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
@@ -338,26 +348,13 @@ class RangerCardRules:
                 if e.each:
                     for k in adj:
                         s = self._deal_hits(s, k, amount, att.seat, ev)
-                else:
-                    for _ in range(amount):
-                        k = self._weakest(s, None, adj)
-                        if k is None:
-                            break
-                        s = self._deal_hits(s, k, 1, att.seat, ev)
+                else:  # one hit at a time, each to an adjacent card of the attacker's choice
+                    ask = Step(kind="ask", ref="splash_adjacent", seat=att.seat, slot=target)
+                    asks.append(upd(ask, amount=amount, source=name))
             elif e.do == "splash_far" and (not e.on_miss or 0 in att.rolled):
                 amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
-                far = [
-                    k
-                    for k in range(len(s.battle.slots))
-                    if k != target and k not in self._adjacent(s, target)
-                ]
-                hit: set[int] = set()
-                for _ in range(e.targets):
-                    k = self._weakest(s, hit, far)
-                    if k is None:
-                        break
-                    hit.add(k)
-                    s = self._deal_hits(s, k, amount, att.seat, ev)
+                ask = Step(kind="ask", ref="splash_far", seat=att.seat, slot=target)
+                asks.append(upd(ask, amount=amount, source=name, effect={"picks": e.targets}))
             elif e.do == "second_attack":
                 go = (e.when == "defeat" and defeated) or (
                     e.when == "survive" and not defeated and att.boost
@@ -382,15 +379,130 @@ class RangerCardRules:
             for k in self._adjacent(s, target):
                 if not s.battle.slots[k].defeated:
                     s = self._deal_hits(s, k, att.splash, att.seat, ev)
-        # Hip-Hop Kido
+        # Hip-Hop Kido: Zack may give 1 hit to a card adjacent to the one he defeated
         p = s.players[att.seat]
         if defeated and "zack" in p.rangers and "zack" not in s.battle.used_abilities:
-            k = self._weakest(s, None, self._adjacent(s, target))
-            if k is not None:
-                s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
-                ev.append(Event(text="  Hip-Hop Kido: 1 hit to an adjacent card", kind="battle"))
-                s = self._deal_hits(s, k, 1, att.seat, ev)
+            asks.append(Step(kind="ask", ref="hip_hop_kido", seat=att.seat, slot=target, amount=1))
+        if asks:
+            s = upd(s, queue=(*asks, *s.queue))
         return s
+
+    def _target_step(self, s: State, step: Step, ev: list[Event]) -> State:
+        """A queued splash / Hip-Hop Kido / Quick Shot reaches the front: ask its aim."""
+        b = s.battle
+        if step.ref == "quick_shot":
+            opts = tuple(range(len(b.slots)))
+            return self._ask_target(
+                s,
+                step.seat,
+                opts,
+                1,
+                1,
+                True,
+                "quick_shot",
+                "Quick Shot",
+                "Quick Shot: give 1 hit to an enemy card of your choice (not an attack), or pass",
+                ev,
+            )
+        adj = tuple(self._adjacent(s, step.slot))
+        if step.ref == "hip_hop_kido":
+            return self._ask_target(
+                s,
+                step.seat,
+                adj,
+                1,
+                1,
+                True,
+                "hip_hop_kido",
+                "Hip-Hop Kido",
+                "Hip-Hop Kido: give 1 hit to an enemy card adjacent to the one defeated, or pass",
+                ev,
+            )
+        if step.ref == "splash_adjacent":
+            return self._ask_target(
+                s,
+                step.seat,
+                adj,
+                1,
+                step.amount,
+                False,
+                "splash_adjacent",
+                step.source,
+                f"{step.source}: give 1 hit to an enemy card adjacent to the target",
+                ev,
+            )
+        far = tuple(k for k in range(len(b.slots)) if k != step.slot and k not in adj)
+        picks = (step.effect or {}).get("picks", 1)
+        return self._ask_target(
+            s,
+            step.seat,
+            far,
+            step.amount,
+            picks,
+            True,
+            "splash_far",
+            step.source,
+            f"{step.source}: give {step.amount} hit(s) to an enemy card not adjacent to the "
+            f"target (up to {picks} different cards), or pass",
+            ev,
+        )
+
+    def _ask_target(
+        self,
+        s: State,
+        seat: int,
+        options: tuple[int, ...],
+        amount: int,
+        picks: int,
+        optional: bool,
+        then: str,
+        source: str,
+        prompt: str,
+        ev: list[Event],
+    ) -> State:
+        """Ask `seat` which card of `options` takes `amount` hits (`picks` times); with one
+        card left and no way to decline, the hits simply go there."""
+        while True:
+            if s.outcome or s.battle is None or picks <= 0 or amount <= 0:
+                return s
+            live = tuple(k for k in options if not s.battle.slots[k].defeated)
+            if not live:
+                return s
+            if optional or len(live) > 1:
+                return upd(
+                    s,
+                    decision=Decision(
+                        kind="choose_target",
+                        asked=(seat,),
+                        seat=seat,
+                        options=live,
+                        amount=amount,
+                        limit=picks,
+                        optional=optional,
+                        then=then,
+                        source=source,
+                        prompt=prompt,
+                    ),
+                )
+            s = self._deal_hits(s, live[0], amount, seat, ev)
+            picks -= 1
+
+    def _aimed_hits(self, s: State, d: Decision, slot: int, ev: list[Event]) -> State:
+        """The hits of a `choose_target` question go to `slot`; ask again while any are left."""
+        s = upd(s, decision=None)
+        if d.then == "hip_hop_kido":
+            s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
+        name = _cat(s).enemy_card(s.battle.slots[slot].card).name
+        ev.append(Event(text=f"  {d.source}: {d.amount} hit(s) on {name}", kind="battle"))
+        s = self._deal_hits(s, slot, d.amount, d.seat, ev)
+        if s.outcome or s.battle is None:
+            return s
+        if s.battle.turn == "prep" and self._all_defeated(s):  # Quick Shot took the last one
+            return self._cleanup(upd(s, queue=()), ev)
+        options = tuple(k for k in d.options if d.then != "splash_far" or k != slot)
+        return self._ask_target(
+            s, d.seat, options, d.amount, d.limit - 1, d.optional, d.then, d.source, d.prompt, ev
+        )
 
     def _next_target(self, s: State) -> int | None:
         """The engine's pick for an extra target: a targetable card closest to defeat."""

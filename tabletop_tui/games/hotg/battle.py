@@ -27,7 +27,6 @@ from .state_ops import (
     MONSTER_DEFEAT,
     PSYCHO_BOSS_DEFEAT,
     _cat,
-    best_value,
     bt,
     card_cost,
     enemy_deck,
@@ -43,25 +42,17 @@ from .state_ops import (
     set_enemy_discard,
     set_loc,
     shuffle,
+    slot_info,
     upd,
 )
 
 
 class BattleRules:
     def _adjacent(self, s: State, i: int) -> list[int]:
-        b = s.battle
-        me = b.slots[i]
-        return [k for k, o in enumerate(b.slots) if abs(o.row - me.row) + abs(o.col - me.col) == 1]
+        return list(slot_info(s).adjacent[i])
 
     def _guarded(self, s: State, i: int) -> bool:
-        cat = _cat(s)
-        b = s.battle
-        if "GUARD" in cat.enemy_card(b.slots[i].card).keywords:
-            return False
-        return any(
-            not b.slots[k].defeated and "GUARD" in cat.enemy_card(b.slots[k].card).keywords
-            for k in self._adjacent(s, i)
-        )
+        return slot_info(s).guarded[i]
 
     def health(self, s: State, i: int) -> int:
         cat = _cat(s)
@@ -335,11 +326,10 @@ class BattleRules:
             s = bt(s, pool=2)
         # "at the start of battle" effects
         members = [r for i in b.participants for r in s.players[i].rangers]
-        if "kimberly" in members:
-            t = self._weakest(s, None)
-            if t is not None:
-                ev.append(Event(text="Quick Shot: 1 hit", kind="battle"))
-                s = self._deal_hits(s, t, 1, seat_of(s, "kimberly"), ev)
+        # questions to the players, asked in this order before the battle-start reactions
+        asks: list[Step] = []
+        if "kimberly" in members:  # Quick Shot: she aims it, or passes
+            asks.append(Step(kind="ask", ref="quick_shot", seat=seat_of(s, "kimberly")))
         if s.power.megazord_token and s.power.megazord_token == b.location:
             ev.append(Event(text="Dino Megazord: 1 hit to each enemy card", kind="battle"))
             for i in range(len(s.battle.slots)):
@@ -351,17 +341,24 @@ class BattleRules:
             and s.locations[li].side_b
             and cat.locations[b.location].b_effect == "battle_start_draw_put_back"
         ):
+            # each Ranger draws 1, then puts a card of their choice from hand on top
             for i in b.participants:
                 s = self._draw(s, i, 1, ev)
-                p = s.players[i]
-                if p.hand and p.deck is not None:
-                    top = max(p.hand, key=lambda c: best_value(s, c))
-                    s = pl(s, i, hand=tuple(c for c in p.hand if c != top), deck=(top, *p.deck))
+                if s.outcome or s.battle is None:
+                    return s
+            where = cat.locations[b.location].name
+            asks += [
+                Step(kind="ask", ref="put_back", seat=i, source=where)
+                for i in s.battle.participants
+            ]
         if self._all_defeated(s):
             return self._cleanup(s, ev)
         first = (Step(kind="start_turns"),)
         if mm_seat(s) is not None:
             first = (Step(kind="scheme_window", ref="before_first_turn"), *first)
+        if asks:
+            window = Step(kind="window", ref="battle_start")
+            return upd(s, queue=(*s.queue, *asks, window, *first))
         s = upd(s, queue=(*s.queue, *first))
         return self._open_window(s, "battle_start", ev)
 
@@ -431,24 +428,16 @@ class BattleRules:
             Event(text=f"{p.name} plays {card.name}", seat=seat, kind="card", data={"card": a.card})
         )
         d = s.decision
+        telekinesis: tuple[int, ...] = ()
         for e in card.effects:
             if e.do == "reduce_damage":
                 s = self._reduce_damage(s, e.n, ev)
             elif e.do == "gain_energy":
                 s = self._gain(s, e.n)
             elif e.do == "discard_top_to_hand":
-                # Telekinesis: the Ranger with the best top discard takes it (Ruling 14)
-                best = None
-                for i in s.battle.participants:
-                    q = s.players[i]
-                    if q.discard and (
-                        best is None
-                        or best_value(s, q.discard[-1]) > best_value(s, s.players[best].discard[-1])
-                    ):
-                        best = i
-                if best is not None:
-                    q = s.players[best]
-                    s = pl(s, best, discard=q.discard[:-1], hand=(*q.hand, q.discard[-1]))
+                # Telekinesis: its player names the Ranger in the battle who takes the top
+                # card of their discard pile (asked once the card has resolved, below)
+                telekinesis = tuple(i for i in s.battle.participants if s.players[i].discard)
             elif e.do == "astro_blaster":
                 b = s.battle
                 if b.attack is not None:  # answering an attack already aimed: +X hits to it
@@ -479,7 +468,8 @@ class BattleRules:
             elif e.do == "revealed_to_hand":
                 s = upd(s, decision=upd(s.decision, to_hand=True))
         q = s.players[seat]  # the card goes to the discard pile once it has resolved
-        s = pl(s, seat, discard=(*q.discard, a.card))
+        if not telekinesis:  # (Telekinesis: once the Ranger is named)
+            s = pl(s, seat, discard=(*q.discard, a.card))
         if d is not None and s.decision is not None and s.decision.kind == d.kind:
             s = upd(s, decision=upd(s.decision, picked=(*s.decision.picked, a.card)))
         if (
@@ -489,6 +479,21 @@ class BattleRules:
             and s.decision.amount <= 0
         ):
             s = upd(s, decision=None)
+        if telekinesis:  # the window it answered waits until the Ranger is named
+            s = upd(
+                s,
+                decision=Decision(
+                    kind="choose_ranger",
+                    asked=(seat,),
+                    options=telekinesis,
+                    then="telekinesis",
+                    source=card.name,
+                    card=a.card,
+                    held=s.decision,
+                    prompt=f"{card.name}: which Ranger takes the top card of their discard "
+                    "pile into their hand?",
+                ),
+            )
         return s
 
     def _reduce_damage(self, s: State, n: int, ev: list[Event]) -> State:
@@ -521,10 +526,42 @@ class BattleRules:
                 return upd(s, decision=d)
             rest = tuple(i for i in d.asked[1:] if i in s.battle.participants)
             if s.players[seat].location == s.battle.location:
-                s = self._trim_hand(s, seat, ev)
+                s = self._trim_hand(s, seat, ev, then="prep", rest=rest)
+                if s.decision is not None:
+                    return s
             return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
-        if d.kind == "choose_ranger":
+        if d.kind == "discard_from_hand":
+            p = s.players[seat]
+            hand = list(p.hand)
+            hand.remove(a.card)
+            s = pl(s, seat, hand=tuple(hand), discard=(*p.discard, a.card))
+            ev.append(
+                Event(text=f"  {p.name} discards {cat.card(a.card).name} ({d.source})", seat=seat)
+            )
+            if d.amount > 1 and hand:
+                return upd(s, decision=upd(d, amount=d.amount - 1))
             s = upd(s, decision=None)
+            if d.then == "prep" and s.battle is not None and not s.outcome:
+                rest = tuple(i for i in d.options if i in s.battle.participants)
+                return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
+            return s
+        if d.kind == "choose_ranger":
+            s = upd(s, decision=d.held)  # Telekinesis: the reaction window it answered
+            if d.then == "telekinesis":
+                if isinstance(a, m.ChooseRanger):
+                    p = s.players[a.seat]
+                    ev.append(
+                        Event(
+                            text=f"  {p.name} takes {cat.card(p.discard[-1]).name} from "
+                            "their discard pile into their hand",
+                            seat=a.seat,
+                        )
+                    )
+                    s = pl(s, a.seat, discard=p.discard[:-1], hand=(*p.hand, p.discard[-1]))
+                q = s.players[d.asked[0]]  # Telekinesis itself has resolved
+                return pl(s, d.asked[0], discard=(*q.discard, d.card))
+            if d.then == "enemy_discard" and isinstance(a, m.ChooseRanger):
+                return self._enemy_discard(s, a.seat, d.trigger, d.source, ev)
             if not isinstance(a, m.ChooseRanger):
                 return s
             if d.then == "tutor":
@@ -701,6 +738,17 @@ class BattleRules:
             break
         return s
 
+    def _ask_step(self, s: State, step: Step, ev: list[Event]) -> State:
+        """A queued question reaches the front: put it to its player (if still possible)."""
+        seat = step.seat
+        if seat is None or seat not in s.battle.participants:
+            return s
+        if step.ref == "discard_from_hand":
+            return self._ask_discard(s, seat, step.amount, step.source)
+        if step.ref == "put_back":  # Industrial District B
+            return self._ask_hand_to_top(s, seat, step.source)
+        return self._target_step(s, step, ev)
+
     def _step(self, s: State, step: Step, ev: list[Event]) -> State:
         if s.battle is None and step.kind not in ():
             return s
@@ -709,6 +757,8 @@ class BattleRules:
             return self._scheme_window(s, step.ref, "", ev)
         if k == "window":
             return self._open_window(s, step.ref, ev)
+        if k == "ask":
+            return self._ask_step(s, step, ev)
         if k == "targets":
             if not self._more_targets(s):
                 return s

@@ -51,6 +51,20 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
+# Values worked out from a card's (frozen) fields, kept per card object: the rules and the
+# views ask for a card's text and option millions of times in a bot's rollouts.
+_DERIVED: dict[tuple[int, str], tuple[object, object]] = {}
+
+
+def _derived(card: object, what: str, make):
+    got = _DERIVED.get((id(card), what))
+    if got is not None and got[0] is card:
+        return got[1]
+    value = make()
+    _DERIVED[(id(card), what)] = (card, value)
+    return value
+
+
 class CombatCard(Model):
     name: str = Field(min_length=1, max_length=40)
     count: int = Field(ge=1, le=4)
@@ -77,11 +91,13 @@ class CombatCard(Model):
 
     @property
     def boost(self) -> RangerEffect | None:
-        return next((e for e in self.effects if e.do in BOOSTS), None)
+        return _derived(
+            self, "boost", lambda: next((e for e in self.effects if e.do in BOOSTS), None)
+        )
 
     @property
     def text(self) -> str:
-        return card_text(self.effects, self.defense)
+        return _derived(self, "text", lambda: card_text(self.effects, self.defense))
 
 
 class RangerDef(Model):
@@ -125,7 +141,7 @@ class EnemyCard(Model):
 
     @property
     def text(self) -> str:
-        return enemy_text(self.effects, self.passive)
+        return _derived(self, "text", lambda: enemy_text(self.effects, self.passive))
 
 
 class EnemyDeck(Model):
@@ -251,6 +267,9 @@ class Catalog:
     #: Scheme id ("toughen-up") -> Scheme
     schemes: dict[str, SchemeDef] = field(default_factory=dict)
     mastermind_deployment: MastermindDeployment = field(default_factory=MastermindDeployment)
+    # instance id -> card, filled as the rules look cards up (millions of times a game)
+    _by_instance: dict = field(default_factory=dict, repr=False, compare=False)
+    _enemy_by_instance: dict = field(default_factory=dict, repr=False, compare=False)
 
     def scheme(self, instance: str) -> SchemeDef:
         return self.schemes[instance.split("#", 1)[0].split(":", 1)[1]]
@@ -261,10 +280,16 @@ class Catalog:
         )
 
     def card(self, instance: str) -> CombatCard:
-        return self.combat[instance.split("#", 1)[0]]
+        got = self._by_instance.get(instance)
+        if got is None:
+            got = self._by_instance[instance] = self.combat[instance.split("#", 1)[0]]
+        return got
 
     def enemy_card(self, instance: str) -> EnemyCard:
-        return self.enemy[instance.split("#", 1)[0]]
+        got = self._enemy_by_instance.get(instance)
+        if got is None:
+            got = self._enemy_by_instance[instance] = self.enemy[instance.split("#", 1)[0]]
+        return got
 
     def deck_instances(self, ranger: str) -> tuple[str, ...]:
         out = []

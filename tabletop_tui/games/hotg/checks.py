@@ -6,6 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Rejection
+from ...engine.fast import make
 from . import models as m
 from .effects import (
     ACTIVE_ABILITIES,
@@ -56,7 +57,7 @@ class CheckRules:
                 return [*picks, m.Pass()] if d.optional or not picks else picks
             if d.kind == "discard_some":
                 return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
-            if d.kind == "hand_to_top":
+            if d.kind in ("hand_to_top", "discard_from_hand"):
                 return [m.Pick(card=c) for c in _first_copies(p.hand)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
@@ -99,9 +100,9 @@ class CheckRules:
                 for t in targets:
                     for x in xs:
                         for bo in boosts:
-                            out.append(m.PlayCard(card=c, target=t, x=x, boost=bo))
+                            out.append(make(m.PlayCard, card=c, target=t, x=x, boost=bo))
             if b.granted:
-                out += [m.GrantedAttack(target=t) for t in range(len(b.slots))]
+                out += [make(m.GrantedAttack, target=t) for t in range(len(b.slots))]
             out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
             out += [m.UseAbility(ranger=r) for r in p.rangers]
             out += self._zord_candidates(s)
@@ -138,7 +139,9 @@ class CheckRules:
                 out.append(m.PlayCard(card=c))
         return out
 
-    def _check(self, s: State, seat: int, a: Action) -> Rejection | None:
+    def _check(self, s: State, seat: int, a: Action, memo: dict | None = None) -> Rejection | None:
+        """`memo`: shared by the checks of one `legal_actions` call (card plays' target-free
+        checks)."""
         d = s.decision
         if d is not None and d.kind in MM_DECISIONS:
             return self._check_mm(s, seat, a, d)
@@ -147,7 +150,7 @@ class CheckRules:
         if s.phase == "action":
             return self._check_action_phase(s, seat, a)
         if s.phase == "battle":
-            return self._check_battle(s, seat, a)
+            return self._check_battle(s, seat, a, memo)
         return _no("Round structure", "Nothing to do now.")
 
     def _check_decision(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
@@ -179,6 +182,10 @@ class CheckRules:
             if not isinstance(a, m.Pick) or a.card not in p.hand:
                 return _no(d.source, "Put a card from your hand on top of your deck.")
             return _other_copy(p.hand, a.card)
+        if d.kind == "discard_from_hand":
+            if not isinstance(a, m.Pick) or a.card not in p.hand:
+                return _no(d.source, "Choose a card from your hand to discard.")
+            return _other_copy(p.hand, a.card)
         if d.kind in ("tutor", "to_top", "discard_some"):
             pile = {"tutor": tuple(sorted(p.deck)), "to_top": p.discard, "discard_some": p.hand}[
                 d.kind
@@ -197,6 +204,8 @@ class CheckRules:
             return _other_copy(pile, a.card)
         if d.kind == "choose_ranger":
             if isinstance(a, m.Pass):
+                if d.then == "enemy_discard":
+                    return _no(d.source, "An enemy effect: name the Ranger who discards.")
                 return None
             if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:
                 return _no(d.source, "Choose a Ranger in the battle, or pass.")
@@ -388,7 +397,9 @@ class CheckRules:
             return _no("Zords (§6)", "Your discard pile is empty.")
         return None
 
-    def _check_battle(self, s: State, seat: int, a: Action) -> Rejection | None:
+    def _check_battle(
+        self, s: State, seat: int, a: Action, memo: dict | None = None
+    ) -> Rejection | None:
         b = s.battle
         p = s.players[seat]
         cat = _cat(s)
@@ -430,6 +441,25 @@ class CheckRules:
             return self._check_target(s, a.target, NextAttack(), seat)
         if not isinstance(a, m.PlayCard):
             return _no("Ranger turn (§5.3)", "Play an attack or maneuver, or pass.")
+        if memo is not None:
+            key = (a.card, a.x, a.boost, a.target is None)
+            base = memo.get(key)
+            if base is None:
+                base = memo[key] = self._check_play(s, seat, a)
+        else:
+            base = self._check_play(s, seat, a)
+        if isinstance(base, Rejection):
+            return base
+        return self._check_play_target(s, seat, a, *base)
+
+    def _check_play(self, s: State, seat: int, a: m.PlayCard):
+        """A card play's checks that do not depend on its target: a Rejection, or what the
+        target check needs (whether it takes one, whether it stuns, whether it ignores
+        GUARD). The same for every target, so `legal_actions` asks once per card, X and
+        option."""
+        b = s.battle
+        p = s.players[seat]
+        cat = _cat(s)
         if seat not in b.participants:
             return _no("Ranger turn (§5.3)", "Only Rangers in the battle play cards.")
         if a.card not in p.hand:
@@ -444,7 +474,7 @@ class CheckRules:
                 return _no("Reactions (§5.8)", "Astro Blaster takes no target.")
             if not 1 <= a.x <= 3:
                 return _no("Astro Blaster", "Pay 1-3 energy.")
-            return self._check_cost(s, a.card, a.x)
+            return self._check_cost(s, a.card, a.x) or ("none", False, False)
         if b.played:
             if not b.extra or seat not in b.extra.seats:
                 return _no("Ranger turn (§5.3)", "One attack or maneuver per Ranger turn.")
@@ -470,16 +500,27 @@ class CheckRules:
             if a.boost and boost is not None and boost.do in ("after_play", "second_attack"):
                 if card_cost(s, a.card, a.x) + boost.pay > b.pool:
                     return _no(card.name, f"The option costs {boost.pay} more energy.")
-        needs_target = card.type == "attack" or any(e.do == "stun" for e in card.effects)
-        if not needs_target:
-            return None if a.target is None else _no("Combat cards", "A maneuver takes no target.")
+        stun = any(e.do == "stun" for e in card.effects)
+        needs_target = card.type == "attack" or stun
+        ignore = any(e.do == "ignore_guard" for e in card.effects)
+        return ("target" if needs_target else "none", stun, ignore)
+
+    def _check_play_target(
+        self, s: State, seat: int, a: m.PlayCard, takes: str, stun: bool, ignore: bool
+    ) -> Rejection | None:
+        b = s.battle
+        if takes == "none":
+            if a.target is None:
+                return None
+            if _cat(s).card(a.card).type == "reaction":
+                return _no("Reactions (§5.8)", "Astro Blaster takes no target.")
+            return _no("Combat cards", "A maneuver takes no target.")
         if a.target is None:
             return _no("Attacking enemies (§5.6)", "Choose a target.")
-        if any(e.do == "stun" for e in card.effects):
+        if stun:
             if not 0 <= a.target < len(b.slots) or b.slots[a.target].defeated:
                 return _no("Satellite Stunner", "Choose an undefeated enemy card.")
             return None
-        ignore = any(e.do == "ignore_guard" for e in card.effects)
         return self._check_target(
             s, a.target, upd(b.buffs, ignore_guard=b.buffs.ignore_guard or ignore), seat
         )

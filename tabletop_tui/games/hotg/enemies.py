@@ -128,6 +128,25 @@ class EnemyRules:
         if e.do == "drain":
             return self._drain(s, e.n, src, ev)
         if e.do == "discard":
+            if e.target == "other_than_attached":  # "another Ranger": the team names one
+                others = tuple(
+                    dict.fromkeys(
+                        i for i in b.participants for r in s.players[i].rangers if r != step.ref
+                    )
+                )
+                if len(others) > 1:
+                    return upd(
+                        s,
+                        decision=Decision(
+                            kind="choose_ranger",
+                            asked=(b.lead if b.lead in b.participants else b.participants[0],),
+                            options=others,
+                            then="enemy_discard",
+                            trigger=e.what,
+                            source=src,
+                            prompt=f"{src}: which other Ranger discards ({e.what.replace('_', ' ')})?",
+                        ),
+                    )
             seats = self._targets(s, e.target, step.ref) or []
             for i in seats:
                 s = self._enemy_discard(s, i, e.what, src, ev)

@@ -79,6 +79,8 @@ class MastermindRules:
         mm = mm_seat(s)
         if mm is None or not s.schemes or s.outcome is not None or s.battle is None:
             return s
+        if s.battle.schemes_held:  # the Mastermind passes them all this battle
+            return self._resume(s, then, held, ev) if held is not None else s
         return upd(
             s,
             decision=Decision(

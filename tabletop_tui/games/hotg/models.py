@@ -284,6 +284,8 @@ class Battle(Model):
     marker: int = -1
     #: Mastermind Mode: the before-the-grid Scheme window has been offered
     grid_window_done: bool = False
+    #: Mastermind Mode: the Mastermind passes every Scheme window left in this battle
+    schemes_held: bool = False
     #: the foot soldier figures the lead Ranger picked to fight, in drawing order (types)
     fs_order: tuple[str, ...] = ()
     fs_picked: bool = False
@@ -327,6 +329,7 @@ class Step(Model):
         "start_turns",
         "scheme_window",
         "targets",  # Blade Blaster: choose more targets before the roll
+        "ask",  # put a question to a player (`ref` says which) when its turn in the queue comes
         "window",  # a reaction window (`ref` = the trigger)
     ]
     effect: dict | None = None
@@ -360,6 +363,12 @@ class Decision(Model):
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",
+        # discard `amount` cards of your choice from hand, one at a time: Angel Grove High
+        # B's hand-size trim, Meteor Smash's and Lunar Lance's optional discards
+        "discard_from_hand",
+        # give `amount` hits to an enemy card of your choice among `options` (slots): a
+        # splash (`then` = splash_adjacent / splash_far), Quick Shot, Hip-Hop Kido
+        "choose_target",
         # Mastermind Mode (the Mastermind answers these)
         "mm_location",  # choose the outer location of this deployment
         "mm_figures",  # choose 2 foot soldier figures (a Mastermind deployment card)
@@ -528,6 +537,13 @@ class Pass(Model):
     kind: Literal["pass"] = "pass"
 
 
+class HoldSchemes(Model):
+    """Mastermind Mode: pass this Scheme window and every other one until the battle ends
+    (the keyboard need not come back to the Mastermind for each)."""
+
+    kind: Literal["hold_schemes"] = "hold_schemes"
+
+
 class FlipToken(Model):
     """In a battle you take part in: flip an unused action token for 2 energy (3 with 2 Rangers)."""
 
@@ -678,6 +694,7 @@ Action = Annotated[
     | PlayCard
     | GrantedAttack
     | Pass
+    | HoldSchemes
     | FlipToken
     | GiveEnergy
     | UseZord
@@ -874,6 +891,8 @@ class DecisionView(Model):
     peeked: tuple[str, ...] = ()  # dark_tactics: the peeked enemy card names (Mastermind only)
     malus: int = 0  # Shatter Defenses: shields taken off the revealed card
     rangers: tuple[str, ...] = ()  # psycho_attach: the Rangers who may take the card
+    #: choose_ranger: what the named Ranger then does (tutor, draw_more, telekinesis...)
+    then: str = ""
 
 
 class View(Model):

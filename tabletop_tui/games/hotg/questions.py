@@ -46,6 +46,9 @@ class QuestionRules:
             return [*(m.Target(slot=i) for i in self._more_targets(s)), m.Pass()]
         if d.kind == "divide_hits":
             return [m.Target(slot=i) for i in self._hit_options(s, d.picked)]
+        if d.kind == "choose_target":
+            picks = [m.Target(slot=i) for i in d.options]
+            return [*picks, m.Pass()] if d.optional else picks
         if d.kind == "strategize":
             return [*(m.ChooseRanger(seat=i) for i in range(len(s.players))), m.Pass()]
         if d.kind == "strategize_draw":
@@ -69,7 +72,7 @@ class QuestionRules:
         if d.kind == "marker":
             return [m.PlaceMarker(slot=i) for i in range(len(s.battle.slots))]
         if d.kind == "scheme_window":
-            return [*self._scheme_play_options(s, d), m.Pass()]
+            return [*self._scheme_play_options(s, d), m.Pass(), m.HoldSchemes()]
         if d.kind == "scheme_discard":
             return [m.DiscardScheme(card=c) for c in s.schemes]
         if d.kind == "dark_tactics":
@@ -105,6 +108,13 @@ class QuestionRules:
         if d.kind == "divide_hits":
             if not isinstance(a, m.Target) or a.slot not in self._hit_options(s, d.picked):
                 return _no("Blade Blaster (§9)", "Give the hit to one of the targets you chose.")
+            return None
+        if d.kind == "choose_target":
+            if isinstance(a, m.Pass) and d.optional:
+                return None
+            if not isinstance(a, m.Target) or a.slot not in d.options:
+                more = ", or pass" if d.optional else ""
+                return _no(d.source, f"Give the hit(s) to one of the enemy cards offered{more}.")
             return None
         if d.kind == "fs_pick":
             if not isinstance(a, m.FightFigures) or a.figures not in self._fs_options(s):
@@ -197,7 +207,7 @@ class QuestionRules:
                 )
             return None
         if d.kind == "scheme_window":
-            if isinstance(a, m.Pass):
+            if isinstance(a, (m.Pass, m.HoldSchemes)):
                 return None
             if not isinstance(a, m.PlayScheme):
                 return _no(f"{rule}, Scheme Cards", "Play a Scheme card, or pass.")
@@ -293,6 +303,10 @@ class QuestionRules:
             return s
         if d.kind == "divide_hits":
             return self._divide_hits(s, (*d.picked, str(a.slot)), d.amount, ev)
+        if d.kind == "choose_target":
+            if not isinstance(a, m.Target):
+                return s
+            return self._aimed_hits(s, d, a.slot, ev)
         if d.kind == "fs_pick":
             names = ", ".join(cat.decks[f].name for f in a.figures)
             ev.append(
@@ -404,6 +418,10 @@ class QuestionRules:
             held = upd(d.held, scheme_first=a.scheme_first)
             return self._settle_reveal(s, held, ev, ordered=True)
         if isinstance(a, m.Pass):  # no Scheme in this window
+            return self._resume(s, d.then, d.held, ev)
+        if isinstance(a, m.HoldSchemes):  # ... nor in any other window of this battle
+            s = bt(s, schemes_held=True)
+            ev.append(Event(text="The Mastermind holds their Schemes this battle", kind="scheme"))
             return self._resume(s, d.then, d.held, ev)
         assert isinstance(a, m.PlayScheme)
         return self._play_scheme(s, a, d, ev)

@@ -98,7 +98,10 @@ class HotgRules(
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         if seat not in self.to_act(state):
             return []
-        return [a for a in self._candidates(state, seat) if self._check(state, seat, a) is None]
+        memo: dict = {}
+        return [
+            a for a in self._candidates(state, seat) if self._check(state, seat, a, memo) is None
+        ]
 
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
         if state.outcome is not None:

@@ -222,6 +222,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
             limit=d.limit,
             picked=d.picked,
             malus=d.malus,
+            then=d.then,
         )
     return State(
         config=config,
@@ -298,8 +299,9 @@ def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int =
             break
         seat = next(iter(rules.to_act(s)))
         legal = rules.legal_actions(s, seat)
-        a = policy.choose(rules.view(s, seat), legal, seat, rng)
-        s, _ = rules.apply(s, seat, a)
+        # a forced move needs no View; moves from legal_actions need no second check
+        a = legal[0] if len(legal) == 1 else policy.choose(rules.view(s, seat), legal, seat, rng)
+        s, _ = rules._resolve(s, seat, a)
     return s
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import cards_override
 from ...engine import Model, Rejection, replace_at
 from .cards import Catalog, catalog
 from .models import (
@@ -23,8 +24,54 @@ def _no(rule: str, reason: str) -> Rejection:
     return Rejection(rule=rule, reason=reason)
 
 
+_last_cat: list = [None, None, None]  # (config, --cards override, catalog) of the last call
+
+
 def _cat(s: State) -> Catalog:
-    return catalog(s.config.cards_dir)
+    cfg, override = s.config, cards_override()
+    if _last_cat[0] is cfg and _last_cat[1] == override:
+        return _last_cat[2]
+    cat = catalog(cfg.cards_dir)
+    _last_cat[:] = [cfg, override, cat]
+    return cat
+
+
+class SlotInfo:
+    """What the rules keep asking about one battle's enemy cards (adjacency, GUARD, the
+    PASSIVEs in play), worked out once per slots tuple: states share unchanged tuples."""
+
+    __slots__ = ("slots", "cat", "adjacent", "guarded", "passives")
+
+    def __init__(self, slots: tuple, cat: Catalog):
+        self.slots, self.cat = slots, cat
+        self.adjacent = tuple(
+            [k for k, o in enumerate(slots) if abs(o.row - me.row) + abs(o.col - me.col) == 1]
+            for me in slots
+        )
+        guard = [not sl.defeated and "GUARD" in cat.enemy_card(sl.card).keywords for sl in slots]
+        self.guarded = tuple(
+            "GUARD" not in cat.enemy_card(sl.card).keywords
+            and any(guard[k] for k in self.adjacent[i])
+            for i, sl in enumerate(slots)
+        )
+        self.passives = frozenset(
+            cat.enemy_card(sl.card).passive for sl in slots if not sl.defeated
+        )
+
+
+_SLOT_INFO: dict[int, SlotInfo] = {}
+
+
+def slot_info(s: State) -> SlotInfo:
+    slots = s.battle.slots
+    cat = _cat(s)
+    got = _SLOT_INFO.get(id(slots))
+    if got is not None and got.slots is slots and got.cat is cat:
+        return got
+    if len(_SLOT_INFO) > 4096:
+        _SLOT_INFO.clear()
+    got = _SLOT_INFO[id(slots)] = SlotInfo(slots, cat)
+    return got
 
 
 _setattr = object.__setattr__
@@ -157,11 +204,9 @@ def card_cost(s: State, card: str, x: int = 0) -> int:
 
 
 def passive_on(s: State, passive: str) -> bool:
-    b = s.battle
-    if b is None:
+    if s.battle is None:
         return False
-    cat = _cat(s)
-    return any(not sl.defeated and cat.enemy_card(sl.card).passive == passive for sl in b.slots)
+    return passive in slot_info(s).passives
 
 
 def mm_seat(s: State) -> int | None:
@@ -180,6 +225,7 @@ MM_DECISIONS = frozenset(
         "fs_pick",
         "add_target",
         "divide_hits",
+        "choose_target",
         "strategize",
         "strategize_draw",
         "strategize_put",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Seat
+from ...engine.fast import make
 from . import models as m
 from .effects import (
     ABILITY_TEXT,
@@ -35,6 +36,10 @@ from .state_ops import (
     upd,
 )
 
+# CardViews by catalog and card instance id: a card shows the same whoever looks, and a
+# view lists dozens of them (hands, discard piles), so they are built once.
+_CARD_VIEWS: dict[int, tuple] = {}
+
 
 class ViewRules:
     def view(self, state: State, seat: Seat | None) -> View:
@@ -42,9 +47,18 @@ class ViewRules:
         cat = _cat(s)
         b = s.battle
 
+        held = _CARD_VIEWS.get(id(cat))
+        if held is None or held[0] is not cat:
+            held = _CARD_VIEWS[id(cat)] = (cat, {})
+        cache = held[1]
+
         def card_view(c: str) -> m.CardView:
+            got = cache.get(c)
+            if got is not None:
+                return got
             k = cat.card(c)
-            return m.CardView(
+            got = cache[c] = make(
+                m.CardView,
                 id=c,
                 name=k.name,
                 type=k.type,
@@ -55,6 +69,7 @@ class ViewRules:
                 text=k.text,
                 trigger=k.trigger or "",
             )
+            return got
 
         attached = {}
         for nid, r in b.attached if b else ():
@@ -68,11 +83,13 @@ class ViewRules:
         for i, p in enumerate(s.players):
             show = hand_shown(s, seat, i)
             players.append(
-                m.PlayerView(
+                make(
+                    m.PlayerView,
                     seat=i,
                     name=p.name,
                     rangers=tuple(
-                        m.RangerView(
+                        make(
+                            m.RangerView,
                             id=r,
                             name=cat.rangers[r].name,
                             title=cat.rangers[r].title,
@@ -115,7 +132,8 @@ class ViewRules:
         for k, lo in enumerate(s.locations):
             ld = cat.locations[lo.id]
             locations.append(
-                m.LocationView(
+                make(
+                    m.LocationView,
                     id=lo.id,
                     name=ld.name,
                     position=k,
@@ -143,7 +161,8 @@ class ViewRules:
             for i, sl in enumerate(b.slots):
                 c = cat.enemy_card(sl.card)
                 cards.append(
-                    m.EnemyCardView(
+                    make(
+                        m.EnemyCardView,
                         slot=i,
                         row=sl.row,
                         col=sl.col,
@@ -164,7 +183,8 @@ class ViewRules:
                         card=sl.card,
                     )
                 )
-            battle = m.BattleView(
+            battle = make(
+                m.BattleView,
                 location=b.location,
                 layout=b.layout,
                 rows=1 + max((sl.row for sl in b.slots), default=0),
@@ -195,7 +215,8 @@ class ViewRules:
         if d is not None:
             mine = seat is not None and seat == mm_seat(s)
             types = sorted(s.config.foot_soldiers)
-            decision = m.DecisionView(
+            decision = make(
+                m.DecisionView,
                 kind=d.kind,
                 prompt=d.prompt,
                 asked=d.asked,
@@ -208,6 +229,7 @@ class ViewRules:
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
                 rangers=d.rangers,
+                then=d.then,
                 figure_options=(
                     ((types[0], types[0]), (types[0], types[1]), (types[1], types[1]))
                     if d.kind == "mm_figures"
@@ -233,7 +255,8 @@ class ViewRules:
             goal = len(s.nemeses)
         else:
             progress, goal = len(enemy_discard(s, s.boss)), BOSS_DEFEAT
-        return View(
+        return make(
+            View,
             seat=seat,
             round=s.round,
             phase=s.phase,
@@ -298,7 +321,8 @@ class ViewRules:
             and c in s.schemes
             and any(o.card == c for o in self._scheme_play_options(s, d) if hasattr(o, "card"))
         )
-        return m.SchemeView(
+        return make(
+            m.SchemeView,
             id=c,
             name=sc.name,
             timing=sc.timing,
@@ -320,7 +344,8 @@ class ViewRules:
             for c in range(GRID):
                 i = at.get((r, c), -1)
                 cells.append(
-                    m.GridCell(
+                    make(
+                        m.GridCell,
                         row=r,
                         col=c,
                         slot=i,
@@ -330,7 +355,8 @@ class ViewRules:
                     )
                 )
         cur = cat.enemy_card(b.to_place[0]) if placing and b.to_place else None
-        return m.GridView(
+        return make(
+            m.GridView,
             cells=tuple(cells),
             placing=cur.name if cur else "",
             placing_text=cur.text if cur else "",
@@ -365,6 +391,7 @@ class ViewRules:
             "end_phase": lambda: "End the Action Phase",
             "granted_attack": lambda: f"Dropkick card {a.target + 1}",
             "pass": lambda: "Pass",
+            "hold_schemes": lambda: "No Schemes for the rest of this battle",
             "flip_token": lambda: "Flip an action token for energy",
             "give_energy": lambda: "Add stored energy to the pool",
             "ability": lambda: f"Use {a.ranger}'s ability",
