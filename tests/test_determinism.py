@@ -44,7 +44,7 @@ def _play(game_id: str, salt: str) -> str:
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        timeout=300,  # the HotG seat bot searches: ~40 s of CPU on a loaded machine
     )
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
