@@ -97,5 +97,13 @@ class Inspector(VerticalScroll):
             return
         self._shown = True
         self.info = info
-        self.query_one(".inspector-body", Static).update(inspect_text(info, self.empty))
-        self.scroll_home(animate=False)
+        body = self.query_one(".inspector-body", Static)
+        content = inspect_text(info, self.empty)
+        # a layout reflows the whole screen: ask for one only when the text's height changed
+        body.update(content, layout=False)
+        width = body.size.width
+        height = body.get_content_height(self.size, self.app.size, width) if width else -1
+        if height != body.size.height or height < 0:
+            body.refresh(layout=True)
+        if self.scroll_y:
+            self.scroll_home(animate=False)
