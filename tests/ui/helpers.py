@@ -99,6 +99,35 @@ async def goto_option(pilot, option_id: str, widget: str = "#zb-list") -> bool:
     return options.highlighted is not None and ids[options.highlighted] == option_id
 
 
+async def goto_card(pilot, key: str, zones=("#zb-hand", "#zb-mine")) -> bool:
+    """Focus the card `key` of one of these zones with the arrow keys (entering the zone on
+    its first card when the focus is elsewhere, as Tab does)."""
+    from tabletop_tui.ui.widgets.table import Zone
+
+    screen = pilot.app.screen
+    for selector in zones:
+        zone = screen.query_one(selector, Zone)
+        keys = [c.info.key for c in zone.cards]
+        if key in keys and zone.display:
+            break
+    else:
+        return False
+    if getattr(pilot.app.focused, "parent", None) is not zone:
+        zone.focus_card(keys[0])
+        await pilot.pause()
+    target = keys.index(key)
+    for _ in range(len(keys) * 2):
+        focused = pilot.app.focused
+        here = keys.index(focused.info.key) if focused in zone.cards else -1
+        if here == target:
+            return True
+        await pilot.press("down" if here < target else "up")
+        await pilot.pause()
+    return getattr(pilot.app.focused, "info", None) is not None and (
+        pilot.app.focused.info.key == key
+    )
+
+
 async def zoobotz_key(pilot, pressed: int) -> None:
     """One ZOOBOTZ move by keys: keep the hand, answer questions, invest, play, USE, end."""
     from tabletop_tui.games.zoobotz.models import Hack, Invest, Play, Research
@@ -125,19 +154,19 @@ async def zoobotz_key(pilot, pressed: int) -> None:
     hacks = [a for a in legal if isinstance(a, Hack)]
     if research:
         best = max(research, key=lambda a: a.cards)
-        if await goto_option(pilot, f"b:{best.bot}"):
+        if await goto_card(pilot, best.bot):
             await pilot.press("r")
             return
     if invests and pressed % 3:
-        if await goto_option(pilot, f"h:{invests[-1].card}"):
+        if await goto_card(pilot, invests[-1].card):
             await pilot.press("i")
             return
     if plays:
-        if await goto_option(pilot, f"h:{plays[0].card}"):
+        if await goto_card(pilot, plays[0].card):
             await pilot.press("p")
             return
     if hacks and pressed % 2:
-        if await goto_option(pilot, f"b:{hacks[0].bot}"):
+        if await goto_card(pilot, hacks[0].bot):
             await pilot.press("a")
             return
     await pilot.press("e")

@@ -265,14 +265,15 @@ class Zone(Container):
                     return
         cards[min(index, len(cards) - 1)].focus()
 
-    def focus_card(self, key: str | None = None) -> bool:
-        """Focus the card with this key (or the one last focused here, or the first)."""
+    def focus_card(self, key: str | None = None, scroll: bool = True) -> bool:
+        """Focus the card with this key (or the one last focused here, or the first);
+        `scroll`: scroll it into view (a zone that never scrolls need not)."""
         cards = self.cards
         if not cards:
             return False
         want = key or self.last_key
         target = next((c for c in cards if c.info.key == want), cards[0])
-        target.focus()
+        target.focus(scroll_visible=scroll)
         return True
 
     def on_table_card_focused(self, event: TableCard.Focused) -> None:
