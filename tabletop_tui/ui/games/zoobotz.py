@@ -658,14 +658,20 @@ class ZoobotzScreen(CardTable, GameScreen):
         super().inspect_now()
         info = self._hovered or self._focused_info
         if info is None:
-            self.put("#zb-detail", Text(LEGEND, style="dim"))
+            self._detail(Text(LEGEND, style="dim"))
             return
         face = self._cards.get(info.key)
         line = card_line(face[0], face[2]) if face else Text(info.face.title, style="bold")
         if info.marks:
             line.append(f" · {info.marks}")
         line.append(f" · {info.zone}", style="dim")
-        self.put("#zb-detail", line)
+        self._detail(line)
+
+    def _detail(self, line: Text) -> None:
+        """The compact card line: a fixed height, so a new card redraws it alone."""
+        if self._shown.get("#zb-detail") != line:
+            self._shown["#zb-detail"] = line
+            self.query_one("#zb-detail", Static).update(line, layout=False)
 
     def seat_changed(self) -> None:
         self.forget_cards()

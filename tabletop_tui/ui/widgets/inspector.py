@@ -102,8 +102,9 @@ class Inspector(VerticalScroll):
         # a layout reflows the whole screen: ask for one only when the text's height changed
         body.update(content, layout=False)
         width = body.size.width
-        height = body.get_content_height(self.size, self.app.size, width) if width else -1
-        if height != body.size.height or height < 0:
-            body.refresh(layout=True)
+        if width and self.display:  # (hidden, or not laid out yet: its next layout sizes it)
+            height = body.get_content_height(self.size, self.app.size, width)
+            if height != body.size.height:
+                body.refresh(layout=True)
         if self.scroll_y:
             self.scroll_home(animate=False)
