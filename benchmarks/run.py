@@ -16,6 +16,10 @@ at the top lists each figure beside its goal, the parts below hold the raw runs:
 - key_to_screen: time from a key press to the updated screen (Pilot: press, then pause until
   the screen has re-rendered) in an Army Of Zero game between two humans, against a bare
   Textual app whose key handler updates a Static; the ratio of the medians. Goal: <= 2.0.
+- focus_keys (part "cards"): down/up moving the focus between cards on each small game's
+  table (a human seat against a bot) at 80x24 and 160x48: ms to the last frame and CPU ms per
+  key, sent as a terminal sends keys ("direct") and through Pilot's press+pause ("pilot",
+  whose waits cost CPU per widget on screen), against a bare Textual app. Goal: <= 2.0 both.
 - ssh: benchmarks/ssh_bench.py at 30 sessions: key-to-echo p95 (goal <= 150 ms) and the
   CPU per key press of the server and of the app processes.
 
@@ -585,6 +589,19 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
         keys.get("meets_goal"),
         keys.get("error", ""),
     )
+    for label, part in report.get("focus_keys", {}).items():
+        if not isinstance(part, dict) or "bare" not in part:
+            continue
+        for game_id, fig in part.items():
+            if game_id == "bare":
+                continue
+            row(
+                f"focus key between cards, {game_id} {label}: ms / bare, CPU / bare",
+                "focus_keys",
+                [fig.get("ratio"), fig.get("cpu_ratio")],
+                f"<= {GOALS['key_to_screen_ratio_max']} both",
+                fig.get("meets_goal"),
+            )
     ssh = report.get("ssh", {})
     row(
         f"ssh_bench key-to-echo p95 at {ssh.get('sessions', 30)} sessions, ms (goal at 30)",
@@ -608,12 +625,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, help="startup runs per app (default 9, quick 3)")
     parser.add_argument("--seconds", type=float, help="engine CPU seconds per game (default 3)")
     parser.add_argument(
-        "--parts", help="default startup,engine,keys,ssh (quick: startup,engine,keys)"
+        "--parts",
+        help="default startup,engine,keys,cards,ssh (quick: startup,engine,keys,cards)",
     )
     parser.add_argument("--ssh-sessions", type=int, default=30, help="SSH sessions (30)")
     parser.add_argument("--ssh-keys", type=int, help="keys per SSH session (20, quick 5)")
     args = parser.parse_args(argv)
-    default_parts = "startup,engine,keys" if args.quick else "startup,engine,keys,ssh"
+    default_parts = "startup,engine,keys,cards" if args.quick else "startup,engine,keys,cards,ssh"
     parts = set((args.parts or default_parts).split(","))
     runs = args.runs or (3 if args.quick else 9)
     seconds = args.seconds or (0.5 if args.quick else 3.0)
@@ -643,6 +661,13 @@ def main(argv: list[str] | None = None) -> int:
             lambda: bench_keys(3 if args.quick else 7, 10 if args.quick else 30),
         ),
         ("ssh", "ssh", lambda: bench_ssh(args.ssh_sessions, ssh_keys, 0.25)),
+        (
+            "cards",
+            "focus_keys",
+            lambda: bench_table_keys(
+                list(SMALL_GAMES), 10 if args.quick else 20, 1 if args.quick else 2
+            ),
+        ),
     ]
     for part, name, job in jobs:
         if part not in parts:

@@ -104,7 +104,11 @@ class Inspector(VerticalScroll):
         width = body.size.width
         if width and self.display:  # (hidden, or not laid out yet: its next layout sizes it)
             height = body.get_content_height(self.size, self.app.size, width)
-            if height != body.size.height:
+            # a screen that gives its inspector a fixed size and the body `min-height: 100%`
+            # keeps the body one size for every card that fits
+            floor = self.scrollable_content_region.height if body.styles.min_height else 0
+            fits = height <= floor == body.size.height
+            if height != body.size.height and not fits:
                 body.refresh(layout=True)
         if self.scroll_y:
             self.scroll_home(animate=False)
