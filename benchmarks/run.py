@@ -16,6 +16,10 @@ at the top lists each figure beside its goal, the parts below hold the raw runs:
 - key_to_screen: time from a key press to the updated screen (Pilot: press, then pause until
   the screen has re-rendered) in an Army Of Zero game between two humans, against a bare
   Textual app whose key handler updates a Static; the ratio of the medians. Goal: <= 2.0.
+- focus_keys (part "cards"): down/up moving the focus between cards on each small game's
+  table (a human seat against a bot) at 80x24 and 160x48: ms to the last frame and CPU ms per
+  key, sent as a terminal sends keys ("direct") and through Pilot's press+pause ("pilot",
+  whose waits cost CPU per widget on screen), against a bare Textual app. Goal: <= 2.0 both.
 - ssh: benchmarks/ssh_bench.py at 30 sessions, on the launcher and on one game screen in
   play per game: key-to-echo p95 (goal <= 150 ms) and the CPU per key press of the server
   and of the app processes.
@@ -382,6 +386,121 @@ async def _bench_keys(apps: int, presses: int) -> dict[str, Any]:
     }
 
 
+# -- focus keys on each table-kit screen: latency and CPU per key against the bare app --------
+def _bare_focus_app():
+    from textual.app import App
+    from textual.widgets import Footer, Static
+
+    class BareFocus(App):
+        BINDINGS = [("down", "bump(1)", "Down"), ("up", "bump(-1)", "Up")]
+
+        def compose(self):
+            yield Static("0", id="counter")
+            yield Footer()
+
+        def action_bump(self, step: int) -> None:
+            self.count = getattr(self, "count", 0) + step
+            self.query_one("#counter", Static).update(f"at {self.count}")
+
+    return BareFocus()
+
+
+def _table_app(game: str):
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.ui.app import TabletopApp
+
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bob", kind="heuristic")]
+    config = {"opening_hand": 5} if game == "pr-ccg-2008" else None  # a hand to move in
+    return lambda: TabletopApp(
+        game=game, seats=seats, seed=1, bot_delay=0, autosave=False, config=config
+    )
+
+
+async def _focus_moves(
+    make_app, presses: int, size: tuple[int, int], direct: bool
+) -> list[tuple[float, float]]:
+    """(ms, CPU ms of the process) per key: down/up alternately, which move the focus between
+    cards (or bump the bare app's counter).
+
+    direct: the key goes in as a terminal's would (the driver's queue), then the app is left
+    until idle; ms is to the last frame drawn for the key. Otherwise Pilot's press + pause,
+    whose waits post a callback to every widget of the screen (a harness cost that grows with
+    the number of widgets); ms is then to the idle screen."""
+    app = make_app()
+    frames = _watch_frames(app)
+    async with app.run_test(size=size) as pilot:
+        await _ready(pilot)
+        for key in ("down", "up"):  # warm the first moves (style caches, first renders)
+            await pilot.press(key)
+            await pilot.pause()
+        out = []
+        for i in range(presses):
+            key = ("down", "up")[i % 2]
+            frames.clear()
+            start, cpu = time.perf_counter(), time.process_time()
+            if direct:
+                await app._press_keys([key])
+                end = max(frames, default=time.perf_counter())
+            else:
+                await pilot.press(key)
+                await pilot.pause()
+                end = time.perf_counter()
+            out.append(((end - start) * 1000, (time.process_time() - cpu) * 1000))
+        return out
+
+
+async def _bench_table_keys(games: list[str], presses: int, rounds: int) -> dict[str, Any]:
+    sizes = {"80x24": (80, 24), "160x48": (160, 48)}
+    out: dict[str, Any] = {
+        "what": "down/up moving the focus between cards (human seat vs a bot, seed 1), medians "
+        "per key and their ratios to a bare Textual app whose keys update a Static, apps "
+        "alternating in one run. direct: the key sent as a terminal would, ms to the last "
+        "frame drawn, CPU ms until idle; pilot: Pilot press+pause, ms to the idle screen, CPU "
+        "including Pilot's per-widget waits",
+        "goal_ratio_max": GOALS["key_to_screen_ratio_max"],
+    }
+    goal = GOALS["key_to_screen_ratio_max"]
+    for label, size in sizes.items():
+        for how in ("direct", "pilot"):
+            runs: dict[str, list[tuple[float, float]]] = {"bare": [], **{g: [] for g in games}}
+            for _ in range(rounds):  # alternate: every app sees the same machine load
+                runs["bare"] += await _focus_moves(_bare_focus_app, presses, size, how == "direct")
+                for game in games:
+                    runs[game] += await _focus_moves(
+                        _table_app(game), presses, size, how == "direct"
+                    )
+            bare_ms = statistics.median(x[0] for x in runs["bare"])
+            bare_cpu = statistics.median(x[1] for x in runs["bare"])
+            part: dict[str, Any] = {
+                "bare": {"ms_median": round(bare_ms, 2), "cpu_ms_median": round(bare_cpu, 2)}
+            }
+            for game in games:
+                ms = statistics.median(x[0] for x in runs[game])
+                cpu = statistics.median(x[1] for x in runs[game])
+                part[game] = {
+                    "ms_median": round(ms, 2),
+                    "cpu_ms_median": round(cpu, 2),
+                    "ratio": round(ms / bare_ms, 3),
+                    "cpu_ratio": round(cpu / bare_cpu, 3),
+                    "meets_goal": max(ms / bare_ms, cpu / bare_cpu) <= goal,
+                }
+            out[f"{label} {how}"] = part
+    return out
+
+
+def bench_table_keys(games: list[str], presses: int, rounds: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as home:
+        old = os.environ.get("TABLETOP_TUI_HOME")
+        os.environ["TABLETOP_TUI_HOME"] = home
+        try:
+            return asyncio.run(_bench_table_keys(games, presses, rounds))
+        finally:
+            if old is None:
+                os.environ.pop("TABLETOP_TUI_HOME", None)
+            else:
+                os.environ["TABLETOP_TUI_HOME"] = old
+
+
 def bench_keys(apps: int, presses: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as home:
         old = os.environ.get("TABLETOP_TUI_HOME")
@@ -487,6 +606,19 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
         keys.get("meets_goal"),
         keys.get("error", ""),
     )
+    for label, part in report.get("focus_keys", {}).items():
+        if not isinstance(part, dict) or "bare" not in part:
+            continue
+        for game_id, fig in part.items():
+            if game_id == "bare":
+                continue
+            row(
+                f"focus key between cards, {game_id} {label}: ms / bare, CPU / bare",
+                "focus_keys",
+                [fig.get("ratio"), fig.get("cpu_ratio")],
+                f"<= {GOALS['key_to_screen_ratio_max']} both",
+                fig.get("meets_goal"),
+            )
     ssh = report.get("ssh", {})
     row(
         f"ssh_bench key-to-echo p95 at {ssh.get('sessions', 30)} sessions, ms (goal at 30)",
@@ -521,7 +653,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, help="startup runs per app (default 9, quick 3)")
     parser.add_argument("--seconds", type=float, help="engine CPU seconds per game (default 3)")
     parser.add_argument(
-        "--parts", help="default startup,engine,keys,ssh (quick: startup,engine,keys)"
+        "--parts",
+        help="default startup,engine,keys,cards,ssh (quick: startup,engine,keys,cards)",
     )
     parser.add_argument("--ssh-sessions", type=int, default=30, help="SSH sessions (30)")
     parser.add_argument("--ssh-keys", type=int, help="keys per SSH session (20, quick 5)")
@@ -530,7 +663,7 @@ def main(argv: list[str] | None = None) -> int:
         help="screens of benchmarks/ssh_bench.py (default: the launcher and every game)",
     )
     args = parser.parse_args(argv)
-    default_parts = "startup,engine,keys" if args.quick else "startup,engine,keys,ssh"
+    default_parts = "startup,engine,keys,cards" if args.quick else "startup,engine,keys,cards,ssh"
     parts = set((args.parts or default_parts).split(","))
     runs = args.runs or (3 if args.quick else 9)
     seconds = args.seconds or (0.5 if args.quick else 3.0)
@@ -562,6 +695,13 @@ def main(argv: list[str] | None = None) -> int:
             lambda: bench_keys(3 if args.quick else 7, 10 if args.quick else 30),
         ),
         ("ssh", "ssh", lambda: bench_ssh(args.ssh_sessions, ssh_keys, 0.25, ssh_screens)),
+        (
+            "cards",
+            "focus_keys",
+            lambda: bench_table_keys(
+                list(SMALL_GAMES), 10 if args.quick else 20, 1 if args.quick else 2
+            ),
+        ),
     ]
     for part, name, job in jobs:
         if part not in parts:

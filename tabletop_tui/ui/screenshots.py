@@ -209,10 +209,11 @@ async def _zb_hack(pilot) -> None:
     screen = pilot.app.screen
     seat = screen.session.on_screen
     bot = next(a.bot for a in screen.match.legal_actions(seat) if isinstance(a, Hack))
-    options = screen.query_one("#zb-list")
-    for _ in range(options.option_count * 2):
-        here = options.highlighted
-        if here is not None and options.get_option_at_index(here).id == f"b:{bot}":
+    mine = screen.query_one("#zb-mine")  # your Botz, under the hand
+    mine.focus_card()
+    await pilot.pause()
+    for _ in range(len(mine.cards) * 2):
+        if pilot.app.focused.info.key == bot:
             break
         await pilot.press("down")
     await pilot.press("a")

@@ -99,6 +99,35 @@ async def goto_option(pilot, option_id: str, widget: str = "#zb-list") -> bool:
     return options.highlighted is not None and ids[options.highlighted] == option_id
 
 
+async def goto_card(pilot, key: str, zones=("#zb-hand", "#zb-mine")) -> bool:
+    """Focus the card `key` of one of these zones with the arrow keys (entering the zone on
+    its first card when the focus is elsewhere, as Tab does)."""
+    from tabletop_tui.ui.widgets.table import Zone
+
+    screen = pilot.app.screen
+    for selector in zones:
+        zone = screen.query_one(selector, Zone)
+        keys = [c.info.key for c in zone.cards]
+        if key in keys and zone.display:
+            break
+    else:
+        return False
+    if getattr(pilot.app.focused, "parent", None) is not zone:
+        zone.focus_card(keys[0])
+        await pilot.pause()
+    target = keys.index(key)
+    for _ in range(len(keys) * 2):
+        focused = pilot.app.focused
+        here = keys.index(focused.info.key) if focused in zone.cards else -1
+        if here == target:
+            return True
+        await pilot.press("down" if here < target else "up")
+        await pilot.pause()
+    return getattr(pilot.app.focused, "info", None) is not None and (
+        pilot.app.focused.info.key == key
+    )
+
+
 async def zoobotz_key(pilot, pressed: int) -> None:
     """One ZOOBOTZ move by keys: keep the hand, answer questions, invest, play, USE, end."""
     from tabletop_tui.games.zoobotz.models import Hack, Invest, Play, Research
@@ -125,19 +154,19 @@ async def zoobotz_key(pilot, pressed: int) -> None:
     hacks = [a for a in legal if isinstance(a, Hack)]
     if research:
         best = max(research, key=lambda a: a.cards)
-        if await goto_option(pilot, f"b:{best.bot}"):
+        if await goto_card(pilot, best.bot):
             await pilot.press("r")
             return
     if invests and pressed % 3:
-        if await goto_option(pilot, f"h:{invests[-1].card}"):
+        if await goto_card(pilot, invests[-1].card):
             await pilot.press("i")
             return
     if plays:
-        if await goto_option(pilot, f"h:{plays[0].card}"):
+        if await goto_card(pilot, plays[0].card):
             await pilot.press("p")
             return
     if hacks and pressed % 2:
-        if await goto_option(pilot, f"b:{hacks[0].bot}"):
+        if await goto_card(pilot, hacks[0].bot):
             await pilot.press("a")
             return
     await pilot.press("e")
@@ -269,3 +298,76 @@ async def hotg_key(pilot) -> str:
         return "move"
     await pilot.press("e")
     return "end"
+
+
+def top_level_moves(app) -> int:
+    """How many moves the screen offers at once in a list: a card's menu, or ZOOBOTZ's list
+    while it asks (a card's moves, a question)."""
+    screen = app.screen
+    if screen_name(app) == "CardMenu":
+        return len(screen.entries)
+    from textual.widgets import OptionList
+
+    lists = [o for o in screen.query(OptionList) if o.id == "zb-list" and o.display]
+    return lists[0].option_count if lists else 0
+
+
+async def play_by_the_cards(
+    pilot, pass_keys: tuple[str, ...], limit: int = 4000
+) -> tuple[int, int]:
+    """Play a human seat to the game's end from what the screen shows, keys only: Enter on
+    a card marked ▸ (something can be done with it), the first move of its menu (yes to a
+    question), a numbered answer with 1; when no card can act, or acting changed nothing,
+    the game's own keys (`pass_keys`, tried in turn). Returns the most moves any top-level
+    list offered, and how many moves began with Enter on a card."""
+    from tabletop_tui.ui.widgets.table import Zone
+
+    from .walk import shown
+
+    app = pilot.app
+    most = 0
+    stuck = 0
+    last_count = -1
+    by_card = 0
+    card_from = None  # the action count when Enter was last pressed on a card
+    for pressed in range(limit):
+        name = screen_name(app)
+        most = max(most, top_level_moves(app))
+        if name == "GameOverScreen":
+            return most, by_card
+        if name in ("RevealScreen", "CurtainScreen", "CardMenu"):
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        screen = app.screen
+        if screen.waiting or screen.session.on_screen is None:
+            await pilot.pause()
+            continue
+        count = len(screen.session.match.actions)  # progress only: no call on the match
+        stuck = stuck + 1 if count == last_count else 0
+        if card_from is not None and count > card_from:  # (after its menu, if any)
+            by_card += 1
+            card_from = None
+        last_count = count
+        if top_level_moves(app):  # a list asks (ZOOBOTZ): its first answer
+            await pilot.press("1")
+            await pilot.pause()
+            continue
+        cards = [
+            c
+            for z in screen.query(Zone)
+            if shown(z)
+            for c in z.cards
+            if c.info.actionable
+        ]
+        if cards and stuck < 2:
+            card = cards[pressed % len(cards)]
+            card.parent.focus_card(card.info.key)
+            await pilot.pause()
+            await pilot.press("enter")
+            card_from = count
+        else:
+            card_from = None
+            await pilot.press(pass_keys[(stuck // 2) % len(pass_keys)])
+        await pilot.pause()
+    raise AssertionError(f"no game over after {limit} keys; on {screen_name(app)}")

@@ -362,3 +362,19 @@ async def test_the_cursor_does_not_carry_over_to_the_next_seat():
         await settle(pilot, 3)
         bob = app.screen.match.view(1).seats[1]
         assert app.focused.info.key == bob.unplaced[0].id
+
+
+async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
+    """Issue 20 (done when): the human seat plays against the bot to the end from what the
+    screen shows (keys only); no list ever offers more than MOVE_LIST_CAP moves."""
+    from tabletop_tui.ui.widgets.card_menu import MOVE_LIST_CAP
+
+    from .helpers import play_by_the_cards
+
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=11, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        most, by_card = await play_by_the_cards(pilot, ("r", "a", "d"))
+        assert screen_name(app) == "GameOverScreen"
+        assert app.screen_stack[-2].match.outcome() is not None
+        assert most <= MOVE_LIST_CAP and by_card > 0  # (a card's one move is made at once)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from tabletop_tui.ui.widgets import CardFace
 from tabletop_tui.ui.widgets import inspector as inspector_module
 from tabletop_tui.ui.widgets.card_menu import CardMenu, MenuEntry, StableKeys
+from tabletop_tui.ui.widgets.footer import TableFooter
 from tabletop_tui.ui.widgets.inspector import Inspector, inspect_plain
 from tabletop_tui.ui.widgets.table import CardInfo, TableCard, Zone, chip_text
 from tabletop_tui.ui.widgets.table_screen import CardTable
@@ -69,7 +69,7 @@ class KitScreen(CardTable, Screen):
         yield Zone("Board:", id="board")
         yield Zone("Hand", vertical=True, id="hand")
         yield Inspector(id="inspector")
-        yield Footer()
+        yield TableFooter()  # the game screens' footer
 
     def on_mount(self) -> None:
         self.query_one("#theirs", Zone).show(THEIRS)
@@ -295,5 +295,59 @@ def test_card_menu_snapshot(snap_compare, size):
         await settle(pilot, 3)
         await pilot.press("enter")
         await settle(pilot)
+
+    assert snap_compare(KitApp(), terminal_size=size, run_before=steps)
+
+
+async def test_a_focus_move_redraws_the_two_cards_and_the_inspector_only(monkeypatch):
+    """Issue 20 item 5: moving between cards whose text is as long lays nothing out and
+    repaints no whole screen; the inspector follows in the same step (it is told before the
+    card takes focus)."""
+    from textual._compositor import Compositor
+
+    same_shape = [card(f"s{n}", f"Bot {n}", zone="your hand", owner="▲1 Alice") for n in range(3)]
+    monkeypatch.setitem(globals(), "HAND", same_shape)
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert focused_key(app) == "s0"
+        counts = {"layout": 0, "full": 0}
+        reflow, full = Compositor.reflow, Compositor.render_full_update
+
+        def count_layout(self, *args, **kwargs):
+            counts["layout"] += 1
+            return reflow(self, *args, **kwargs)
+
+        def count_full(self, *args, **kwargs):
+            counts["full"] += 1
+            return full(self, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "reflow", count_layout)
+        monkeypatch.setattr(Compositor, "render_full_update", count_full)
+        for key, want in (("down", "s1"), ("down", "s2"), ("up", "s1"), ("up", "s0")):
+            await pilot.press(key)
+            assert focused_key(app) == want
+            assert screen.inspector().info.key == want  # already, before any pause
+            await settle(pilot)
+            assert f"Bot {want[1]} text" in inspector_text(app)
+        assert counts == {"layout": 0, "full": 0}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+@pytest.mark.parametrize(
+    "keys",
+    [("tab",), ("shift+tab", "enter"), ("enter", "1")],
+    ids=["face-down-card", "no-move-says-why", "asks-once"],
+)
+def test_kit_widget_snapshot(snap_compare, size, keys):
+    """The inspector on a face-down card; a card's menu with no legal move (the rule's
+    reason); a move that throws something away, asking once."""
+
+    async def steps(pilot):
+        await settle(pilot, 3)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
 
     assert snap_compare(KitApp(), terminal_size=size, run_before=steps)

@@ -20,7 +20,7 @@ from tabletop_tui.ui.games.zoobotz_decklists import (
 )
 from tabletop_tui.ui.session import Session
 
-from .helpers import goto_option, play_to_end, screen_lines, screen_name, screen_text, settle
+from .helpers import goto_card, play_to_end, screen_lines, screen_name, screen_text, settle
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eli", "Fay"]
 
@@ -154,7 +154,7 @@ async def test_starting_hand_bottom_then_keep():
         game = app.screen
         assert game.mode == "mulligan"
         first = game.match.view(0).seats[0].hand[0][0]
-        await goto_option(pilot, f"h:{first}")
+        await goto_card(pilot, first)
         await pilot.press("b")
         await settle(pilot)
         me = game.match.view(0).seats[0]
@@ -189,7 +189,7 @@ async def test_hack_offers_only_the_legal_targets():
         )
         legal = [a for a in game.match.legal_actions(seat) if isinstance(a, Hack)]
         bot = legal[0].bot
-        assert await goto_option(pilot, f"b:{bot}")
+        assert await goto_card(pilot, bot)
         await pilot.press("a")
         await settle(pilot)
         assert game.menu is not None and game.menu.kind == "hack"
@@ -254,7 +254,7 @@ async def test_illegal_actions_show_the_rule_and_change_nothing():
         )
         assert dear is not None
         state, count = game.match.state, len(game.match.actions)
-        assert await goto_option(pilot, f"h:{dear}")
+        assert await goto_card(pilot, dear)
         await pilot.press("p")
         await settle(pilot)
         assert "✘ COST" in screen_text(app)
@@ -265,7 +265,7 @@ async def test_illegal_actions_show_the_rule_and_change_nothing():
         if len(game.match.actions) > count:  # the first invest went through
             card = game.match.view(seat).seats[seat].hand[0][0]
             state = game.match.state
-            assert await goto_option(pilot, f"h:{card}")
+            assert await goto_card(pilot, card)
             await pilot.press("i")
             await settle(pilot)
             assert "You can't invest multiple cards per turn" in game.message.plain
@@ -493,13 +493,10 @@ async def test_mouse_menu_and_clicking_a_bot_on_the_table():
             ),
         )
         hack = next(a for a in game.match.legal_actions(seat) if isinstance(a, Hack))
-        # click the Bot in the list: its menu opens
-        options = game.query_one("#zb-list")
-        row = [options.get_option_at_index(i).id for i in range(options.option_count)].index(
-            f"b:{hack.bot}"
-        )
-        top = options.styles.border_top[0] != ""  # a border row above the options
-        await pilot.click("#zb-list", offset=(4, row + int(top) - options.scroll_offset.y))
+        # click the Bot among your Botz beside the hand: its menu opens
+        from tabletop_tui.ui.widgets.table import card_class
+
+        await pilot.click(f"#zb-mine .{card_class(hack.bot)}")
         await settle(pilot)
         assert game.menu is not None and game.menu.source == hack.bot
         await pilot.press("escape")
@@ -508,8 +505,6 @@ async def test_mouse_menu_and_clicking_a_bot_on_the_table():
         await pilot.press("a")
         await settle(pilot)
         assert game.menu is not None and game.menu.kind == "hack"
-        from tabletop_tui.ui.widgets.table import card_class
-
         count = len(game.match.actions)
         card = game.query_one(f"#botz-1 .{card_class(hack.target)}")
         card.scroll_visible(animate=False)
@@ -574,13 +569,14 @@ async def test_the_cursor_stays_at_its_place_after_an_action():
         )
         hand = game.match.view(seat).seats[seat].hand
         third = hand[2][0]
-        assert await goto_option(pilot, f"h:{third}")
-        options = game.query_one("#zb-list")
-        place = options.highlighted
+        assert await goto_card(pilot, third)
         await pilot.press("i")
         await settle(pilot, 3)
-        assert third not in dict(game.match.view(seat).seats[seat].hand)
-        assert options.highlighted == place  # the card that took its place, not the first
+        now = [inst for inst, _ in game.match.view(seat).seats[seat].hand]
+        assert third not in now
+        focused = app.focused
+        assert focused.parent.id == "zb-hand"
+        assert focused.info.key == now[2]  # the card that took its place, not the first
 
 
 async def test_end_turn_asks_while_moves_remain():
@@ -612,8 +608,8 @@ async def test_end_turn_asks_while_moves_remain():
 
 async def test_inspector_reads_every_public_card_and_no_hidden_one():
     """Issue 20: mid-game, the focus walks over every Bot and module on the table, every
-    discard, and the inspector shows each in full; no hand or face-down card of another
-    seat is ever shown."""
+    discard and every card of the seat's hand, and the inspector shows each in full; the
+    other hands are face down, and no hidden card of another seat is ever shown."""
     from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
 
     app = _app(3, humans=1, seed=5)
@@ -640,9 +636,34 @@ async def test_inspector_reads_every_public_card_and_no_hidden_one():
                 assert word in text
             for inst, module in s.modules:
                 assert module.name in by_key[inst]
+            if i == seat:  # the hand, face up, each card in full
+                for inst, card in s.hand:
+                    assert card.name in by_key[inst] and f"COST {card.cost}" in by_key[inst]
+                    for line in card.text.splitlines():
+                        assert line in by_key[inst]
+            else:  # the others' hands: face down, one card each
+                for k in range(s.hand_count):
+                    text = by_key[f"hand-{i}-{k}"]
+                    assert "Face down" in text and f"{s.name}'s hand" in text
             for n, card in enumerate(reversed(s.discard)):
                 text = by_key[f"discard-{i}-{len(s.discard) - n}"]
                 assert card.name in text and f"COST {card.cost}" in text
         await assert_nothing_hidden_shown(
             pilot, walked, hidden_names(game.rules, game.match.state, seat)
         )
+
+
+async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
+    """Issue 20 (done when): the human seat plays against the bot to the end from what the
+    screen shows (keys only); no list ever offers more than MOVE_LIST_CAP moves."""
+    from tabletop_tui.ui.widgets.card_menu import MOVE_LIST_CAP
+
+    from .helpers import play_by_the_cards
+
+    app = _app(2, humans=1, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        most, by_card = await play_by_the_cards(pilot, ("e",))
+        assert screen_name(app) == "GameOverScreen"
+        assert app.screen_stack[-2].match.outcome() is not None
+        assert 0 < most <= MOVE_LIST_CAP and by_card > 0

@@ -9,7 +9,7 @@ rules and its rule is shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from rich.text import Text
@@ -43,7 +43,7 @@ from ..widgets import LogPanel, TrackerView
 from ..widgets.card_menu import MenuEntry
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
-from ..widgets.table import CardInfo, Zone
+from ..widgets.table import CardInfo, TableCard, Zone
 from ..widgets.table_screen import CardTable
 from .zoobotz_table import (
     FRESH_MARK,
@@ -52,9 +52,11 @@ from .zoobotz_table import (
     SHIELD_MARK,
     UNUSED_MARK,
     USED_MARK,
+    bot_info,
     bot_mark,
     discard_cards,
     hand_info,
+    hidden_hand,
     seat_cards,
 )
 from .zoobotz_table import card_face as card_face  # the deck builder imports it from here
@@ -79,7 +81,8 @@ LEGEND = (
     "○ UNUSED · ● USED · ◈ SHIELD (USED to SHIELD) · ✧ new (played this turn: can't be USED) · "
     "v value · R RISK (at its value the Bot goes to the discard) · ✝ would go to the discard · "
     "▤ deck · ◫ hand · ⌫ discard · ⊞ invested (○ UNUSED / all) · ⚙ modules · ▶ whose turn · "
-    "[B] Bot [P] program [M] module"
+    "[B] Bot [P] program [M] module · ▸ something to do with it · ✓ can be played now · "
+    "▒▒▒ a card face down (another player's hand)"
 )
 
 
@@ -237,6 +240,7 @@ class ZoobotzScreen(CardTable, GameScreen):
     ]
     HELP_KEYS = [
         ("↑↓ / j k", "move through your hand and your Botz"),
+        ("Tab / Shift+Tab", "to the next zone: every player's Botz and hand, the discard piles"),
         ("Enter/click", "what the highlighted card or Bot can do now (legal choices only)"),
         ("p", "play the highlighted card: USE invested cards equal to its COST"),
         ("i", "invest the highlighted card face down, UNUSED (once per turn)"),
@@ -274,10 +278,8 @@ class ZoobotzScreen(CardTable, GameScreen):
         #: card instance -> (face, Bot in play or None, COST for its owner or None)
         self._cards: dict[str, tuple[ZCard, BotView | None, int | None]] = {}
         self._list_key: tuple = ()
-        #: the card or Bot a menu was opened from, highlighted again when it closes
-        self._return_to: str | None = None
-        #: a new seat's list opens at its top
-        self._fresh_list = False
+        #: the card a menu was opened from (zone id, place, key), focused again when it closes
+        self._return_to: tuple[str, int, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -292,9 +294,13 @@ class ZoobotzScreen(CardTable, GameScreen):
                     yield Zone(
                         vertical=True, id=f"botz-{i}", classes="zb-botz", empty="no Botz in play"
                     )
+                    yield Zone("◫", id=f"hand-{i}", classes="zb-their-hand", empty="no cards")
         yield Static(id="zb-prompt")
         with Horizontal(id="zb-controls"):
-            yield OptionList(id="zb-list")
+            with Vertical(id="zb-hands"):
+                yield Zone(vertical=True, id="zb-hand", empty="no cards in hand")
+                yield Zone(vertical=True, id="zb-mine", empty="no Botz in play")
+                yield OptionList(id="zb-list")
             with Vertical(id="zb-middle"):
                 yield Inspector(id="inspector")
                 yield Zone("Discard piles (public)", vertical=True, id="zb-discards", empty="empty")
@@ -373,6 +379,7 @@ class ZoobotzScreen(CardTable, GameScreen):
                 for on, name in zip(marks, ("-active", "-out", "-me"), strict=True):
                     panel.set_class(on, name)
         self.put("#zb-prompt", self._prompt(view, seat, mode))
+        self._show_hands(view, seat, mode, legal, usable)
         self._show_list(view, seat, mode)
         self.put("#zb-message", self.message)
         if not compact:
@@ -480,11 +487,10 @@ class ZoobotzScreen(CardTable, GameScreen):
             style="bold",
         )
 
-    # -- the list: hand and Botz, a menu, or a decision's options -------------------------------
+    # -- the hand and Botz as cards; the list: a menu, or a decision's options ----------------------
     def _rows(self, view: View, seat: int | None, mode: str) -> list[tuple[str, Text, bool]]:
         if seat is None:
             return []
-        me = view.seats[seat]
         rows: list[tuple[str, Text, bool]] = []
         if self.menu is not None:
             for n, entry in enumerate(self.menu.entries, 1):
@@ -495,66 +501,77 @@ class ZoobotzScreen(CardTable, GameScreen):
                 rows.append(
                     (f"c:{option.id}", Text.assemble((f"{n}) ", "bold"), option.label), False)
                 )
-            return rows
-        legal = self.match.legal_actions(seat) if mode == "main" else []
-        playable = {a.card for a in legal if isinstance(a, Play)}
-        usable = {a.bot for a in legal if isinstance(a, Research | Shield | Hack)}
-        acting = mode in ("main", "mulligan")
-        rows.append(("-hand", Text(f"Hand ({len(me.hand)})", style="bold underline"), True))
-        for n, (inst, card) in enumerate(me.hand):
-            cost = me.costs[n] if n < len(me.costs) else card.cost
-            mark = "✓" if inst in playable else " "
-            line = Text.assemble(
-                (mark, "bold"),
-                (f"[{KIND_LETTER[card.kind]}]", "bold"),
-                f" {cost} ",
-                (f"{card.name[:20]:<20}", "bold"),
-            )
-            if card.value is not None:
-                line.append(f" v{card.value}")
-            rows.append((f"h:{inst}", line, not acting))
-        if view.phase != "mulligan":
-            rows.append(
-                ("-botz", Text(f"Your Botz ({len(me.botz)})", style="bold underline"), True)
-            )
-            for bot in me.botz:
-                glyph, _, word = bot_mark(bot)
-                line = Text.assemble(
-                    ("▸" if bot.instance in usable else " ", "bold"),
-                    ("[B] ", "bold"),
-                    (f"{bot.card.name[:18]:<18}", "bold"),
-                    f" v{bot.value} R{bot.risk} {glyph} {word}",
-                )
-                if bot.fresh:
-                    line.append(f" {FRESH_MARK[0]} new", style="italic")
-                rows.append((f"b:{bot.instance}", line, not acting))
         return rows
+
+    def _hand_cards(self, view: View, seat: int, mode: str, legal: list) -> list[CardInfo]:
+        """The seat's own hand, face up: ▸ when it can be played, invested or (starting hand)
+        sent to the bottom; else the rule that stops it, for the inspector."""
+        me = view.seats[seat]
+        playable = {a.card for a in legal if isinstance(a, Play)}
+        investable = {a.card for a in legal if isinstance(a, Invest)}
+        cards = []
+        for n, (inst, card) in enumerate(me.hand):
+            cost = me.costs[n] if n < len(me.costs) else None
+            act = mode == "mulligan" or inst in playable or inst in investable
+            reason = ""
+            if mode == "main" and not act and not self.waiting:
+                reason = self.why_not(Play(card=inst))
+            elif mode == "decision":
+                reason = "first answer the question above"
+            marks = f"COST {card.cost if cost is None else cost}"
+            if card.value is not None:
+                marks += f" v{card.value}"
+            if inst in playable:
+                marks += " ✓"
+            cards.append(
+                replace(
+                    hand_info(view, seat, inst, card, cost),
+                    marks=marks,
+                    actionable=act,
+                    reason=reason,
+                )
+            )
+        return cards
+
+    def _show_hands(
+        self, view: View, seat: int | None, mode: str, legal: list, usable: set[str]
+    ) -> None:
+        for i, s in enumerate(view.seats):
+            zone = self.query_one(f"#hand-{i}", Zone)
+            zone.display = i != seat
+            if i != seat:
+                zone.show(hidden_hand(view, i, s))
+        if seat is None:
+            return
+        me = view.seats[seat]
+        hand = self.query_one("#zb-hand", Zone)
+        hand.set_title(f"Hand ({len(me.hand)})" if view.phase != "mulligan" else "Starting hand")
+        hand.show(self._hand_cards(view, seat, mode, legal))
+        mine = self.query_one("#zb-mine", Zone)
+        mine.set_title(f"Your Botz ({len(me.botz)})")
+        mine.show([bot_info(view, seat, b, b.instance in usable) for b in me.botz])
 
     def _show_list(self, view: View, seat: int | None, mode: str) -> None:
         options = self.query_one("#zb-list", OptionList)
-        options.display = seat is not None  # a spectator (bots only) has no hand: more log
+        panel = self.query_one("#zb-hands")
+        panel.display = seat is not None  # a spectator (bots only) has no hand: more log
         rows = self._rows(view, seat, mode)
+        listing = bool(rows)
+        options.display = listing
+        # the list asks in the hand's place
+        self.query_one("#zb-hand", Zone).display = not listing
+        self.query_one("#zb-mine", Zone).display = not listing and view.phase != "mulligan"
         key = (tuple((i, t.plain, d) for i, t, d in rows), self.menu is not None)
         if key != self._list_key:
             self._list_key = key
             keep = None
-            place = options.highlighted
             if options.highlighted is not None and options.option_count:
                 keep = options.get_option_at_index(options.highlighted).id
-            if self._return_to is not None and self.menu is None:
-                keep, self._return_to = self._return_to, None  # back on the card or Bot
             options.clear_options()
             options.add_options([Option(text, id=i, disabled=d) for i, text, d in rows])
-            enabled = [n for n, (_, _, d) in enumerate(rows) if not d]
             ids = [i for i, _, _ in rows]
-            if enabled:
-                if keep in ids and ids.index(keep) in enabled:
-                    options.highlighted = ids.index(keep)
-                else:  # the card played or gone: stay at its place, not the top of the list
-                    at = place if place is not None and not self._fresh_list else 0
-                    later = [n for n in enabled if n >= at]
-                    options.highlighted = later[0] if later else enabled[-1]
-                self._fresh_list = False
+            if ids:
+                options.highlighted = ids.index(keep) if keep in ids else 0
         if self.menu is not None:
             title = "Choose"
         elif mode == "decision":
@@ -563,12 +580,37 @@ class ZoobotzScreen(CardTable, GameScreen):
             title = "Spectating"
         else:
             title = "Your hand and Botz" if mode != "wait" else "Your hand (not your turn)"
-        options.border_title = title
-        if seat is not None and mode in ("main", "mulligan", "decision") and not self.waiting:
+        panel.border_title = title
+        acting = seat is not None and mode in ("main", "mulligan", "decision")
+        if acting and not self.waiting and self.app.screen is self:
             card = self.focused_card()
-            if self.app.screen is self and (card is None or self.menu is not None):
-                options.focus()  # a card on the table keeps the focus the player gave it
+            if listing:
+                if card is None or self.menu is not None:
+                    options.focus()  # a card on the table keeps the focus the player gave it
+            else:
+                self._focus_back()
         self._show_card()
+
+    def _focus_back(self) -> None:
+        """Back from a menu or a move: on the card it was opened from or, that card gone, on
+        the card now at its place; a new seat starts on its hand."""
+        back, self._return_to = self._return_to, None
+        hand = self.query_one("#zb-hand", Zone)
+        if isinstance(self.focused, TableCard) and not self._fresh_seat and back is None:
+            return  # on a card (or on one leaving: its zone puts the focus at its place)
+        if back is not None and not self._fresh_seat:
+            zone_id, index, key = back
+            zone = next((z for z in self.query(Zone) if z.id == zone_id), None)
+            if zone is not None and zone.display and zone.cards:
+                keys = [c.info.key for c in zone.cards]
+                target = key if key in keys else keys[min(index, len(keys) - 1)]
+                self.call_after_refresh(zone.focus_card, target, False)
+                return
+        mine = self.query_one("#zb-mine", Zone)
+        first = hand if hand.cards or not mine.cards else mine
+        if self._fresh_seat or self.focused_card() is None:
+            self._fresh_seat = False
+            self.call_after_refresh(first.focus_card, None, False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_card()
@@ -616,18 +658,24 @@ class ZoobotzScreen(CardTable, GameScreen):
         super().inspect_now()
         info = self._hovered or self._focused_info
         if info is None:
-            self.put("#zb-detail", Text(LEGEND, style="dim"))
+            self._detail(Text(LEGEND, style="dim"))
             return
         face = self._cards.get(info.key)
         line = card_line(face[0], face[2]) if face else Text(info.face.title, style="bold")
         if info.marks:
             line.append(f" · {info.marks}")
         line.append(f" · {info.zone}", style="dim")
-        self.put("#zb-detail", line)
+        self._detail(line)
+
+    def _detail(self, line: Text) -> None:
+        """The compact card line: a fixed height, so a new card redraws it alone."""
+        if self._shown.get("#zb-detail") != line:
+            self._shown["#zb-detail"] = line
+            self.query_one("#zb-detail", Static).update(line, layout=False)
 
     def seat_changed(self) -> None:
         self.forget_cards()
-        self._fresh_list = True
+        self._return_to = None
 
     def open_card(self, info: CardInfo) -> None:
         """A card on the table chosen: a HACK target, an answer, one of yours to USE."""
@@ -637,6 +685,9 @@ class ZoobotzScreen(CardTable, GameScreen):
         kind = info.data[0] if isinstance(info.data, tuple) else ""
         if kind == "bot":
             self.action_click_bot(info.key)
+            return
+        if kind == "hand":
+            self._card_menu(info.key)
             return
         self._say(f"No move uses {info.face.title} now: it is {info.zone}.")
 
@@ -666,6 +717,15 @@ class ZoobotzScreen(CardTable, GameScreen):
         return self.match.legal_actions(seat) if seat is not None else []
 
     def _selected(self, prefix: str) -> str | None:
+        """The focused card of the hand ("h:") or Bot of yours ("b:"), or the list's row."""
+        card = self.focused_card()
+        if card is not None:
+            kind, owner = card.info.data if isinstance(card.info.data, tuple) else ("", None)
+            if prefix == "h:" and kind == "hand":
+                return card.info.key
+            if prefix == "b:" and kind == "bot" and owner == self.session.on_screen:
+                return card.info.key
+            return None
         option = self._highlighted_id() or ""
         return option[2:] if option.startswith(prefix) else None
 
@@ -697,7 +757,10 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def _open(self, menu: Menu) -> None:
         self.menu = menu
-        self._return_to = f"{'h' if menu.kind == 'card' else 'b'}:{menu.source}"
+        card = self.focused_card()
+        if card is not None and isinstance(card.parent, Zone) and card.parent.id:
+            zone = card.parent
+            self._return_to = (zone.id, zone.cards.index(card), card.info.key)
         self.message = ""
         self.redraw()
 
@@ -717,8 +780,14 @@ class ZoobotzScreen(CardTable, GameScreen):
                 self.submit(Choose(option=choices[n - 1].id))
 
     def action_cursor(self, step: int) -> None:
+        """j/k outside a zone: move in the list when it asks, else go to the hand."""
         options = self.query_one("#zb-list", OptionList)
-        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+        if options.display:
+            (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+            return
+        for zone_id in ("#zb-hand", "#zb-mine"):
+            if self.query_one(zone_id, Zone).focus_card():
+                return
 
     def _card_menu(self, inst: str) -> None:
         hit = self._cards.get(inst)

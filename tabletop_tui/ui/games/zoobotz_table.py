@@ -129,6 +129,22 @@ def hand_info(view: View, seat: int, inst: str, card: ZCard, cost: int | None) -
     )
 
 
+def hidden_hand(view: View, seat: int, s: SeatView) -> list[CardInfo]:
+    """Another seat's hand: face down, one card each, where and whose only."""
+    n = s.hand_count
+    return [
+        CardInfo(
+            key=f"hand-{seat}-{k}",
+            face=CardFace(title="", letter="?", hidden=True),
+            game_id=GAME,
+            zone=f"{s.name}'s hand (card {k + 1} of {n})",
+            owner=owner_of(view, seat),
+            data=("their-hand", seat),
+        )
+        for k in range(n)
+    ]
+
+
 def discard_cards(view: View) -> list[CardInfo]:
     """Every discard pile, newest first (public)."""
     out = []

@@ -23,6 +23,9 @@ from ..screens.base import BaseModal
 
 #: keys handed out in order to moves that bring no key of their own
 KEY_POOL = "123456789"
+#: the most moves any top-level list offers at once (issue 20: "about 15"); choices of X,
+#: target, slot or copy are follow-up prompts, so a card is listed once
+MOVE_LIST_CAP = 15
 
 
 @dataclass(frozen=True)

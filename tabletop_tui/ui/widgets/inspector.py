@@ -97,5 +97,18 @@ class Inspector(VerticalScroll):
             return
         self._shown = True
         self.info = info
-        self.query_one(".inspector-body", Static).update(inspect_text(info, self.empty))
-        self.scroll_home(animate=False)
+        body = self.query_one(".inspector-body", Static)
+        content = inspect_text(info, self.empty)
+        # a layout reflows the whole screen: ask for one only when the text's height changed
+        body.update(content, layout=False)
+        width = body.size.width
+        if width and self.display:  # (hidden, or not laid out yet: its next layout sizes it)
+            height = body.get_content_height(self.size, self.app.size, width)
+            # a screen that gives its inspector a fixed size and the body `min-height: 100%`
+            # keeps the body one size for every card that fits
+            floor = self.scrollable_content_region.height if body.styles.min_height else 0
+            fits = height <= floor == body.size.height
+            if height != body.size.height and not fits:
+                body.refresh(layout=True)
+        if self.scroll_y:
+            self.scroll_home(animate=False)

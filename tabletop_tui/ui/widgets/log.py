@@ -71,3 +71,13 @@ class LogPanel(VerticalScroll):
             self.anchor()
         else:
             self.scroll_end(animate=False)
+        self.call_after_refresh(self._redraw_scrollbar)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._redraw_scrollbar)
+
+    def _redraw_scrollbar(self) -> None:
+        """Draw the thumb again from the settled sizes: Textual may keep one drawn from an
+        earlier layout, and a table-kit screen no longer repaints everything on a focus move."""
+        if self.is_attached and self.show_vertical_scrollbar:
+            self.vertical_scrollbar.refresh()

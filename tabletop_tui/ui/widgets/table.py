@@ -123,18 +123,40 @@ class TableCard(Widget, can_focus=True):
         if self.screen.focused is self:
             self.post_message(self.Focused(self))
 
+    def focus_now(self) -> None:
+        """Focus this card, with the inspector already told: its redraw then lands in the
+        same frame as the two cards' (a screen draws at most one frame per 1/60 s)."""
+        hook = getattr(self.screen, "card_focused", None)
+        if hook is not None:
+            hook(self.info)
+        self.focus()
+
     def on_focus(self) -> None:
         self.refresh()
+        zone = self.parent
+        if isinstance(zone, Zone):
+            zone.last_key = self.info.key
+        # the inspector in this frame: the message reaches the screen only after it has
+        # bubbled through every container, a frame or two later
+        hook = getattr(self.screen, "card_focused", None)
+        if hook is not None:
+            hook(self.info)
         self.post_message(self.Focused(self))
 
     def on_blur(self) -> None:
         self.refresh()
 
     def on_enter(self) -> None:
-        self.post_message(self.Hovered(self, self.info))
+        self._hovered(self.info)
 
     def on_leave(self) -> None:
-        self.post_message(self.Hovered(self, None))
+        self._hovered(None)
+
+    def _hovered(self, info: CardInfo | None) -> None:
+        hook = getattr(self.screen, "card_hovered", None)
+        if hook is not None:
+            hook(info)
+        self.post_message(self.Hovered(self, info))
 
     def on_click(self) -> None:
         self.focus()
@@ -243,14 +265,15 @@ class Zone(Container):
                     return
         cards[min(index, len(cards) - 1)].focus()
 
-    def focus_card(self, key: str | None = None) -> bool:
-        """Focus the card with this key (or the one last focused here, or the first)."""
+    def focus_card(self, key: str | None = None, scroll: bool = True) -> bool:
+        """Focus the card with this key (or the one last focused here, or the first);
+        `scroll`: scroll it into view (a zone that never scrolls need not)."""
         cards = self.cards
         if not cards:
             return False
         want = key or self.last_key
         target = next((c for c in cards if c.info.key == want), cards[0])
-        target.focus()
+        target.focus(scroll_visible=scroll)
         return True
 
     def on_table_card_focused(self, event: TableCard.Focused) -> None:
@@ -263,7 +286,8 @@ class Zone(Container):
         now = self.screen.focused
         here = next((n for n, c in enumerate(cards) if c is now), None)
         n = 0 if here is None else max(0, min(len(cards) - 1, here + step))
-        cards[n].focus()
+        if cards[n] is not now:
+            cards[n].focus_now()
 
     def action_zone(self, step: int) -> None:
         """Tab between zones: a zone is one stop, the screen's other widgets are one each."""

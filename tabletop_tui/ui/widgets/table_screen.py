@@ -7,6 +7,7 @@ A screen mixes `CardTable` in before `GameScreen` and answers `card_moves(info)`
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import Reactive
 
 from .card_menu import CardMenu, MenuEntry, StableKeys
 from .inspector import Inspector
@@ -15,6 +16,11 @@ from .table import CardInfo, TableCard, Zone
 
 class CardTable:
     """Mixin for a GameScreen that shows its cards with the table kit."""
+
+    #: Textual's Screen repaints every widget when the focus moves; on a table of cards the
+    #: two cards whose focus changed repaint themselves (and any :focus style), so a move
+    #: between cards redraws those two and the inspector, not the screen
+    focused: Reactive = Reactive(None, repaint=False)
 
     #: the inspector's selector
     INSPECTOR = "#inspector"
@@ -75,13 +81,22 @@ class CardTable:
             self.call_after_refresh(zone.focus_card)
 
     # -- messages ----------------------------------------------------------------------------
-    def on_table_card_focused(self, event: TableCard.Focused) -> None:
-        self._focused_info = event.info
+    def card_focused(self, info: CardInfo) -> None:
+        """Called by the card itself as it takes focus (before its message bubbles up)."""
+        self._focused_info = info
         self.inspect_now()
 
-    def on_table_card_hovered(self, event: TableCard.Hovered) -> None:
-        self._hovered = event.info
+    def card_hovered(self, info: CardInfo | None) -> None:
+        self._hovered = info
         self.inspect_now()
+
+    def on_table_card_focused(self, event: TableCard.Focused) -> None:
+        if event.card.is_attached and event.card.has_focus:  # (the card's own call came first)
+            self.card_focused(event.info)
+
+    def on_table_card_hovered(self, event: TableCard.Hovered) -> None:
+        """Nothing left to do: the card called `card_hovered` as the mouse came or went (the
+        message, arriving later, could only bring back a card the mouse has left)."""
 
     def on_table_card_chosen(self, event: TableCard.Chosen) -> None:
         self.open_card(event.info)
