@@ -24,6 +24,8 @@ GAME = "zeo-dbg"
 TEAM_TAG = ("V", "H")
 TEAM_GLYPH = ("▼", "▲")
 READY, EXHAUSTED = "●", "○"
+#: the Zord Bay holds up to five Zords
+BAY_SLOTS = 5
 #: a slot's colour: its letter and what it takes (rulebook "Attaching Cards")
 SLOT_FITS = {
     "red": ("R", "Heroes"),
@@ -125,7 +127,9 @@ def card_cost(card: ZCard, price: int | None = None, adversary: bool = False) ->
     if adversary:
         return f"Battle it for {price if price is not None else card.battle_cost}◆"
     cost = price if price is not None else card.cost
-    return f"{cost}◆" if cost is not None else "cannot be bought"
+    if cost is None:
+        return "" if card.kind == "character" else "not for sale"
+    return f"{cost}◆"
 
 
 def who(view: View, seat: int) -> str:
@@ -426,6 +430,7 @@ def bay_cards(view: View) -> list[CardInfo]:
             bay.text or "No text.",
             Text.assemble(("Ability: ", "bold"), f"{bay.ability_cost}⚡{used}"),
             Text.assemble(("This turn: ", "bold"), left),
+            Text.assemble(("Zords: ", "bold"), f"{len(bay.slots)} of {BAY_SLOTS} slots filled"),
             "Stages: Zeo Zord Bay → Red Battlezord → Zeo Megazord.",
         ),
     )
@@ -438,7 +443,8 @@ def bay_cards(view: View) -> list[CardInfo]:
             zone="the Heroes' Zord Bay",
             owner="▲ the Heroes (both control it)" if view.format != "1v1" else who(view, heroes),
             keywords=keywords_in(bay.text, kinds=("Zord Bay", "Activate")),
-            marks=f"{bay.ability_cost}⚡{'✓' if bay.ability_used else ''} {bay.activations_left}↻",
+            marks=f"{bay.ability_cost}⚡{'✓' if bay.ability_used else ''} "
+            f"{bay.activations_left}↻ {len(bay.slots)}/{BAY_SLOTS} Zords",
         )
     ]
     for k, slot in enumerate(bay.slots):
@@ -454,6 +460,24 @@ def bay_cards(view: View) -> list[CardInfo]:
             extra=(f"In the Zord Bay: {'ready' if slot.ready else 'exhausted'}.",),
         )
         out.append(_with_keywords(info, ("Ready" if slot.ready else "Exhausted",)))
+    for k in range(len(bay.slots), BAY_SLOTS):
+        out.append(
+            CardInfo(
+                key=f"bay-{k}",
+                face=CardFace(
+                    title=f"Zord slot Z{k + 1}: empty",
+                    letter="Z",
+                    kind="zeo-slot",
+                    subtitle="An empty slot of the Zord Bay",
+                    extra=("Takes a Zord the Heroes buy or attach.",),
+                ),
+                game_id=GAME,
+                zone=f"the Zord Bay, Zord slot Z{k + 1}",
+                owner="▲ the Heroes",
+                keywords=("Zord", "Slot"),
+                marks="takes a Zord",
+            )
+        )
     return out
 
 
