@@ -173,56 +173,42 @@ async def zoobotz_key(pilot, pressed: int) -> None:
 
 
 async def zeo_key(pilot, pressed: int) -> str:
-    """One Zeo move by keys: answer a question with 1, play everything, buy or Battle, end.
+    """One Zeo move by keys, reading only the screen (its View and its move panel): answer a
+    question with 1, play everything with P once a turn, then buy or Battle through a row's
+    number key, sometimes play or attach what P kept, else end with e.
 
     Returns the kind of move made, so a test can count Blocks answered."""
-    from tabletop_tui.games.zeo_dbg.models import Battle, Buy
-
     screen = pilot.app.screen
     seat = screen.session.on_screen
     mode = screen.mode
-    if seat is None or mode in ("wait", "over"):
+    view = screen._view
+    if seat is None or mode in ("wait", "over") or view is None:
         await pilot.pause()
         return "wait"
     if mode in ("decision", "pick"):
-        kind = screen.match.view(seat).decision
+        kind = view.decision
         await pilot.press("1")
         return f"answer:{kind.kind}" if kind is not None else "pick"
     if mode == "end":
         await pilot.press("e")
         return "end"
-    legal = screen.match.legal_actions(seat)
-    view = screen.match.view(seat)
-    hand = dict(view.seats[seat].hand)
-    # P leaves a card that could be attached for its ability or Block in the hand
-    keep = {
-        a.card
-        for a in legal
-        if a.kind in ("attach", "attach_tile")
-        and a.card in hand
-        and (
-            a.kind == "attach_tile"
-            or hand[a.card].ability_cost is not None
-            or hand[a.card].block_cost is not None
-        )
-    }
-    plays = [
-        a.card
-        for a in legal
-        if a.kind == "play" and a.card in hand and (hand[a.card].shards or hand[a.card].energy)
-    ]
-    if any(c not in keep for c in plays):
+    keys = screen._row_key_of
+    rows = [(keys[r.ident], r.label.plain) for r in screen.move_rows() if r.ident in keys]
+    turn = (view.turn, seat)
+    if getattr(screen, "_driver_played", None) != turn and any("▶ Play" in t for _, t in rows):
+        screen._driver_played = turn
         await pilot.press("P")
         return "play"
-    if plays and pressed % 3:
-        await pilot.press("p", "1")  # play a kept card after all
+    spend = [k for k, t in rows if "⚔ Battle" in t or "$ Buy" in t]
+    other = [k for k, t in rows if "▶ Play" in t or "⊕ Attach" in t or "✦ Activate" in t]
+    if other and pressed % 3 == 0:
+        await pilot.press(other[0])
         return "play"
-    if any(isinstance(a, Battle) for a in legal) and pressed % 2:
-        await pilot.press("t", "1")
-        return "battle"
-    if any(isinstance(a, Buy) for a in legal) and pressed % 5:
-        await pilot.press("b", "1")
-        return "buy"
+    if spend and pressed % 5:
+        choice = spend[pressed % len(spend)]
+        battle = any(k == choice and "⚔ Battle" in t for k, t in rows)
+        await pilot.press(choice)
+        return "battle" if battle else "buy"
     await pilot.press("e")
     return "end"
 

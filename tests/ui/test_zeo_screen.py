@@ -1,11 +1,13 @@
 """Zeo through the UI: a whole 1v1 game with keys (Blocks included), the Block prompt behind
-the defender's curtain, refused moves naming their rule, filters, and the game-over chart."""
+the defender's curtain, refused moves naming their rule, a card's own moves, and the
+game-over chart."""
 
 from tabletop_tui.engine.bots import bot_rng
 from tabletop_tui.engine.match import SeatSpec
 from tabletop_tui.games import make_bot
-from tabletop_tui.games.zeo_dbg.models import Buy, EndMain
+from tabletop_tui.games.zeo_dbg.models import Attached, Buy
 from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.games.zeo_dbg import MOVE_CAP
 
 from .helpers import screen_name, screen_text, settle, zeo_key
 
@@ -20,22 +22,29 @@ def _app(humans=1, seed=5, size_hint=None, **kw) -> TabletopApp:
 
 
 async def test_a_whole_1v1_game_with_keys_answering_blocks():
-    """Issue #5: a Pilot test plays a 1v1 game through the UI with keys, including a Block."""
+    """Issue #5 and #20: a 1v1 game played to its end through the screen with keys only (the
+    driver reads the screen, never the match), a Block answered, and the move panel never
+    longer than its cap at the top level."""
     app = _app(seed=7)
     answered: list[str] = []
+    longest = 0
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         for pressed in range(4000):
             name = screen_name(app)
             if name == "GameOverScreen":
                 break
-            if name in ("CurtainScreen", "RevealScreen"):
+            if name in ("CurtainScreen", "RevealScreen", "CardMenu"):
                 await pilot.press("enter")
+                await pilot.pause()
                 continue
             assert name == "ZeoScreen", name
             if app.screen.waiting:
                 await pilot.pause()
                 continue
+            rows = app.screen.move_rows()
+            longest = max(longest, len(rows))
+            assert len(rows) <= MOVE_CAP, [r.label.plain for r in rows]
             answered.append(await zeo_key(pilot, pressed))
             await pilot.pause()
         assert screen_name(app) == "GameOverScreen", "no game over after 4000 keys"
@@ -43,6 +52,7 @@ async def test_a_whole_1v1_game_with_keys_answering_blocks():
         assert match.outcome() is not None
         assert "answer:block" in answered, "the Hero never attacked: no Block prompt was shown"
         assert "buy" in answered and "play" in answered
+        assert longest > 3  # the panel was really used
         text = screen_text(app)
         assert "HP at the start of each turn" in text
         assert "Villains" in text and "Heroes" in text
@@ -74,6 +84,9 @@ async def test_the_block_prompt_comes_up_behind_the_defenders_curtain():
                     assert screen.session.on_screen == view.decision_seat
                     assert screen.mode == "decision"
                     assert "Block" in screen_text(app) or "block" in screen_text(app)
+                    # the answers are rows of the move panel, and it has the focus
+                    assert screen.focused is screen.query_one("#zeo-list")
+                    assert any("Do not Block" in r.label.plain for r in screen.move_rows())
                     break
                 await pilot.press("enter")
                 continue
@@ -112,29 +125,46 @@ async def test_a_refused_move_names_the_rule_and_changes_nothing():
         assert "✘" in screen_text(app)
 
 
-async def test_filters_show_one_kind_of_move_and_esc_shows_all():
+async def test_letter_keys_act_on_the_focused_card_and_e_asks_about_unspent_shards():
+    """p b t a x d make that kind of move with the focused card (or name the rule that refuses
+    it); P plays every Shard card; e with Shards unspent asks once (rulebook "End Phase":
+    unspent Shards are lost)."""
     app = _app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot, 3)
         screen = app.screen
-        everything = len(screen._entries)
+        before = len(screen.match.actions)
+        await pilot.press("g")  # The Grid: its first card
+        await settle(pilot)
+        assert screen.focused_card().info.key.startswith("grid-")
+        await pilot.press("b")  # nothing to pay with yet
+        await settle(pilot)
+        assert "✘" in screen_text(app) and "Shard" in screen_text(app)
+        assert len(screen.match.actions) == before
+        await pilot.press("y")  # the hand
+        await settle(pilot)
+        card = screen.focused_card().info
+        assert card.zone == "your hand"
         await pilot.press("p")
         await settle(pilot)
-        assert screen._entries and all(e.label.plain.startswith("▶") for e in screen._entries)
-        assert len(screen._entries) < everything
-        await pilot.press("escape")
-        await settle(pilot)
-        assert len(screen._entries) == everything
+        assert screen.match.actions[-1].action == {"kind": "play", "card": card.key}
         await pilot.press("P")  # play everything that gives Shards
         await settle(pilot)
-        assert screen.match.view(0).shards > 0
+        shards = screen.match.view(0).shards
+        assert shards > 0
         await pilot.press("e")
         await settle(pilot)
-        assert screen.match.view(0).phase in ("end", "main")
-        last = screen.match.actions[-1].action
-        assert last.get("kind") in ("end_main", EndMain().kind)
+        assert screen_name(app) == "CardMenu"
+        assert f"{shards}◆ unspent" in screen_text(app)
+        await pilot.press("escape")  # not now
+        await settle(pilot)
+        assert screen.match.view(0).phase == "main"
+        await pilot.press("e", "y")
+        await settle(pilot)
+        assert screen.match.view(0).phase == "end"
+        assert screen.match.actions[-1].action["kind"] == "end_main"
 
 
 async def test_setup_offers_characters_and_refuses_one_on_the_wrong_team():
@@ -158,8 +188,9 @@ async def test_setup_offers_characters_and_refuses_one_on_the_wrong_team():
         assert "not on the Villains team" in screen_text(app)
 
 
-async def test_clicking_a_grid_card_buys_or_battles_it_or_names_the_rule():
-    """Mouse: a click on a card of The Grid makes its move; without Shards the rule says no."""
+async def test_clicking_a_grid_card_buys_it_or_says_why_not():
+    """Mouse: a click on a card of The Grid focuses it and offers its moves; without Shards its
+    menu names the rule; with them, the one move is made."""
     app = _app(seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -167,18 +198,27 @@ async def test_clicking_a_grid_card_buys_or_battles_it_or_names_the_rule():
         await settle(pilot, 3)
         screen = app.screen
         before = len(screen.match.actions)
-        await pilot.click("#zeo-grid", offset=(6, 1))  # the first card of The Grid
+        screen.query_one("#zeo-table").scroll_home(animate=False)  # the wheel, as a player would
+        await settle(pilot)
+        await pilot.click("#zeo-grid .card-grid-1")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu"
+        assert "Nothing to do with this card now" in screen_text(app)
+        assert "Shard" in screen_text(app)
+        await pilot.press("escape")
         await settle(pilot)
         assert len(screen.match.actions) == before
-        assert "✘" in screen_text(app)
+        assert screen.focused_card().info.key == "grid-1"
         await pilot.press("P")  # Shards to spend
         await settle(pilot)
         view = screen.match.view(0)
-        first = view.grid[0]
-        await pilot.click("#zeo-grid", offset=(6, 1))
+        second = view.grid[1]
+        assert second.price is not None and second.price <= view.shards  # seed 5: affordable
+        screen.query_one("#zeo-table").scroll_home(animate=False)
         await settle(pilot)
-        assert first.price is not None and first.price <= view.shards  # seed 5: affordable
-        assert screen.match.actions[-1].action["kind"] in ("buy", "battle")
+        await pilot.click("#zeo-grid .card-grid-1")
+        await settle(pilot)
+        assert screen.match.actions[-1].action == {"kind": "buy", "source": "grid", "index": 1}
 
 
 async def test_no_color_is_fully_playable(monkeypatch):
@@ -191,10 +231,12 @@ async def test_no_color_is_fully_playable(monkeypatch):
         assert app.no_color
         await pilot.press("1")
         await settle(pilot, 3)
+        await pilot.press("c")  # your character: its slots scroll into view
+        await settle(pilot)
         text = screen_text(app)
-        for mark in ("▼V1", "▲H2", "♥30/30", "⚡0/20", "[S]", "1P:", "4O:", "◆"):
+        for mark in ("▼V1", "♥30/30", "⚡0/20", "[S]", "slot 1P", "takes Villains", "◆"):
             assert mark in text, mark
-        await pilot.press("P", "e", "e")
+        await pilot.press("P", "e", "y", "e")
         await settle(pilot, 3)
         screen = app.screen
         assert screen.match.view(0).turn >= 2
@@ -214,7 +256,7 @@ async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
         autosave=False,
         config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
     )
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot)
         for _ in range(3):
             if screen_name(app) != "ZeoScreen":
@@ -229,7 +271,13 @@ async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
         assert screen.session.groups == {0: 0, 1: 1, 2: 0, 3: 1}
         assert screen.session.on_screen == 0
         text = screen_text(app).replace("&#x27;", "'").replace("&#39;", "'")
-        assert "Val's hand:" in text and "Hugh's hand:" not in text
+        assert "Val's hand (teammate" in text and "Hugh's hand (teammate" not in text
+        mates = screen.query_one("#zeo-mates").cards
+        val = screen.match.view(0).seats[2]
+        assert [c.info.key for c in mates] == [inst for inst, _ in val.hand]
+        # a foe's hand is one face-down card
+        foe = [c.info for c in screen.query_one("#zeo-seat-cards-1").cards if c.info.hidden]
+        assert [f.key for f in foe] == ["hand-1"]
         screen.session.on_screen = 1
         assert screen.session.needs_curtain() == 0  # a foe: curtain
         screen.session.on_screen = 2
@@ -247,6 +295,8 @@ async def test_a_dealt_character_shows_its_signature_item_and_zord_or_master():
         assert screen.mode == "pick"
         text = screen_text(app)
         assert text.count("[I]") >= 2 and text.count("[O]") >= 2  # items and Masters
+        offer = [c.info for c in screen.query_one("#zeo-offer").cards]
+        assert sum(1 for i in offer if i.actionable) == 2  # the two characters to choose from
 
 
 async def test_play_all_keeps_cards_that_could_be_attached_for_their_ability():
@@ -278,3 +328,268 @@ async def test_play_all_keeps_cards_that_could_be_attached_for_their_ability():
         rest = [f for c, f in view.seats[0].hand if c != squad]
         assert all(not (f.shards or f.energy) for f in rest)  # every other Shard card played
         assert "kept in hand" in screen_text(app)
+
+
+# -- the table kit on the Zeo table (issue 20) ---------------------------------------------------
+def _kit_app() -> TabletopApp:
+    return TabletopApp(
+        game="zeo-dbg",
+        seats=[SeatSpec(name="Vee", kind="human"), SeatSpec(name="Hugh", kind="heuristic")],
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"characters": ("gearwright", "renn")},
+    )
+
+
+def _dress_table(screen) -> None:
+    """Hugh has a Pulse Rifle attached (slot 2, blue), The Lair holds Iron Overlord, and Vee
+    holds a Cogsoldier Squad (a Villain: two purple slots fit it)."""
+    match = screen.match
+    state = match.state
+    vee, hugh = state.players
+    slots = (None, Attached(card="pulse-rifle#x1", ready=False), None, None)
+    players = (
+        vee.model_copy(update={"hand": (*vee.hand[:4], "cogsoldier-squad#x1")}),
+        hugh.model_copy(update={"slots": slots}),
+    )
+    match.states[-1] = state.model_copy(update={"players": players, "lair": ("iron-overlord#x1",)})
+    screen.redraw()
+
+
+async def _inspect(pilot, key: str) -> str:
+    from tabletop_tui.ui.widgets.inspector import inspect_plain
+
+    screen = pilot.app.screen
+    zone = next(z for z in screen.query("Zone") if any(c.info.key == key for c in z.cards))
+    zone.focus_card(key)
+    await settle(pilot)
+    assert screen.focused_card().info.key == key
+    return inspect_plain(screen.inspector().info)
+
+
+async def test_focus_moves_by_arrows_tab_and_zone_keys():
+    app = _kit_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.focused_card().info.zone == "your hand"  # a turn opens on the hand
+        hand = screen.query_one("#zeo-hand")
+        await pilot.press("right")
+        await settle(pilot)
+        assert screen.focused_card() is hand.cards[1]
+        await pilot.press("left")
+        await settle(pilot)
+        assert screen.focused_card() is hand.cards[0]
+        await pilot.press("g")
+        await settle(pilot)
+        grid = screen.query_one("#zeo-grid")
+        assert screen.focused_card().parent is grid
+        await pilot.press("tab")
+        await settle(pilot)
+        assert screen.focused_card().parent is screen.query_one("#zeo-stacks")
+        await pilot.press("shift+tab")
+        await settle(pilot)
+        assert screen.focused_card().parent is grid
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.focused_card().info.key == "char-0"
+        await pilot.press("m")
+        await settle(pilot)
+        assert screen.focused is screen.query_one("#zeo-list")
+
+
+async def test_the_inspector_reads_cards_nobody_can_act_on():
+    """A Grid card too dear to buy, a foe's attached card, a Master in The Lair and the top of
+    the Zord stack: each shows its full text, cost, where it is and whose it is."""
+    app = _kit_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        _dress_table(screen)
+        await settle(pilot)
+        view = screen.match.view(0)
+        dear = next(g for g in view.grid if g.card is not None and g.price > 0)
+        text = await _inspect(pilot, f"grid-{dear.index}")
+        assert dear.card.name in text and dear.card.text.splitlines()[0] in text
+        assert f"{dear.price}◆" in text and "The Grid, space" in text
+        assert "✘" in text and "Shard" in text  # why it cannot be had now
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu" and "Nothing to do" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+
+        text = await _inspect(pilot, "slot-1-1")
+        assert "Pulse Rifle" in text and "Deal 3 damage" in text
+        assert "Owner: ▲H2 Hugh" in text and "slot 2B" in text and "exhausted" in text
+        assert "Exhausted:" in text  # the keyword's meaning from the rules reference
+
+        text = await _inspect(pilot, "lair-0")
+        assert "Iron Overlord" in text and "At the start of your turn" in text
+        assert "The Lair" in text and "Ongoing:" in text
+
+        text = await _inspect(pilot, "stack-zords")
+        zord = view.zords.top
+        assert zord is not None and zord.name in text and zord.text.splitlines()[0] in text
+        assert f"{zord.cost}◆" in text and "the Zord stack" in text
+
+        text = await _inspect(pilot, "stack-deck")
+        assert "Face down" in text  # the main deck stays face down
+
+
+async def test_a_cards_menu_lists_it_once_and_asks_for_the_slot_as_a_follow_up():
+    """Rulebook "Attaching Cards": a Villain goes to an empty purple slot. Gearwright has two, so
+    the card's menu has one Attach entry and the slot is a second prompt."""
+    app = _kit_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        _dress_table(screen)
+        await settle(pilot)
+        rows = [r for r in screen.move_rows() if r.card == "cogsoldier-squad#x1"]
+        assert len(rows) == 1 and "Attach" in rows[0].label.plain
+        cog_rows = [r for r in screen.move_rows() if "Cog Drill" in r.label.plain]
+        assert len(cog_rows) == 1 and "×" in cog_rows[0].label.plain  # copies share a row
+        await _inspect(pilot, "cogsoldier-squad#x1")
+        await pilot.press("enter")
+        await settle(pilot)
+        menu = app.screen
+        assert screen_name(app) == "CardMenu"
+        labels = [e.label.plain for e in menu.entries]
+        assert sum("Attach" in label for label in labels) == 1, labels
+        assert any("Play" in label for label in labels)
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu" and "which slot" in screen_text(app)
+        await pilot.press("2")  # slot 2, purple
+        await settle(pilot)
+        assert screen.match.actions[-1].action == {
+            "kind": "attach",
+            "card": "cogsoldier-squad#x1",
+            "slot": 1,
+        }
+
+
+async def test_row_keys_stay_with_their_card_while_shown():
+    """Issue 20: a number read a moment ago still means the same card after another move."""
+    app = _kit_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        await pilot.press("P")
+        await settle(pilot)
+        before = {r.card: screen._row_key_of[r.ident] for r in screen.move_rows() if r.card}
+        assert sum(1 for k in before if k.startswith("grid-")) >= 2
+        hand = dict(screen.match.view(0).seats[0].hand)
+        # a card P kept in hand (it gives no Shards): play it by its row number
+        kept = next(k for k in before if k in hand)
+        await pilot.press(before[kept])
+        await settle(pilot)
+        assert screen.match.actions[-1].action == {"kind": "play", "card": kept}
+        after = {r.card: screen._row_key_of[r.ident] for r in screen.move_rows() if r.card}
+        assert kept not in after
+        still = [k for k in before if k in after]
+        assert len(still) >= 2
+        for key in still:
+            assert after[key] == before[key], key
+
+
+async def test_discarding_an_attached_card_asks_once():
+    """Rulebook "End Phase": attached cards may be discarded; it throws the card away, so the
+    screen asks first."""
+    app = _kit_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        match = screen.match
+        state = match.state
+        vee = state.players[0]
+        slots = (Attached(card="cogsoldier-squad#x1"), None, None, None)
+        match.states[-1] = state.model_copy(
+            update={"players": (vee.model_copy(update={"slots": slots}), state.players[1])}
+        )
+        screen.redraw()
+        await pilot.press("e")  # no Shards yet: nothing to ask
+        await settle(pilot)
+        assert match.view(0).phase == "end"
+        await _inspect(pilot, "slot-0-0")
+        await pilot.press("d")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu" and "Discard Cogsoldier Squad" in screen_text(app)
+        await pilot.press("n")  # any other key steps back
+        await settle(pilot)
+        assert match.state.players[0].slots[0] is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("d", "y")
+        await settle(pilot)
+        assert match.state.players[0].slots[0] is None
+
+
+async def test_every_public_card_reads_in_full_and_nothing_hidden_shows():
+    """Issue 20: at a mid-game state, focus walks over every card on the table; the inspector
+    shows each public card's full text, and no card hidden from the seat appears anywhere."""
+    from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
+
+    app = _kit_app()
+    bot = make_bot("zeo-dbg", "heuristic")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        for _ in range(400):
+            screen = app.screen
+            if screen_name(app) in ("CurtainScreen", "RevealScreen"):
+                await pilot.press("enter")
+                await settle(pilot, 1)
+                continue
+            match = screen.match
+            seat = screen.session.on_screen
+            if screen.waiting or seat is None or seat not in match.to_act():
+                await settle(pilot, 1)
+                continue
+            view = match.view(seat)
+            attached = sum(
+                1 for s in view.seats if s.character for sl in s.character.slots if sl.card
+            )
+            if view.turn >= 7 and screen.mode == "main" and attached >= 1:
+                break
+            screen.submit(
+                bot.choose(
+                    view,
+                    match.legal_actions(seat),
+                    seat,
+                    bot_rng(match.seed, len(match.actions), seat),
+                )
+            )
+            await settle(pilot, 1)
+        screen = app.screen
+        view = screen.match.view(0)
+        assert view.turn >= 7
+        walked = await walk_cards(pilot)
+        by_key = {info.key: (info, text) for info, text in walked}
+        expected = {f"grid-{g.index}": g.card for g in view.grid if g.card}
+        for i, s in enumerate(view.seats):
+            for k, sl in enumerate(s.character.slots):
+                if sl.card:
+                    expected[f"slot-{i}-{k}"] = sl.card
+        expected.update({inst: face for inst, face in view.seats[0].hand})
+        expected.update({f"lair-{n}": m for n, m in enumerate(view.lair)})
+        expected.update({f"bay-{k}": z.card for k, z in enumerate(view.bay.slots) if z.card})
+        for key, card in (("stack-zords", view.zords.top), ("stack-masters", view.masters.top)):
+            if card is not None:
+                expected[key] = card
+        assert len(expected) >= 10
+        for key, card in expected.items():
+            info, text = by_key[key]
+            assert card.name in text, key
+            for line in card.text.splitlines():
+                assert line in text, (key, line)
+            assert "Where:" in text and info.zone in text
+        for info, text in walked:
+            if info.hidden:
+                assert "Face down" in text
+            else:
+                assert info.face.title in text
+        await assert_nothing_hidden_shown(
+            pilot, walked, hidden_names(screen.rules, screen.match.state, 0)
+        )

@@ -1,22 +1,25 @@
-"""Power Rangers Deck-Building Game: Zeo on screen.
+"""Power Rangers Deck-Building Game: Zeo on screen, as a table of cards.
 
-The table (status trackers, The Grid and the stacks, every character with its four
-coloured slots, the Zord Bay, The Lair) sits on top; below it, the list of everything the
-seat on screen may do now, the highlighted card in full, and the log. The list is built
-from `match.legal_actions`, so it only ever holds legal moves; letter keys narrow it to one
-kind of move and number keys run an entry. A Block prompt comes up for the defender behind
-their own curtain, during the attacker's turn, and every defender is asked whether or not
-they hold a Block, so passing never tells the attacker anything.
+The table (The Grid, the stacks, every character with its four slots, the Zord Bay, The
+Lair, the play area and the hands) is made of focusable cards; the inspector beside it reads
+whatever card has the focus or the mouse, actionable or not. Enter or a click on a card
+offers that card's legal moves; the move panel lists the cards that have moves (one row a
+card, never more than `MOVE_CAP` rows). Everything shown comes from the seat's View, every
+move offered from `match.legal_actions`. A Block prompt comes up for the defender behind
+their own curtain, and every defender is asked whether or not they hold a Block, so passing
+never tells the attacker anything.
 """
 
 from __future__ import annotations
 
-from rich.style import Style
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...games.zeo_dbg.models import (
     DEAL,
@@ -26,39 +29,64 @@ from ...games.zeo_dbg.models import (
     Battle,
     Buy,
     Choose,
-    DestroyBlaster,
     DiscardAttached,
     EndMain,
     EndTurn,
-    Pick,
     Play,
-    SeatView,
-    SlotView,
     View,
 )
 from ...games.zeo_dbg.models import CardFace as ZCard
 from ..game_screen import GameScreen
-from ..moves import Entry, MoveList
 from ..setup_options import SetupOption
-from ..widgets import CardFace
+from ..widgets import LogPanel
+from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
+from ..widgets.footer import TableFooter
+from ..widgets.inspector import Inspector
 from ..widgets.plot import Series, line_plot
+from ..widgets.table import CardInfo, Zone, chip_text
+from ..widgets.table_screen import CardTable
+from .zeo_moves import (
+    MOVE_CAP,
+    ZONE_NAMES,
+    FollowUp,
+    Row,
+    card_key,
+    end_label,
+    end_question,
+    entry_for,
+    menu_for,
+    zone_of,
+)
+from .zeo_table import (
+    TEAM_GLYPH,
+    TEAM_TAG,
+    bay_cards,
+    card_face,
+    card_stats,
+    grid_cards,
+    hand_cards,
+    hidden_hand,
+    lair_cards,
+    offer_cards,
+    played_cards,
+    seat_cards,
+    stack_cards,
+    who,
+)
+from .zeo_widgets import (
+    CharacterCard,
+    GridRow,
+    HandZone,
+    Lair,
+    StackRow,
+    TeamTracker,
+    ZeoZone,
+    ZordBay,
+)
 
-#: card and slot colours: a Rich style and a letter, so nothing is told by colour alone
-COLOURS = {
-    "red": ("red", "R"),
-    "purple": ("magenta", "P"),
-    "blue": ("blue", "B"),
-    "green": ("green", "G"),
-    "orange": ("dark_orange", "O"),
-    "rainbow": ("bold", "*"),
-    "gold": ("yellow", "Y"),
-    "grey": ("bright_black", "g"),
-    "white": ("bold", "W"),
-}
-TEAM_TAG = ("V", "H")
+__all__ = ["MOVE_CAP", "ZeoScreen", "card_face", "card_stats"]
+
 TEAM_STYLE = ("magenta", "cyan")
-TEAM_GLYPH = ("▼", "▲")
-READY, EXHAUSTED = "●", "○"
 LOG_GLYPHS = {
     "turn": "↻",
     "draw": "▤",
@@ -75,18 +103,20 @@ LOG_GLYPHS = {
 }
 LEGEND = (
     "◆ Shards · ⚡ Energy · ♥ HP · ● ready / ○ exhausted · ⚔ adversary (Battle it) · "
+    "▸ has a move now · ▒▒▒ face down · ×N cards in a pile · ⛓ stuck · ⟲ flipped · "
     "[letter] card type: H Hero, V Villain, E Equipment, M Maneuver, C Zeo Crystal, "
-    "L Location, S Starter, X Stun, B Zeo Blaster, I Signature Item, Z Zord, O Master · "
-    "slot letters R red, P purple, B blue, G green, O orange, * any"
+    "L Location, S Starter, X Stun, B Zeo Blaster, I Signature Item, Z Zord, O Master, "
+    "★ character · slots 1R 2P 3B 4G: R red takes Heroes, P purple Villains, B blue "
+    "Equipment, G green Maneuvers, O orange your own Master, * any but Villains"
 )
-#: filter keys: the kinds of action each shows
-FILTERS = {
-    "play": ("Play", (Play, DestroyBlaster)),
-    "buy": ("Buy", (Buy,)),
-    "battle": ("Battle", (Battle,)),
-    "attach": ("Attach", (Attach, AttachTile)),
-    "activate": ("Activate", (Activate,)),
-    "discard": ("Discard", (DiscardAttached,)),
+#: the letter keys that make one kind of move with the focused card
+KIND_KEYS = {
+    "play": ((Play,), "Play"),
+    "buy": ((Buy,), "Buy"),
+    "battle": ((Battle,), "Battle"),
+    "attach": ((Attach, AttachTile), "Attach"),
+    "activate": ((Activate,), "Activate"),
+    "discard": ((DiscardAttached,), "Discard"),
 }
 
 
@@ -117,117 +147,39 @@ def _checked_characters(chosen: tuple) -> tuple:
     return tuple(chosen)
 
 
-# -- drawing cards --------------------------------------------------------------------------------
-def colour_of(name: str) -> tuple[str, str]:
-    return COLOURS.get(name, ("", "?"))
-
-
-def card_stats(card: ZCard) -> str:
-    bits = []
-    if card.shards:
-        bits.append(f"+{card.shards}◆")
-    if card.energy:
-        bits.append(f"+{card.energy}⚡")
-    if card.ability_cost is not None:
-        bits.append(f"ability {card.ability_cost}⚡")
-    if card.block_cost is not None:
-        bits.append(f"Block {card.block_cost}⚡" + (" ✋" if card.block_from_hand else ""))
-    return " ".join(bits)
-
-
-def card_face(card: ZCard, note: str = "") -> CardFace:
-    """A Zeo card in the collection's one card look."""
-    bits = [card.kind.replace("_", " ").title()]
-    if card.cost is not None:
-        bits.append(f"cost {card.cost}◆")
-    if card.battle_cost is not None:
-        bits.append(f"Battle {card.battle_cost}◆")
-    stats = card_stats(card)
-    if stats:
-        bits.append(stats)
-    if card.ongoing:
-        bits.append("Ongoing")
-    extra: tuple = tuple(line for line in card.text.splitlines() if line) or (
-        Text("No text.", style="dim"),
-    )
-    if card.battle_text:
-        extra += (Text.assemble(("Battle reward: ", "bold"), card.battle_text),)
-    return CardFace(
-        title=card.name,
-        letter=card.letter,
-        kind=f"zeo-{card.colour}",
-        subtitle=" · ".join(bits),
-        extra=extra,
-        note=note,
-    )
-
-
-def chip(card: ZCard, width: int = 0) -> Text:
-    """'[H] Name' in the card's colour, the letter in reverse video."""
-    style, _ = colour_of(card.colour)
-    name = card.name if not width or len(card.name) <= width else card.name[: width - 1] + "…"
-    return Text.assemble((f"[{card.letter}]", f"reverse {style}".strip()), " ", (name, style))
-
-
-def card_line(card: ZCard) -> Text:
-    text = chip(card)
-    stats = card_stats(card)
-    if card.cost is not None:
-        text.append(f" · cost {card.cost}◆")
-    if stats:
-        text.append(f" · {stats}")
-    text.append(" — ")
-    text.append(card.text.replace("\n", " ") or "No text.", style="italic")
-    return text
-
-
-def _click(action: str) -> Style:
-    return Style(meta={"@click": action})
-
-
-def dial(label: str, value: int, maximum: int, width: int) -> Text:
-    filled = max(0, min(width, round(width * value / maximum))) if maximum else 0
-    return Text.assemble(
-        (f"{label} ", "bold"),
-        ("█" * filled, "green" if label.startswith("♥") else "yellow"),
-        ("░" * (width - filled), "dim"),
-        (f" {value}/{maximum}", "bold"),
-    )
-
-
-class ZeoScreen(MoveList, GameScreen):
+class ZeoScreen(CardTable, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions
-    PREFIX = "zeo"
-    LEGEND = LEGEND
-    FILTERS = FILTERS
     ACTING_MODES = ("main", "end", "decision", "pick")
     BINDINGS = [
-        Binding("p", "only('play')", "Play"),
-        Binding("b", "only('buy')", "Buy"),
-        Binding("t", "only('battle')", "Battle"),
-        Binding("a", "only('attach')", "Attach"),
-        Binding("x", "only('activate')", "Activate"),
-        Binding("d", "only('discard')", "Discard", show=False),
-        Binding("P", "play_all", "Play all", show=False),
         Binding("e", "end", "End phase"),
-        Binding("escape,tab", "only('')", "All moves", show=False),
+        Binding("P", "play_all", "Play all"),
+        Binding("m", "go_moves", "Moves"),
+        Binding("p", "kind('play')", "Play", show=False),
+        Binding("b", "kind('buy')", "Buy", show=False),
+        Binding("t", "kind('battle')", "Battle", show=False),
+        Binding("a", "kind('attach')", "Attach", show=False),
+        Binding("x", "kind('activate')", "Activate", show=False),
+        Binding("d", "kind('discard')", "Discard", show=False),
+        Binding("g", "go('grid')", "The Grid", show=False),
+        Binding("y", "go('hand')", "Your hand", show=False),
+        Binding("c", "go_character", "Your character", show=False),
+        Binding("z", "go('bay')", "Zord Bay", show=False),
+        Binding("o", "go('stacks')", "Stacks", show=False),
         Binding("j", "cursor(1)", "Down", show=False),
         Binding("k", "cursor(-1)", "Up", show=False),
-        *(Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"pick({n})", f"Row {n}", show=False) for n in range(1, 10)),
     ]
     HELP_KEYS = [
-        ("↑↓ / j k", "move through the moves you may make now (only legal ones are listed)"),
-        ("Enter/click", "make the highlighted move; 1-9 make the numbered one"),
-        ("p", "only Play moves (play a card for its Shards and Energy; destroy a Zeo Blaster)"),
+        ("← → ↑ ↓ / h j k l", "move from card to card within a zone (every card can be read)"),
+        ("Tab / Shift+Tab", "the next / previous zone (The Grid, stacks, each seat, hand, moves)"),
+        ("g y c z o", "go to The Grid, your hand, your character, the Zord Bay/Lair, the stacks"),
+        ("Enter/click", "the focused card's moves (or why it has none); click also focuses"),
+        ("m", "the move panel: the cards that have moves now, one row each"),
+        ("1-9", "a row of the move panel: its number stays the same while it is shown"),
+        ("p b t a x d", "with the focused card: play, buy, Battle, attach, activate, discard"),
         ("P", "play every card that gives Shards or Energy and could not be attached instead"),
-        ("b", "only Buy moves (The Grid, Zeo Blaster, Signature Item, Zords/Masters)"),
-        ("t", "only Battle moves (adversaries in The Grid, Defector/Singing Zap)"),
-        ("a", "only Attach moves (a card from hand to a matching slot)"),
-        ("x", "only Activate moves (character, attached cards, Zords, Zord Bay)"),
-        ("d", "only Discard moves (a ready attached card)"),
-        ("e", "end the Main Phase, then end the turn"),
-        ("Esc / Tab", "show every move again"),
-        ("click", "a Grid card: the moves for it"),
+        ("e", "end the Main Phase (asks if Shards are unspent), then end the turn"),
+        ("Esc", "close a card's menu"),
         ("marks", LEGEND),
     ]
     SETUP_OPTIONS = (
@@ -258,27 +210,67 @@ class ZeoScreen(MoveList, GameScreen):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.init_moves()
         self.mode = "wait"
         self._view: View | None = None
         self.seat_count = len(self.match.seats)
         # teammates may look at each other's hands (rulebook "Playing the Game", Pro Tip), so
         # nothing is hidden between them: the keyboard passes between them without a curtain
         self.session.groups = dict(enumerate(self.match.config.teams))
+        #: the legal moves of the seat on screen, by the card they use (None: no card)
+        self._legal_key: tuple | None = None
+        self._legal: list = []
+        self._by_card: dict[str | None, list] = {}
+        #: every card on the table now, by key (the move panel opens them)
+        self._infos: dict[str, CardInfo] = {}
+        self._rows: list[Row] = []
+        self._rows_shown: tuple | None = None
+        self._row_keys = StableKeys()
+        self._row_key_of: dict[str, str] = {}
+        #: a question was just answered: the focus goes back to the cards
+        self._asked = False
+        self._turn_seen: tuple = ()
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
-        yield Static(id="zeo-status")
-        with VerticalScroll(id="zeo-table"):
-            yield Static(id="zeo-grid")
-            yield Static(id="zeo-stacks")
-            with Horizontal(id="zeo-seats"):
-                for i in range(self.seat_count):
-                    yield Static(id=f"zeo-seat-{i}", classes=f"zeo-seat zeo-team-{i}")
-            yield Static(id="zeo-zones")
-        yield from self.compose_moves(LOG_GLYPHS)
+        with Horizontal(id="zeo-top"):
+            yield Static(id="zeo-status")
+            yield TeamTracker(0, id="zeo-team-0")
+            yield TeamTracker(1, id="zeo-team-1")
+        with Horizontal(id="zeo-main"):
+            with VerticalScroll(id="zeo-table"):
+                yield Static(id="zeo-offer-title", classes="zeo-title")
+                yield HandZone(id="zeo-offer", empty="")
+                yield Static("The Grid", id="zeo-grid-title", classes="zeo-title")
+                yield GridRow(id="zeo-grid", empty="empty until the next Start Phase")
+                yield Static(id="zeo-stacks-title", classes="zeo-title")
+                yield StackRow(id="zeo-stacks")
+                with Horizontal(id="zeo-seats"):
+                    for i, team in enumerate(self.match.config.teams):
+                        yield CharacterCard(
+                            i, id=f"zeo-seat-{i}", classes=f"zeo-seat zeo-team-{team}"
+                        )
+                with Horizontal(id="zeo-zones"):
+                    with Vertical(classes="zeo-zone-box"):
+                        yield Static(id="zeo-bay-title", classes="zeo-title")
+                        yield ZordBay(vertical=True, id="zeo-bay")
+                    with Vertical(classes="zeo-zone-box"):
+                        yield Static(id="zeo-lair-title", classes="zeo-title")
+                        yield Lair(vertical=True, id="zeo-lair")
+                yield Static(id="zeo-played-title", classes="zeo-title")
+                yield HandZone(id="zeo-played", empty="")
+                yield Static(id="zeo-hand-title", classes="zeo-title")
+                yield HandZone(id="zeo-hand", empty="no cards")
+                yield Static(id="zeo-mates-title", classes="zeo-title")
+                yield HandZone(id="zeo-mates", empty="")
+            with Vertical(id="zeo-side"):
+                yield Inspector(id="inspector")
+                yield Static(id="zeo-prompt")
+                yield OptionList(id="zeo-list")
+                yield LogPanel(glyphs=LOG_GLYPHS, id="zeo-log")
+        yield Static(id="zeo-message")
+        yield TableFooter()
 
-    # -- rendering -------------------------------------------------------------------------------
+    # -- what the seat on screen may do ----------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
         if view.phase == "over":
             return "over"
@@ -290,37 +282,114 @@ class ZeoScreen(MoveList, GameScreen):
             return "pick"
         return view.phase  # "main" or "end"
 
+    def legal_now(self) -> list:
+        """The seat's legal moves, asked of the rules once per position."""
+        seat = self.session.on_screen
+        key = (len(self.match.actions), id(self.match.state), seat, self.mode, self.waiting)
+        if key != self._legal_key:
+            self._legal_key = key
+            acting = seat is not None and self.mode in self.ACTING_MODES
+            self._legal = self.match.legal_actions(seat) if acting else []
+            view = self._view
+            self._by_card = {}
+            if view is not None and seat is not None:
+                for action in self._legal:
+                    self._by_card.setdefault(card_key(view, seat, action), []).append(action)
+        return self._legal
+
+    def _moves_for(self, key: str) -> list:
+        self.legal_now()
+        return list(self._by_card.get(key, ()))
+
+    # -- rendering -------------------------------------------------------------------------------
     def show_view(self, view: View, seat: int | None) -> None:
         self.apply_layout()
         mode = self._mode(view, seat)
         if mode != self.mode:
+            self._asked = self.mode in ("decision", "pick")
             self.mode = mode
-            self.filter = ""
+            self._legal_key = None
             self.refresh_bindings()
         self._view = view
+        turn = (view.turn, view.active)
+        if turn != self._turn_seen:  # a new turn opens on the hand
+            self._turn_seen = turn
+            self._fresh_seat = self._fresh_seat or view.active == seat
+        if (self._fresh_seat or self._asked) and self.focused_card() is not None:
+            # let go before the zones redraw: a zone whose focused card changes would
+            # otherwise pull the focus back to the card held last turn
+            self.set_focus(None)
+            for zone in self.query(ZeoZone):
+                zone.drop_pending_focus()
+        self.legal_now()
         compact = self.compact
-        self.put("#zeo-status", self._status(view, seat))
-        self.put("#zeo-grid", self._grid(view, compact))
-        self.put("#zeo-stacks", self._stacks(view, compact))
-        for i, s in enumerate(view.seats):
-            self.put(f"#zeo-seat-{i}", self._seat(view, i, s, seat, compact))
-        self.put("#zeo-zones", self._zones(view, compact))
-        self.put("#zeo-prompt", self._prompt(view, seat))
-        empty = {"wait": "Not your turn: the moves appear when it is.", "over": "The game is over."}
-        self.show_moves(view, seat, empty.get(self.mode, "Nothing to do."))
-        self.show_hand(self._hand(view, seat))
-        self.put("#zeo-message", self.message)
-        self.sync_log()
-
-    def _who(self, view: View, i: int) -> Text:
-        s = view.seats[i]
-        team = s.team
-        return Text(
-            f"{TEAM_GLYPH[team]}{TEAM_TAG[team]}{i + 1} {s.name}", style=f"bold {TEAM_STYLE[team]}"
+        self.put("#zeo-status", self._status(view))
+        for team in (0, 1):
+            self.query_one(f"#zeo-team-{team}", TeamTracker).show_team(
+                TEAM_GLYPH[team], view.teams[team], compact
+            )
+        live = frozenset(k for k in self._by_card if k is not None)
+        self._infos = {}
+        self._show_offer(view, seat, live)
+        grid = self.query_one("#zeo-grid", GridRow)
+        grid.update_part(
+            (view.grid, view.shards, mode, live, seat), lambda: self._mark(grid_cards(view), live)
         )
+        self._remember(grid)
+        self.put("#zeo-stacks-title", self._stacks_title(view))
+        stacks = self.query_one("#zeo-stacks", StackRow)
+        stacks.update_part(
+            (
+                view.main_deck,
+                view.main_discard[-1:],
+                len(view.main_discard),
+                view.blasters,
+                view.stuns,
+                view.zords,
+                view.masters,
+                view.serpentera,
+                live,
+                mode,
+            ),
+            lambda: self._mark(stack_cards(view), live),
+        )
+        self._remember(stacks)
+        for i in range(len(view.seats)):
+            self._show_seat(view, i, seat, live)
+        self._show_zones(view, live)
+        self._show_hands(view, seat, live)
+        self.put("#zeo-prompt", self._prompt(view, seat))
+        self.put("#zeo-message", self.message)
+        self._show_rows(view, seat)
+        self._refresh_inspector()
+        self.query_one("#zeo-log", LogPanel).sync(list(self.match.log_lines()))
+        self._place_focus(view, seat)
 
-    def _status(self, view: View, seat: int | None) -> Text:
-        compact = self.compact
+    def _refresh_inspector(self) -> None:
+        """The card in the inspector as it is now (bought, moved or gone: never stale)."""
+        for name in ("_focused_info", "_hovered"):
+            info = getattr(self, name)
+            if info is not None:
+                setattr(self, name, self._infos.get(info.key))
+        self.inspect_now()
+
+    def _remember(self, zone: Zone) -> None:
+        for card in zone.cards:
+            self._infos[card.info.key] = card.info
+
+    def _mark(self, infos: list[CardInfo], live: frozenset[str]) -> list[CardInfo]:
+        """▸ on the cards with a move; a Grid or hand card without one says why."""
+        out = []
+        for info in infos:
+            if info.key in live:
+                out.append(replace(info, actionable=True))
+            elif self.mode in ("main", "end") and info.key.startswith("grid-"):
+                out.append(replace(info, reason=self._reason(info)))
+            else:
+                out.append(info)
+        return out
+
+    def _status(self, view: View) -> Text:
         text = Text.assemble(("ZEO", "bold"), " ")
         if view.phase == "setup":
             text.append("Setup: choose your characters")
@@ -328,182 +397,162 @@ class ZeoScreen(MoveList, GameScreen):
             text.append("Game over")
         else:
             text.append(f"Turn {view.turn} ▶ ")
-            text.append_text(self._who(view, view.active))
+            s = view.seats[view.active]
+            text.append(
+                f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{view.active + 1} {s.name}",
+                style=f"bold {TEAM_STYLE[s.team]}",
+            )
             text.append(f" {view.phase.title()} · {view.shards}◆")
             if view.last_turn:
                 text.append(" · LAST TURN", style="bold")
-        for team in (0, 1):
-            t = view.teams[team]
-            text.append(" │ " if compact else "  │ ", style="dim")
-            text.append(
-                f"{TEAM_GLYPH[team]}{t.name[:1] if compact else t.name} ",
-                style=f"bold {TEAM_STYLE[team]}",
-            )
-            if compact:  # numbers only: both teams fit in 80 columns
-                text.append(f"♥{t.hp}/{t.max_hp} ⚡{t.energy}/{t.max_energy}", style="bold")
-                continue
-            text.append_text(dial("♥", t.hp, t.max_hp, 10))
-            text.append(" ")
-            text.append_text(dial("⚡", t.energy, t.max_energy, 10))
         return text
 
-    def _grid(self, view: View, compact: bool) -> Text:
-        text = Text.assemble(("The Grid", "bold underline"), "  ")
-        if view.main_deck.count == 0 and view.phase != "setup":
-            text.append("(main deck empty)", style="dim")
-        text.append("\n")
-        per_row = 3 if compact else 6
-        width = 25 if compact else max(18, (self.app.size.width - 4) // 6 - 1)
-        name_w = width - 13
-        for n, g in enumerate(view.grid):
-            if n and n % per_row == 0:
-                text.append("\n")
-            cell = Text(f"{g.index + 1}", style="bold")
-            if g.card is None:
-                cell.append(" (empty)", style="dim")
-            else:
-                cell.append(" ")
-                cell.append_text(chip(g.card, name_w))
-                price = g.price if g.price is not None else g.card.cost
-                if g.adversary:
-                    cell.append(f" ⚔{price}◆", style="bold")
-                elif price is not None:
-                    cell.append(f" {price}◆")
-            cell.truncate(width, pad=True)
-            cell.stylize(_click(f"screen.grid({g.index})"))
-            text.append_text(cell)
-            text.append(" ")
-        return text
-
-    def _stacks(self, view: View, compact: bool) -> Text:
-        def top(label: str, stack, name_w: int = 16) -> Text:
-            t = Text(f"{label} {stack.count}", style="")
-            if stack.top is not None:
-                t.append(" ")
-                t.append_text(chip(stack.top, name_w))
-                if stack.top.cost is not None:
-                    t.append(f" {stack.top.cost}◆")
-            return t
-
-        parts = [
-            Text(f"Deck {view.main_deck.count} · discard {len(view.main_discard)}"),
-            top("Blasters", view.blasters, 10),
-            Text(f"Stuns {view.stuns.count}"),
-            top("Zords", view.zords, 12 if compact else 18),
-            top("Masters", view.masters, 12 if compact else 18),
-        ]
-        if view.serpentera is not None:
-            parts.append(top("Serpentera", view.serpentera, 10))
+    def _stacks_title(self, view: View) -> Text:
+        text = Text("Stacks", style="bold")
+        text.append(f"  deck ▤{view.main_deck.count} · discard ⌫{len(view.main_discard)}")
         if view.destroyed_count:
-            parts.append(Text(f"destroyed {view.destroyed_count}", style="dim"))
-        return Text(" · ", style="dim").join(parts)
-
-    def _slot(self, slot: SlotView, index: int, compact: bool) -> Text:
-        style, letter = colour_of(slot.colour)
-        text = Text(f"{index + 1}{letter}:", style=style)
-        if slot.card is None:
-            text.append("—", style="dim")
-            return text
-        mark = READY if slot.ready else EXHAUSTED
-        text.append(mark, style="bold" if slot.ready else "dim")
-        name = slot.card.name
-        if compact and len(name) > 12:
-            name = name[:11] + "…"
-        text.append(name, style="" if slot.ready else "dim")
-        if slot.stuck:
-            text.append("⛓")
+            text.append(f" · destroyed {view.destroyed_count}")
+        if view.main_deck.count == 0 and view.phase != "setup":
+            text.append(" · main deck empty", style="bold")
         return text
 
-    def _seat(self, view: View, i: int, s: SeatView, me: int | None, compact: bool) -> Text:
+    def _show_offer(self, view: View, seat: int | None, live: frozenset[str]) -> None:
+        zone = self.query_one("#zeo-offer", HandZone)
+        me = view.seats[seat] if seat is not None else None
+        offering = me is not None and view.phase == "setup" and bool(me.offer) and not me.picked
+        zone.display = offering
+        title = self.query_one("#zeo-offer-title", Static)
+        title.display = offering
+        if offering:
+            self.put(
+                "#zeo-offer-title",
+                Text("Dealt to you: choose 1 character (it comes with the two cards after it)"),
+            )
+        zone.update_part(
+            (offering, me.offer if me else (), live),
+            lambda: self._mark(offer_cards(view, seat), live) if offering else [],
+        )
+        self._remember(zone)
+
+    def _seat_head(self, view: View, i: int, me: int | None) -> Text:
+        s = view.seats[i]
         active = view.active == i and view.phase not in ("setup", "over")
         text = Text("▶" if active else " ", style="bold")
-        text.append_text(self._who(view, i))
+        text.append(who(view, i), style=f"bold {TEAM_STYLE[s.team]}")
         if i == me:
             text.append(" (you)", style="italic")
         if i in view.to_act and not active:
             text.append(" … deciding", style="italic")
         text.append(f"  ◫{s.hand_count} ▤{s.deck_count} ⌫{len(s.discard)}")
-        ch = s.character
-        if ch is None:
-            text.append(
-                "\n  " + ("character chosen" if s.picked else "choosing a character…"), style="dim"
-            )
-            return text
-        text.append("\n ")
-        text.append(ch.side_name, style="bold" + (" reverse" if ch.flipped else ""))
-        if ch.flipped:
-            text.append(" ⟲", style="bold")
-            if ch.ability_cost is not None:
-                text.append(
-                    f" {ch.ability_cost}⚡" + (" used" if ch.ability_used else ""),
-                    style="dim" if ch.ability_used else "",
-                )
-        text.append("\n ")
-        for n, slot in enumerate(ch.slots):
-            if n:
-                text.append(" ")
-            text.append_text(self._slot(slot, n, compact))
-        if not compact:
-            text.append("\n ")
-            text.append(ch.text or "—", style="italic")
-            if s.locations:
-                text.append("\n Locations: ")
-                text.append(Text(", ").join(chip(c) for c in s.locations))
-            set_aside = [c for c in (s.item, s.own) if c is not None]
-            if set_aside:
-                text.append("\n Set aside: ", style="dim")
-                text.append(Text(", ").join(chip(c) for c in set_aside))
-            if s.serpentera:
-                text.append(f"\n Serpentera Sections: {s.serpentera}")
-        elif s.locations:
-            text.append(f"  L×{len(s.locations)}")
+        if s.character is None:
+            text.append("\n " + ("character chosen" if s.picked else "choosing…"), style="dim")
         return text
 
-    def _zones(self, view: View, compact: bool) -> Text:
-        bay = view.bay
-        text = Text.assemble((f"{TEAM_GLYPH[1]}{bay.side_name}", f"bold {TEAM_STYLE[1]}"))
-        text.append(
-            f" ({bay.activations_left} activation{'s' if bay.activations_left != 1 else ''} left"
+    def _show_seat(self, view: View, i: int, me: int | None, live: frozenset[str]) -> None:
+        s = view.seats[i]
+        box = self.query_one(f"#zeo-seat-{i}", CharacterCard)
+        foe = me is None or view.seats[me].team != s.team
+        part = (
+            s.character,
+            s.locations,
+            s.item,
+            s.own,
+            s.discard[-1:],
+            len(s.discard),
+            s.serpentera,
+            foe and s.hand_count,
+            live,
         )
-        text.append(f"; ability {bay.ability_cost}⚡" + (" used" if bay.ability_used else "") + ")")
-        text.append(": ")
-        for n, slot in enumerate(bay.slots):
-            if n:
-                text.append(" ")
-            text.append(f"Z{n + 1}:")
-            if slot.card is None:
-                text.append("—", style="dim")
-            else:
-                text.append(READY if slot.ready else EXHAUSTED)
-                name = slot.card.name
-                text.append(name if not compact or len(name) < 11 else name[:10] + "…")
-        if not compact and bay.text:
-            text.append("\n ")
-            text.append(bay.text, style="italic")
-        text.append("\n")
-        text.append(f"{TEAM_GLYPH[0]}The Lair", style=f"bold {TEAM_STYLE[0]}")
-        text.append(": ")
-        if view.lair:
-            text.append(Text(", ").join(chip(c, 14 if compact else 0) for c in view.lair))
+
+        def build() -> list[CardInfo]:
+            cards = seat_cards(view, i)
+            if foe and s.hand_count and view.phase != "setup":
+                cards.append(hidden_hand(view, i))
+            return self._mark(cards, live)
+
+        box.show_seat(self._seat_head(view, i, me), part, build)
+        self._remember(box.cards)
+
+    def _show_zones(self, view: View, live: frozenset[str]) -> None:
+        bay = view.bay
+        title = Text(f"{TEAM_GLYPH[1]} Zord Bay: {bay.side_name}", style=f"bold {TEAM_STYLE[1]}")
+        self.put("#zeo-bay-title", title)
+        zone = self.query_one("#zeo-bay", ZordBay)
+        zone.update_part((bay, live), lambda: self._mark(bay_cards(view), live))
+        self._remember(zone)
+        self.put(
+            "#zeo-lair-title", Text(f"{TEAM_GLYPH[0]} The Lair", style=f"bold {TEAM_STYLE[0]}")
+        )
+        lair = self.query_one("#zeo-lair", Lair)
+        lair.update_part(
+            (view.lair, view.lair_text, live), lambda: self._mark(lair_cards(view), live)
+        )
+        self._remember(lair)
+
+    def _show_hands(self, view: View, seat: int | None, live: frozenset[str]) -> None:
+        played = self.query_one("#zeo-played", HandZone)
+        active = view.seats[view.active]
+        has_played = view.phase not in ("setup", "over") and bool(active.played)
+        played.display = has_played
+        self.query_one("#zeo-played-title").display = has_played
+        if has_played:
+            self.put("#zeo-played-title", Text(f"Played by {active.name} this turn", style="bold"))
+        played.update_part(
+            (active.played if has_played else (), live),
+            lambda: self._mark(played_cards(view), live),
+        )
+        self._remember(played)
+        hand = self.query_one("#zeo-hand", HandZone)
+        if seat is None:
+            self.put("#zeo-hand-title", Text("Spectating: hands are hidden.", style="dim"))
+            hand.update_part(None, list)
         else:
-            text.append("no Masters", style="dim")
-        if not compact and view.lair_text:
-            text.append(" — ")
-            text.append(view.lair_text, style="italic")
-        return text
+            me = view.seats[seat]
+            self.put("#zeo-hand-title", Text(f"Your hand ({me.hand_count})", style="bold"))
+            hand.update_part((me.hand, live, self.mode), lambda: self._hand_infos(view, seat, live))
+        self._remember(hand)
+        mates = self.query_one("#zeo-mates", HandZone)
+        others = [
+            i
+            for i, s in enumerate(view.seats)
+            if seat is not None and i != seat and s.team == view.seats[seat].team and s.hand
+        ]
+        mates.display = bool(others)
+        self.query_one("#zeo-mates-title").display = bool(others)
+        if others:
+            names = " and ".join(f"{view.seats[i].name}'s" for i in others)
+            self.put(
+                "#zeo-mates-title", Text(f"{names} hand (teammate: open to you)", style="bold")
+            )
+        mates.update_part(
+            tuple(view.seats[i].hand for i in others),
+            lambda: [c for i in others for c in hand_cards(view, i, mine=False)],
+        )
+        self._remember(mates)
+
+    def _hand_infos(self, view: View, seat: int, live: frozenset[str]) -> list[CardInfo]:
+        out = []
+        for info in hand_cards(view, seat, mine=True):
+            if info.key in live:
+                out.append(replace(info, actionable=True))
+            elif self.mode == "main":
+                out.append(replace(info, reason=self._reason(info)))
+            else:
+                out.append(info)
+        return out
 
     def _prompt(self, view: View, seat: int | None) -> Text:
         text = Text()
-        if self.filter and self.compact:
-            text.append(f"[{FILTERS[self.filter][0]} moves only · Esc: all] ", style="bold")
         if view.attack is not None:
             a = view.attack
             text.append("⚔ Attack: ", style="bold")
-            text.append_text(self._who(view, a.attacker))
+            text.append(
+                who(view, a.attacker), style=f"bold {TEAM_STYLE[view.seats[a.attacker].team]}"
+            )
             text.append(f" — {a.text}")
             if a.waiting_on is not None:
                 text.append(" · waiting for ")
-                text.append_text(self._who(view, a.waiting_on))
+                text.append(who(view, a.waiting_on), style="bold")
             text.append("\n")
         if view.decision is not None and view.decision_seat == seat:
             text.append(f"☞ {view.decision.prompt}", style="bold")
@@ -512,224 +561,361 @@ class ZeoScreen(MoveList, GameScreen):
         elif self.mode == "pick":
             text.append("☞ Choose your character (the other goes back in the box).", style="bold")
         elif self.mode == "main":
-            text.append(
-                "Your Main Phase: play, buy, attach, Battle, activate in any order; e ends it.",
-                style="dim",
-            )
+            text.append("Main Phase: Enter on a card for its moves; e ends the phase.", style="dim")
         elif self.mode == "end":
             text.append("End Phase: you may discard attached cards; e ends the turn.", style="dim")
+        elif self.mode == "wait":
+            text.append("Not your turn: read any card while you wait.", style="dim")
         return text
 
-    def _hand(self, view: View, seat: int | None) -> Text:
-        if seat is None:
-            return Text("Spectating: hands are hidden.", style="dim")
-        me = view.seats[seat]
-        text = Text("Your hand: ", style="bold")
-        if me.hand:
-            text.append(Text(", ").join(chip(face) for _, face in me.hand))
-        else:
-            text.append("empty", style="dim")
-        if view.active == seat and me.played:
-            text.append("\nPlayed: ", style="bold")
-            text.append(Text(", ").join(chip(face) for _, face in me.played))
-        if seat is not None and me.offer and not me.picked:
-            text.append("\nDealt: ", style="bold")
-            text.append(
-                Text(" or ").join(
-                    Text.assemble(c.name, " (", chip(item), ", ", chip(own), ")")
-                    for c, (item, own) in zip(me.offer, me.offer_cards, strict=False)
-                )
-            )
-        for i, mate in enumerate(view.seats):
-            if i != seat and mate.team == me.team and (mate.hand or mate.offer):
-                # a teammate's cards are open to you (rulebook Pro Tip)
-                text.append(f"\n{mate.name}'s hand: ", style="bold")
-                if mate.hand:
-                    text.append(Text(", ").join(chip(face) for _, face in mate.hand))
-                if mate.offer and not mate.picked:
-                    text.append("dealt " if not mate.hand else " · dealt ")
-                    text.append(Text(" or ").join(Text(c.name) for c in mate.offer))
-        return text
+    # -- the move panel --------------------------------------------------------------------------
+    def move_rows(self) -> list[Row]:
+        """The rows the move panel shows now (for tests and the keys)."""
+        return list(self._rows)
 
-    # -- the list of moves -----------------------------------------------------------------------
-    def entry(self, view: View, seat: int, action) -> Entry:
-        me = view.seats[seat]
-        hand = dict(me.hand)
-        match action:
-            case Play():
-                card = hand.get(action.card)
-                stats = card_stats(card) if card else ""
-                return Entry(
-                    Text.assemble(
-                        "▶ Play ",
-                        chip(card) if card else action.card,
-                        f"  {stats}" if stats else "",
-                    ),
-                    action,
-                    card,
-                )
-            case DestroyBlaster():
-                card = dict(me.played).get(action.card)
-                return Entry(Text("✸ Destroy the Zeo Blaster for its ability"), action, card)
-            case Buy():
-                return self._buy_entry(view, me, action)
-            case Attach():
-                card = hand.get(action.card)
-                slot = me.character.slots[action.slot] if me.character else None
-                style, letter = colour_of(slot.colour if slot else "")
+    def _build_rows(self, view: View, seat: int | None) -> list[Row]:
+        legal = self.legal_now()
+        if seat is None or not legal or self.waiting:
+            return []
+        if self.mode == "decision" or (self.mode == "pick" and view.decision is not None):
+            return self._option_rows(view, seat, legal)
+        groups: dict[str, list[Row]] = {}
+        seen: dict[tuple, str] = {}
+        hand = dict(view.seats[seat].hand)
+        for key, actions in self._by_card.items():
+            if key is None:
+                continue
+            zone = zone_of(view, seat, key)
+            kinds = tuple(sorted({a.kind for a in actions}))
+            if key in hand:  # copies of one card in hand share a row
+                sig = (hand[key].id, kinds)
+                if sig in seen:
+                    continue
+                seen[sig] = key
+            groups.setdefault(zone, []).append(self._card_row(view, seat, key, actions, hand))
+        general = [
+            Row("end", end_label(a), action=a)
+            for a in self._by_card.get(None, ())
+            if isinstance(a, (EndMain, EndTurn))
+        ]
+        general += [
+            Row(f"opt:{a.option}", Text(f"☞ {a.option}"), action=a)
+            for a in self._by_card.get(None, ())
+            if isinstance(a, Choose)
+        ]
+        order = ["offer", "hand", "grid", "stacks", "seat", "bay", "lair", "played", "table"]
+        folded: set[str] = set()
+        while (
+            sum(1 if z in folded else len(r) for z, r in groups.items()) + len(general) > MOVE_CAP
+        ):
+            open_zones = [z for z in groups if z not in folded and len(groups[z]) > 1]
+            if not open_zones:
+                break
+            folded.add(max(open_zones, key=lambda z: len(groups[z])))
+        rows: list[Row] = []
+        for zone in sorted(groups, key=order.index):
+            if zone in folded:
+                n = len(groups[zone])
                 label = Text.assemble(
-                    "⊕ Attach ",
-                    chip(card) if card else action.card,
-                    " → slot ",
-                    (f"{action.slot + 1}{letter}", style),
+                    ("▸ ", "bold"), (ZONE_NAMES[zone], "bold"), f": {n} cards with moves (go there)"
                 )
-                return Entry(label, action, card)
-            case AttachTile():
-                card = hand.get(action.card)
-                return Entry(
-                    Text.assemble("⊕ Re-attach ", chip(card) if card else action.card), action, card
-                )
-            case Battle():
-                if action.index is not None:
-                    g = view.grid[action.index]
-                    card = g.card
-                    label = Text.assemble(
-                        f"⚔ Battle {action.index + 1} ",
-                        chip(card) if card else "?",
-                        f" for {g.price}◆" if g.price is not None else "",
-                    )
-                    return Entry(label, action, card)
-                slot = me.character.slots[action.slot] if me.character else None
-                card = slot.card if slot else None
-                return Entry(
-                    Text.assemble(
-                        "⚔ Battle ",
-                        chip(card) if card else "?",
-                        f" in slot {action.slot + 1}",
-                        f" for {slot.price}◆" if slot and slot.price is not None else "",
-                    ),
-                    action,
-                    card,
-                )
-            case Activate():
-                return self._activate_entry(view, me, action)
-            case DiscardAttached():
-                slot = me.character.slots[action.slot] if me.character else None
-                card = slot.card if slot else None
-                return Entry(
-                    Text.assemble(
-                        "⌫ Discard ", chip(card) if card else "?", f" from slot {action.slot + 1}"
-                    ),
-                    action,
-                    card,
-                )
-            case EndMain():
-                return Entry(
-                    Text(
-                        "» End the Main Phase (adversaries in The Grid deal damage)", style="bold"
-                    ),
-                    action,
-                )
-            case EndTurn():
-                return Entry(Text("» End the turn (discard, draw up)", style="bold"), action)
-            case Choose():
-                label = action.option
-                if view.decision is not None:
-                    for o in view.decision.options:
-                        if o.id == action.option:
-                            label = o.label
-                return Entry(Text(f"☞ {label}"), action)
-            case Pick():
-                # each dealt character with its Signature Item and Zord/Master (rulebook
-                # "Setup": look at them before deciding)
-                k = next(i for i, f in enumerate(me.offer) if f.id == action.character)
-                face = me.offer[k]
-                label = Text.assemble("☞ Choose ", (face.name, "bold"))
-                if k < len(me.offer_cards):
-                    item, own = me.offer_cards[k]
-                    label.append_text(Text.assemble(" · ", chip(item), " · ", chip(own)))
-                    face = face.model_copy(
-                        update={
-                            "text": f"{face.text} | Signature Item, {item.name}: {item.text} "
-                            f"| {own.name}: {own.text}"
-                        }
-                    )
-                return Entry(label, action, face)
-        return Entry(Text(self.rules.describe(action)), action)
+                rows.append(Row(f"zone:{zone}", label, zone=zone))
+            else:
+                rows += groups[zone]
+        return rows + general
 
-    def _buy_entry(self, view: View, me: SeatView, action: Buy) -> Entry:
-        if action.source == "grid":
-            g = view.grid[action.index]
-            card = g.card
-            price = g.price if g.price is not None else (card.cost if card else None)
-            where = f"{action.index + 1} "
+    def _card_row(self, view: View, seat: int, key: str, actions: list, hand: dict) -> Row:
+        info = self._infos.get(key)
+        if info is not None:
+            label = chip_text(info)
         else:
-            card = {
-                "blaster": view.blasters.top,
-                "item": me.item,
-                "own": me.own,
-                "stack": view.zords.top if me.team == 1 else view.masters.top,
-                "serpentera": view.serpentera.top if view.serpentera else None,
-            }.get(action.source)
-            price = card.cost if card else None
-            where = {
-                "blaster": "",
-                "item": "your ",
-                "own": "your own ",
-                "stack": "",
-                "serpentera": "",
-            }[action.source]
-        label = Text.assemble(
-            "$ Buy ",
-            where,
-            chip(card) if card else action.source,
-            f" for {price}◆" if price is not None else "",
-        )
-        return Entry(label, action, card)
+            label = Text(key)
+        copies = 0
+        if key in hand:
+            copies = sum(1 for f in hand.values() if f.id == hand[key].id)
+        if copies > 1:
+            label.append(f" ×{copies}", style="bold")
+        words = []
+        for entry in menu_for(view, seat, actions):
+            plain = entry.label.plain if isinstance(entry.label, Text) else entry.label
+            words.append(plain.split(" it")[0])
+        label.append("  " + " · ".join(dict.fromkeys(words)), style="dim")
+        return Row(f"card:{key}", label, card=key)
 
-    def _activate_entry(self, view: View, me: SeatView, action: Activate) -> Entry:
-        card = None
-        cost = None
-        what = action.source
-        ch = me.character
-        if action.source == "character" and ch is not None:
-            what, cost = ch.name, ch.ability_cost
-        elif action.source == "slot" and ch is not None:
-            card = ch.slots[action.index].card
-            what, cost = (card.name if card else "?"), (card.ability_cost if card else None)
-        elif action.source == "zord":
-            card = view.bay.slots[action.index].card
-            what, cost = (card.name if card else "?"), (card.ability_cost if card else None)
-        elif action.source == "bay":
-            what, cost = view.bay.side_name, view.bay.ability_cost
-        elif action.source == "serpentera":
-            what = "Serpentera"
-        label = Text.assemble(
-            "✦ Activate ", (what, "bold"), f" ({cost}⚡)" if cost is not None else ""
-        )
-        return Entry(label, action, card)
+    def _option_rows(self, view: View, seat: int, legal: list) -> list[Row]:
+        rows = []
+        for action in legal:
+            entry = entry_for(view, seat, action)
+            label = entry.label if isinstance(entry.label, Text) else Text(entry.label)
+            ident = f"opt:{getattr(action, 'option', None) or getattr(action, 'character', '')}"
+            rows.append(Row(ident, label, action=action))
+        if len(rows) > MOVE_CAP:
+            rest = rows[MOVE_CAP - 1 :]
+            more = FollowUp(
+                "More answers",
+                tuple(MenuEntry(r.label, r.action, ident=r.ident) for r in rest),
+            )
+            rows = rows[: MOVE_CAP - 1] + [
+                Row("more", Text(f"… {len(rest)} more answers (a menu)", style="bold"), action=more)
+            ]
+        return rows
 
-    def moves_title(self) -> str:
-        return {
+    def _show_rows(self, view: View, seat: int | None) -> None:
+        rows = self._build_rows(view, seat)
+        shown = tuple((r.ident, r.label.plain) for r in rows)
+        options = self.query_one("#zeo-list", OptionList)
+        options.display = seat is not None
+        options.border_title = {
             "decision": "Answer",
             "pick": "Choose",
-            "main": "Your moves",
+            "main": "Cards with moves",
             "end": "End Phase",
             "wait": "Waiting",
             "over": "Game over",
         }.get(self.mode, "Moves")
+        if shown == self._rows_shown:
+            return
+        self._rows_shown = shown
+        self._rows = rows
+        wanted = {"end": "e"}
+        self._row_key_of = self._row_keys.assign([r.ident for r in rows], wanted)
+        keep = options.highlighted
+        options.clear_options()
+        if not rows:
+            empty = {
+                "wait": "Not your turn: the moves appear when it is.",
+                "over": "The game is over.",
+            }.get(self.mode, "Nothing to do.")
+            options.add_option(Option(Text(empty, style="dim"), id="none", disabled=True))
+            return
+        items = []
+        for n, row in enumerate(rows):
+            key = self._row_key_of.get(row.ident, "")
+            label = Text(f"{key}) " if key else "   ", style="bold")
+            label.append_text(row.label)
+            items.append(Option(label, id=str(n)))
+        options.add_options(items)
+        options.highlighted = keep if keep is not None and keep < len(rows) else 0
 
-    def entry_face(self, card: ZCard) -> CardFace:
-        return card_face(card)
+    def _place_focus(self, view: View, seat: int | None) -> None:
+        """A question goes to the move panel; a turn to the hand; a player already on a card
+        stays there."""
+        if self.waiting or seat is None or self.app.screen is not self:
+            return
+        options = self.query_one("#zeo-list", OptionList)
+        if self.mode in ("decision", "pick") and self._rows:
+            if self.mode == "pick" and view.decision is None:
+                self.focus_zone(self.query_one("#zeo-offer", Zone))
+                return
+            if self.focused is not options:
+                self._fresh_seat = False
+                self.call_after_refresh(options.focus)
+            return
+        if self.mode in ("main", "end"):
+            hand = self.query_one("#zeo-hand", Zone)
+            zone = hand if hand.cards else self.query_one("#zeo-grid", Zone)
+            if self._asked:
+                self._asked = False
+                self._fresh_seat = True
+            elif self.focused is options and not self._fresh_seat:
+                return
+            self.focus_zone(zone)
 
-    def entry_line(self, card: ZCard) -> Text:
-        return card_line(card)
+    # -- a card's moves --------------------------------------------------------------------------
+    def _reason(self, info: CardInfo) -> str:
+        """Why this card has no move now: the rule that refuses its likeliest move."""
+        seat = self.session.on_screen
+        view = self._view
+        if seat is None or view is None:
+            return "you are watching: no seat of yours acts"
+        if self.mode in ("wait", "over"):
+            return "it is not your turn to act"
+        key = info.key
+        action = None
+        if key.startswith("grid-"):
+            index = int(key[5:])
+            g = view.grid[index]
+            action = Battle(index=index) if g.adversary else Buy(source="grid", index=index)
+        elif key.startswith("slot-"):
+            _, owner, k = key.split("-")
+            if int(owner) == seat:
+                action = Activate(source="slot", index=int(k))
+        elif key.startswith("bay-"):
+            action = Activate(source="zord", index=int(key[4:]))
+        elif key == "bay":
+            action = Activate(source="bay")
+        elif key == f"char-{seat}":
+            action = Activate(source="character")
+        elif key == "stack-blasters":
+            action = Buy(source="blaster")
+        elif key in ("stack-zords", "stack-masters"):
+            action = Buy(source="stack")
+        elif key == "stack-serpentera":
+            action = Buy(source="serpentera")
+        elif key in (f"item-{seat}", f"own-{seat}"):
+            action = Buy(source=key.split("-")[0])
+        elif any(inst == key for inst, _ in view.seats[seat].hand):
+            action = Play(card=key)
+        if action is None:
+            return f"no move uses it now (it is in {info.zone})"
+        return self.why_not(action) or "no move uses it now"
 
-    # -- keys and clicks --------------------------------------------------------------------------
+    def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:
+        seat = self.session.on_screen
+        view = self._view
+        if seat is None or view is None:
+            return [], "you are watching: no seat of yours acts"
+        if info.hidden:
+            return [], "it is face down: nobody may look at it"
+        actions = self._moves_for(info.key)
+        if not actions:
+            return [], info.reason or self._reason(info)
+        return menu_for(view, seat, actions), ""
+
+    def submit(self, action) -> bool:
+        """A follow-up choice opens its own menu; any other move goes to the rules."""
+        if isinstance(action, FollowUp):
+            if self._menu_keys is None:
+                self._menu_keys = StableKeys()
+            self.app.push_screen(
+                CardMenu(action.title, list(action.entries), "", self._menu_keys),
+                self._menu_done,
+            )
+            return True
+        return super().submit(action)
+
+    def _run(self, entry: MenuEntry) -> None:
+        """Make a move from a key: ask first if it throws something away."""
+        if entry.confirm:
+            self.confirm(entry.confirm, entry.action, entry.key or "y", str(entry.label))
+            return
+        self.submit(entry.action)
+
+    def run_row(self, row: Row) -> None:
+        if self.waiting:
+            self.busy()
+            return
+        if row.zone is not None:
+            self._go_zone(row.zone)
+            return
+        if row.card is not None:
+            info = self._infos.get(row.card)
+            if info is None:
+                return
+            for zone in self.query(Zone):
+                if any(c.info.key == row.card for c in zone.cards):
+                    zone.focus_card(row.card)
+                    break
+            self.open_card(info)
+            return
+        action = row.action
+        question = end_question(self._view, action) if self._view is not None else ""
+        if question:
+            self.confirm(question, action, "e", end_label(action).plain)
+            return
+        self.submit(action)
+
+    def _go_zone(self, zone: str) -> None:
+        target = {
+            "hand": "#zeo-hand",
+            "grid": "#zeo-grid",
+            "stacks": "#zeo-stacks",
+            "bay": "#zeo-bay",
+            "lair": "#zeo-lair",
+            "played": "#zeo-played",
+            "offer": "#zeo-offer",
+        }.get(zone)
+        if zone == "seat":
+            self.action_go_character()
+            return
+        if target is None:
+            return
+        widget = self.query_one(target, Zone)
+        first = next((c.info.key for c in widget.cards if c.info.actionable), None)
+        if not widget.focus_card(first):
+            self.set_message(Text(f"{ZONE_NAMES[zone]}: no cards there now.", style="yellow"))
+
+    # -- keys and clicks -------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id and event.option.id.isdigit() and int(event.option.id) < len(self._rows):
+            self.run_row(self._rows[int(event.option.id)])
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A row of the move panel shows its card in the inspector."""
+        n = event.option.id
+        if n and n.isdigit() and int(n) < len(self._rows):
+            key = self._rows[int(n)].card
+            info = self._infos.get(key) if key else None
+            if info is not None:
+                self._focused_info = info
+                self.inspect_now()
+
+    def action_pick(self, n: int) -> None:
+        for row in self._rows:
+            if self._row_key_of.get(row.ident) == str(n):
+                self.run_row(row)
+                return
+        self.set_message(Text(f"No row {n} in the move panel now.", style="yellow"))
+
+    def action_cursor(self, step: int) -> None:
+        options = self.query_one("#zeo-list", OptionList)
+        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+
+    def action_go_moves(self) -> None:
+        self.query_one("#zeo-list", OptionList).focus()
+
+    def action_go(self, zone: str) -> None:
+        self._go_zone(zone)
+
+    def action_go_character(self) -> None:
+        seat = self.session.on_screen
+        if seat is None:
+            seat = 0
+        self.query_one(f"#zeo-seat-{seat}", CharacterCard).cards.focus_card()
+
+    def action_kind(self, kind: str) -> None:
+        """p b t a x d: that kind of move with the focused card, or the rule that refuses it."""
+        if self.waiting:
+            self.busy()
+            return
+        classes, word = KIND_KEYS[kind]
+        card = self.focused_card()
+        if card is None:
+            self.set_message(
+                Text(
+                    f"{word}: move to a card first (arrows, Tab; g The Grid, y your hand).",
+                    style="bold yellow",
+                )
+            )
+            return
+        seat = self.session.on_screen
+        view = self._view
+        actions = [a for a in self._moves_for(card.info.key) if isinstance(a, classes)]
+        if seat is None or view is None or not actions:
+            reason = self._reason(card.info) if not self._moves_for(card.info.key) else ""
+            what = f"{word} is not a move for {card.info.face.title} now"
+            self.set_message(
+                Text(f"✘ {what}" + (f": {reason}." if reason else "."), style="bold red")
+            )
+            self.app.bell()
+            return
+        entries = menu_for(view, seat, actions)
+        if len(entries) == 1:
+            self._run(entries[0])
+            return
+        self.app.push_screen(
+            CardMenu(card.info.face.title, entries, "", self._menu_keys or StableKeys()),
+            self._menu_done,
+        )
+
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("only", "play_all", "end"):
-            return self.mode in ("main", "end", "decision", "pick")
+        if action in ("end", "play_all"):
+            return self.mode in self.ACTING_MODES
         return True
+
+    def seat_changed(self) -> None:
+        self.forget_cards()
 
     def _after(self, events) -> None:
         # "locked in" is said only of a secret choice: the character picks while others are
@@ -742,7 +928,19 @@ class ZeoScreen(MoveList, GameScreen):
         super()._after(events)
 
     def action_end(self) -> None:
-        self.submit_first((EndMain, EndTurn), EndMain())
+        """End the Main Phase (asking first if Shards would be lost), then the turn."""
+        if self.waiting:
+            self.busy()
+            return
+        for action in self.legal_now():
+            if isinstance(action, (EndMain, EndTurn)):
+                question = end_question(self._view, action) if self._view else ""
+                if question:
+                    self.confirm(question, action, "e", end_label(action).plain)
+                    return
+                self.submit(action)
+                return
+        self.submit(EndMain())  # not legal now: the rules name the reason
 
     def action_play_all(self) -> None:
         """Play every card that gives Shards or Energy and has no other use now: a card that
@@ -781,12 +979,12 @@ class ZeoScreen(MoveList, GameScreen):
                 break
             played += 1
         if kept:
-            names = Text(", ").join(chip(face) for face in kept.values())
+            names = ", ".join(f"[{face.letter}] {face.name}" for face in kept.values())
             self.set_message(
                 Text.assemble(
                     f"Played {played}; kept in hand, as they can be attached: ",
                     names,
-                    " (p to play one).",
+                    " (Enter on one: play or attach it).",
                     style="yellow",
                 )
             )
@@ -794,25 +992,6 @@ class ZeoScreen(MoveList, GameScreen):
             self.set_message(
                 Text("No card in your hand gives Shards or Energy now.", style="bold yellow")
             )
-
-    def action_grid(self, index: int) -> None:
-        """A Grid card clicked: buy or Battle it, or hear why not."""
-        if self.mode not in ("main", "end"):
-            return
-        view = self._view
-        if view is None or view.grid[index].card is None:
-            self.set_message(
-                Text(
-                    "That space of The Grid is empty until the next Start Phase.",
-                    style="bold yellow",
-                )
-            )
-            return
-        wanted = (
-            Battle(index=index) if view.grid[index].adversary else Buy(source="grid", index=index)
-        )
-        self.filter = ""
-        self.submit(wanted)  # not legal: the rules name the reason
 
     def summary(self) -> Text:
         view = self.match.view(None)

@@ -1,0 +1,509 @@
+"""Zeo cards as table-kit cards, built from the seat's View only.
+
+Every public card on the Zeo table becomes a `CardInfo`: the six Grid cards, the tops of
+the stacks (face down when the View gives no face), each character and its four slots, the
+Zord Bay and its Zords, The Lair and its Masters, Locations, set-aside cards, the play area,
+the hand and a teammate's hand. A foe's hand is one face-down card carrying its count.
+Keys are places ("grid-2", "slot-1-3"), so a focused card keeps its place when the card
+lying there changes.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rich.text import Text
+
+from ...games.zeo_dbg.models import CardFace as ZCard
+from ...games.zeo_dbg.models import CharacterView, SeatView, SlotView, StackView, View
+from ..widgets import CardFace
+from ..widgets.table import CardInfo
+
+GAME = "zeo-dbg"
+TEAM_TAG = ("V", "H")
+TEAM_GLYPH = ("▼", "▲")
+READY, EXHAUSTED = "●", "○"
+#: the Zord Bay holds up to five Zords
+BAY_SLOTS = 5
+#: a slot's colour: its letter and what it takes (rulebook "Attaching Cards")
+SLOT_FITS = {
+    "red": ("R", "Heroes"),
+    "purple": ("P", "Villains"),
+    "blue": ("B", "Equipment"),
+    "green": ("G", "Maneuvers"),
+    "orange": ("O", "your own Master"),
+    "rainbow": ("*", "any card but Villains"),
+    "white": ("Z", "a Zord"),
+}
+
+
+# -- faces ----------------------------------------------------------------------------------------
+def card_stats(card: ZCard) -> str:
+    bits = []
+    if card.shards:
+        bits.append(f"+{card.shards}◆")
+    if card.energy:
+        bits.append(f"+{card.energy}⚡")
+    if card.ability_cost is not None:
+        bits.append(f"ability {card.ability_cost}⚡")
+    if card.block_cost is not None:
+        bits.append(f"Block {card.block_cost}⚡" + (" ✋" if card.block_from_hand else ""))
+    return " ".join(bits)
+
+
+def kind_name(card: ZCard) -> str:
+    return card.kind.replace("_", " ").title()
+
+
+def card_face(card: ZCard, note: str = "", extra: tuple = ()) -> CardFace:
+    """A Zeo card in the collection's one card look: type, cost, stats, text, reward."""
+    bits = [kind_name(card)]
+    if card.cost is not None:
+        bits.append(f"cost {card.cost}◆")
+    if card.battle_cost is not None:
+        bits.append(f"Battle {card.battle_cost}◆")
+    stats = card_stats(card)
+    if stats:
+        bits.append(stats)
+    if card.ongoing:
+        bits.append("Ongoing")
+    lines: tuple = tuple(line for line in card.text.splitlines() if line) or (
+        Text("No text.", style="dim"),
+    )
+    if card.battle_text:
+        lines += (Text.assemble(("Battle reward: ", "bold"), card.battle_text),)
+    return CardFace(
+        title=card.name,
+        letter=card.letter,
+        kind=f"zeo-{card.colour}",
+        subtitle=" · ".join(bits),
+        extra=lines + extra,
+        note=note,
+    )
+
+
+@cache
+def _keyword_names() -> tuple[str, ...]:
+    """The reference's keyword titles, longest first (so "Target foe" wins over "Target")."""
+    from ...reference import load
+
+    ref = load(GAME)
+    if ref is None:
+        return ()
+    return tuple(sorted((s.title for s in ref.keywords().values()), key=len, reverse=True))
+
+
+@cache
+def _pattern(word: str) -> re.Pattern:
+    return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+
+
+def keywords_in(*texts: str, kinds: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The card types and the reference's keywords named in these texts, once each."""
+    found: list[str] = [k for k in kinds if k]
+    blob = " ".join(texts)
+    for word in _keyword_names():
+        if word not in found and _pattern(word).search(blob):
+            found.append(word)
+    return tuple(found)
+
+
+def card_keywords(card: ZCard) -> tuple[str, ...]:
+    extra = []
+    if card.block_cost is not None:
+        extra.append("Block")
+    if card.block_from_hand:
+        extra.append("Hand")
+    if card.ability_cost is not None:
+        extra.append("Activate")
+    if card.ongoing:
+        extra.append("Ongoing")
+    kinds = (kind_name(card), *extra)
+    return keywords_in(card.text, card.battle_text, kinds=kinds)
+
+
+def card_cost(card: ZCard, price: int | None = None, adversary: bool = False) -> str:
+    if adversary:
+        return f"Battle it for {price if price is not None else card.battle_cost}◆"
+    cost = price if price is not None else card.cost
+    if cost is None:
+        return "" if card.kind == "character" else "not for sale"
+    return f"{cost}◆"
+
+
+def who(view: View, seat: int) -> str:
+    s = view.seats[seat]
+    return f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{seat + 1} {s.name}"
+
+
+def zeo_card(card: ZCard, key: str, zone: str, owner: str = "", marks: str = "", **kw) -> CardInfo:
+    price = kw.pop("price", None)
+    adversary = kw.pop("adversary", False)
+    extra = kw.pop("extra", ())
+    return CardInfo(
+        key=key,
+        face=card_face(card, extra=extra),
+        game_id=GAME,
+        zone=zone,
+        owner=owner,
+        cost=card_cost(card, price, adversary),
+        keywords=card_keywords(card),
+        marks=marks,
+        **kw,
+    )
+
+
+def face_down(key: str, title: str, zone: str, owner: str = "", marks: str = "") -> CardInfo:
+    return CardInfo(
+        key=key,
+        face=CardFace(title=title, letter="?", hidden=True),
+        game_id=GAME,
+        zone=zone,
+        owner=owner,
+        marks=marks,
+    )
+
+
+# -- the Grid and the stacks ----------------------------------------------------------------------
+def grid_cards(view: View) -> list[CardInfo]:
+    out = []
+    for g in view.grid:
+        if g.card is None:
+            continue
+        price = g.price if g.price is not None else g.card.cost
+        mark = f"⚔{price}◆" if g.adversary else (f"{price}◆" if price is not None else "")
+        out.append(
+            zeo_card(
+                g.card,
+                f"grid-{g.index}",
+                f"The Grid, space {g.index + 1}"
+                + (" (an adversary of your team: Battle it)" if g.adversary else ""),
+                "nobody (The Grid)",
+                marks=f"{mark} #{g.index + 1}".strip(),
+                price=g.price,
+                adversary=g.adversary,
+            )
+        )
+    return out
+
+
+def _stack(key: str, label: str, stack: StackView, zone: str) -> CardInfo | None:
+    if stack.count == 0:
+        return None
+    where = f"{zone} ({stack.count} card{'s' if stack.count != 1 else ''}), the top card"
+    if stack.top is None:
+        return face_down(key, label, where, "nobody", marks=f"×{stack.count}")
+    return zeo_card(stack.top, key, where, "nobody", marks=f"{card_cost(stack.top)} ×{stack.count}")
+
+
+def stack_cards(view: View) -> list[CardInfo]:
+    out: list[CardInfo | None] = [
+        face_down(
+            "stack-deck",
+            "Main deck",
+            f"the main deck, face down ({view.main_deck.count} cards)",
+            "nobody",
+            marks=f"×{view.main_deck.count}",
+        )
+        if view.main_deck.count
+        else None
+    ]
+    if view.main_discard:
+        top = view.main_discard[-1]
+        out.append(
+            zeo_card(
+                top,
+                "stack-discard",
+                f"the main deck's discard pile ({len(view.main_discard)} cards), the top card",
+                "nobody",
+                marks=f"⌫×{len(view.main_discard)}",
+            )
+        )
+    out.append(_stack("stack-blasters", "Zeo Blasters", view.blasters, "the Zeo Blaster stack"))
+    out.append(_stack("stack-stuns", "Stuns", view.stuns, "the Stun stack"))
+    out.append(_stack("stack-zords", "Zord stack", view.zords, "the Zord stack"))
+    out.append(_stack("stack-masters", "Master stack", view.masters, "the Master stack"))
+    if view.serpentera is not None:
+        out.append(
+            _stack("stack-serpentera", "Serpentera", view.serpentera, "the Serpentera Sections")
+        )
+    return [c for c in out if c is not None]
+
+
+# -- a seat: character, slots, Locations, set-aside cards -----------------------------------------
+def slot_label(slot: SlotView, index: int) -> str:
+    letter, _ = SLOT_FITS.get(slot.colour, ("?", "?"))
+    return f"{index + 1}{letter}"
+
+
+def character_info(view: View, seat: int, ch: CharacterView) -> CardInfo:
+    s = view.seats[seat]
+    side = "Ranger/Empowered side ⟲" if ch.flipped else "first side (flips later)"
+    lines: list = [Text.assemble(("Showing: ", "bold"), f"{ch.side_name}, {side}")]
+    lines += [line for line in ch.text.splitlines() if line] or [Text("No text.", style="dim")]
+    if ch.other_text:
+        lines.append(Text.assemble(("Other side: ", "bold"), ch.other_text))
+    if ch.ability_cost is not None and ch.flipped:
+        used = " (used this turn)" if ch.ability_used else ""
+        lines.append(Text.assemble(("Ability: ", "bold"), f"{ch.ability_cost}⚡{used}"))
+    fits = ", ".join(
+        f"{slot_label(sl, k)} takes {SLOT_FITS.get(sl.colour, ('', '?'))[1]}"
+        for k, sl in enumerate(ch.slots)
+    )
+    lines.append(Text.assemble(("Slots: ", "bold"), fits))
+    if s.serpentera:
+        lines.append(Text.assemble(("Serpentera Sections: ", "bold"), str(s.serpentera)))
+    team = "Heroes" if s.team == 1 else "Villains"
+    face = CardFace(
+        title=ch.name,
+        letter="★",
+        kind=f"zeo-team-{s.team}",
+        subtitle=f"Character · {team} · {ch.side_name}",
+        extra=tuple(lines),
+    )
+    marks = "⟲" if ch.flipped else ""
+    if ch.flipped and ch.ability_cost is not None:
+        marks += f" {ch.ability_cost}⚡" + ("✓" if ch.ability_used else "")
+    kinds = ("Flip", "Slot", "Empowered" if ch.flipped and s.team == 0 else "")
+    return CardInfo(
+        key=f"char-{seat}",
+        face=face,
+        game_id=GAME,
+        zone=f"{s.name}'s character",
+        owner=who(view, seat),
+        keywords=keywords_in(ch.text, ch.other_text, kinds=kinds),
+        marks=marks.strip(),
+    )
+
+
+def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> CardInfo:
+    """A slot of a character: the attached card, or the empty slot saying what fits it."""
+    s = view.seats[seat]
+    label = slot_label(slot, k)
+    letter, fits = SLOT_FITS.get(slot.colour, ("?", "?"))
+    key = key or f"slot-{seat}-{k}"
+    if slot.card is None:
+        return CardInfo(
+            key=key,
+            face=CardFace(
+                title=f"slot {label}: empty",
+                letter=letter,
+                kind="zeo-slot",
+                subtitle=f"An empty {slot.colour} slot",
+                extra=(f"Takes {fits}.",),
+            ),
+            game_id=GAME,
+            zone=f"{s.name}'s character, slot {label}",
+            owner=who(view, seat),
+            keywords=("Slot",),
+            marks=f"takes {fits}",
+        )
+    state = READY if slot.ready else EXHAUSTED
+    words = ["ready" if slot.ready else "exhausted"]
+    if slot.stuck:
+        words.append("stuck ⛓" + (f": Battle it for {slot.price}◆" if slot.price else ""))
+    extra = (Text.assemble(("Attached: ", "bold"), f"slot {label}, {state} ", ", ".join(words)),)
+    info = zeo_card(
+        slot.card,
+        key,
+        f"{s.name}'s character, slot {label} ({fits})",
+        who(view, seat),
+        marks=f"{label}{state}" + ("⛓" if slot.stuck else ""),
+        extra=extra,
+    )
+    more = ("Ready" if slot.ready else "Exhausted",) + (("Stuck",) if slot.stuck else ())
+    return _with_keywords(info, more)
+
+
+def _with_keywords(info: CardInfo, more: tuple[str, ...]) -> CardInfo:
+    from dataclasses import replace
+
+    return replace(info, keywords=info.keywords + tuple(k for k in more if k not in info.keywords))
+
+
+def seat_cards(view: View, seat: int) -> list[CardInfo]:
+    """A seat's side of the table: character, its 4 slots, Locations, set-aside cards, and
+    (for a foe) the hand as one face-down card."""
+    s = view.seats[seat]
+    out: list[CardInfo] = []
+    ch = s.character
+    if ch is not None:
+        out.append(character_info(view, seat, ch))
+        out += [slot_info(view, seat, k, sl) for k, sl in enumerate(ch.slots)]
+    for n, loc in enumerate(s.locations):
+        out.append(
+            zeo_card(loc, f"loc-{seat}-{n}", f"{s.name}'s Locations (in play)", who(view, seat))
+        )
+    for key, card, what in (("item", s.item, "Signature Item"), ("own", s.own, "own Zord/Master")):
+        if card is not None:
+            out.append(
+                zeo_card(
+                    card,
+                    f"{key}-{seat}",
+                    f"set aside for {s.name} ({what}, to be bought)",
+                    who(view, seat),
+                    marks="set aside",
+                )
+            )
+    if s.discard:
+        out.append(
+            zeo_card(
+                s.discard[-1],
+                f"discard-{seat}",
+                f"{s.name}'s discard pile ({len(s.discard)} cards), the top card",
+                who(view, seat),
+                marks=f"⌫×{len(s.discard)}",
+            )
+        )
+    return out
+
+
+def played_cards(view: View) -> list[CardInfo]:
+    """The active player's play area (public)."""
+    if view.phase in ("setup", "over"):
+        return []
+    s = view.seats[view.active]
+    return [
+        zeo_card(face, inst, f"{s.name}'s play area (played this turn)", who(view, view.active))
+        for inst, face in s.played
+    ]
+
+
+def hand_cards(view: View, seat: int, mine: bool) -> list[CardInfo]:
+    """A hand the viewer may see (their own, or a teammate's: rulebook Pro Tip)."""
+    s = view.seats[seat]
+    zone = "your hand" if mine else f"{s.name}'s hand (your teammate)"
+    return [zeo_card(face, inst, zone, who(view, seat)) for inst, face in s.hand]
+
+
+def hidden_hand(view: View, seat: int) -> CardInfo:
+    s = view.seats[seat]
+    return face_down(
+        f"hand-{seat}",
+        f"{s.name}'s hand",
+        f"{s.name}'s hand ({s.hand_count} cards, hidden from your team)",
+        who(view, seat),
+        marks=f"×{s.hand_count}",
+    )
+
+
+def offer_cards(view: View, seat: int) -> list[CardInfo]:
+    """Setup: the two dealt characters with their Signature Item and Zord/Master."""
+    s = view.seats[seat]
+    out = []
+    for n, face in enumerate(s.offer):
+        out.append(
+            zeo_card(
+                face,
+                f"offer-{seat}-{n}",
+                f"dealt to {s.name}: choose 1 of {len(s.offer)}",
+                who(view, seat),
+                data=face.id,
+            )
+        )
+        if n < len(s.offer_cards):
+            item, own = s.offer_cards[n]
+            for part, card in (("item", item), ("own", own)):
+                out.append(
+                    zeo_card(
+                        card,
+                        f"offer-{part}-{seat}-{n}",
+                        f"comes with {face.name} (if chosen)",
+                        who(view, seat),
+                    )
+                )
+    return out
+
+
+# -- the Zord Bay and The Lair --------------------------------------------------------------------
+def bay_cards(view: View) -> list[CardInfo]:
+    bay = view.bay
+    left = f"{bay.activations_left} Zord activation{'s' if bay.activations_left != 1 else ''} left"
+    used = " (used this turn)" if bay.ability_used else ""
+    face = CardFace(
+        title=bay.side_name,
+        letter="Z",
+        kind="zeo-bay",
+        subtitle=f"The Heroes' Zord Bay · side: {bay.side_name}",
+        extra=(
+            bay.text or "No text.",
+            Text.assemble(("Ability: ", "bold"), f"{bay.ability_cost}⚡{used}"),
+            Text.assemble(("This turn: ", "bold"), left),
+            Text.assemble(("Zords: ", "bold"), f"{len(bay.slots)} of {BAY_SLOTS} slots filled"),
+            "Stages: Zeo Zord Bay → Red Battlezord → Zeo Megazord.",
+        ),
+    )
+    heroes = next((i for i, s in enumerate(view.seats) if s.team == 1), 1)
+    out = [
+        CardInfo(
+            key="bay",
+            face=face,
+            game_id=GAME,
+            zone="the Heroes' Zord Bay",
+            owner="▲ the Heroes (both control it)" if view.format != "1v1" else who(view, heroes),
+            keywords=keywords_in(bay.text, kinds=("Zord Bay", "Activate")),
+            marks=f"{bay.ability_cost}⚡{'✓' if bay.ability_used else ''} "
+            f"{bay.activations_left}↻ {len(bay.slots)}/{BAY_SLOTS} Zords",
+        )
+    ]
+    for k, slot in enumerate(bay.slots):
+        if slot.card is None:
+            continue
+        state = READY if slot.ready else EXHAUSTED
+        info = zeo_card(
+            slot.card,
+            f"bay-{k}",
+            f"the Zord Bay, Zord slot Z{k + 1}",
+            "▲ the Heroes",
+            marks=f"Z{k + 1}{state}",
+            extra=(f"In the Zord Bay: {'ready' if slot.ready else 'exhausted'}.",),
+        )
+        out.append(_with_keywords(info, ("Ready" if slot.ready else "Exhausted",)))
+    for k in range(len(bay.slots), BAY_SLOTS):
+        out.append(
+            CardInfo(
+                key=f"bay-{k}",
+                face=CardFace(
+                    title=f"Zord slot Z{k + 1}: empty",
+                    letter="Z",
+                    kind="zeo-slot",
+                    subtitle="An empty slot of the Zord Bay",
+                    extra=("Takes a Zord the Heroes buy or attach.",),
+                ),
+                game_id=GAME,
+                zone=f"the Zord Bay, Zord slot Z{k + 1}",
+                owner="▲ the Heroes",
+                keywords=("Zord", "Slot"),
+                marks="takes a Zord",
+            )
+        )
+    return out
+
+
+def lair_cards(view: View) -> list[CardInfo]:
+    face = CardFace(
+        title="The Lair",
+        letter="L",
+        kind="zeo-lair",
+        subtitle="The Villains' Lair",
+        extra=(view.lair_text or "No text.", f"Masters here: {len(view.lair)}."),
+    )
+    out = [
+        CardInfo(
+            key="lair",
+            face=face,
+            game_id=GAME,
+            zone="the Villains' Lair",
+            owner="▼ the Villains (both control its Masters)",
+            keywords=keywords_in(view.lair_text, kinds=("The Lair", "Master")),
+            marks=f"{len(view.lair)} Master{'s' if len(view.lair) != 1 else ''}",
+        )
+    ]
+    for n, master in enumerate(view.lair):
+        out.append(zeo_card(master, f"lair-{n}", "The Lair (a Master)", "▼ the Villains"))
+    return out
+
+
+def team_seat(seat: SeatView) -> str:
+    return TEAM_TAG[seat.team]

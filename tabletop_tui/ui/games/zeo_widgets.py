@@ -1,0 +1,138 @@
+"""The Zeo table's widgets, each built from its own part of the View.
+
+Each zone keeps the part of the View it last drew and does nothing when a redraw brings the
+same part again, so moving the focus or a message line costs no card rebuilding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from ...games.zeo_dbg.models import TeamView
+from ..widgets.table import CardInfo, Zone
+
+TEAM_STYLE = ("magenta", "cyan")
+
+
+class ZeoZone(Zone):
+    """A zone that rebuilds its cards only when its part of the View changed."""
+
+    _part: object = None
+    _drawn = False
+    #: bumped to cancel a refocus the kit scheduled before the screen moved the focus away
+    _generation = 0
+
+    def drop_pending_focus(self) -> None:
+        self._generation += 1
+
+    def call_after_refresh(self, callback, *args, **kwargs) -> bool:
+        if getattr(callback, "__name__", "") != "_focus_at":
+            return super().call_after_refresh(callback, *args, **kwargs)
+        generation = self._generation
+
+        def guarded(*a, **k):
+            if generation == self._generation:
+                callback(*a, **k)
+
+        return super().call_after_refresh(guarded, *args, **kwargs)
+
+    def update_part(self, part: object, build: Callable[[], Sequence[CardInfo]]) -> bool:
+        """Show `build()` if `part` differs from the last one drawn; True when it did."""
+        if self._drawn and part == self._part:
+            return False
+        self._drawn = True
+        self._part = part
+        self.show(build())
+        return True
+
+
+class GridRow(ZeoZone):
+    """The six cards of The Grid (empty spaces are left out until refilled)."""
+
+
+class StackRow(ZeoZone):
+    """The main deck, its discard pile, the Zeo Blasters, Stuns, Zord and Master stacks."""
+
+
+class ZordBay(ZeoZone):
+    """The Heroes' Zord Bay (its side: Zeo Zord Bay, Red Battlezord, Zeo Megazord) and Zords."""
+
+
+class Lair(ZeoZone):
+    """The Villains' Lair and the Masters attached there."""
+
+
+class HandZone(ZeoZone):
+    """A hand the seat may see, or the play area."""
+
+
+class CharacterCard(Vertical):
+    """One seat: a header (team, counts, whose turn) over its cards: the character, its four
+    slots (each saying what fits it), Locations, set-aside cards and its discard pile's top."""
+
+    DEFAULT_CSS = """
+    CharacterCard { height: auto; width: 1fr; }
+    CharacterCard > .zeo-seat-head { height: auto; }
+    """
+
+    def __init__(self, seat: int, **kwargs):
+        super().__init__(**kwargs)
+        self.seat = seat
+        self._head: Text | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="zeo-seat-head")
+        yield ZeoZone(vertical=True, id=f"zeo-seat-cards-{self.seat}", classes="zeo-seat-cards")
+
+    @property
+    def cards(self) -> ZeoZone:
+        return self.query_one(ZeoZone)
+
+    def show_seat(self, head: Text, part: object, build: Callable[[], Sequence[CardInfo]]) -> None:
+        if head != self._head:
+            self._head = head
+            self.query_one(".zeo-seat-head", Static).update(head)
+        self.cards.update_part(part, build)
+
+
+def dial(label: str, value: int, maximum: int, width: int) -> Text:
+    """A bar with its numbers: never the bar alone."""
+    filled = max(0, min(width, round(width * value / maximum))) if maximum else 0
+    return Text.assemble(
+        (f"{label} ", "bold"),
+        ("█" * filled, "green" if label.startswith("♥") else "yellow"),
+        ("░" * (width - filled), "dim"),
+        (f" {value}/{maximum}", "bold"),
+    )
+
+
+class TeamTracker(Static):
+    """A team's status tracker: HP and Energy dials (numbers only when narrow)."""
+
+    DEFAULT_CSS = "TeamTracker { height: auto; width: 1fr; padding: 0 1; }"
+
+    def __init__(self, team: int, **kwargs):
+        super().__init__(**kwargs)
+        self.team = team
+        self._shown: tuple | None = None
+
+    def show_team(self, glyph: str, t: TeamView, compact: bool) -> None:
+        key = (t, compact)
+        if key == self._shown:
+            return
+        self._shown = key
+        text = Text(
+            f"{glyph}{t.name[:1] if compact else t.name} ", style=f"bold {TEAM_STYLE[self.team]}"
+        )
+        if compact:
+            text.append(f"♥{t.hp}/{t.max_hp} ⚡{t.energy}/{t.max_energy}", style="bold")
+        else:
+            text.append_text(dial("♥", t.hp, t.max_hp, 10))
+            text.append(" ")
+            text.append_text(dial("⚡", t.energy, t.max_energy, 10))
+        self.update(text)
