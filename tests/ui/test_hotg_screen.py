@@ -263,9 +263,7 @@ async def test_the_team_chooses_the_ranger_for_a_psycho_card_from_the_list():
                 await settle(pilot)
                 assert "takes its deployment card" in screen_text(app)
                 groups = screen.groups
-                assert groups and all(
-                    a.kind == "psycho_attach" for g in groups for a in g.actions
-                )
+                assert groups and all(a.kind == "psycho_attach" for g in groups for a in g.actions)
                 chosen = groups[0].actions[0].ranger
                 await pilot.press(screen.key_of(groups[0]))
                 await settle(pilot)

@@ -140,6 +140,7 @@ class HotgScreen(CardTable, GameScreen):
         self._list_keys = StableKeys()
         self._list_key: tuple = ()
         self._decision_key: tuple = ()
+        self._focus_mode = ""
         # open hands: nothing to hide between Rangers, so no curtain when the keyboard passes;
         # the Mastermind's Schemes are hidden from the Rangers, so a curtain between them
         config = self.match.config
@@ -455,6 +456,12 @@ class HotgScreen(CardTable, GameScreen):
                 return hc.enemy_info(view, view.battle.cards[cell.slot])
         return None
 
+    def on_table_card_focused(self, event) -> None:
+        """Only the card that holds the focus now speaks to the inspector (a zone hidden in
+        the same redraw may still hand focus to one of its cards for a moment)."""
+        if event.card is not self.focused:
+            event.prevent_default()  # (Textual would call the kit's handler next)
+
     def on_combat_grid_cursor(self, message: CombatGrid.Cursor) -> None:
         """The grid's cursor is the focus of the table: the inspector reads that card."""
         self._focused_info = self._grid_info(message.row, message.col)
@@ -634,15 +641,16 @@ class HotgScreen(CardTable, GameScreen):
             GameScreen.submit(self, action)
             return
         title, options = prompt_options(view, pending, self.rules)
+        choosing_x = title.startswith("Choose X")
         entries = []
         for label, narrowed in options:
-            wanted = ""
-            first = narrowed.actions[0]
-            x = getattr(first, "x", None)
-            if title.startswith("Choose X") and isinstance(x, int) and 1 <= x <= 9:
-                wanted = str(x)
+            x = getattr(narrowed.actions[0], "x", None)
+            wanted = str(x) if choosing_x and isinstance(x, int) and 0 <= x <= 9 else ""
             entries.append(MenuEntry(Text(label), narrowed, ident=label, key=wanted))
-        self.app.push_screen(CardMenu(f"{pending.title}: {title}", entries), self._menu_done)
+        keys = StableKeys("0123456789" if choosing_x else "123456789")  # X: its own digit
+        self.app.push_screen(
+            CardMenu(f"{pending.title}: {title}", entries, keys=keys), self._menu_done
+        )
 
     def submit(self, action) -> bool:
         if isinstance(action, Pending):
@@ -730,6 +738,9 @@ class HotgScreen(CardTable, GameScreen):
                 self.call_after_refresh(options.focus)
             return
         self._decision_key = ()
+        if self._focus_mode != self.mode:  # a new phase: the keys go where its moves are
+            self._focus_mode = self.mode
+            self._fresh_seat = True
         if self.mode == "battle":
             zone = self.query_one("#hg-hand", Zone)
             if any(c.info.actionable for c in zone.cards):
