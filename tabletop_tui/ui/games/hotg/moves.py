@@ -315,7 +315,16 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
             return Text(f"⇅ Resolve {first} first")
         case Arrange():
             return Text(f"⇅ {rules.describe(action)}")
-    return Text(rules.describe(action))
+    return Text(describe_any(action, rules))
+
+
+def describe_any(action, rules) -> str:
+    """The rules' words for an action; for one they cannot name yet, its kind and fields."""
+    try:
+        return rules.describe(action)
+    except (KeyError, AttributeError, TypeError, ValueError):
+        fields = ", ".join(f"{k} {v}" for k, v in fields_of(action).items() if k != "kind")
+        return f"{action.kind.replace('_', ' ').capitalize()}: {fields}"
 
 
 # -- grouping ----------------------------------------------------------------------------------
