@@ -279,3 +279,42 @@ async def test_a_whole_game_with_keys_only_humans_against_a_bot_mastermind():
         assert screen_name(app) == "GameOverScreen", "\n".join(screen_lines(app))
     assert most_legal > most_shown  # the grouping did fold moves together
     print(f"most legal actions {most_legal}, most top-level entries {most_shown}")
+
+
+async def test_the_combat_grids_cursor_is_read_by_the_inspector():
+    """Mastermind Mode's 3x3 grid is part of the table: the card under its cursor (or, on an
+    empty space, the card being placed) is what the inspector shows."""
+    from tabletop_tui.ui.widgets.combat_grid import CombatGrid
+
+    app = _app(seats=("Ann", "Ben", "Mal"), bots=("Ann", "Ben"), seed=3, mode="mastermind")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+
+        def placing_second(screen) -> bool:
+            view = screen.match.view(2)
+            d = view.decision
+            return (
+                d is not None
+                and d.kind == "grid_place"
+                and sum(c.slot >= 0 for c in view.battle.grid.cells) >= 1
+            )
+
+        await _to(pilot, placing_second)
+        screen = app.screen
+        grid = screen.query_one("#hg-grid", CombatGrid)
+        assert grid.has_focus
+        view = screen.match.view(2)
+        assert view.battle.grid.placing in inspect_plain(screen.inspector().info)
+        filled = {
+            (c.row, c.col): view.battle.cards[c.slot].name
+            for c in view.battle.grid.cells
+            if c.slot >= 0
+        }
+        for n in range(9):  # right, right, down, ...: every space once, until a placed card
+            if grid.cursor in filled:
+                break
+            await pilot.press("down" if n % 3 == 2 else "right")
+            await settle(pilot)
+        assert grid.cursor in filled
+        text = inspect_plain(screen.inspector().info)
+        assert filled[grid.cursor] in text and "Where: the battle at" in text

@@ -260,6 +260,26 @@ def enemy_info(view: View, e: EnemyCardView, actionable: bool = False) -> CardIn
     )
 
 
+def placing_info(view: View, row: int, col: int) -> CardInfo:
+    """The enemy card the Mastermind is placing, read from an empty space of the grid."""
+    grid = view.battle.grid
+    return CardInfo(
+        key=f"placing-{row}-{col}",
+        face=CardFace(
+            title=grid.placing,
+            letter="E",
+            kind="hotg-enemy",
+            subtitle=f"being placed ({grid.to_place} to place)",
+            extra=tuple(line for line in grid.placing_text.splitlines() if line),
+        ),
+        game_id=GAME,
+        zone=f"the Mastermind's hand of drawn enemy cards; this space: row {row + 1} "
+        f"column {col + 1}",
+        owner="the enemies (played by ☠ the Mastermind)",
+        keywords=tuple(k.upper() for k in grid.placing_keywords) + ("Combat grid",),
+    )
+
+
 # -- the Mastermind's Schemes ----------------------------------------------------------------
 def scheme_info(
     view: View, sc: SchemeView, key: str, zone: str, actionable: bool = False

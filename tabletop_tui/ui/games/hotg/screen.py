@@ -168,13 +168,13 @@ class HotgScreen(CardTable, GameScreen):
                 yield Zone(id="hg-enemies", vertical=True, empty="")
                 yield CombatGrid(id="hg-grid")
                 yield Zone("Asked about:", id="hg-decision", empty="")
+                yield Zone("Hand:", id="hg-hand", empty="empty")
+                yield Zone("Schemes:", id="hg-schemes", empty="none")
                 with Vertical(id="hg-players"):
                     for p in range(len(self.match.seats)):
                         with Vertical(id=f"hg-player-{p}", classes="hg-player"):
                             yield Static(classes="hg-player-head")
                             yield Zone(id=f"hg-panel-{p}", classes="hg-panel", empty="")
-                yield Zone("Hand:", id="hg-hand", empty="empty")
-                yield Zone("Schemes:", id="hg-schemes", empty="none")
                 yield Zone("Schemes played:", id="hg-scheme-discard", vertical=True, empty="")
                 yield Zone("Discard piles:", id="hg-discards", vertical=True, empty="")
             with Vertical(id="hg-side"):
@@ -446,15 +446,20 @@ class HotgScreen(CardTable, GameScreen):
         if (placing or marking) and not self.waiting and self.app.screen is self:
             if self.focused is not widget:
                 widget.focus()
+        if self.focused is widget:  # the space under the cursor may hold another card now
+            self._focused_info = self._grid_info(*widget.cursor)
+            self.inspect_now()
 
     def _grid_info(self, row: int, col: int) -> CardInfo | None:
+        """The card on that space; on an empty one, the card being placed (if any)."""
         view = self._view
         if view is None or view.battle is None or view.battle.grid is None:
             return None
-        for cell in view.battle.grid.cells:
+        grid = view.battle.grid
+        for cell in grid.cells:
             if (cell.row, cell.col) == (row, col) and cell.slot >= 0:
                 return hc.enemy_info(view, view.battle.cards[cell.slot])
-        return None
+        return hc.placing_info(view, row, col) if grid.placing else None
 
     def on_table_card_focused(self, event) -> None:
         """Only the card that holds the focus now speaks to the inspector (a zone hidden in
@@ -558,7 +563,10 @@ class HotgScreen(CardTable, GameScreen):
         if d is not None:
             who = d.asked[0] if d.asked else view.focus
             text.append("☞ ", style="bold")
-            text.append(hc.seat_label(view, who), style="bold")
+            if who == view.mastermind_seat:
+                text.append(f"☠ {self.session.name(who)}", style="bold")
+            else:
+                text.append(hc.seat_label(view, who), style="bold")
             text.append(f": {d.prompt}", style="bold")
             return text
         if self.mode == "act":
