@@ -318,3 +318,26 @@ async def test_the_combat_grids_cursor_is_read_by_the_inspector():
         assert grid.cursor in filled
         text = inspect_plain(screen.inspector().info)
         assert filled[grid.cursor] in text and "Where: the battle at" in text
+
+
+async def test_a_card_with_no_move_says_why():
+    """Base rules "Action phase": combat cards are played in battles, so Enter on a hand
+    card before any battle opens a menu that names the rule instead of a move."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        hand = screen.query_one("#hg-hand", Zone)
+        assert hand.cards and not any(c.info.actionable for c in hand.cards)
+        hand.focus_card()
+        await settle(pilot)
+        before = len(screen.match.actions)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu"
+        note = str(app.screen.query_one(".card-menu-note").render())
+        assert "Nothing to do with this card now:" in note
+        assert note.split(":", 1)[1].strip(" .\n")  # a reason follows
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen_name(app) == "HotgScreen" and len(screen.match.actions) == before
