@@ -221,6 +221,9 @@ class HotgScreen(CardTable, GameScreen):
         if mode != self.mode:
             self.mode = mode
             self.refresh_bindings()
+        if mode != self._focus_mode and mode in self.ACTING_MODES and self.focused_card():
+            # a new phase: no zone should hand the old focus on while the table changes
+            self.set_focus(None)
         self._view = view
         legal = self.legal_now()
         names = card_names(view)
@@ -375,7 +378,7 @@ class HotgScreen(CardTable, GameScreen):
         b = view.battle
         head = self.query_one("#hg-battle-head")
         enemies = self.query_one("#hg-enemies", Zone)
-        head.display = b is not None
+        head.display = enemies.display = b is not None
         if b is None:
             enemies.show([])
             self.query_one("#hg-grid", CombatGrid).display = False
@@ -460,6 +463,14 @@ class HotgScreen(CardTable, GameScreen):
             if (cell.row, cell.col) == (row, col) and cell.slot >= 0:
                 return hc.enemy_info(view, view.battle.cards[cell.slot])
         return hc.placing_info(view, row, col) if grid.placing else None
+
+    def focus_zone(self, zone: Zone, others: tuple[Zone, ...] = ()) -> None:
+        """As the kit's, one refresh later: a zone that lost its focused card in the same
+        redraw hands the focus on after a refresh, and the seat's zone must come last."""
+        card = self.focused_card()
+        if self._fresh_seat or card is None or card.parent in others:
+            self._fresh_seat = False
+            self.call_after_refresh(self.call_after_refresh, zone.focus_card)
 
     def on_table_card_focused(self, event) -> None:
         """Only the card that holds the focus now speaks to the inspector (a zone hidden in
@@ -667,7 +678,12 @@ class HotgScreen(CardTable, GameScreen):
                 return False
             self.follow_up(action)
             return True
-        return super().submit(action)
+        done = super().submit(action)
+        # "locked in" is for secret simultaneous choices: the team never makes one here
+        if done and isinstance(self.message, str) and self.message.startswith("▣"):
+            self.message = ""
+            self.put("#hg-message", self.message)
+        return done
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -761,7 +777,7 @@ class HotgScreen(CardTable, GameScreen):
             here = me.location
             pos = next((loc.position for loc in view.locations if loc.id == here), None)
             zone = self.query_one("#hg-loc-hq" if pos is None else f"#hg-loc-{pos}", Zone)
-            self.focus_zone(zone)
+            self.focus_zone(zone, (self.query_one("#hg-hand", Zone),))  # no card plays now
 
     # -- the end -----------------------------------------------------------------------------
     def headline(self, outcome) -> str:
