@@ -241,6 +241,10 @@ class HotgScreen(CardTable, GameScreen):
         self.put("#hg-message", self.message)
         self.sync_log()
         self._focus_default(view, seat)
+        card = self.focused_card()
+        if card is not None and card.info != self._focused_info and self.mode != "over":
+            self._focused_info = card.info  # now, not a message later
+            self.inspect_now()
 
     def sync_log(self) -> None:
         """The match log, after the game's first Deployment Phase (it happened while the
@@ -475,7 +479,11 @@ class HotgScreen(CardTable, GameScreen):
     def on_table_card_focused(self, event) -> None:
         """Only the card that holds the focus now speaks to the inspector (a zone hidden in
         the same redraw may still hand focus to one of its cards for a moment)."""
-        if event.card is not self.focused:
+        if event.card is not self.focused or (
+            self.mode == "over" and event.card.info.key == getattr(self._focused_info, "key", None)
+        ):
+            # (the game-over board keeps the card box as it was: the dialog's backdrop is
+            # drawn at once, a late inspector update would not be)
             event.prevent_default()  # (Textual would call the kit's handler next)
 
     def on_combat_grid_cursor(self, message: CombatGrid.Cursor) -> None:
