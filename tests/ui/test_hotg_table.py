@@ -45,11 +45,24 @@ async def _to(pilot, done, limit: int = 400) -> None:
             continue
         screen = app.screen
         if not screen.waiting and screen.session.on_screen is not None and done(screen):
-            await settle(pilot)
+            await _quiet(pilot)
             return
         await hotg_key(pilot)
         await pilot.pause()
     raise AssertionError("the state was never reached")
+
+
+async def _quiet(pilot, limit: int = 20) -> None:
+    """Pause until the focus has stood still for three pauses (a redraw hands it on one or
+    two refreshes later), so a test acts on the screen a player would see."""
+    still, last = 0, object()
+    for _ in range(limit):
+        await pilot.pause()
+        now = pilot.app.focused
+        still = still + 1 if now is last else 0
+        last = now
+        if still >= 3:
+            return
 
 
 def _focused(app) -> TableCard | None:
@@ -60,6 +73,7 @@ async def test_arrows_move_within_a_zone_tab_between_zones_and_a_click_moves_the
     app = _app()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, 3)
+        await _quiet(pilot)
         screen = app.screen
         start = _focused(app)
         assert start is not None and start.info.key == "loc-hq"  # where Ann's Rangers stand
