@@ -40,7 +40,8 @@ GAME_CSS = {
 
 
 def _game_css(module: str) -> Path | None:
-    name = GAME_CSS.get(module)
+    """A game's screens may live in a package (hotg/screen.py): its package's sheet counts."""
+    name = GAME_CSS.get(module) or GAME_CSS.get(module.rpartition(".")[0])
     return Path(__file__).resolve().parent / name if name else None
 
 

@@ -249,26 +249,48 @@ def screen_lines(app) -> list[str]:
     return lines
 
 
+async def drain_menus(pilot, limit: int = 8) -> int:
+    """Answer follow-up prompts and questions with Enter (the first choice, or yes)."""
+    answered = 0
+    for _ in range(limit):
+        await pilot.pause()
+        if screen_name(pilot.app) != "CardMenu":
+            break
+        await pilot.press("enter")
+        answered += 1
+    return answered
+
+
 async def hotg_key(pilot) -> str:
-    """One move by keys: answer 1, battle where you stand, play the first card, else move
-    towards enemies, else end or pass."""
-    screen = pilot.app.screen
+    """One move by keys: answer with the first move listed, battle where you stand, play the first playable card
+    from the hand (Enter on it, then the first choice of each follow-up prompt), else move
+    towards enemies, else end or pass (saying yes when asked)."""
+    app = pilot.app
+    if screen_name(app) == "CardMenu":
+        await drain_menus(pilot)
+        return "answer"
+    screen = app.screen
     seat = screen.session.on_screen
     mode = screen.mode
     if seat is None or mode in ("wait", "over") or screen.waiting:
         await pilot.pause()
         return "wait"
-    if mode == "decision":
-        await pilot.press("1")
+    if mode == "decision":  # the first move of the list, by the number shown beside it
+        await pilot.press(screen.key_of(screen.groups[0]) if screen.groups else "1")
+        await drain_menus(pilot)
         return "answer"
     from tabletop_tui.games.hotg.models import Move, PlayCard, StartBattle
 
     legal = screen.match.legal_actions(seat)
     if mode == "battle":
         if any(isinstance(a, PlayCard) for a in legal):
-            await pilot.press("p", "1")
+            await pilot.press("p")
+            await pilot.pause()
+            await pilot.press("enter")
+            await drain_menus(pilot)
             return "play"
         await pilot.press("e")
+        await drain_menus(pilot)
         return "pass"
     if any(isinstance(a, StartBattle) for a in legal):
         await pilot.press("b")
@@ -279,10 +301,14 @@ async def hotg_key(pilot) -> str:
     if moves:
         await pilot.press("m")
         await settle(pilot, 1)
-        n = next(i for i, e in enumerate(screen._entries) if e.action == moves[0])
-        await pilot.press(str(n + 1))
+        menu = app.screen
+        if screen_name(app) == "CardMenu":
+            entry = next(e for e in menu.entries if moves[0] in e.action.actions)
+            await pilot.press(menu.key_of(entry))
+            await drain_menus(pilot)
         return "move"
     await pilot.press("e")
+    await drain_menus(pilot)
     return "end"
 
 

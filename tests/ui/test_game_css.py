@@ -40,3 +40,12 @@ async def test_a_game_started_directly_reads_only_its_own_stylesheet():
         assert screen_name(app) == "ZeoScreen"
         assert _read(app) == {str(ZEO_CSS)}
         assert app.screen.query_one("#zeo-status").outer_size.height == 1
+
+
+def test_every_game_screen_finds_its_stylesheet():
+    """A screen moved into a package (HotG's hotg/screen.py) must still get its game's sheet."""
+    from tabletop_tui.ui.app import SCREENS_BY_GAME, game_screen_class
+
+    for game_id in SCREENS_BY_GAME:
+        css = _game_css(game_screen_class(game_id).__module__)
+        assert css is not None and css.is_file(), game_id

@@ -4,8 +4,10 @@ naming their rule, and the co-operative game-over screen."""
 
 from tabletop_tui.engine.match import SeatSpec
 from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.widgets.inspector import inspect_plain
+from tabletop_tui.ui.widgets.table import Zone
 
-from .helpers import hotg_key, screen_name, screen_text, settle
+from .helpers import drain_menus, hotg_key, screen_lines, screen_name, screen_text, settle
 
 
 def _app(players=2, seed=5, **config) -> TabletopApp:
@@ -175,8 +177,9 @@ async def test_a_mastermind_battle_placed_on_the_grid_with_arrow_keys():
                 else:
                     marked += 1
                 continue
-            await pilot.press("1" if d is not None else "e")
-            await pilot.pause()
+            first = screen.key_of(screen.groups[0]) if screen.groups else "e"
+            await pilot.press(first if d is not None else "e")
+            await drain_menus(pilot)
         assert placed >= 3 and marked >= 1
         assert "Schemes" in screen_text(app)
 
@@ -231,7 +234,18 @@ async def test_psycho_assault_deployment_attaches_psychos_to_the_rangers_on_scre
             await pilot.pause()
         assert attached, "no Psycho Ranger was deployed"
         await settle(pilot)
-        assert "☠Psycho" in screen_text(app)
+        # the deployment card is a card of the Ranger's panel: Tab-reachable and readable
+        chips = [
+            c
+            for z in screen.query(".hg-panel").results(Zone)
+            for c in z.cards
+            if c.info.key.startswith("psycho-")
+        ]
+        assert chips, "no Psycho deployment card in a Ranger panel"
+        chips[0].focus()
+        await settle(pilot)
+        assert "[☠] Psycho" in "\n".join(screen_lines(app))
+        assert "PSYCHO" in inspect_plain(screen.inspector().info)
 
 
 async def test_the_team_chooses_the_ranger_for_a_psycho_card_from_the_list():
@@ -248,11 +262,10 @@ async def test_the_team_chooses_the_ranger_for_a_psycho_card_from_the_list():
                 asked = True
                 await settle(pilot)
                 assert "takes its deployment card" in screen_text(app)
-                assert screen._entries and all(
-                    e.action.kind == "psycho_attach" for e in screen._entries
-                )
-                chosen = screen._entries[0].action.ranger
-                await pilot.press("1")
+                groups = screen.groups
+                assert groups and all(a.kind == "psycho_attach" for g in groups for a in g.actions)
+                chosen = groups[0].actions[0].ranger
+                await pilot.press(screen.key_of(groups[0]))
                 await settle(pilot)
                 attached = {
                     n.attached_to for n in screen.match.state.nemeses if n.status == "deployed"

@@ -1,5 +1,6 @@
 """The 3x3 combat grid (Heroes of the Grid, Mastermind Mode): cards, the combat marker, and a
-cursor for placing the next card.
+cursor for placing the next card; a member of the table kit, so the cursor is a focus the
+inspector follows (`Cursor`) and Enter on a card's space can open that card's moves.
 
 The widget only draws what it is given and reports where the player wants to place: it
 posts `CombatGrid.Chosen(row, col)` on Enter or a click, and the screen turns that into an
@@ -117,6 +118,15 @@ class CombatGrid(Widget, can_focus=True):
             self.row = row
             self.col = col
 
+    class Cursor(Message):
+        """The cursor is on a space (focus, arrows, a click): the screen's inspector may read
+        the card there, as for any card of the table kit."""
+
+        def __init__(self, row: int, col: int):
+            super().__init__()
+            self.row = row
+            self.col = col
+
     def __init__(self, cell_width: int = 18, **kwargs):
         super().__init__(**kwargs)
         self.cards: dict[tuple[int, int], GridCard] = {}
@@ -153,6 +163,7 @@ class CombatGrid(Widget, can_focus=True):
 
     def on_focus(self) -> None:
         self.refresh()
+        self.post_message(self.Cursor(*self.cursor))
 
     def on_blur(self) -> None:
         self.refresh()
@@ -161,6 +172,7 @@ class CombatGrid(Widget, can_focus=True):
         r, c = self.cursor
         self.cursor = ((r + dr) % SIZE, (c + dc) % SIZE)
         self.refresh()
+        self.post_message(self.Cursor(*self.cursor))
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(*self.cursor))
@@ -171,4 +183,5 @@ class CombatGrid(Widget, can_focus=True):
         row = min(SIZE - 1, max(0, event.y) // 3)
         self.cursor = (row, col)
         self.refresh()
+        self.post_message(self.Cursor(row, col))
         self.post_message(self.Chosen(row, col))

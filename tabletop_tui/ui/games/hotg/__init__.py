@@ -1,0 +1,6 @@
+"""Heroes of the Grid on screen: the table (screen.py), its cards (cards.py), the grouped
+moves and follow-up prompts (moves.py), the text panels (panels.py), setup (options.py)."""
+
+from .screen import HotgScreen
+
+__all__ = ["HotgScreen"]

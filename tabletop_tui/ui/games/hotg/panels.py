@@ -1,0 +1,101 @@
+"""Heroes of the Grid's text panels: the status line, the power board and decks beside the
+table, and the game-over summary with its plot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ....games.hotg.models import View
+from ...widgets.plot import Series, line_plot
+from .cards import nice, place_name
+
+
+def next_back(view: View) -> str:
+    back = view.next_deploy_back
+    if back in ("monster", "boss", "nemesis", "psycho_boss"):
+        return back.replace("_", " ").upper()
+    return place_name(view, back) if back else "—"
+
+
+def status_text(view: View, name: Callable[[int], str], compact: bool) -> Text:
+    text = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
+    if view.phase != "over":
+        text.append(" · ▶ ")
+        if view.focus == view.mastermind_seat:
+            text.append(f"☠ {name(view.focus)} (Mastermind)", style="bold")
+        else:
+            text.append(f"P{view.focus + 1} {view.players[view.focus].name}", style="bold")
+    text.append(" │ ", style="dim")
+    text.append(f"CC ⚡{view.hq_energy}", style="bold")
+    panicked = sum(1 for loc in view.locations if loc.panicked)
+    text.append(f" │ ⚠{panicked}/4", style="bold" if panicked >= 3 else "")
+    text.append(f" │ XP {view.experience}/{view.experience_max}")
+    text.append(f" │ Power {view.power}/{view.power_max}")
+    if compact:
+        text.append(f" │ Deploy {view.deploy_count} next: {next_back(view)}")
+    text.append(f" │ Boss {view.boss_progress}/{view.boss_goal}")
+    if view.mode == "mastermind":
+        text.append(f" │ ☠ Schemes {view.scheme_count}")
+    elif view.mode == "psycho_assault":
+        text.append(" │ Psycho Assault")
+    return text
+
+
+def info_text(view: View) -> Text:
+    """The deployment deck, the power board, the villains (a large terminal's side panel)."""
+    text = Text("Deployment deck\n", style="bold underline")
+    text.append(f"{view.deploy_count} cards · next back: ")
+    text.append(next_back(view), style="bold")
+    text.append(f"\n{view.deployments_per_round} per round · {view.deploy_discard} used\n")
+    if not view.heavy_deployments:
+        text.append("easier cards: 1-1-1-2-3 figures\n")
+    text.append("Power board\n", style="bold underline")
+    text.append(f"XP    {'★' * view.experience}{'☆' * (view.experience_max - view.experience)}\n")
+    text.append(f"Power {'■' * view.power}{'□' * (view.power_max - view.power)}\n")
+    text.append(f"Zord deck {view.zord_deck}")
+    if view.megazord:
+        text.append(f" · {nice(view.megazord)}")
+    if view.megazord_token:
+        text.append(f" · token at {place_name(view, view.megazord_token)}")
+    text.append("\nVillains\n", style="bold underline")
+    text.append(", ".join(nice(m) for m in view.monsters) or "—")
+    text.append(f"\nBoss: {nice(view.boss)} {view.boss_progress}/{view.boss_goal}\n")
+    if view.mode == "mastermind":
+        text.append(f"☠ Schemes: hand {view.scheme_count} · deck {view.scheme_deck}\n")
+    if view.psycho_aside:
+        text.append("Set aside: " + ", ".join(view.psycho_aside) + "\n", style="dim")
+    if view.defeated_villains:
+        text.append("Defeated: " + ", ".join(nice(v) for v in view.defeated_villains), style="dim")
+    return text
+
+
+def summary_text(match) -> Text:
+    view = match.view(None)
+    text = Text(match.outcome().summary + "\n\n")
+    text.append(
+        f"Rounds: {view.round} · Command Center energy {view.hq_energy} · "
+        f"boss {view.boss_progress}/{view.boss_goal}\n"
+    )
+    history = list(view.history)
+    if view.phase == "over" and (not history or history[-1][0] != view.round):
+        panicked = sum(1 for loc in view.locations if loc.panicked)
+        history.append((view.round, panicked, view.hq_energy))
+    if history:
+        text.append("\nPanicked locations and Command Center energy per round\n", style="bold")
+        top = max(4, *(max(p, e) for _, p, e in history))
+        text.append_text(
+            line_plot(
+                [
+                    Series("panicked locations", [p for _, p, _ in history], "P", "red"),
+                    Series("Command Center energy", [e for _, _, e in history], "E", "cyan"),
+                ],
+                height=6,
+                width=44,
+                x_label="round",
+                y_max=top,
+            )
+        )
+    text.append(f"\n\nActions: {len(match.actions)} · seed {match.seed}")
+    return text
