@@ -697,6 +697,11 @@ class ZeoScreen(CardTable, GameScreen):
         options.add_options(items)
         options.highlighted = keep if keep is not None and keep < len(rows) else 0
 
+    def _focus_if_shown(self, widget) -> None:
+        """A focus placed after the redraw, unless another screen (help, a menu) is on top."""
+        if self.app.screen is self:
+            widget.focus()
+
     def _place_focus(self, view: View, seat: int | None) -> None:
         """A question goes to the move panel; a turn to the hand; a player already on a card
         stays there."""
@@ -709,7 +714,7 @@ class ZeoScreen(CardTable, GameScreen):
                 return
             if self.focused is not options:
                 self._fresh_seat = False
-                self.call_after_refresh(options.focus)
+                self.call_after_refresh(self._focus_if_shown, options)
             return
         if self.mode in ("main", "end"):
             hand = self.query_one("#zeo-hand", Zone)
