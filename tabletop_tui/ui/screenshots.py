@@ -25,8 +25,13 @@ class Scene:
 
 
 async def _settle(pilot, times: int = 3) -> None:
+    """Pauses, then wall-clock ones: focus moves wait for a refresh (call_after_refresh), which
+    a plain pause does not always bring, and a picture must not depend on that race."""
     for _ in range(times):
         await pilot.pause()
+    for _ in range(2):
+        await pilot.pause(0.05)
+        await pilot.wait_for_scheduled_animations()
 
 
 async def _nothing(pilot) -> None:
