@@ -273,3 +273,14 @@ def test_the_seat_bot_is_the_search_bot():
     seat = next(iter(R.to_act(s)))
     legal = R.legal_actions(s, seat)
     assert bot.choose(R.view(s, seat), legal, seat, random.Random(1)) in legal
+
+
+def test_the_quick_bot_is_the_heuristic_without_search():
+    """Scripted scenes and long test games use the bot that does not search."""
+    from tabletop_tui.games import make_bot
+    from tabletop_tui.games.hotg.bot import HotgBot, HotgHeuristicBot
+
+    quick = make_bot("hotg", "quick")
+    assert type(quick) is HotgHeuristicBot
+    assert isinstance(make_bot("hotg", "heuristic"), HotgBot)
+    assert type(make_bot("zoobotz", "quick")) is type(make_bot("zoobotz", "heuristic"))

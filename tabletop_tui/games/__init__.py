@@ -109,11 +109,20 @@ def engine_ids() -> list[str]:
     return [g.id for g in GAMES.values() if g.rules_path is not None]
 
 
+#: bots that decide without searching ahead, for scripted scenes and long test games; a game
+#: not listed here has no search, so its heuristic bot is already quick
+QUICK_BOTS = {"hotg": "tabletop_tui.games.hotg.bot:HotgHeuristicBot"}
+
+
 def make_bot(game_id: str, kind: str):
-    """A bot for a seat: 'random' works everywhere, 'heuristic' is the game's own."""
+    """A bot for a seat: 'random' works everywhere, 'heuristic' is the game's own (the
+    strongest it has), 'quick' the game's own without search (screenshots, long tests)."""
     from ..engine.bots import RandomBot
 
     info = GAMES[game_id]
+    if kind == "quick":
+        path = QUICK_BOTS.get(game_id, info.bot_path)
+        return _load(path)() if path else RandomBot()
     if kind == "heuristic" and info.bot_path:
         return _load(info.bot_path)()
     return RandomBot()

@@ -156,7 +156,7 @@ async def _bot_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> N
     from .app import game_screen_class
 
     app = pilot.app
-    bot = make_bot(game, "heuristic")
+    bot = make_bot(game, "quick")
     screen_class = game_screen_class(game)
     for _ in range(limit):
         screen = app.screen

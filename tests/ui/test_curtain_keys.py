@@ -27,6 +27,9 @@ async def test_keys_typed_with_the_one_that_clears_a_curtain_are_dropped():
         await settle(pilot, 4)
         assert screen_name(app) == game.__class__.__name__  # the curtain is gone...
         assert len(game.match.actions) == before  # ...and nothing was answered for the player
-        await pilot.press("enter")  # a key pressed once the screen is up does act
+        # a key pressed once the screen is up does act: Enter opens the focused card's moves
+        # (or makes its one move), as the same Enter would have without the curtain
+        await pilot.press("enter")
         await settle(pilot)
-        assert len(game.match.actions) == before + 1
+        opened = screen_name(app) != game.__class__.__name__
+        assert opened or len(game.match.actions) == before + 1

@@ -258,9 +258,6 @@ class Zone(Container):
         cards = self.cards
         if not cards:
             return
-        now = self.screen.focused
-        if isinstance(now, TableCard) and now.is_attached and now.parent is not self:
-            return  # the screen moved the focus to another zone meanwhile: that one wins
         if key is not None:
             for card in cards:
                 if card.info.key == key:
