@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..engine import Event, Outcome, Rules, Seat
+from ..engine import Event, Outcome, Rejection, Rules, Seat
 from ..engine.match import SeatSpec
 from .protocol import EventLine, Events, Joined, Message, TableUpdate, ViewUpdate
 
@@ -82,6 +82,15 @@ class SeatMatch:
 
     def legal_actions(self, seat: Seat) -> list:
         return list(self._legal) if seat == self.seat else []
+
+    def check(self, seat: Seat, action) -> Rejection | None:
+        """Without the state only the list of legal moves can tell; the service gives the rule
+        itself if a refused move is sent anyway."""
+        if action in self.legal_actions(seat):
+            return None
+        if seat != self.seat:
+            return Rejection(rule="table", reason="that seat is not yours at this table")
+        return Rejection(rule="table", reason="not one of your legal moves right now")
 
     def to_act(self) -> frozenset[Seat]:
         return frozenset(self.update.to_act) if self.update is not None else frozenset()

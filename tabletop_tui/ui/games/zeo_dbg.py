@@ -285,7 +285,9 @@ class ZeoScreen(CardTable, GameScreen):
     def legal_now(self) -> list:
         """The seat's legal moves, asked of the rules once per position."""
         seat = self.session.on_screen
-        key = (len(self.match.actions), id(self.match.state), seat, self.mode, self.waiting)
+        # a shared table's match holds no state, only the last update the service pushed
+        position = getattr(self.match, "state", None) or getattr(self.match, "update", None)
+        key = (len(self.match.actions), id(position), seat, self.mode, self.waiting)
         if key != self._legal_key:
             self._legal_key = key
             acting = seat is not None and self.mode in self.ACTING_MODES
