@@ -7,7 +7,12 @@ import pytest
 
 from tabletop_tui.ui.screenshots import SCENES, SIZES
 
-SNAPSHOT_SCENES = [s for s in SCENES if s.name != "army-of-zero-game-over"]
+#: the Zeo Block scenes end on a focus that two delayed refocuses race for (the zone keeping
+#: its card, the screen moving to the Block's zone): their pictures differ run to run until
+#: that race is settled in the kit; screenshots/ still shows them, and
+#: test_zeo_screen.py checks the Block prompt itself
+RACING = {"army-of-zero-game-over", "zeo-dbg-block", "zeo-dbg-help-block"}
+SNAPSHOT_SCENES = [s for s in SCENES if s.name not in RACING]
 
 
 @pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
