@@ -190,9 +190,9 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
             @functools.wraps(legal)
             def legal_actions(self, state, seat):
-                memo = self.__dict__.get("_legal_memo")
-                if memo is not None and memo[0] is state and memo[1] is seat:
-                    return list(memo[2])
+                remembered = self._remembered_legal(state, seat)
+                if remembered is not None:
+                    return list(remembered)
                 out = legal(self, state, seat)
                 if type(seat) is int:  # a seat 0.0 or True must meet the checks again
                     self._legal_memo = (state, seat, tuple(out))
@@ -200,6 +200,13 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
             legal_actions.remembered = True  # type: ignore[attr-defined]
             cls.legal_actions = legal_actions  # type: ignore[method-assign]
+
+    def _remembered_legal(self, state: StateT, seat: Seat) -> tuple | None:
+        """The last legal_actions answer, if it was for this very state object and seat."""
+        memo = self.__dict__.get("_legal_memo")
+        if memo is not None and memo[0] is state and type(seat) is int and memo[1] == seat:
+            return memo[2]
+        return None
 
     # -- actions as data ---------------------------------------------------
     @classmethod
@@ -291,14 +298,8 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
         """`check`, then `_resolve`. The last legal_actions answer is remembered (for that
         very state object and seat, as frozen states never change): an action object taken
         from it is legal without checking it again, and asking again costs nothing."""
-        memo = self.__dict__.get("_legal_memo")
-        if not (
-            memo is not None
-            and memo[0] is state
-            and type(seat) is int
-            and memo[1] == seat
-            and id(action) in set(map(id, memo[2]))
-        ):
+        remembered = self._remembered_legal(state, seat)
+        if remembered is None or not any(a is action for a in remembered):
             rejection = self.check(state, seat, action)
             if rejection is not None:
                 raise IllegalAction(rejection)

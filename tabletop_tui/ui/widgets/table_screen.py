@@ -94,10 +94,6 @@ class CardTable:
         if event.card.is_attached and event.card.has_focus:  # (the card's own call came first)
             self.card_focused(event.info)
 
-    def on_table_card_hovered(self, event: TableCard.Hovered) -> None:
-        """Nothing left to do: the card called `card_hovered` as the mouse came or went (the
-        message, arriving later, could only bring back a card the mouse has left)."""
-
     def on_table_card_chosen(self, event: TableCard.Chosen) -> None:
         self.open_card(event.info)
 
