@@ -128,3 +128,25 @@ async def test_new_game_after_a_game_keeps_names_seats_and_decks():
         assert again.query_one("#kind-1", Select).value == "random"
         assert again.query_one("#opt-decks-0", Select).value == decks[-1]
         assert again.query_one("#seed", Input).value == ""  # a random seed is not kept
+
+
+async def test_hotg_setup_lets_each_seat_choose_a_ranger():
+    """Base rules, Setup: each player picks a Ranger; an unchosen seat is dealt one."""
+    app = TabletopApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        app.open_setup("hotg")
+        await settle(pilot)
+        setup = app.screen
+        setup.query_one("#kind-1", Select).value = "heuristic"
+        setup.query_one("#opt-rangers-1", Select).value = "ashley"
+        setup.query_one("#opt-rangers-0", Select).value = "ashley"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        assert "both chose the same Ranger" in screen_text(app)
+        setup.query_one("#opt-rangers-0", Select).value = "tj"
+        await pilot.press("ctrl+s")
+        await settle(pilot, 3)
+        players = app.screen.match.state.players
+        assert [p.rangers[0] for p in players[:2]] == ["tj", "ashley"]

@@ -87,13 +87,25 @@ class Config(Model):
     @model_validator(mode="before")
     @classmethod
     def _default_rangers(cls, data):
-        if isinstance(data, dict) and not data.get("rangers"):
-            n = len(data.get("names") or ("", "", "", ""))
-            if data.get("mode") == "mastermind":
-                n -= 1
-            count = 2 * n if n <= 2 else n
-            data = {**data, "rangers": ALL_RANGERS[:count] if count <= 5 else ALL_RANGERS[:6]}
-        return data
+        """Fill the Rangers nobody chose: setup may give one pick per seat, "" for none
+        (base rules, Setup: each player picks a Ranger); the rest come from the default
+        team in order, skipping the ones already taken."""
+        if not isinstance(data, dict):
+            return data
+        picks = tuple(data.get("rangers") or ())
+        if picks and "" not in picks:
+            return data
+        n = len(data.get("names") or ("", "", "", ""))
+        if data.get("mode") == "mastermind":
+            n -= 1
+        per = 2 if n <= 2 else 1
+        picks = (picks + ("",) * n)[: max(n, 0)]
+        pool = iter(r for r in ALL_RANGERS if r not in picks)
+        rangers: list[str] = []
+        for pick in picks:
+            rangers.append(pick or next(pool, ""))
+            rangers.extend(next(pool, "") for _ in range(per - 1))
+        return {**data, "rangers": tuple(r for r in rangers if r)}
 
     @model_validator(mode="after")
     def _check(self) -> Config:

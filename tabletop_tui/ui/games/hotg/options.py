@@ -4,7 +4,38 @@ from __future__ import annotations
 
 from ...setup_options import SetupOption
 
+
+def _rangers() -> tuple[tuple[str, str], ...]:
+    from ....games.hotg.cards import catalog
+
+    team = {"mighty_morphin": "Mighty Morphin", "space": "Space"}
+    out = [("Dealt from the default team", "")]
+    for r in catalog().rangers.values():
+        out.append((f"{r.name} · {r.color.title()} · {team[r.team]}", r.id))
+    return tuple(out)
+
+
+def _checked_rangers(picks: tuple) -> tuple:
+    """Two seats on one Ranger, refused in plain words before the game is built."""
+    seen: dict[str, int] = {}
+    for seat, pick in enumerate(picks):
+        if pick and pick in seen:
+            raise ValueError(f"Seats {seen[pick] + 1} and {seat + 1} both chose the same Ranger")
+        seen.setdefault(pick, seat)
+    return tuple(picks)
+
+
 SETUP_OPTIONS = (
+    SetupOption(
+        "rangers",
+        "Ranger",
+        _rangers,
+        per_seat=True,
+        default=("",) * 6,
+        convert=_checked_rangers,
+        help="With 1 or 2 players each runs a second Ranger from the default team. "
+        "In Mastermind Mode the last seat plays the villains and its pick is not used.",
+    ),
     SetupOption(
         "mode",
         "Mode",
@@ -74,5 +105,24 @@ SETUP_OPTIONS = (
         convert=lambda v: v == "heavy",
         help="How many figures the deployment cards show: the likeliest printed reading, "
         "or a lighter one for an easier game (RULINGS.md 2).",
+    ),
+    SetupOption(
+        "megazord",
+        "Megazord",
+        (
+            ("By the team (Dino for Mighty Morphin, Mega Voyager for Space)", "auto"),
+            ("Dino Megazord", "dino_megazord"),
+            ("Mega Voyager", "mega_voyager"),
+        ),
+        default="auto",
+        help="A mixed team gets one at random unless you choose.",
+    ),
+    SetupOption(
+        "witch_curse_all_cards",
+        "Rita's Witch's Curse",
+        (("Raises attack cards' cost", "attacks"), ("Raises every card's cost", "all")),
+        default="attacks",
+        convert=lambda v: v == "all",
+        help="Two printings disagree; RULINGS.md 4 explains the default.",
     ),
 )
