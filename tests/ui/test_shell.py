@@ -139,14 +139,33 @@ async def test_hotg_setup_lets_each_seat_choose_a_ranger():
         await settle(pilot)
         setup = app.screen
         setup.query_one("#kind-1", Select).value = "heuristic"
-        setup.query_one("#opt-rangers-1", Select).value = "ashley"
-        setup.query_one("#opt-rangers-0", Select).value = "ashley"
+        setup.query_one("#opt-ranger_picks-1", Select).value = "ashley"
+        setup.query_one("#opt-ranger_picks-0", Select).value = "ashley"
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert screen_name(app) == "SetupScreen"
         assert "both chose the same Ranger" in screen_text(app)
-        setup.query_one("#opt-rangers-0", Select).value = "tj"
+        setup.query_one("#opt-ranger_picks-0", Select).value = "tj"
         await pilot.press("ctrl+s")
         await settle(pilot, 3)
         players = app.screen.match.state.players
         assert [p.rangers[0] for p in players[:2]] == ["tj", "ashley"]
+
+
+async def test_a_refused_setup_names_the_problem_in_plain_words():
+    """Psycho Assault with the Psycho Rangers as monsters is refused: the form says why,
+    without pydantic's framing ("1 validation error for ...")."""
+    app = TabletopApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        app.open_setup("hotg")
+        await settle(pilot)
+        setup = app.screen
+        setup.query_one("#opt-mode-0", Select).value = "psycho_assault"
+        setup.query_one("#opt-psycho_monsters-0", Select).value = "1"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        text = screen_text(app)
+        assert "the Psycho Rangers are the only villains" in text
+        assert "validation error" not in text

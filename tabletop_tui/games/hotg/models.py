@@ -57,6 +57,9 @@ class Config(Model):
     #: the Rangers in play (2-6), dealt to players in order; empty = a default team.
     #: 1 or 2 Rangers per player (2 per player: shared deck, hand size 7)
     rangers: tuple[str, ...] = ()
+    #: the setup form's choice per seat ("" = none), used only when `rangers` is empty:
+    #: each seat gets its pick as its first Ranger, the rest come from the default team
+    ranger_picks: tuple[str, ...] = ()
     #: always exactly 2 foot soldier types; they pick the 4 outer locations
     foot_soldiers: tuple[str, str] = ("putty_patrollers", "super_putty_patrollers")
     #: the 2 normal monsters (empty: 2 at random, unseen)
@@ -87,19 +90,15 @@ class Config(Model):
     @model_validator(mode="before")
     @classmethod
     def _default_rangers(cls, data):
-        """Fill the Rangers nobody chose: setup may give one pick per seat, "" for none
-        (base rules, Setup: each player picks a Ranger); the rest come from the default
-        team in order, skipping the ones already taken."""
-        if not isinstance(data, dict):
-            return data
-        picks = tuple(data.get("rangers") or ())
-        if picks and "" not in picks:
+        """Deal the Rangers when none are named: each seat's pick first (base rules, Setup:
+        each player picks a Ranger), then the default team in order, skipping those taken."""
+        if not isinstance(data, dict) or data.get("rangers"):
             return data
         n = len(data.get("names") or ("", "", "", ""))
         if data.get("mode") == "mastermind":
             n -= 1
         per = 2 if n <= 2 else 1
-        picks = (picks + ("",) * n)[: max(n, 0)]
+        picks = (tuple(data.get("ranger_picks") or ()) + ("",) * n)[: max(n, 0)]
         pool = iter(r for r in ALL_RANGERS if r not in picks)
         rangers: list[str] = []
         for pick in picks:

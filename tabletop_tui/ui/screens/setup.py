@@ -26,6 +26,19 @@ KINDS = [("Human", "human"), ("Bot (heuristic)", "heuristic"), ("Bot (random)", 
 EMPTY = ("Empty seat", "none")
 
 
+def plain_error(exc: ValueError) -> str:
+    """A Config's refusal in the player's words: pydantic's messages without its framing."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return str(exc)
+    out = []
+    for err in errors():
+        msg = str(err.get("msg", ""))
+        msg = msg.removeprefix("Value error, ")
+        out.append(msg[:1].upper() + msg[1:])
+    return "; ".join(out) or str(exc)
+
+
 class SetupScreen(BaseScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", priority=True),
@@ -220,7 +233,7 @@ class SetupScreen(BaseScreen):
                 self.game_id, seats, seed, replace=True, config=config, seed_given=given
             )
         except ValueError as exc:  # e.g. a Villain character chosen for a Hero seat
-            self._error(error, Text(f"✘ {exc}", style="bold red"))
+            self._error(error, Text(f"✘ {plain_error(exc)}", style="bold red"))
 
     def remember(self) -> None:
         """Keep the answers for the next "New game" of this game (a random seed is not kept)."""

@@ -8,10 +8,10 @@ from ...setup_options import SetupOption
 def _rangers() -> tuple[tuple[str, str], ...]:
     from ....games.hotg.cards import catalog
 
-    team = {"mighty_morphin": "Mighty Morphin", "space": "Space"}
-    out = [("Dealt from the default team", "")]
+    team = {"mighty_morphin": "MMPR", "space": "Space"}
+    out = [("Default team", "")]
     for r in catalog().rangers.values():
-        out.append((f"{r.name} · {r.color.title()} · {team[r.team]}", r.id))
+        out.append((f"{r.name.split()[0]} ({r.color.title()}, {team[r.team]})", r.id))
     return tuple(out)
 
 
@@ -27,7 +27,7 @@ def _checked_rangers(picks: tuple) -> tuple:
 
 SETUP_OPTIONS = (
     SetupOption(
-        "rangers",
+        "ranger_picks",
         "Ranger",
         _rangers,
         per_seat=True,
