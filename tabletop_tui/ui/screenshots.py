@@ -253,11 +253,45 @@ def _until(game: str, cond, limit: int = 400):
     return steps
 
 
+async def _fast_forward(pilot, game: str, limit: int) -> None:
+    """Let the same bot play the engine (no redraws) up to the last few actions before the
+    game ends; the screen then plays those, so the picture is the one a whole game gives."""
+    from ..engine.bots import bot_rng
+    from ..games import make_bot
+
+    app = pilot.app
+    while type(app.screen).__name__ in ("CurtainScreen", "RevealScreen"):
+        await pilot.press("enter")
+        await pilot.pause()
+    screen = app.screen
+    match = screen.match
+    bot = make_bot(game, "quick")
+    for _ in range(limit):
+        acting = sorted(match.to_act())
+        if not acting or match.outcome() is not None:
+            break
+        seat = acting[0]
+        choice = bot.choose(
+            match.view(seat),
+            match.legal_actions(seat),
+            seat,
+            bot_rng(match.seed, len(match.actions), seat),
+        )
+        after, _ = match.rules.apply(match.state, seat, choice)
+        if match.rules.outcome(after) is not None:
+            break  # the screen plays the last action itself
+        match.play(seat, choice)
+    screen.redraw()
+    screen.advance()
+    await _settle(pilot)
+
+
 def _to_game_over(game: str, limit: int):
     """Steps: the heuristic bot plays the seat on screen to the game-over screen."""
 
     async def steps(pilot) -> None:
         await _settle(pilot)
+        await _fast_forward(pilot, game, limit)
         await _bot_drive(pilot, lambda screen, seat: False, limit=limit, game=game)
         for _ in range(20):
             if type(pilot.app.screen).__name__ == "GameOverScreen":
