@@ -253,7 +253,7 @@ def _until(game: str, cond, limit: int = 400):
     return steps
 
 
-async def _fast_forward(pilot, game: str, limit: int) -> None:
+async def fast_forward(pilot, game: str, limit: int) -> None:
     """Let the same bot play the engine (no redraws) up to the last few actions before the
     game ends; the screen then plays those, so the picture is the one a whole game gives."""
     from ..engine.bots import bot_rng
@@ -264,6 +264,10 @@ async def _fast_forward(pilot, game: str, limit: int) -> None:
         await pilot.press("enter")
         await pilot.pause()
     screen = app.screen
+    for _ in range(200):  # a bot's turn already scheduled plays first
+        if not screen.waiting:
+            break
+        await pilot.pause()
     match = screen.match
     bot = make_bot(game, "quick")
     for _ in range(limit):
@@ -291,7 +295,7 @@ def _to_game_over(game: str, limit: int):
 
     async def steps(pilot) -> None:
         await _settle(pilot)
-        await _fast_forward(pilot, game, limit)
+        await fast_forward(pilot, game, limit)
         await _bot_drive(pilot, lambda screen, seat: False, limit=limit, game=game)
         for _ in range(20):
             if type(pilot.app.screen).__name__ == "GameOverScreen":

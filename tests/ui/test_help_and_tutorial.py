@@ -11,6 +11,7 @@ from tabletop_tui.games import GAMES
 from tabletop_tui.reference import load
 from tabletop_tui.reference.tutorial import load_tutorial
 from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.screenshots import fast_forward
 from tabletop_tui.ui.widgets.hint import HintBar
 
 from .helpers import play_to_end, screen_name, screen_text, settle
@@ -63,6 +64,7 @@ async def test_help_opens_at_the_section_for_the_phase(game_id):
         await settle(pilot)
         for topic, section_id in moments:
             if topic == "over":
+                await fast_forward(pilot, game_id, 3000)
                 await play_to_end(pilot)
                 await pilot.press("v")
                 await settle(pilot)
