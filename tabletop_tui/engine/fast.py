@@ -88,7 +88,9 @@ def evolve(model: M, /, **changes: Any) -> M:
     data.update(changes)
     new = _new(type(model))
     _set_dict(new, data)
-    _set_fields_set(new, model.__pydantic_fields_set__ | changes.keys())
+    given = model.__pydantic_fields_set__
+    # the set is shared when nothing new was given: no one changes a frozen model's set
+    _set_fields_set(new, given if changes.keys() <= given else given | changes.keys())
     _set_extra(new, None)
     _set_private(new, model.__pydantic_private__)
     return new

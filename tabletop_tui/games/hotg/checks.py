@@ -6,7 +6,6 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Rejection
-from ...engine.fast import make
 from . import models as m
 from .effects import (
     ACTIVE_ABILITIES,
@@ -24,6 +23,7 @@ from .state_ops import (
     _first_copies,
     _no,
     _other_copy,
+    act,
     card_cost,
     hand_size,
     loc_index,
@@ -42,50 +42,58 @@ class CheckRules:
         out: list[Action] = []
         if d is not None:
             if d.kind == "assign_damage":
-                return [m.ChooseRanger(seat=o) for o in d.options]
+                return [act(m.ChooseRanger, seat=o) for o in d.options]
             if d.kind == "prep_draw":
                 room = min(1, hand_size(s, seat) - len(p.hand), len(p.deck))
-                return [m.Draw(count=k) for k in range(max(0, room) + 1)]
+                return [act(m.Draw, count=k) for k in range(max(0, room) + 1)]
             if d.kind == "draw_more":
-                return [m.Draw(count=0), m.Draw(count=1)]
+                return [act(m.Draw, count=0), act(m.Draw, count=1)]
             if d.kind == "choose_ranger":
-                return [*(m.ChooseRanger(seat=o) for o in d.options), m.Pass()]
+                return [*(act(m.ChooseRanger, seat=o) for o in d.options), act(m.Pass)]
             if d.kind == "tutor":
-                return [*(m.Pick(card=c) for c in _first_copies(tuple(sorted(p.deck)))), m.Pass()]
+                return [
+                    *(act(m.Pick, card=c) for c in _first_copies(tuple(sorted(p.deck)))),
+                    act(m.Pass),
+                ]
             if d.kind == "to_top":
-                picks = [m.Pick(card=c) for c in _first_copies(p.discard)]
-                return [*picks, m.Pass()] if d.optional or not picks else picks
+                picks = [act(m.Pick, card=c) for c in _first_copies(p.discard)]
+                return [*picks, act(m.Pass)] if d.optional or not picks else picks
             if d.kind == "discard_some":
-                return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
+                return [*(act(m.Pick, card=c) for c in _first_copies(p.hand)), act(m.Pass)]
             if d.kind in ("hand_to_top", "discard_from_hand"):
-                return [m.Pick(card=c) for c in _first_copies(p.hand)]
+                return [act(m.Pick, card=c) for c in _first_copies(p.hand)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
-                return [*(m.Pick(card=c) for c in picks), m.Pass()]
+                return [*(act(m.Pick, card=c) for c in picks), act(m.Pass)]
             if d.kind == "cyber_slash":
-                return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
+                return [*(act(m.Pick, card=c) for c in _first_copies(p.hand)), act(m.Pass)]
             # reaction windows
             out += self._reaction_plays(s, seat, d)
             if d.kind == "damage_window":
                 out += [
-                    m.UseZord(zord=z)
+                    act(m.UseZord, zord=z)
                     for z in self._team_zords(s)
                     if z in ("mega_v5", "mega_voyager")
                 ]
-            out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
+            out += [act(m.FlipToken), act(m.GiveEnergy), act(m.Pass)]
             return out
         if s.phase == "action":
-            out += [m.Focus(seat=i) for i in range(len(s.players)) if i != seat]
+            out += [act(m.Focus, seat=i) for i in range(len(s.players)) if i != seat]
             for lo in [HQ, *(lo.id for lo in s.locations)]:
-                out.append(m.Move(to=lo))
+                out.append(act(m.Move, to=lo))
                 if lo == HQ:
-                    out.append(m.Move(to=lo, power_up=True))
-            out += [m.StartBattle(), m.Recover(), m.Recover(hq_token=True), m.EndPhase()]
+                    out.append(act(m.Move, to=lo, power_up=True))
+            out += [
+                act(m.StartBattle),
+                act(m.Recover),
+                act(m.Recover, hq_token=True),
+                act(m.EndPhase),
+            ]
             out += self._zord_candidates(s)
             return out
         if s.phase == "battle":
             b = s.battle
-            out += [m.Focus(seat=i) for i in b.participants if i != seat]
+            out += [act(m.Focus, seat=i) for i in b.participants if i != seat]
             for c in _first_copies(p.hand):
                 card = cat.card(c)
                 if card.type == "reaction" and card.trigger != "attack":
@@ -100,12 +108,43 @@ class CheckRules:
                 for t in targets:
                     for x in xs:
                         for bo in boosts:
-                            out.append(make(m.PlayCard, card=c, target=t, x=x, boost=bo))
+                            out.append(act(m.PlayCard, card=c, target=t, x=x, boost=bo))
             if b.granted:
-                out += [make(m.GrantedAttack, target=t) for t in range(len(b.slots))]
-            out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
-            out += [m.UseAbility(ranger=r) for r in p.rangers]
+                out += [act(m.GrantedAttack, target=t) for t in range(len(b.slots))]
+            out += [act(m.FlipToken), act(m.GiveEnergy), act(m.Pass)]
+            out += [act(m.UseAbility, ranger=r) for r in p.rangers]
             out += self._zord_candidates(s)
+        return out
+
+    def _legal_action_phase(self, s: State, seat: int) -> list[Action]:
+        """The Action Phase's legal moves read straight off the state, in the order of
+        `_candidates`: the same answer as checking each candidate (`_check_action_phase`),
+        which random playouts spend most of their time asking for. The test
+        test_hotg_fast_legal_moves_match_the_checks compares the two."""
+        p = s.players[seat]
+        if s.hq_tokens >= 1:
+            out = [act(m.Focus, seat=i) for i in range(len(s.players)) if i != seat]
+        else:
+            out = [
+                act(m.Focus, seat=i)
+                for i, other in enumerate(s.players)
+                if i != seat and other.tokens >= 1
+            ]
+        if p.tokens >= 1:  # MOVE, BATTLE and RECOVER flip one of the Ranger's tokens
+            here = p.location
+            enemies_at_hq = bool(s.hq_enemies or s.hq_villains)
+            if here != HQ:
+                out.append(act(m.Move, to=HQ))
+                if not enemies_at_hq and s.config.headquarters != "astro_megaship":
+                    out.append(act(m.Move, to=HQ, power_up=True))
+            out += [act(m.Move, to=lo.id) for lo in s.locations if lo.id != here]
+            if enemies_at_hq if here == HQ else s.locations[loc_index(s, here)].figures:
+                out.append(act(m.StartBattle))
+            out.append(act(m.Recover))
+        if s.hq_tokens >= 1:
+            out.append(act(m.Recover, hq_token=True))
+        out.append(act(m.EndPhase))
+        out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
         return out
 
     def _zord_candidates(self, s: State) -> list[Action]:
@@ -113,9 +152,9 @@ class CheckRules:
         for z in self._team_zords(s):
             ability = self._zord_def(s, z).ability
             if ability in ("fs_to_experience", "megazord_token"):
-                out += [m.UseZord(zord=z, location=lo.id) for lo in s.locations]
+                out += [act(m.UseZord, zord=z, location=lo.id) for lo in s.locations]
             else:
-                out.append(m.UseZord(zord=z))
+                out.append(act(m.UseZord, zord=z))
         return out
 
     def _zord_def(self, s: State, z: str):
@@ -134,9 +173,9 @@ class CheckRules:
         for c in _first_copies(s.players[seat].hand, d.picked):
             card = cat.card(c)
             if card.type == "reaction" and card.cost == "X" and d.trigger == "attack":
-                out += [m.PlayCard(card=c, x=x) for x in range(1, 4)]  # Astro Blaster
+                out += [act(m.PlayCard, card=c, x=x) for x in range(1, 4)]  # Astro Blaster
             elif card.type == "reaction":
-                out.append(m.PlayCard(card=c))
+                out.append(act(m.PlayCard, card=c))
         return out
 
     def _check(self, s: State, seat: int, a: Action, memo: dict | None = None) -> Rejection | None:

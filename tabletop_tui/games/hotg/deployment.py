@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event, Outcome
+from ...engine.fast import make
 from . import models as m
 from .models import (
     HQ,
@@ -32,7 +33,7 @@ from .state_ops import (
 class DeploymentRules:
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
         s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
-        ev.append(Event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
+        ev.append(make(Event, text=f"Round {s.round}: Deployment Phase", kind="phase"))
         return self._continue_deployment(s, ev)
 
     def _continue_deployment(self, s: State, ev: list[Event]) -> State:
@@ -72,7 +73,8 @@ class DeploymentRules:
                     ev,
                 )
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"All four outer locations are panicked: the Command Center's "
                     f"{s.hq_energy} energy is discarded",
                     kind="panic",
@@ -88,7 +90,7 @@ class DeploymentRules:
         s = upd(s, phase="action")
         if s.power.megazord == "mega_voyager":
             s = upd(s, power=upd(s.power, voyager=5))
-        ev.append(Event(text=f"Round {s.round}: Action Phase", kind="phase"))
+        ev.append(make(Event, text=f"Round {s.round}: Action Phase", kind="phase"))
         focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
         s = upd(s, focus=focus)
         if mm_seat(s) is not None:
@@ -176,7 +178,8 @@ class DeploymentRules:
             s = upd(s, deploy_discard=(*s.deploy_discard, top))
             names = ", ".join(cat.decks[f].name for f in figures)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Mastermind deployment: {names} to {cat.locations[target].name}",
                     kind="deploy",
                     barrier=True,
@@ -198,7 +201,8 @@ class DeploymentRules:
             )
             where = "the Command Center" if with_boss else cat.locations[target].name
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Deployment: {n} {fs_name} to {where}",
                     kind="deploy",
                     barrier=True,
@@ -220,7 +224,8 @@ class DeploymentRules:
     def _to_hq(self, s: State, kind: str, n: int, why: str, ev: list[Event]) -> State:
         s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, n))
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"  {n} {_cat(s).decks[kind].name} to the Command Center ({why})",
                 kind="deploy",
             )
@@ -248,7 +253,11 @@ class DeploymentRules:
                 s = set_loc(s, i, fs=add_fs(lo.fs, kind, 1))
                 if k:
                     ev.append(
-                        Event(text=f"  overflow: 1 to {cat.locations[lo.id].name}", kind="deploy")
+                        make(
+                            Event,
+                            text=f"  overflow: 1 to {cat.locations[lo.id].name}",
+                            kind="deploy",
+                        )
                     )
                 s = self._check_panic(s, i, ev)
                 placed = True
@@ -257,13 +266,16 @@ class DeploymentRules:
                 if s.config.headquarters == "command_center_assault":
                     s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
                     ev.append(
-                        Event(
-                            text="  every location is full: 1 to the Command Center", kind="deploy"
+                        make(
+                            Event,
+                            text="  every location is full: 1 to the Command Center",
+                            kind="deploy",
                         )
                     )
                 else:
                     ev.append(
-                        Event(
+                        make(
+                            Event,
                             text="  every location is full: the figure stays in the supply",
                             kind="deploy",
                         )
@@ -276,7 +288,9 @@ class DeploymentRules:
         lo = s.locations[i]
         if not lo.panicked and is_full(s, lo):
             s = set_loc(s, i, panicked=True)
-            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic"))
+            ev.append(
+                make(Event, text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic")
+            )
         return self._check_all_panicked(s, ev)
 
     def _check_all_panicked(self, s: State, ev: list[Event]) -> State:
@@ -287,7 +301,7 @@ class DeploymentRules:
         return s
 
     def _lose(self, s: State, why: str, ev: list[Event]) -> State:
-        ev.append(Event(text=f"DEFEAT: {why}", kind="outcome"))
+        ev.append(make(Event, text=f"DEFEAT: {why}", kind="outcome"))
         mm = mm_seat(s)
         return upd(
             s,
@@ -301,7 +315,7 @@ class DeploymentRules:
         )
 
     def _win(self, s: State, why: str, ev: list[Event]) -> State:
-        ev.append(Event(text=f"VICTORY: {why}", kind="outcome"))
+        ev.append(make(Event, text=f"VICTORY: {why}", kind="outcome"))
         return upd(
             s,
             outcome=Outcome(
@@ -340,7 +354,8 @@ class DeploymentRules:
         ):
             s = upd(s, hq_villains=(*s.hq_villains, v.enemy))
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Deployment: {name} attacks the Command Center!",
                     kind="deploy",
                     barrier=True,
@@ -352,7 +367,8 @@ class DeploymentRules:
             lo = s.locations[dest]
             s = set_loc(s, dest, villains=(*lo.villains, v.enemy), panicked=True)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Deployment: {name} to {cat.locations[lo.id].name}: PANIC",
                     kind="deploy",
                     barrier=True,
@@ -371,7 +387,7 @@ class DeploymentRules:
         lo = s.locations[i]
         if lo.panicked and lo.figures == 0 and not lo.locked_full:
             s = set_loc(s, i, panicked=False)
-            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
+            ev.append(make(Event, text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
         return s
 
     def _unpanicked_from(self, s: State, target: str) -> int:
@@ -428,7 +444,8 @@ class DeploymentRules:
             f"{cat.nemeses[n.id].name} -> {cat.rangers[n.attached_to].name}" for n in s.nemeses
         )
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"Deployment: the PSYCHO RANGERS appear at {cat.locations[lo.id].name}! "
                 f"Its foot soldiers leave; it is panicked and full for the rest of the game. ({attached})",
                 kind="deploy",
