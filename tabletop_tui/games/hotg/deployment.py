@@ -40,12 +40,14 @@ class DeploymentRules:
         """Deploy until the round's count is done; a Mastermind choice pauses it (the answer
         resumes here)."""
         while s.deployments_done < s.config.deployments_per_round:
+            window = {}  # set with the deployment's own changes (one copy of the state)
             if not s.deploying and s.deploy_window != s.deployments_done:
-                s = upd(s, deploy_window=s.deployments_done)
+                window = {"deploy_window": s.deployments_done}
                 if self._mastodon_options(s):  # FAQ: the Mastodon between deployments
                     left = s.config.deployments_per_round - s.deployments_done
                     return upd(
                         s,
+                        **window,
                         decision=Decision(
                             kind="deploy_window",
                             asked=(s.focus,),
@@ -54,7 +56,7 @@ class DeploymentRules:
                             "use the Mastodon, or pass",
                         ),
                     )
-            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev)
+            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev, window)
             if s.decision is not None and not s.outcome:
                 return s
             s = upd(s, deployments_done=s.deployments_done + 1)
@@ -109,7 +111,9 @@ class DeploymentRules:
                 ]
         return out
 
-    def _deploy_one(self, s: State, ev: list[Event]) -> State:
+    def _deploy_one(self, s: State, ev: list[Event], window: dict | None = None) -> State:
+        """Reveal the next deployment card (with any villain cards under it). `window`:
+        changes the caller has not made yet, made with this deployment's."""
         deck = s.deploy_deck
         if not deck:
             cards, s = shuffle(s, s.deploy_discard)
@@ -124,10 +128,21 @@ class DeploymentRules:
             (rest and rest[0].kind == "mm") or (not rest and top.kind == "mm")
         ):
             target = ""  # Mastermind Mode: the Mastermind chooses any outer location
-        s = upd(s, deploy_deck=rest, deploying=(top, *extra), deploy_target=target)
+        changes = {"deploy_deck": rest, **(window or {})}
+        if target and top.kind != "mm" and s.config.mode != "psycho_assault":
+            # no question to ask (see _deploy_question): straight to the board
+            return self._deploy_cards(s, ev, (top, *extra), target, s.deploy_figures, changes)
+        s = upd(s, deploying=(top, *extra), deploy_target=target, **changes)
         return self._deploy_resume(s, ev)
 
     def _deploy_resume(self, s: State, ev: list[Event]) -> State:
+        asked = self._deploy_question(s)
+        if asked is not None:
+            return asked
+        return self._deploy_cards(s, ev, s.deploying, s.deploy_target, s.deploy_figures, {})
+
+    def _deploy_question(self, s: State) -> State | None:
+        """The state waiting on a choice this deployment needs first, if it needs one."""
         cat = _cat(s)
         top = s.deploying[0]
         villains = [c for c in s.deploying if c.kind not in ("fs", "mm")]
@@ -168,14 +183,29 @@ class DeploymentRules:
                         f"takes its deployment card? ({names})",
                     ),
                 )
-        target, figures = s.deploy_target, s.deploy_figures
-        s = upd(s, deploying=(), deploy_target="", deploy_figures=())
+        return None
+
+    def _deploy_cards(
+        self,
+        s: State,
+        ev: list[Event],
+        deploying: tuple[DeployCard, ...],
+        target: str,
+        figures: tuple[str, ...],
+        changes: dict,
+    ) -> State:
+        """Put a deployment's figures on the board; `changes` are made in the same copy."""
+        cat = _cat(s)
+        top = deploying[0]
+        villains = [c for c in deploying if c.kind not in ("fs", "mm")]
+        if top.kind in ("fs", "mm"):
+            changes["deploy_discard"] = (*s.deploy_discard, top)
+        s = upd(s, deploying=(), deploy_target="", deploy_figures=(), **changes)
         if s.config.mode == "psycho_assault":
             first = next((v for v in villains if v.kind == "nemesis"), None)
             if first is not None:  # the other figures of this deployment go with the Psycho
                 target = self._assault_where(s, self._assault_attach(s, first.enemy), target)
         if top.kind == "mm":
-            s = upd(s, deploy_discard=(*s.deploy_discard, top))
             names = ", ".join(cat.decks[f].name for f in figures)
             ev.append(
                 make(
@@ -191,7 +221,6 @@ class DeploymentRules:
                 if s.outcome:
                     return s
         if top.kind == "fs":
-            s = upd(s, deploy_discard=(*s.deploy_discard, top))
             n = top.figures
             if len(s.config.rangers) == 6 and n == 1:
                 n = 3  # 6-Ranger rule
@@ -235,22 +264,32 @@ class DeploymentRules:
     def _place_fs(self, s: State, target: str, kind: str, n: int, ev: list[Event]) -> State:
         """Foot soldiers one at a time; a full location sends them clockwise (§4.1). With
         Command Center Assault one bound for a panicked location goes to the Command
-        Center instead (§7)."""
+        Center instead (§7).
+
+        Deployment runs every round and is most of a random playout, so the locations
+        change in a local list and the state is rebuilt once (and before any step that
+        reads the whole state: the Command Center, a defeat)."""
         cat = _cat(s)
         assault = s.config.headquarters == "command_center_assault"
+        check_all = mm_seat(s) is None  # Mastermind Mode checks at the end of deployment
+        locs = list(s.locations)
+        start = loc_index(s, target)
+        dirty = False
         for _ in range(n):
-            start = loc_index(s, target)
             placed = False
             for k in range(4):
                 i = (start + k) % 4
-                lo = s.locations[i]
-                if is_full(s, lo) and not (assault and lo.panicked):
-                    continue
-                if assault and lo.panicked:
+                lo = locs[i]
+                limit = cat.locations[lo.id].figure_limit
+                if lo.panicked and assault:
+                    if dirty:
+                        s, dirty = upd(s, locations=tuple(locs)), False
                     s = self._to_hq(s, kind, 1, f"{cat.locations[lo.id].name} is panicked", ev)
                     placed = True
                     break
-                s = set_loc(s, i, fs=add_fs(lo.fs, kind, 1))
+                if lo.locked_full or lo.figures >= limit:
+                    continue
+                lo = upd(lo, fs=add_fs(lo.fs, kind, 1))
                 if k:
                     ev.append(
                         make(
@@ -259,11 +298,22 @@ class DeploymentRules:
                             kind="deploy",
                         )
                     )
-                s = self._check_panic(s, i, ev)
+                # _check_panic, on the local list
+                if not lo.panicked and (lo.locked_full or lo.figures >= limit):
+                    lo = upd(lo, panicked=True)
+                    ev.append(
+                        make(
+                            Event, text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"
+                        )
+                    )
+                locs[i], dirty = lo, True
+                if check_all and s.outcome is None and all(x.panicked for x in locs):
+                    s, dirty = upd(s, locations=tuple(locs)), False
+                    s = self._lose(s, "All four outer locations are panicked at once.", ev)
                 placed = True
                 break
             if not placed:
-                if s.config.headquarters == "command_center_assault":
+                if assault:
                     s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
                     ev.append(
                         make(
@@ -281,8 +331,8 @@ class DeploymentRules:
                         )
                     )
             if s.outcome:
-                return s
-        return s
+                break
+        return upd(s, locations=tuple(locs)) if dirty else s
 
     def _check_panic(self, s: State, i: int, ev: list[Event]) -> State:
         lo = s.locations[i]

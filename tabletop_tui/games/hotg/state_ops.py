@@ -172,10 +172,22 @@ def shuffle(s: State, items) -> tuple[tuple, State]:
     return out, upd(s, rng=rng)
 
 
+_ADD_FS: dict[tuple, tuple[tuple[str, int], ...]] = {}
+
+
 def add_fs(fs: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:
-    d = dict(fs)
-    d[kind] = d.get(kind, 0) + n
-    return tuple((k, v) for k, v in sorted(d.items()) if v > 0)
+    """Foot soldier counts by type (sorted, none zero) with `n` more of `kind`; remembered,
+    as deployment asks the same few sums every round."""
+    key = (fs, kind, n)
+    got = _ADD_FS.get(key)
+    if got is None:
+        d = dict(fs)
+        d[kind] = d.get(kind, 0) + n
+        got = tuple((k, v) for k, v in sorted(d.items()) if v > 0)
+        if len(_ADD_FS) > 4096:
+            _ADD_FS.clear()
+        _ADD_FS[key] = got
+    return got
 
 
 def hand_size(s: State, seat: int) -> int:
