@@ -16,7 +16,7 @@ import pytest
 from tabletop_tui.games.hotg import models as m
 from tabletop_tui.games.hotg.models import Config
 from tabletop_tui.games.hotg.rules import HotgRules
-from tabletop_tui.games.hotg.state_ops import act
+from tabletop_tui.games.hotg.state_ops import shared
 
 R = HotgRules()
 
@@ -79,16 +79,16 @@ def test_hotg_fast_path_refuses_what_the_checks_refuse():
     spent = state.model_copy(update={"players": tuple(players)})
     fast = R._legal_action_phase(spent, seat)
     assert not any(isinstance(a, (m.Move, m.StartBattle, m.Recover)) for a in fast)
-    assert R.check(spent, seat, act(m.Recover)) is not None
+    assert R.check(spent, seat, shared(m.Recover)) is not None
     assert fast == _checked(spent, seat)
-    assert act(m.EndPhase) in fast
+    assert shared(m.EndPhase) in fast
 
 
 def test_shared_actions_are_validated_once_and_equal_fresh_ones():
     """Moves offered state after state are one shared frozen object each; they equal a
     freshly validated action, and a bad field still fails validation on first use."""
-    a = act(m.Move, to="hq", power_up=True)
-    assert a is act(m.Move, to="hq", power_up=True)
+    a = shared(m.Move, to="hq", power_up=True)
+    assert a is shared(m.Move, to="hq", power_up=True)
     assert a == m.Move(to="hq", power_up=True)
     with pytest.raises(ValueError):
-        act(m.Draw, count=-1)
+        shared(m.Draw, count=-1)

@@ -23,13 +23,47 @@ from .state_ops import (
     _first_copies,
     _no,
     _other_copy,
-    act,
     card_cost,
     hand_size,
     loc_index,
     passive_on,
+    shared,
     upd,
 )
+
+_PHASE_MOVES: list = []
+_FOCUS: dict[int, Action] = {}
+_MOVES: dict[str, Action] = {}
+
+
+def _phase_moves() -> tuple:
+    """The Action Phase's moves that take no number or place (built on first use)."""
+    if not _PHASE_MOVES:
+        _PHASE_MOVES.extend(
+            (
+                shared(m.StartBattle),
+                shared(m.Recover),
+                shared(m.Recover, hq_token=True),
+                shared(m.EndPhase),
+                shared(m.Move, to=HQ),
+                shared(m.Move, to=HQ, power_up=True),
+            )
+        )
+    return tuple(_PHASE_MOVES)
+
+
+def _focus(seat: int) -> Action:
+    got = _FOCUS.get(seat)
+    if got is None:
+        got = _FOCUS[seat] = shared(m.Focus, seat=seat)
+    return got
+
+
+def _move(to: str) -> Action:
+    got = _MOVES.get(to)
+    if got is None:
+        got = _MOVES[to] = shared(m.Move, to=to)
+    return got
 
 
 class CheckRules:
@@ -42,58 +76,58 @@ class CheckRules:
         out: list[Action] = []
         if d is not None:
             if d.kind == "assign_damage":
-                return [act(m.ChooseRanger, seat=o) for o in d.options]
+                return [shared(m.ChooseRanger, seat=o) for o in d.options]
             if d.kind == "prep_draw":
                 room = min(1, hand_size(s, seat) - len(p.hand), len(p.deck))
-                return [act(m.Draw, count=k) for k in range(max(0, room) + 1)]
+                return [shared(m.Draw, count=k) for k in range(max(0, room) + 1)]
             if d.kind == "draw_more":
-                return [act(m.Draw, count=0), act(m.Draw, count=1)]
+                return [shared(m.Draw, count=0), shared(m.Draw, count=1)]
             if d.kind == "choose_ranger":
-                return [*(act(m.ChooseRanger, seat=o) for o in d.options), act(m.Pass)]
+                return [*(shared(m.ChooseRanger, seat=o) for o in d.options), shared(m.Pass)]
             if d.kind == "tutor":
                 return [
-                    *(act(m.Pick, card=c) for c in _first_copies(tuple(sorted(p.deck)))),
-                    act(m.Pass),
+                    *(shared(m.Pick, card=c) for c in _first_copies(tuple(sorted(p.deck)))),
+                    shared(m.Pass),
                 ]
             if d.kind == "to_top":
-                picks = [act(m.Pick, card=c) for c in _first_copies(p.discard)]
-                return [*picks, act(m.Pass)] if d.optional or not picks else picks
+                picks = [shared(m.Pick, card=c) for c in _first_copies(p.discard)]
+                return [*picks, shared(m.Pass)] if d.optional or not picks else picks
             if d.kind == "discard_some":
-                return [*(act(m.Pick, card=c) for c in _first_copies(p.hand)), act(m.Pass)]
+                return [*(shared(m.Pick, card=c) for c in _first_copies(p.hand)), shared(m.Pass)]
             if d.kind in ("hand_to_top", "discard_from_hand"):
-                return [act(m.Pick, card=c) for c in _first_copies(p.hand)]
+                return [shared(m.Pick, card=c) for c in _first_copies(p.hand)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
-                return [*(act(m.Pick, card=c) for c in picks), act(m.Pass)]
+                return [*(shared(m.Pick, card=c) for c in picks), shared(m.Pass)]
             if d.kind == "cyber_slash":
-                return [*(act(m.Pick, card=c) for c in _first_copies(p.hand)), act(m.Pass)]
+                return [*(shared(m.Pick, card=c) for c in _first_copies(p.hand)), shared(m.Pass)]
             # reaction windows
             out += self._reaction_plays(s, seat, d)
             if d.kind == "damage_window":
                 out += [
-                    act(m.UseZord, zord=z)
+                    shared(m.UseZord, zord=z)
                     for z in self._team_zords(s)
                     if z in ("mega_v5", "mega_voyager")
                 ]
-            out += [act(m.FlipToken), act(m.GiveEnergy), act(m.Pass)]
+            out += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
             return out
         if s.phase == "action":
-            out += [act(m.Focus, seat=i) for i in range(len(s.players)) if i != seat]
+            out += [shared(m.Focus, seat=i) for i in range(len(s.players)) if i != seat]
             for lo in [HQ, *(lo.id for lo in s.locations)]:
-                out.append(act(m.Move, to=lo))
+                out.append(shared(m.Move, to=lo))
                 if lo == HQ:
-                    out.append(act(m.Move, to=lo, power_up=True))
+                    out.append(shared(m.Move, to=lo, power_up=True))
             out += [
-                act(m.StartBattle),
-                act(m.Recover),
-                act(m.Recover, hq_token=True),
-                act(m.EndPhase),
+                shared(m.StartBattle),
+                shared(m.Recover),
+                shared(m.Recover, hq_token=True),
+                shared(m.EndPhase),
             ]
             out += self._zord_candidates(s)
             return out
         if s.phase == "battle":
             b = s.battle
-            out += [act(m.Focus, seat=i) for i in b.participants if i != seat]
+            out += [shared(m.Focus, seat=i) for i in b.participants if i != seat]
             for c in _first_copies(p.hand):
                 card = cat.card(c)
                 if card.type == "reaction" and card.trigger != "attack":
@@ -108,11 +142,11 @@ class CheckRules:
                 for t in targets:
                     for x in xs:
                         for bo in boosts:
-                            out.append(act(m.PlayCard, card=c, target=t, x=x, boost=bo))
+                            out.append(shared(m.PlayCard, card=c, target=t, x=x, boost=bo))
             if b.granted:
-                out += [act(m.GrantedAttack, target=t) for t in range(len(b.slots))]
-            out += [act(m.FlipToken), act(m.GiveEnergy), act(m.Pass)]
-            out += [act(m.UseAbility, ranger=r) for r in p.rangers]
+                out += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]
+            out += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
+            out += [shared(m.UseAbility, ranger=r) for r in p.rangers]
             out += self._zord_candidates(s)
         return out
 
@@ -121,30 +155,28 @@ class CheckRules:
         `_candidates`: the same answer as checking each candidate (`_check_action_phase`),
         which random playouts spend most of their time asking for. The test
         test_hotg_fast_legal_moves_match_the_checks compares the two."""
+        start, recover, recover_hq, end, to_hq, power_up = _phase_moves()
         p = s.players[seat]
         if s.hq_tokens >= 1:
-            out = [act(m.Focus, seat=i) for i in range(len(s.players)) if i != seat]
+            out = [_focus(i) for i in range(len(s.players)) if i != seat]
         else:
-            out = [
-                act(m.Focus, seat=i)
-                for i, other in enumerate(s.players)
-                if i != seat and other.tokens >= 1
-            ]
+            out = [_focus(i) for i, other in enumerate(s.players) if i != seat and other.tokens]
         if p.tokens >= 1:  # MOVE, BATTLE and RECOVER flip one of the Ranger's tokens
             here = p.location
             enemies_at_hq = bool(s.hq_enemies or s.hq_villains)
             if here != HQ:
-                out.append(act(m.Move, to=HQ))
+                out.append(to_hq)
                 if not enemies_at_hq and s.config.headquarters != "astro_megaship":
-                    out.append(act(m.Move, to=HQ, power_up=True))
-            out += [act(m.Move, to=lo.id) for lo in s.locations if lo.id != here]
+                    out.append(power_up)
+            out += [_move(lo.id) for lo in s.locations if lo.id != here]
             if enemies_at_hq if here == HQ else s.locations[loc_index(s, here)].figures:
-                out.append(act(m.StartBattle))
-            out.append(act(m.Recover))
+                out.append(start)
+            out.append(recover)
         if s.hq_tokens >= 1:
-            out.append(act(m.Recover, hq_token=True))
-        out.append(act(m.EndPhase))
-        out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
+            out.append(recover_hq)
+        out.append(end)
+        if s.power.megazord or any(other.zords for other in s.players):
+            out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
         return out
 
     def _zord_candidates(self, s: State) -> list[Action]:
@@ -152,9 +184,9 @@ class CheckRules:
         for z in self._team_zords(s):
             ability = self._zord_def(s, z).ability
             if ability in ("fs_to_experience", "megazord_token"):
-                out += [act(m.UseZord, zord=z, location=lo.id) for lo in s.locations]
+                out += [shared(m.UseZord, zord=z, location=lo.id) for lo in s.locations]
             else:
-                out.append(act(m.UseZord, zord=z))
+                out.append(shared(m.UseZord, zord=z))
         return out
 
     def _zord_def(self, s: State, z: str):
@@ -173,9 +205,9 @@ class CheckRules:
         for c in _first_copies(s.players[seat].hand, d.picked):
             card = cat.card(c)
             if card.type == "reaction" and card.cost == "X" and d.trigger == "attack":
-                out += [act(m.PlayCard, card=c, x=x) for x in range(1, 4)]  # Astro Blaster
+                out += [shared(m.PlayCard, card=c, x=x) for x in range(1, 4)]  # Astro Blaster
             elif card.type == "reaction":
-                out.append(act(m.PlayCard, card=c))
+                out.append(shared(m.PlayCard, card=c))
         return out
 
     def _check(self, s: State, seat: int, a: Action, memo: dict | None = None) -> Rejection | None:
@@ -560,9 +592,10 @@ class CheckRules:
             if not 0 <= a.target < len(b.slots) or b.slots[a.target].defeated:
                 return _no("Satellite Stunner", "Choose an undefeated enemy card.")
             return None
-        return self._check_target(
-            s, a.target, upd(b.buffs, ignore_guard=b.buffs.ignore_guard or ignore), seat
-        )
+        buffs = b.buffs
+        if ignore and not buffs.ignore_guard:  # the card's own "ignore GUARD"
+            buffs = upd(buffs, ignore_guard=True)
+        return self._check_target(s, a.target, buffs, seat)
 
     def _check_target(
         self, s: State, target: int, buffs: NextAttack, seat: int

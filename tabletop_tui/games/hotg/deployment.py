@@ -289,7 +289,11 @@ class DeploymentRules:
                     break
                 if lo.locked_full or lo.figures >= limit:
                     continue
-                lo = upd(lo, fs=add_fs(lo.fs, kind, 1))
+                fs = add_fs(lo.fs, kind, 1)
+                # _check_panic, on the local list (one copy of the location)
+                after = len(lo.villains) + sum([c for _, c in fs])
+                panic = not lo.panicked and (lo.locked_full or after >= limit)
+                lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
                 if k:
                     ev.append(
                         make(
@@ -298,9 +302,7 @@ class DeploymentRules:
                             kind="deploy",
                         )
                     )
-                # _check_panic, on the local list
-                if not lo.panicked and (lo.locked_full or lo.figures >= limit):
-                    lo = upd(lo, panicked=True)
+                if panic:
                     ev.append(
                         make(
                             Event, text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"

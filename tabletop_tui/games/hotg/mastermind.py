@@ -21,13 +21,13 @@ from .state_ops import (
     GRID,
     SCHEME_HAND,
     _cat,
-    act,
     bt,
     enemy_deck,
     mm_seat,
     pl,
     set_enemy_deck,
     set_slot,
+    shared,
     shuffle,
     upd,
 )
@@ -147,24 +147,28 @@ class MastermindRules:
             do = sc.effect.do
             if do == "toughen":
                 out += [
-                    act(m.PlayScheme, card=c, target=i)
+                    shared(m.PlayScheme, card=c, target=i)
                     for i, sl in enumerate(b.slots)
                     if not sl.defeated
                 ]
             elif do == "discard_random":
                 out += [
-                    act(m.PlayScheme, card=c, seat=i) for i in b.participants if s.players[i].hand
+                    shared(m.PlayScheme, card=c, seat=i)
+                    for i in b.participants
+                    if s.players[i].hand
                 ]
             elif do == "peek":
-                out += [act(m.PlayScheme, card=c, deck=dk) for dk, cards in s.enemy_decks if cards]
+                out += [
+                    shared(m.PlayScheme, card=c, deck=dk) for dk, cards in s.enemy_decks if cards
+                ]
             elif do == "reroll_all":
                 if b.attack is not None and b.attack.rolled and not b.attack.dice_to_hits:
-                    out.append(act(m.PlayScheme, card=c))
+                    out.append(shared(m.PlayScheme, card=c))
             elif do == "shatter":
                 if d.held is not None:
-                    out.append(act(m.PlayScheme, card=c))
+                    out.append(shared(m.PlayScheme, card=c))
             else:
-                out.append(act(m.PlayScheme, card=c))
+                out.append(shared(m.PlayScheme, card=c))
         return out
 
     def _play_scheme(self, s: State, a: m.PlayScheme, d: Decision, ev: list[Event]) -> State:

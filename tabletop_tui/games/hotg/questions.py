@@ -25,13 +25,13 @@ from .state_ops import (
     _first_copies,
     _no,
     _other_copy,
-    act,
     bt,
     enemy_deck,
     loc_index,
     mm_seat,
     pl,
     set_enemy_deck,
+    shared,
     upd,
 )
 
@@ -39,44 +39,47 @@ from .state_ops import (
 class QuestionRules:
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
         if d.kind == "deploy_window":
-            return [*self._mastodon_options(s), act(m.Pass)]
+            return [*self._mastodon_options(s), shared(m.Pass)]
         if d.kind == "hq_power_up":
-            return [act(m.PowerUp), act(m.Pass)]
+            return [shared(m.PowerUp), shared(m.Pass)]
         if d.kind == "fs_pick":
-            return [act(m.FightFigures, figures=o) for o in self._fs_options(s)]
+            return [shared(m.FightFigures, figures=o) for o in self._fs_options(s)]
         if d.kind == "add_target":
-            return [*(act(m.Target, slot=i) for i in self._more_targets(s)), act(m.Pass)]
+            return [*(shared(m.Target, slot=i) for i in self._more_targets(s)), shared(m.Pass)]
         if d.kind == "divide_hits":
-            return [act(m.Target, slot=i) for i in self._hit_options(s, d.picked)]
+            return [shared(m.Target, slot=i) for i in self._hit_options(s, d.picked)]
         if d.kind == "choose_target":
-            picks = [act(m.Target, slot=i) for i in d.options]
-            return [*picks, act(m.Pass)] if d.optional else picks
+            picks = [shared(m.Target, slot=i) for i in d.options]
+            return [*picks, shared(m.Pass)] if d.optional else picks
         if d.kind == "strategize":
-            return [*(act(m.ChooseRanger, seat=i) for i in range(len(s.players))), act(m.Pass)]
+            return [
+                *(shared(m.ChooseRanger, seat=i) for i in range(len(s.players))),
+                shared(m.Pass),
+            ]
         if d.kind == "strategize_draw":
             p = s.players[d.seat]
-            return [act(m.Draw, count=k) for k in range(min(3, len(p.deck)) + 1)]
+            return [shared(m.Draw, count=k) for k in range(min(3, len(p.deck)) + 1)]
         if d.kind == "strategize_put":
-            return [act(m.Pick, card=c) for c in _first_copies(s.players[d.seat].hand)]
+            return [shared(m.Pick, card=c) for c in _first_copies(s.players[d.seat].hand)]
         if d.kind == "psycho_attach":
-            return [act(m.AttachPsycho, ranger=r) for r in d.rangers]
+            return [shared(m.AttachPsycho, ranger=r) for r in d.rangers]
         if d.kind == "mm_location":
-            return [act(m.ChooseLocation, location=lo.id) for lo in s.locations]
+            return [shared(m.ChooseLocation, location=lo.id) for lo in s.locations]
         if d.kind == "mm_figures":
             types = sorted(s.config.foot_soldiers)
             return [
-                act(m.DeployFigures, figures=(types[0], types[0])),
-                act(m.DeployFigures, figures=(types[0], types[1])),
-                act(m.DeployFigures, figures=(types[1], types[1])),
+                shared(m.DeployFigures, figures=(types[0], types[0])),
+                shared(m.DeployFigures, figures=(types[0], types[1])),
+                shared(m.DeployFigures, figures=(types[1], types[1])),
             ]
         if d.kind == "grid_place":
-            return [act(m.PlaceCard, row=r, col=c) for r in range(GRID) for c in range(GRID)]
+            return [shared(m.PlaceCard, row=r, col=c) for r in range(GRID) for c in range(GRID)]
         if d.kind == "marker":
-            return [act(m.PlaceMarker, slot=i) for i in range(len(s.battle.slots))]
+            return [shared(m.PlaceMarker, slot=i) for i in range(len(s.battle.slots))]
         if d.kind == "scheme_window":
-            return [*self._scheme_play_options(s, d), act(m.Pass), act(m.HoldSchemes)]
+            return [*self._scheme_play_options(s, d), shared(m.Pass), shared(m.HoldSchemes)]
         if d.kind == "scheme_discard":
-            return [act(m.DiscardScheme, card=c) for c in s.schemes]
+            return [shared(m.DiscardScheme, card=c) for c in s.schemes]
         if d.kind == "dark_tactics":
             cards = d.picked
             out = []
@@ -90,10 +93,13 @@ class QuestionRules:
                         key = (tp, bp)
                         if key not in seen_keys:
                             seen_keys.add(key)
-                            out.append(act(m.Arrange, top=tp, bottom=bp))
+                            out.append(shared(m.Arrange, top=tp, bottom=bp))
             return out
         if d.kind == "order_effects":
-            return [act(m.OrderEffects, scheme_first=True), act(m.OrderEffects, scheme_first=False)]
+            return [
+                shared(m.OrderEffects, scheme_first=True),
+                shared(m.OrderEffects, scheme_first=False),
+            ]
         return []
 
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:

@@ -27,18 +27,19 @@ def _no(rule: str, reason: str) -> Rejection:
     return make(Rejection, rule=rule, reason=reason)
 
 
-_ACTIONS: dict[tuple, Any] = {}
+_SHARED: dict[tuple, Any] = {}
 
 
-def act(cls: type[M], **fields: Any) -> M:
-    """The action `cls(**fields)`, built (and validated) once and shared from then on:
-    legal_actions offers the same moves state after state, and actions are frozen."""
+def shared(cls: type[M], **fields: Any) -> M:
+    """The frozen model `cls(**fields)`, built (and validated) once and shared from then on:
+    legal_actions offers the same moves state after state, and every new game deals the
+    same deployment cards."""
     key = (cls, *fields.items())
-    got = _ACTIONS.get(key)
+    got = _SHARED.get(key)
     if got is None:
-        if len(_ACTIONS) > 20_000:  # a bound for long-running servers; never met in play
-            _ACTIONS.clear()
-        got = _ACTIONS[key] = cls(**fields)
+        if len(_SHARED) > 20_000:  # a bound for long-running servers; never met in play
+            _SHARED.clear()
+        got = _SHARED[key] = cls(**fields)
     return got
 
 
