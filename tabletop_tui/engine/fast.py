@@ -60,16 +60,18 @@ def make(cls: type[M], /, **values: Any) -> M:
     spec = _SPECS.get(cls)
     if spec is None:
         spec = _SPECS[cls] = _Spec(cls)
-    data = {**spec.template, **values}  # keeps the fields' declaration order
-    if len(data) != len(spec.template):
-        unknown = sorted(set(values) - spec.template.keys())
+    template = spec.template
+    data = {**template, **values}  # keeps the fields' declaration order
+    if len(data) != len(template):
+        unknown = sorted(set(values) - template.keys())
         raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
     if not spec.required <= values.keys():
         missing = sorted(spec.required - values.keys())
         raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
-    for name, default in spec.mutable.items():
-        if name not in values:
-            data[name] = deepcopy(default) if default else type(default)()
+    if spec.mutable:
+        for name, default in spec.mutable.items():
+            if name not in values:
+                data[name] = deepcopy(default) if default else type(default)()
     new = _new(cls)
     _set_dict(new, data)
     _set_fields_set(new, set(values))
