@@ -42,11 +42,12 @@ def _checked(state, seat):
 
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_hotg_fast_legal_moves_match_the_checks(name):
-    """§4.2 Taking actions: the Action Phase's moves read off the state are exactly the
-    candidates that pass `check`, in the same order, wherever random games go (tokens
-    spent, enemies at the Command Center, Zords summoned, locations full)."""
+    """§4.2 Taking actions and §5.3 the Rangers' turn in a battle: the moves the shortcuts
+    list are exactly the candidates that pass `check`, in the same order, wherever random
+    games go (tokens spent, enemies at the Command Center, Zords summoned, locations full,
+    X costs, GUARD)."""
     config = CONFIGS[name]
-    compared = 0
+    compared = battles = 0
     kinds: set[str] = set()
     for seed in range(25):
         rng = random.Random(seed)
@@ -61,11 +62,16 @@ def test_hotg_fast_legal_moves_match_the_checks(name):
                 assert fast == _checked(state, seat), (name, seed)
                 kinds.update(type(a).__name__ for a in fast)
                 compared += 1
+            if state.decision is None and state.phase == "battle":
+                fast = R._legal_battle(state, seat)
+                assert fast == _checked(state, seat), (name, seed)
+                kinds.update(type(a).__name__ for a in fast)
+                battles += 1
             legal = R.legal_actions(state, seat)
             state, _ = R.apply(state, seat, legal[rng.randrange(len(legal))])
-    assert compared > 100
-    # the comparison saw every kind of Action Phase move at least once
-    assert {"Move", "StartBattle", "Recover", "EndPhase"} <= kinds
+    assert compared > 100 and battles > 10
+    # the comparison saw every kind of Action Phase move, and card plays, at least once
+    assert {"Move", "StartBattle", "Recover", "EndPhase", "PlayCard"} <= kinds
 
 
 def test_hotg_fast_path_refuses_what_the_checks_refuse():

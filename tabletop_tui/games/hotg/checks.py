@@ -179,6 +179,52 @@ class CheckRules:
             out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
         return out
 
+    def _legal_battle(self, s: State, seat: int) -> list[Action]:
+        """A battle's legal moves (no question pending), in the order of `_candidates`:
+        a card play's target-free checks run once per card, X and option, and its targets
+        are tried only when those pass (the candidates' checks share them the same way).
+        test_hotg_fast_legal_moves_match_the_checks compares the two."""
+        b = s.battle
+        p = s.players[seat]
+        cat = _cat(s)
+        check = self._check_battle
+        out = [
+            a
+            for a in (shared(m.Focus, seat=i) for i in b.participants if i != seat)
+            if check(s, seat, a) is None
+        ]
+        for c in _first_copies(p.hand):
+            card = cat.card(c)
+            if card.type == "reaction" and card.trigger != "attack":
+                continue
+            xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
+            targets = (
+                range(len(b.slots))
+                if card.type == "attack" or any(e.do == "stun" for e in card.effects)
+                else (None,)
+            )
+            boosts = (False, True) if card.boost is not None else (False,)
+            bases: dict = {}
+            for t in targets:
+                for x in xs:
+                    for bo in boosts:
+                        a = shared(m.PlayCard, card=c, target=t, x=x, boost=bo)
+                        base = bases.get((x, bo))
+                        if base is None:
+                            base = bases[x, bo] = self._check_play(s, seat, a)
+                        if isinstance(base, Rejection):
+                            continue
+                        if self._check_play_target(s, seat, a, *base) is None:
+                            out.append(a)
+        rest: list[Action] = []
+        if b.granted:
+            rest += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]
+        rest += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
+        rest += [shared(m.UseAbility, ranger=r) for r in p.rangers]
+        rest += self._zord_candidates(s)
+        out += [a for a in rest if check(s, seat, a) is None]
+        return out
+
     def _zord_candidates(self, s: State) -> list[Action]:
         out: list[Action] = []
         for z in self._team_zords(s):

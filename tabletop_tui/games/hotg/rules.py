@@ -101,6 +101,8 @@ class HotgRules(
             return []
         if state.decision is None and state.phase == "action":
             return self._legal_action_phase(state, seat)
+        if state.decision is None and state.phase == "battle":
+            return self._legal_battle(state, seat)
         memo: dict = {}
         return [
             a for a in self._candidates(state, seat) if self._check(state, seat, a, memo) is None
