@@ -204,18 +204,28 @@ class CheckRules:
                 else (None,)
             )
             boosts = (False, True) if card.boost is not None else (False,)
-            bases: dict = {}
+            if not targets:
+                continue
+            # what the card's play allows for each X and option (the target aside) ...
+            allowed, base = [], None
+            for x in xs:
+                for bo in boosts:
+                    got = self._check_play(
+                        s, seat, shared(m.PlayCard, card=c, target=targets[0], x=x, boost=bo)
+                    )
+                    if not isinstance(got, Rejection):
+                        allowed.append((x, bo))
+                        base = got  # the same for every X and option: it reads the card
+            if base is None:
+                continue
+            # ... and which targets it may take (the same for every X and option)
+            x0, bo0 = allowed[0]
             for t in targets:
-                for x in xs:
-                    for bo in boosts:
-                        a = shared(m.PlayCard, card=c, target=t, x=x, boost=bo)
-                        base = bases.get((x, bo))
-                        if base is None:
-                            base = bases[x, bo] = self._check_play(s, seat, a)
-                        if isinstance(base, Rejection):
-                            continue
-                        if self._check_play_target(s, seat, a, *base) is None:
-                            out.append(a)
+                probe = shared(m.PlayCard, card=c, target=t, x=x0, boost=bo0)
+                if self._check_play_target(s, seat, probe, *base) is None:
+                    out += [
+                        shared(m.PlayCard, card=c, target=t, x=x, boost=bo) for x, bo in allowed
+                    ]
         rest: list[Action] = []
         if b.granted:
             rest += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]

@@ -55,6 +55,10 @@ from .state_ops import (  # noqa: F401 - used by the tests and bots through rule
 )
 from .views import ViewRules
 
+_NOBODY: frozenset[Seat] = frozenset()
+#: the answers of `to_act` for each seat (asked on every move): one shared frozen set each
+_ONLY = {seat: frozenset({seat}) for seat in range(8)}
+
 
 class HotgRules(
     SetupRules,
@@ -85,10 +89,9 @@ class HotgRules(
 
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
-            return frozenset()
-        if state.decision is not None:
-            return frozenset({state.decision.asked[0]})
-        return frozenset({state.focus})
+            return _NOBODY
+        seat = state.decision.asked[0] if state.decision is not None else state.focus
+        return _ONLY.get(seat) or frozenset({seat})
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
@@ -97,7 +100,9 @@ class HotgRules(
         return tuple(state.config.names)
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
+        if state.outcome is not None or seat != (
+            state.decision.asked[0] if state.decision is not None else state.focus
+        ):  # not in to_act(state)
             return []
         if state.decision is None and state.phase == "action":
             return self._legal_action_phase(state, seat)
