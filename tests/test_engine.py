@@ -60,6 +60,27 @@ def test_rng_does_not_change_itself():
         rng.counter = 5  # type: ignore[misc]
 
 
+def test_rng_shuffle_keeps_the_order_saves_were_made_with():
+    """Rng.shuffled spells out `random.Random(value).shuffle` for speed: every order, for
+    every length (none and one item included), is the one the library call gives, so saves
+    made before the change replay the same; the counter advances either way."""
+    import random
+
+    rng = Rng(seed=99)
+    for n in [0, 1, 2, 3, 7, 10, 20, 40, 64, 65, 200] * 30:
+        items = [f"card#{k}" for k in range(n)]
+        value, nxt = rng._next()
+        expected = list(items)
+        random.Random(value).shuffle(expected)
+        got, after = rng.shuffled(items)
+        assert list(got) == expected and isinstance(got, tuple)
+        assert after == nxt and after.counter == rng.counter + 1
+        rng = after
+    # pinned: the first orders of one seed, independent of the library
+    assert Rng(seed=1).shuffled(range(6))[0] == Rng(seed=1).shuffled(list(range(6)))[0]
+    assert "".join(Rng(seed=1).shuffled("abcdef")[0]) == "fecdab"
+
+
 def test_rng_d6_covers_one_to_six_evenly():
     rng = Rng(seed=123)
     counts = dict.fromkeys(range(1, 7), 0)

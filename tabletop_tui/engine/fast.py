@@ -60,16 +60,18 @@ def make(cls: type[M], /, **values: Any) -> M:
     spec = _SPECS.get(cls)
     if spec is None:
         spec = _SPECS[cls] = _Spec(cls)
-    data = {**spec.template, **values}  # keeps the fields' declaration order
-    if len(data) != len(spec.template):
-        unknown = sorted(set(values) - spec.template.keys())
+    template = spec.template
+    data = {**template, **values}  # keeps the fields' declaration order
+    if len(data) != len(template):
+        unknown = sorted(set(values) - template.keys())
         raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
     if not spec.required <= values.keys():
         missing = sorted(spec.required - values.keys())
         raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
-    for name, default in spec.mutable.items():
-        if name not in values:
-            data[name] = deepcopy(default) if default else type(default)()
+    if spec.mutable:
+        for name, default in spec.mutable.items():
+            if name not in values:
+                data[name] = deepcopy(default) if default else type(default)()
     new = _new(cls)
     _set_dict(new, data)
     _set_fields_set(new, set(values))
@@ -88,7 +90,9 @@ def evolve(model: M, /, **changes: Any) -> M:
     data.update(changes)
     new = _new(type(model))
     _set_dict(new, data)
-    _set_fields_set(new, model.__pydantic_fields_set__ | changes.keys())
+    given = model.__pydantic_fields_set__
+    # the set is shared when nothing new was given: no one changes a frozen model's set
+    _set_fields_set(new, given if changes.keys() <= given else given | changes.keys())
     _set_extra(new, None)
     _set_private(new, model.__pydantic_private__)
     return new

@@ -7,7 +7,7 @@ plus the action log is enough to rebuild any state.
 
 from __future__ import annotations
 
-import random
+from _random import Random as _MT
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -42,7 +42,19 @@ class Rng(Model):
         return self.randint(1, 6)
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """`random.Random(value).shuffle` (Python 3.11's Fisher-Yates over getrandbits), spelt
+        out so the hot path skips the Python layers of `random`, and seeds no generator for
+        one item or none (where the order cannot change). The order is pinned here: saves
+        replay the same on a Python whose `random.shuffle` draws differently."""
         value, nxt = self._next()
         out = list(items)
-        random.Random(value).shuffle(out)
+        if len(out) > 1:
+            bits = _MT(value).getrandbits
+            for i in range(len(out) - 1, 0, -1):
+                n = i + 1
+                k = n.bit_length()
+                j = bits(k)
+                while j >= n:
+                    j = bits(k)
+                out[i], out[j] = out[j], out[i]
         return tuple(out), nxt

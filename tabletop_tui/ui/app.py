@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -108,8 +109,29 @@ class TabletopApp(App):
         self._use_game_css(screen)
         return super().switch_screen(screen)
 
+    def on_load(self) -> None:
+        """No garbage collection until the first frame is drawn: starting up makes some
+        hundred thousand objects (widgets, styles, models) and almost none is garbage, yet
+        the collector walked them about two hundred times (tens of ms of a game screen's
+        first frame). It comes back on after that frame (`_startup_over`), or at exit."""
+        self._gc_was_on = gc.isenabled()
+        gc.disable()
+
+    def _startup_over(self) -> None:
+        if getattr(self, "_gc_was_on", False):
+            self._gc_was_on = False
+            gc.freeze()  # what start-up built stays: later collections need not walk it
+            gc.enable()
+
+    def on_unmount(self) -> None:
+        self._startup_over()
+
     def on_mount(self) -> None:
-        self.push_screen(LauncherScreen())
+        self.call_after_refresh(self._startup_over)
+        straight_to_game = self.start_load is None and self.start_seats is not None
+        if not straight_to_game or self.start_game_id is None:
+            # a game started from the command line skips it: `open_launcher` brings it in
+            self.push_screen(LauncherScreen())
         if self.start_load is not None:
             self.open_save(self.start_load)
         elif self.start_game_id is not None:
@@ -130,6 +152,12 @@ class TabletopApp(App):
 
     # -- navigation ------------------------------------------------------------
     def open_launcher(self) -> None:
+        if not any(isinstance(s, LauncherScreen) for s in self.screen_stack):
+            # started straight into a game: the launcher takes that game's place
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(LauncherScreen())
+            return
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if not isinstance(self.screen, LauncherScreen):

@@ -50,6 +50,11 @@ class GameScreen(BaseScreen):
         self.message: Text | str = ""
         self._over_shown = False
         self._shown: dict[str, object] = {}
+        # the layout's classes before the first styling: set after mounting, they made
+        # Textual style every widget of the table a second time before the first frame
+        compact = self.compact
+        self.set_class(compact, "-compact", update=False)
+        self.set_class(not compact, "-wide", update=False)
 
     @property
     def match(self):

@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event
+from ...engine.fast import make
 from . import models as m
 from .models import (
     HQ,
@@ -37,7 +38,7 @@ class ActionPhaseRules:
         where = "the Command Center" if a.to == HQ else cat.locations[a.to].name
         if s.config.headquarters == "astro_megaship" and a.to == HQ:
             where = "the Astro Megaship"
-        ev.append(Event(text=f"{p.name} moves to {where}", seat=seat))
+        ev.append(make(Event, text=f"{p.name} moves to {where}", seat=seat))
         s = self._location_move_effect(s, seat, p.location, ev)
         s = pl(s, seat, location=a.to)
         s = self._location_move_effect(s, seat, a.to, ev)
@@ -46,7 +47,7 @@ class ActionPhaseRules:
         if a.power_up:
             s = self._power_up(s, seat, ev)
         if a.to == HQ and s.config.headquarters == "astro_megaship":
-            ev.append(Event(text="Astro Megaship: a free RECOVER", seat=seat))
+            ev.append(make(Event, text="Astro Megaship: a free RECOVER", seat=seat))
             return self._begin_recover(s, seat, ev)
         return self._trim_hand(s, seat, ev)
 
@@ -57,7 +58,9 @@ class ActionPhaseRules:
         effect = _cat(s).locations[loc].b_effect
         p = s.players[seat]
         if effect == "move_discard_top" and p.deck:
-            ev.append(Event(text=f"K0-35: {p.name} discards the top card of their deck", seat=seat))
+            ev.append(
+                make(Event, text=f"K0-35: {p.name} discards the top card of their deck", seat=seat)
+            )
             s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
             return self._check_defeat(s, seat, ev)
         if effect == "move_discard_to_bottom" and p.discard:
@@ -65,7 +68,8 @@ class ActionPhaseRules:
             d = list(p.discard)
             d.remove(best)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Surf Spot: {p.name} puts a discarded card on the bottom of their deck",
                     seat=seat,
                 )
@@ -86,7 +90,8 @@ class ActionPhaseRules:
             stored=max(p.stored, 1) if len(p.rangers) == 1 else len(p.rangers),
         )
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{p.name} powers up: shuffles, draws {hs}, stores energy",
                 seat=seat,
                 barrier=True,
@@ -105,7 +110,11 @@ class ActionPhaseRules:
             return s
         n = len(p.hand) - hs
         ev.append(
-            Event(text=f"Angel Grove High: {p.name} discards {n} card(s) down to {hs}", seat=seat)
+            make(
+                Event,
+                text=f"Angel Grove High: {p.name} discards {n} card(s) down to {hs}",
+                seat=seat,
+            )
         )
         return self._ask_discard(s, seat, n, "Angel Grove High", then=then, rest=rest)
 
@@ -148,7 +157,9 @@ class ActionPhaseRules:
             and _cat(s).locations[p.location].b_effect == "recover_9"
             else 6
         )
-        ev.append(Event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat))
+        ev.append(
+            make(Event, text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat)
+        )
         if not p.discard:
             return self._finish_recover(s, seat, (), ev)
         return upd(
@@ -175,7 +186,8 @@ class ActionPhaseRules:
             s, seat, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored
         )
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{p.name} shuffles {len(picked)} card(s) into their deck and stores energy",
                 seat=seat,
                 barrier=True,
@@ -211,8 +223,9 @@ class ActionPhaseRules:
                         if not s.locations[i].figures and not s.locations[i].locked_full:
                             s = set_loc(s, i, panicked=False)
                         ev.append(
-                            Event(
-                                text=f"Angel Grove Park: 1 foot soldier moves to {cat.locations[s.locations[j].id].name}"
+                            make(
+                                Event,
+                                text=f"Angel Grove Park: 1 foot soldier moves to {cat.locations[s.locations[j].id].name}",
                             )
                         )
                         s = self._place_fs(s, s.locations[j].id, kind, 1, ev)
@@ -237,7 +250,7 @@ class ActionPhaseRules:
         p = s.players[seat]
         if a.zord != "mega_voyager":
             s = upd(s, power=upd(s.power, exhausted=(*s.power.exhausted, a.zord)))
-        ev.append(Event(text=f"{p.name} uses {zd.name}", seat=seat))
+        ev.append(make(Event, text=f"{p.name} uses {zd.name}", seat=seat))
         ab = zd.ability
         if ab == "next_attack_dice":
             return bt(s, buffs=upd(s.battle.buffs, dice=s.battle.buffs.dice + zd.n))
@@ -287,13 +300,16 @@ class ActionPhaseRules:
             if s.locations[i].figures == 0 and not s.locations[i].locked_full:
                 s = set_loc(s, i, panicked=False)
             ev.append(
-                Event(
-                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for the experience track"
+                make(
+                    Event,
+                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for the experience track",
                 )
             )
             return self._gain_experience(s, 1, ev)
         if ab == "megazord_token":
-            ev.append(Event(text=f"The Megazord token moves to {cat.locations[a.location].name}"))
+            ev.append(
+                make(Event, text=f"The Megazord token moves to {cat.locations[a.location].name}")
+            )
             return upd(s, power=upd(s.power, megazord_token=a.location))
         if ab in ("reduce_damage", "voyager_shield"):
             cut = 3 if ab == "voyager_shield" else zd.n
@@ -306,7 +322,7 @@ class ActionPhaseRules:
         cat = _cat(s)
         r = cat.rangers[ranger]
         s = bt(s, used_abilities=(*s.battle.used_abilities, ranger))
-        ev.append(Event(text=f"{r.name}: {r.ability_name}", seat=seat))
+        ev.append(make(Event, text=f"{r.name}: {r.ability_name}", seat=seat))
         b = s.battle
         if r.ability == "leadership":
             return bt(s, buffs=upd(b.buffs, reroll=True))
@@ -431,7 +447,7 @@ class ActionPhaseRules:
         if n <= 0:
             return s
         s = pl(s, seat, hand=p.hand + p.deck[:n], deck=p.deck[n:])
-        ev.append(Event(text=f"{p.name} draws {n}", seat=seat, barrier=True))
+        ev.append(make(Event, text=f"{p.name} draws {n}", seat=seat, barrier=True))
         return self._check_defeat(s, seat, ev)
 
     def _gain_experience(self, s: State, n: int, ev: list[Event]) -> State:
@@ -441,7 +457,7 @@ class ActionPhaseRules:
             xp = s.power.experience + 1
             if xp >= EXPERIENCE_MAX:
                 s = upd(s, power=upd(s.power, experience=0))
-                ev.append(Event(text="The experience track is full", kind="zord"))
+                ev.append(make(Event, text="The experience track is full", kind="zord"))
                 s = self._summon_zord(s, ev)
             else:
                 s = upd(s, power=upd(s.power, experience=xp))
@@ -462,7 +478,8 @@ class ActionPhaseRules:
                 ),
             )
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"The {cat.megazords[z].name} is summoned! Any Ranger may use it.",
                     kind="zord",
                     barrier=True,
@@ -476,7 +493,8 @@ class ActionPhaseRules:
             owner = min(range(len(s.players)), key=lambda i: (len(s.players[i].zords), i))
         s = pl(s, owner, zords=(*s.players[owner].zords, z))
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"Zord summoned: {cat.zords[z].name} joins {s.players[owner].name}",
                 kind="zord",
                 barrier=True,

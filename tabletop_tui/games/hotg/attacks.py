@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event
+from ...engine.fast import make
 from . import models as m
 from .models import (
     HQ,
@@ -55,7 +56,8 @@ class RangerCardRules:
         s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
         xs = f" (X={a.x})" if card.cost == "X" else ""
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{p.name} plays {card.name}{xs}",
                 seat=seat,
                 kind="card",
@@ -69,7 +71,8 @@ class RangerCardRules:
             q = s.players[seat]
             if q.deck:
                 ev.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"Path of Cruelty: {q.name} discards the top card of their deck",
                         kind="enemy",
                     )
@@ -139,8 +142,10 @@ class RangerCardRules:
             if q.deck:
                 hits += cat.card(q.deck[0]).shields
                 ev.append(
-                    Event(
-                        text=f"  reveals {cat.card(q.deck[0]).name} from the deck top", barrier=True
+                    make(
+                        Event,
+                        text=f"  reveals {cat.card(q.deck[0]).name} from the deck top",
+                        barrier=True,
                     )
                 )
             if any(e.do == "hits_from_shields" and e.hand for e in card.effects) and q.hand:
@@ -235,7 +240,8 @@ class RangerCardRules:
             again, s = self._roll(s, rolled.count(0))
             it = iter(again)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"  roll {self._faces(rolled)}; reroll the misses",
                     kind="dice",
                     barrier=True,
@@ -244,7 +250,8 @@ class RangerCardRules:
             rolled = tuple(next(it) if v == 0 else v for v in rolled)
         s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
                 kind="dice",
                 barrier=True,
@@ -256,7 +263,7 @@ class RangerCardRules:
             if "ashley" in members and "ashley" not in s.battle.used_abilities:
                 s = bt(s, used_abilities=(*s.battle.used_abilities, "ashley"))
                 s = self._gain(s, 1)
-                ev.append(Event(text="  Optimism: a miss, +1 energy", kind="battle"))
+                ev.append(make(Event, text="  Optimism: a miss, +1 energy", kind="battle"))
             return self._open_window(s, "roll_miss", ev)
         return s
 
@@ -366,7 +373,8 @@ class RangerCardRules:
                     if t is not None:
                         rolled2, s = self._roll(s, e.n)
                         ev.append(
-                            Event(
+                            make(
+                                Event,
                                 text=f"  second attack: {self._faces(rolled2)}",
                                 kind="dice",
                                 barrier=True,
@@ -493,7 +501,7 @@ class RangerCardRules:
         if d.then == "hip_hop_kido":
             s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
         name = _cat(s).enemy_card(s.battle.slots[slot].card).name
-        ev.append(Event(text=f"  {d.source}: {d.amount} hit(s) on {name}", kind="battle"))
+        ev.append(make(Event, text=f"  {d.source}: {d.amount} hit(s) on {name}", kind="battle"))
         s = self._deal_hits(s, slot, d.amount, d.seat, ev)
         if s.outcome or s.battle is None:
             return s
@@ -540,12 +548,13 @@ class RangerCardRules:
                 and cat.enemy_card(o.card).passive == "teleport"
                 and cat.enemy_deck_of[o.card.split("#")[0]] == deck
             ):
-                ev.append(Event(text=f"  Teleport: {card.name} cannot be hit", kind="enemy"))
+                ev.append(make(Event, text=f"  Teleport: {card.name} cannot be hit", kind="enemy"))
                 return s
         hits = sl.hits + n
         health = self.health(s, i)
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"  {n} hit(s) on {card.name} ({min(hits, health)}/{health})",
                 kind="hits",
                 data={"slot": i},
@@ -564,7 +573,9 @@ class RangerCardRules:
         if hits >= health:
             s = set_slot(s, i, hits=0, defeated=True)
             ev.append(
-                Event(text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i})
+                make(
+                    Event, text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i}
+                )
             )
             if cat.decks[deck].kind == "foot_soldier":
                 s = self._fs_defeated(s, deck, ev)
@@ -591,7 +602,8 @@ class RangerCardRules:
         if e.do == "roll_energy":
             rolled, s = self._roll(s, e.n)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"  roll {self._faces(rolled)}: +{sum(rolled)} energy",
                     kind="dice",
                     barrier=True,
@@ -648,7 +660,10 @@ class RangerCardRules:
                 if s.battle.slots[t].hits < h:
                     s = set_slot(s, t, hits=h)
                     ev.append(
-                        Event(text=f"  {cat.enemy_card(b.slots[t].card).name} is 1 hit from defeat")
+                        make(
+                            Event,
+                            text=f"  {cat.enemy_card(b.slots[t].card).name} is 1 hit from defeat",
+                        )
                     )
             return s
         return s
@@ -708,7 +723,7 @@ class RangerCardRules:
                     extra = m.Extra(seats=(seat,), name=card.name, ability_of="trini")
             s = bt(s, attack=None)
             if extra is not None and seat in s.battle.participants:
-                ev.append(Event(text="  an extra card may be played", kind="battle"))
+                ev.append(make(Event, text="  an extra card may be played", kind="battle"))
                 s = bt(s, extra=extra)
                 if s.focus not in extra.seats:
                     s = upd(s, focus=extra.seats[0])

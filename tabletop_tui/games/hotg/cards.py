@@ -270,6 +270,8 @@ class Catalog:
     # instance id -> card, filled as the rules look cards up (millions of times a game)
     _by_instance: dict = field(default_factory=dict, repr=False, compare=False)
     _enemy_by_instance: dict = field(default_factory=dict, repr=False, compare=False)
+    # (kind, deck) -> the instance ids of a Ranger's or enemy deck (every new game asks)
+    _instances: dict = field(default_factory=dict, repr=False, compare=False)
 
     def scheme(self, instance: str) -> SchemeDef:
         return self.schemes[instance.split("#", 1)[0].split(":", 1)[1]]
@@ -292,16 +294,20 @@ class Catalog:
         return got
 
     def deck_instances(self, ranger: str) -> tuple[str, ...]:
-        out = []
-        for c in self.rangers[ranger].card:
-            out += [f"{ranger}:{slug(c.name)}#{k}" for k in range(1, c.count + 1)]
-        return tuple(out)
+        got = self._instances.get(("ranger", ranger))
+        if got is None:
+            got = self._instances["ranger", ranger] = _instances(ranger, self.rangers[ranger].card)
+        return got
 
     def enemy_instances(self, deck: str) -> tuple[str, ...]:
-        out = []
-        for c in self.decks[deck].card:
-            out += [f"{deck}:{slug(c.name)}#{k}" for k in range(1, c.count + 1)]
-        return tuple(out)
+        got = self._instances.get(("enemy", deck))
+        if got is None:
+            got = self._instances["enemy", deck] = _instances(deck, self.decks[deck].card)
+        return got
+
+
+def _instances(deck: str, cards) -> tuple[str, ...]:
+    return tuple(f"{deck}:{slug(c.name)}#{k}" for c in cards for k in range(1, c.count + 1))
 
 
 def load_catalog(folder: Path) -> Catalog:

@@ -6,7 +6,6 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Rejection
-from ...engine.fast import make
 from . import models as m
 from .effects import (
     ACTIVE_ABILITIES,
@@ -28,8 +27,43 @@ from .state_ops import (
     hand_size,
     loc_index,
     passive_on,
+    shared,
     upd,
 )
+
+_PHASE_MOVES: list = []
+_FOCUS: dict[int, Action] = {}
+_MOVES: dict[str, Action] = {}
+
+
+def _phase_moves() -> tuple:
+    """The Action Phase's moves that take no number or place (built on first use)."""
+    if not _PHASE_MOVES:
+        _PHASE_MOVES.extend(
+            (
+                shared(m.StartBattle),
+                shared(m.Recover),
+                shared(m.Recover, hq_token=True),
+                shared(m.EndPhase),
+                shared(m.Move, to=HQ),
+                shared(m.Move, to=HQ, power_up=True),
+            )
+        )
+    return tuple(_PHASE_MOVES)
+
+
+def _focus(seat: int) -> Action:
+    got = _FOCUS.get(seat)
+    if got is None:
+        got = _FOCUS[seat] = shared(m.Focus, seat=seat)
+    return got
+
+
+def _move(to: str) -> Action:
+    got = _MOVES.get(to)
+    if got is None:
+        got = _MOVES[to] = shared(m.Move, to=to)
+    return got
 
 
 class CheckRules:
@@ -42,50 +76,58 @@ class CheckRules:
         out: list[Action] = []
         if d is not None:
             if d.kind == "assign_damage":
-                return [m.ChooseRanger(seat=o) for o in d.options]
+                return [shared(m.ChooseRanger, seat=o) for o in d.options]
             if d.kind == "prep_draw":
                 room = min(1, hand_size(s, seat) - len(p.hand), len(p.deck))
-                return [m.Draw(count=k) for k in range(max(0, room) + 1)]
+                return [shared(m.Draw, count=k) for k in range(max(0, room) + 1)]
             if d.kind == "draw_more":
-                return [m.Draw(count=0), m.Draw(count=1)]
+                return [shared(m.Draw, count=0), shared(m.Draw, count=1)]
             if d.kind == "choose_ranger":
-                return [*(m.ChooseRanger(seat=o) for o in d.options), m.Pass()]
+                return [*(shared(m.ChooseRanger, seat=o) for o in d.options), shared(m.Pass)]
             if d.kind == "tutor":
-                return [*(m.Pick(card=c) for c in _first_copies(tuple(sorted(p.deck)))), m.Pass()]
+                return [
+                    *(shared(m.Pick, card=c) for c in _first_copies(tuple(sorted(p.deck)))),
+                    shared(m.Pass),
+                ]
             if d.kind == "to_top":
-                picks = [m.Pick(card=c) for c in _first_copies(p.discard)]
-                return [*picks, m.Pass()] if d.optional or not picks else picks
+                picks = [shared(m.Pick, card=c) for c in _first_copies(p.discard)]
+                return [*picks, shared(m.Pass)] if d.optional or not picks else picks
             if d.kind == "discard_some":
-                return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
+                return [*(shared(m.Pick, card=c) for c in _first_copies(p.hand)), shared(m.Pass)]
             if d.kind in ("hand_to_top", "discard_from_hand"):
-                return [m.Pick(card=c) for c in _first_copies(p.hand)]
+                return [shared(m.Pick, card=c) for c in _first_copies(p.hand)]
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
-                return [*(m.Pick(card=c) for c in picks), m.Pass()]
+                return [*(shared(m.Pick, card=c) for c in picks), shared(m.Pass)]
             if d.kind == "cyber_slash":
-                return [*(m.Pick(card=c) for c in _first_copies(p.hand)), m.Pass()]
+                return [*(shared(m.Pick, card=c) for c in _first_copies(p.hand)), shared(m.Pass)]
             # reaction windows
             out += self._reaction_plays(s, seat, d)
             if d.kind == "damage_window":
                 out += [
-                    m.UseZord(zord=z)
+                    shared(m.UseZord, zord=z)
                     for z in self._team_zords(s)
                     if z in ("mega_v5", "mega_voyager")
                 ]
-            out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
+            out += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
             return out
         if s.phase == "action":
-            out += [m.Focus(seat=i) for i in range(len(s.players)) if i != seat]
+            out += [shared(m.Focus, seat=i) for i in range(len(s.players)) if i != seat]
             for lo in [HQ, *(lo.id for lo in s.locations)]:
-                out.append(m.Move(to=lo))
+                out.append(shared(m.Move, to=lo))
                 if lo == HQ:
-                    out.append(m.Move(to=lo, power_up=True))
-            out += [m.StartBattle(), m.Recover(), m.Recover(hq_token=True), m.EndPhase()]
+                    out.append(shared(m.Move, to=lo, power_up=True))
+            out += [
+                shared(m.StartBattle),
+                shared(m.Recover),
+                shared(m.Recover, hq_token=True),
+                shared(m.EndPhase),
+            ]
             out += self._zord_candidates(s)
             return out
         if s.phase == "battle":
             b = s.battle
-            out += [m.Focus(seat=i) for i in b.participants if i != seat]
+            out += [shared(m.Focus, seat=i) for i in b.participants if i != seat]
             for c in _first_copies(p.hand):
                 card = cat.card(c)
                 if card.type == "reaction" and card.trigger != "attack":
@@ -100,12 +142,97 @@ class CheckRules:
                 for t in targets:
                     for x in xs:
                         for bo in boosts:
-                            out.append(make(m.PlayCard, card=c, target=t, x=x, boost=bo))
+                            out.append(shared(m.PlayCard, card=c, target=t, x=x, boost=bo))
             if b.granted:
-                out += [make(m.GrantedAttack, target=t) for t in range(len(b.slots))]
-            out += [m.FlipToken(), m.GiveEnergy(), m.Pass()]
-            out += [m.UseAbility(ranger=r) for r in p.rangers]
+                out += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]
+            out += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
+            out += [shared(m.UseAbility, ranger=r) for r in p.rangers]
             out += self._zord_candidates(s)
+        return out
+
+    def _legal_action_phase(self, s: State, seat: int) -> list[Action]:
+        """The Action Phase's legal moves read straight off the state, in the order of
+        `_candidates`: the same answer as checking each candidate (`_check_action_phase`),
+        which random playouts spend most of their time asking for. The test
+        test_hotg_fast_legal_moves_match_the_checks compares the two."""
+        start, recover, recover_hq, end, to_hq, power_up = _phase_moves()
+        p = s.players[seat]
+        if s.hq_tokens >= 1:
+            out = [_focus(i) for i in range(len(s.players)) if i != seat]
+        else:
+            out = [_focus(i) for i, other in enumerate(s.players) if i != seat and other.tokens]
+        if p.tokens >= 1:  # MOVE, BATTLE and RECOVER flip one of the Ranger's tokens
+            here = p.location
+            enemies_at_hq = bool(s.hq_enemies or s.hq_villains)
+            if here != HQ:
+                out.append(to_hq)
+                if not enemies_at_hq and s.config.headquarters != "astro_megaship":
+                    out.append(power_up)
+            out += [_move(lo.id) for lo in s.locations if lo.id != here]
+            if enemies_at_hq if here == HQ else s.locations[loc_index(s, here)].figures:
+                out.append(start)
+            out.append(recover)
+        if s.hq_tokens >= 1:
+            out.append(recover_hq)
+        out.append(end)
+        if s.power.megazord or any(other.zords for other in s.players):
+            out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
+        return out
+
+    def _legal_battle(self, s: State, seat: int) -> list[Action]:
+        """A battle's legal moves (no question pending), in the order of `_candidates`:
+        a card play's target-free checks run once per card, X and option, and its targets
+        are tried only when those pass (the candidates' checks share them the same way).
+        test_hotg_fast_legal_moves_match_the_checks compares the two."""
+        b = s.battle
+        p = s.players[seat]
+        cat = _cat(s)
+        check = self._check_battle
+        out = [
+            a
+            for a in (shared(m.Focus, seat=i) for i in b.participants if i != seat)
+            if check(s, seat, a) is None
+        ]
+        for c in _first_copies(p.hand):
+            card = cat.card(c)
+            if card.type == "reaction" and card.trigger != "attack":
+                continue
+            xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
+            targets = (
+                range(len(b.slots))
+                if card.type == "attack" or any(e.do == "stun" for e in card.effects)
+                else (None,)
+            )
+            boosts = (False, True) if card.boost is not None else (False,)
+            if not targets:
+                continue
+            # what the card's play allows for each X and option (the target aside) ...
+            allowed, base = [], None
+            for x in xs:
+                for bo in boosts:
+                    got = self._check_play(
+                        s, seat, shared(m.PlayCard, card=c, target=targets[0], x=x, boost=bo)
+                    )
+                    if not isinstance(got, Rejection):
+                        allowed.append((x, bo))
+                        base = got  # the same for every X and option: it reads the card
+            if base is None:
+                continue
+            # ... and which targets it may take (the same for every X and option)
+            x0, bo0 = allowed[0]
+            for t in targets:
+                probe = shared(m.PlayCard, card=c, target=t, x=x0, boost=bo0)
+                if self._check_play_target(s, seat, probe, *base) is None:
+                    out += [
+                        shared(m.PlayCard, card=c, target=t, x=x, boost=bo) for x, bo in allowed
+                    ]
+        rest: list[Action] = []
+        if b.granted:
+            rest += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]
+        rest += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
+        rest += [shared(m.UseAbility, ranger=r) for r in p.rangers]
+        rest += self._zord_candidates(s)
+        out += [a for a in rest if check(s, seat, a) is None]
         return out
 
     def _zord_candidates(self, s: State) -> list[Action]:
@@ -113,9 +240,9 @@ class CheckRules:
         for z in self._team_zords(s):
             ability = self._zord_def(s, z).ability
             if ability in ("fs_to_experience", "megazord_token"):
-                out += [m.UseZord(zord=z, location=lo.id) for lo in s.locations]
+                out += [shared(m.UseZord, zord=z, location=lo.id) for lo in s.locations]
             else:
-                out.append(m.UseZord(zord=z))
+                out.append(shared(m.UseZord, zord=z))
         return out
 
     def _zord_def(self, s: State, z: str):
@@ -134,9 +261,9 @@ class CheckRules:
         for c in _first_copies(s.players[seat].hand, d.picked):
             card = cat.card(c)
             if card.type == "reaction" and card.cost == "X" and d.trigger == "attack":
-                out += [m.PlayCard(card=c, x=x) for x in range(1, 4)]  # Astro Blaster
+                out += [shared(m.PlayCard, card=c, x=x) for x in range(1, 4)]  # Astro Blaster
             elif card.type == "reaction":
-                out.append(m.PlayCard(card=c))
+                out.append(shared(m.PlayCard, card=c))
         return out
 
     def _check(self, s: State, seat: int, a: Action, memo: dict | None = None) -> Rejection | None:
@@ -521,9 +648,10 @@ class CheckRules:
             if not 0 <= a.target < len(b.slots) or b.slots[a.target].defeated:
                 return _no("Satellite Stunner", "Choose an undefeated enemy card.")
             return None
-        return self._check_target(
-            s, a.target, upd(b.buffs, ignore_guard=b.buffs.ignore_guard or ignore), seat
-        )
+        buffs = b.buffs
+        if ignore and not buffs.ignore_guard:  # the card's own "ignore GUARD"
+            buffs = upd(buffs, ignore_guard=True)
+        return self._check_target(s, a.target, buffs, seat)
 
     def _check_target(
         self, s: State, target: int, buffs: NextAttack, seat: int

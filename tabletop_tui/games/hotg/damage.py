@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Event
+from ...engine.fast import make
 from .models import (
     HQ,
     Decision,
@@ -54,7 +55,8 @@ class DamageRules:
         if b is None or seat not in b.participants or amount <= 0:
             return s
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{src}: {s.players[seat].name} suffers {amount} damage",
                 kind="damage",
                 seat=seat,
@@ -101,7 +103,8 @@ class DamageRules:
         s = pl(s, seat, deck=p.deck[1:])
         shields = card.shields - (1 if passive_on(s, "path_of_venom") else 0)
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"  {p.name} reveals {card.name} ({card.shields} shields) against {amount}",
                 kind="defense",
                 seat=seat,
@@ -113,23 +116,27 @@ class DamageRules:
             if e.do == "hit_any":
                 t = self._weakest(s, None)
                 if t is not None:
-                    ev.append(Event(text=f"  ★ {card.name}: {e.n} hit", kind="defense"))
+                    ev.append(make(Event, text=f"  ★ {card.name}: {e.n} hit", kind="defense"))
                     s = self._deal_hits(s, t, e.n, seat, ev)
             elif e.do == "gain_energy":
-                ev.append(Event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
+                ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
                 s = self._gain(s, e.n)
             elif e.do == "shield_or_energy":
                 if shields < amount and shields + e.n >= amount:
                     shields += e.n
-                    ev.append(Event(text=f"  ★ {card.name}: +{e.n} shield", kind="defense"))
+                    ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} shield", kind="defense"))
                 else:
                     s = self._gain(s, e.n)
-                    ev.append(Event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
+                    ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
             elif e.do == "pay_for_shields" and s.battle.pool >= 1 and shields < amount:
                 s = bt(s, pool=s.battle.pool - 1)
                 shields += e.n
                 ev.append(
-                    Event(text=f"  ★ {card.name}: pay 1 energy for +{e.n} shields", kind="defense")
+                    make(
+                        Event,
+                        text=f"  ★ {card.name}: pay 1 energy for +{e.n} shields",
+                        kind="defense",
+                    )
                 )
         if s.battle is None or s.outcome:
             return s
@@ -197,7 +204,8 @@ class DamageRules:
             else:
                 s = pl(s, seat, deck=(*p.deck, c))
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"  {cat.card(c).name} stops it"
                     + (" (to hand)" if d.to_hand else " (to the bottom of the deck)"),
                     kind="defense",
@@ -245,7 +253,8 @@ class DamageRules:
             defeats=p.defeats + 1,
         )
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{p.name} is DEFEATED and respawns at the Command Center (Command Center energy: {s.hq_energy})",
                 kind="defeat",
                 seat=seat,
@@ -260,7 +269,8 @@ class DamageRules:
                 kw["lead"] = parts[0]
                 kw["lead_ranger"] = s.players[parts[0]].rangers[0]
                 ev.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"The lead Ranger token passes to {s.players[parts[0]].name}",
                         kind="battle",
                     )
@@ -279,6 +289,6 @@ class DamageRules:
                     else None,
                 )
             if not parts:
-                ev.append(Event(text="Every Ranger in the battle is defeated", kind="battle"))
+                ev.append(make(Event, text="Every Ranger in the battle is defeated", kind="battle"))
                 return upd(s, queue=(), decision=None)
         return s

@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event, Outcome
+from ...engine.fast import make
 from . import models as m
 from .models import (
     HQ,
@@ -32,19 +33,21 @@ from .state_ops import (
 class DeploymentRules:
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
         s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
-        ev.append(Event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
+        ev.append(make(Event, text=f"Round {s.round}: Deployment Phase", kind="phase"))
         return self._continue_deployment(s, ev)
 
     def _continue_deployment(self, s: State, ev: list[Event]) -> State:
         """Deploy until the round's count is done; a Mastermind choice pauses it (the answer
         resumes here)."""
         while s.deployments_done < s.config.deployments_per_round:
+            window = {}  # set with the deployment's own changes (one copy of the state)
             if not s.deploying and s.deploy_window != s.deployments_done:
-                s = upd(s, deploy_window=s.deployments_done)
+                window = {"deploy_window": s.deployments_done}
                 if self._mastodon_options(s):  # FAQ: the Mastodon between deployments
                     left = s.config.deployments_per_round - s.deployments_done
                     return upd(
                         s,
+                        **window,
                         decision=Decision(
                             kind="deploy_window",
                             asked=(s.focus,),
@@ -53,7 +56,7 @@ class DeploymentRules:
                             "use the Mastodon, or pass",
                         ),
                     )
-            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev)
+            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev, window)
             if s.decision is not None and not s.outcome:
                 return s
             s = upd(s, deployments_done=s.deployments_done + 1)
@@ -72,7 +75,8 @@ class DeploymentRules:
                     ev,
                 )
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"All four outer locations are panicked: the Command Center's "
                     f"{s.hq_energy} energy is discarded",
                     kind="panic",
@@ -88,7 +92,7 @@ class DeploymentRules:
         s = upd(s, phase="action")
         if s.power.megazord == "mega_voyager":
             s = upd(s, power=upd(s.power, voyager=5))
-        ev.append(Event(text=f"Round {s.round}: Action Phase", kind="phase"))
+        ev.append(make(Event, text=f"Round {s.round}: Action Phase", kind="phase"))
         focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
         s = upd(s, focus=focus)
         if mm_seat(s) is not None:
@@ -107,7 +111,9 @@ class DeploymentRules:
                 ]
         return out
 
-    def _deploy_one(self, s: State, ev: list[Event]) -> State:
+    def _deploy_one(self, s: State, ev: list[Event], window: dict | None = None) -> State:
+        """Reveal the next deployment card (with any villain cards under it). `window`:
+        changes the caller has not made yet, made with this deployment's."""
         deck = s.deploy_deck
         if not deck:
             cards, s = shuffle(s, s.deploy_discard)
@@ -122,10 +128,21 @@ class DeploymentRules:
             (rest and rest[0].kind == "mm") or (not rest and top.kind == "mm")
         ):
             target = ""  # Mastermind Mode: the Mastermind chooses any outer location
-        s = upd(s, deploy_deck=rest, deploying=(top, *extra), deploy_target=target)
+        changes = {"deploy_deck": rest, **(window or {})}
+        if target and top.kind != "mm" and s.config.mode != "psycho_assault":
+            # no question to ask (see _deploy_question): straight to the board
+            return self._deploy_cards(s, ev, (top, *extra), target, s.deploy_figures, changes)
+        s = upd(s, deploying=(top, *extra), deploy_target=target, **changes)
         return self._deploy_resume(s, ev)
 
     def _deploy_resume(self, s: State, ev: list[Event]) -> State:
+        asked = self._deploy_question(s)
+        if asked is not None:
+            return asked
+        return self._deploy_cards(s, ev, s.deploying, s.deploy_target, s.deploy_figures, {})
+
+    def _deploy_question(self, s: State) -> State | None:
+        """The state waiting on a choice this deployment needs first, if it needs one."""
         cat = _cat(s)
         top = s.deploying[0]
         villains = [c for c in s.deploying if c.kind not in ("fs", "mm")]
@@ -166,17 +183,33 @@ class DeploymentRules:
                         f"takes its deployment card? ({names})",
                     ),
                 )
-        target, figures = s.deploy_target, s.deploy_figures
-        s = upd(s, deploying=(), deploy_target="", deploy_figures=())
+        return None
+
+    def _deploy_cards(
+        self,
+        s: State,
+        ev: list[Event],
+        deploying: tuple[DeployCard, ...],
+        target: str,
+        figures: tuple[str, ...],
+        changes: dict,
+    ) -> State:
+        """Put a deployment's figures on the board; `changes` are made in the same copy."""
+        cat = _cat(s)
+        top = deploying[0]
+        villains = [c for c in deploying if c.kind not in ("fs", "mm")]
+        if top.kind in ("fs", "mm"):
+            changes["deploy_discard"] = (*s.deploy_discard, top)
+        s = upd(s, deploying=(), deploy_target="", deploy_figures=(), **changes)
         if s.config.mode == "psycho_assault":
             first = next((v for v in villains if v.kind == "nemesis"), None)
             if first is not None:  # the other figures of this deployment go with the Psycho
                 target = self._assault_where(s, self._assault_attach(s, first.enemy), target)
         if top.kind == "mm":
-            s = upd(s, deploy_discard=(*s.deploy_discard, top))
             names = ", ".join(cat.decks[f].name for f in figures)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Mastermind deployment: {names} to {cat.locations[target].name}",
                     kind="deploy",
                     barrier=True,
@@ -188,7 +221,6 @@ class DeploymentRules:
                 if s.outcome:
                     return s
         if top.kind == "fs":
-            s = upd(s, deploy_discard=(*s.deploy_discard, top))
             n = top.figures
             if len(s.config.rangers) == 6 and n == 1:
                 n = 3  # 6-Ranger rule
@@ -198,7 +230,8 @@ class DeploymentRules:
             )
             where = "the Command Center" if with_boss else cat.locations[target].name
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Deployment: {n} {fs_name} to {where}",
                     kind="deploy",
                     barrier=True,
@@ -220,7 +253,8 @@ class DeploymentRules:
     def _to_hq(self, s: State, kind: str, n: int, why: str, ev: list[Event]) -> State:
         s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, n))
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"  {n} {_cat(s).decks[kind].name} to the Command Center ({why})",
                 kind="deploy",
             )
@@ -230,53 +264,85 @@ class DeploymentRules:
     def _place_fs(self, s: State, target: str, kind: str, n: int, ev: list[Event]) -> State:
         """Foot soldiers one at a time; a full location sends them clockwise (§4.1). With
         Command Center Assault one bound for a panicked location goes to the Command
-        Center instead (§7)."""
+        Center instead (§7).
+
+        Deployment runs every round and is most of a random playout, so the locations
+        change in a local list and the state is rebuilt once (and before any step that
+        reads the whole state: the Command Center, a defeat)."""
         cat = _cat(s)
         assault = s.config.headquarters == "command_center_assault"
+        check_all = mm_seat(s) is None  # Mastermind Mode checks at the end of deployment
+        locs = list(s.locations)
+        start = loc_index(s, target)
+        dirty = False
         for _ in range(n):
-            start = loc_index(s, target)
             placed = False
             for k in range(4):
                 i = (start + k) % 4
-                lo = s.locations[i]
-                if is_full(s, lo) and not (assault and lo.panicked):
-                    continue
-                if assault and lo.panicked:
+                lo = locs[i]
+                limit = cat.locations[lo.id].figure_limit
+                if lo.panicked and assault:
+                    if dirty:
+                        s, dirty = upd(s, locations=tuple(locs)), False
                     s = self._to_hq(s, kind, 1, f"{cat.locations[lo.id].name} is panicked", ev)
                     placed = True
                     break
-                s = set_loc(s, i, fs=add_fs(lo.fs, kind, 1))
+                if lo.locked_full or lo.figures >= limit:
+                    continue
+                fs = add_fs(lo.fs, kind, 1)
+                # _check_panic, on the local list (one copy of the location)
+                after = len(lo.villains) + sum([c for _, c in fs])
+                panic = not lo.panicked and (lo.locked_full or after >= limit)
+                lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
                 if k:
                     ev.append(
-                        Event(text=f"  overflow: 1 to {cat.locations[lo.id].name}", kind="deploy")
+                        make(
+                            Event,
+                            text=f"  overflow: 1 to {cat.locations[lo.id].name}",
+                            kind="deploy",
+                        )
                     )
-                s = self._check_panic(s, i, ev)
+                if panic:
+                    ev.append(
+                        make(
+                            Event, text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"
+                        )
+                    )
+                locs[i], dirty = lo, True
+                if check_all and s.outcome is None and all(x.panicked for x in locs):
+                    s, dirty = upd(s, locations=tuple(locs)), False
+                    s = self._lose(s, "All four outer locations are panicked at once.", ev)
                 placed = True
                 break
             if not placed:
-                if s.config.headquarters == "command_center_assault":
+                if assault:
                     s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
                     ev.append(
-                        Event(
-                            text="  every location is full: 1 to the Command Center", kind="deploy"
+                        make(
+                            Event,
+                            text="  every location is full: 1 to the Command Center",
+                            kind="deploy",
                         )
                     )
                 else:
                     ev.append(
-                        Event(
+                        make(
+                            Event,
                             text="  every location is full: the figure stays in the supply",
                             kind="deploy",
                         )
                     )
             if s.outcome:
-                return s
-        return s
+                break
+        return upd(s, locations=tuple(locs)) if dirty else s
 
     def _check_panic(self, s: State, i: int, ev: list[Event]) -> State:
         lo = s.locations[i]
         if not lo.panicked and is_full(s, lo):
             s = set_loc(s, i, panicked=True)
-            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic"))
+            ev.append(
+                make(Event, text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic")
+            )
         return self._check_all_panicked(s, ev)
 
     def _check_all_panicked(self, s: State, ev: list[Event]) -> State:
@@ -287,7 +353,7 @@ class DeploymentRules:
         return s
 
     def _lose(self, s: State, why: str, ev: list[Event]) -> State:
-        ev.append(Event(text=f"DEFEAT: {why}", kind="outcome"))
+        ev.append(make(Event, text=f"DEFEAT: {why}", kind="outcome"))
         mm = mm_seat(s)
         return upd(
             s,
@@ -301,7 +367,7 @@ class DeploymentRules:
         )
 
     def _win(self, s: State, why: str, ev: list[Event]) -> State:
-        ev.append(Event(text=f"VICTORY: {why}", kind="outcome"))
+        ev.append(make(Event, text=f"VICTORY: {why}", kind="outcome"))
         return upd(
             s,
             outcome=Outcome(
@@ -340,7 +406,8 @@ class DeploymentRules:
         ):
             s = upd(s, hq_villains=(*s.hq_villains, v.enemy))
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Deployment: {name} attacks the Command Center!",
                     kind="deploy",
                     barrier=True,
@@ -352,7 +419,8 @@ class DeploymentRules:
             lo = s.locations[dest]
             s = set_loc(s, dest, villains=(*lo.villains, v.enemy), panicked=True)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Deployment: {name} to {cat.locations[lo.id].name}: PANIC",
                     kind="deploy",
                     barrier=True,
@@ -371,7 +439,7 @@ class DeploymentRules:
         lo = s.locations[i]
         if lo.panicked and lo.figures == 0 and not lo.locked_full:
             s = set_loc(s, i, panicked=False)
-            ev.append(Event(text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
+            ev.append(make(Event, text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
         return s
 
     def _unpanicked_from(self, s: State, target: str) -> int:
@@ -428,7 +496,8 @@ class DeploymentRules:
             f"{cat.nemeses[n.id].name} -> {cat.rangers[n.attached_to].name}" for n in s.nemeses
         )
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"Deployment: the PSYCHO RANGERS appear at {cat.locations[lo.id].name}! "
                 f"Its foot soldiers leave; it is panicked and full for the rest of the game. ({attached})",
                 kind="deploy",

@@ -6,6 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event
+from ...engine.fast import make
 from .effects import (
     EnemyEffect,
 )
@@ -46,16 +47,25 @@ class EnemyRules:
         steps: list[Step] = []
         if sl.defeated:
             ev.append(
-                Event(text=f"Enemy turn: {card.name} is defeated and does nothing", kind="enemy")
+                make(
+                    Event,
+                    text=f"Enemy turn: {card.name} is defeated and does nothing",
+                    kind="enemy",
+                )
             )
             if passive_on(s, "path_of_flame"):
                 ev.append(
-                    Event(text="Path of Flame: a defeated card resolves: 3 damage", kind="enemy")
+                    make(
+                        Event,
+                        text="Path of Flame: a defeated card resolves: 3 damage",
+                        kind="enemy",
+                    )
                 )
                 steps.append(Step(kind="damage", amount=3, source="Path of Flame"))
         else:
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Enemy turn: {card.name}: {card.text}",
                     kind="enemy",
                     data={"slot": active},
@@ -162,7 +172,11 @@ class EnemyRules:
             if b.location == HQ:
                 return upd(s, hq_enemies=add_fs(s.hq_enemies, fs_type, e.n))
             ev.append(
-                Event(text=f"{src}: {e.n} {cat.decks[fs_type].name} deployed here", kind="enemy")
+                make(
+                    Event,
+                    text=f"{src}: {e.n} {cat.decks[fs_type].name} deployed here",
+                    kind="enemy",
+                )
             )
             return self._place_fs(s, b.location, fs_type, e.n, ev)
         if e.do == "regenerate":
@@ -171,7 +185,8 @@ class EnemyRules:
                 if sl.defeated and cat.enemy_deck_of[sl.card.split("#")[0]] == deck:
                     s = set_slot(s, k, defeated=False, hits=0)
                     ev.append(
-                        Event(
+                        make(
+                            Event,
                             text=f"{src}: {cat.enemy_card(sl.card).name} is no longer defeated",
                             kind="enemy",
                         )
@@ -183,7 +198,8 @@ class EnemyRules:
                 if any(n.id == nid and n.status == "defeated" for n in s.nemeses):
                     continue
                 ev.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"PSYCHO: {cat.nemeses[nid].name} ({cat.rangers[ranger].name}): {cat.nemeses[nid].text}",
                         kind="enemy",
                     )
@@ -255,8 +271,10 @@ class EnemyRules:
             s = pl(s, i, hand=tuple(x for x in p.hand if x != c), discard=(*p.discard, c))
             n -= 1
         ev.append(
-            Event(
-                text=f"{src}: drain {take + 0} from the pool" + ("" if n == 0 else ""), kind="enemy"
+            make(
+                Event,
+                text=f"{src}: drain {take + 0} from the pool" + ("" if n == 0 else ""),
+                kind="enemy",
             )
         )
         return s
@@ -271,7 +289,8 @@ class EnemyRules:
             deck = p.deck[1:] if what == "deck_top" else p.deck[:-1]
             s = pl(s, i, deck=deck, discard=(*p.discard, c))
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"{src}: {p.name} discards {cat.card(c).name} from their deck",
                     kind="enemy",
                     seat=i,
@@ -295,7 +314,8 @@ class EnemyRules:
         for c in gone:
             hand.remove(c)
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"{src}: {p.name} discards {', '.join(cat.card(c).name for c in gone)}",
                 kind="enemy",
                 seat=i,

@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event
+from ...engine.fast import make
 from . import models as m
 from .effects import (
     SCHEME_TIMING_TEXT,
@@ -26,6 +27,7 @@ from .state_ops import (
     pl,
     set_enemy_deck,
     set_slot,
+    shared,
     shuffle,
     upd,
 )
@@ -42,11 +44,12 @@ class MastermindRules:
                     break
                 cards, s = shuffle(s, s.scheme_discard)
                 s = upd(s, scheme_deck=cards, scheme_discard=())
-                ev.append(Event(text="The Scheme discards are shuffled into a new deck"))
+                ev.append(make(Event, text="The Scheme discards are shuffled into a new deck"))
             s = upd(s, schemes=(*s.schemes, s.scheme_deck[0]), scheme_deck=s.scheme_deck[1:])
             drawn += 1
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"The Mastermind draws {drawn} Scheme card{'s' if drawn != 1 else ''}",
                 kind="scheme",
                 seat=mm_seat(s),
@@ -144,22 +147,28 @@ class MastermindRules:
             do = sc.effect.do
             if do == "toughen":
                 out += [
-                    m.PlayScheme(card=c, target=i)
+                    shared(m.PlayScheme, card=c, target=i)
                     for i, sl in enumerate(b.slots)
                     if not sl.defeated
                 ]
             elif do == "discard_random":
-                out += [m.PlayScheme(card=c, seat=i) for i in b.participants if s.players[i].hand]
+                out += [
+                    shared(m.PlayScheme, card=c, seat=i)
+                    for i in b.participants
+                    if s.players[i].hand
+                ]
             elif do == "peek":
-                out += [m.PlayScheme(card=c, deck=dk) for dk, cards in s.enemy_decks if cards]
+                out += [
+                    shared(m.PlayScheme, card=c, deck=dk) for dk, cards in s.enemy_decks if cards
+                ]
             elif do == "reroll_all":
                 if b.attack is not None and b.attack.rolled and not b.attack.dice_to_hits:
-                    out.append(m.PlayScheme(card=c))
+                    out.append(shared(m.PlayScheme, card=c))
             elif do == "shatter":
                 if d.held is not None:
-                    out.append(m.PlayScheme(card=c))
+                    out.append(shared(m.PlayScheme, card=c))
             else:
-                out.append(m.PlayScheme(card=c))
+                out.append(shared(m.PlayScheme, card=c))
         return out
 
     def _play_scheme(self, s: State, a: m.PlayScheme, d: Decision, ev: list[Event]) -> State:
@@ -174,7 +183,8 @@ class MastermindRules:
         e = sc.effect
         held = d.held
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"SCHEME: the Mastermind plays {sc.name}: {sc.text}",
                 kind="scheme",
                 seat=mm,
@@ -187,7 +197,9 @@ class MastermindRules:
             sl = b.slots[a.target]
             s = set_slot(s, a.target, toughened=sl.toughened + e.n)
             ev.append(
-                Event(text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme")
+                make(
+                    Event, text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme"
+                )
             )
         elif e.do == "shatter":
             held = upd(held, malus=held.malus + e.n)
@@ -198,7 +210,8 @@ class MastermindRules:
             rolled, s = self._roll(s, len(att.rolled))
             s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"  {s.players[att.seat].name} rerolls all dice: {self._faces(rolled)}",
                     kind="dice",
                     barrier=True,
@@ -216,7 +229,8 @@ class MastermindRules:
                 s = pl(s, a.seat, hand=p.hand[:k] + p.hand[k + 1 :], discard=(*p.discard, c))
                 p = s.players[a.seat]
                 ev.append(
-                    Event(
+                    make(
+                        Event,
                         text=f"  {p.name} discards {cat.card(c).name} at random",
                         kind="scheme",
                         seat=a.seat,

@@ -181,11 +181,17 @@ class Location(Model):
 
     @property
     def fs_count(self) -> int:
-        return sum(n for _, n in self.fs)
+        n = 0
+        for _, k in self.fs:  # a loop: deployment asks for this for every figure placed
+            n += k
+        return n
 
     @property
     def figures(self) -> int:
-        return self.fs_count + len(self.villains)
+        n = len(self.villains)
+        for _, k in self.fs:
+            n += k
+        return n
 
 
 class DeployCard(Model):

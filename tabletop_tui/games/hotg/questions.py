@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine import Event, Rejection
+from ...engine.fast import make
 from . import models as m
 from .models import (
     Action,
@@ -30,6 +31,7 @@ from .state_ops import (
     mm_seat,
     pl,
     set_enemy_deck,
+    shared,
     upd,
 )
 
@@ -37,44 +39,47 @@ from .state_ops import (
 class QuestionRules:
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
         if d.kind == "deploy_window":
-            return [*self._mastodon_options(s), m.Pass()]
+            return [*self._mastodon_options(s), shared(m.Pass)]
         if d.kind == "hq_power_up":
-            return [m.PowerUp(), m.Pass()]
+            return [shared(m.PowerUp), shared(m.Pass)]
         if d.kind == "fs_pick":
-            return [m.FightFigures(figures=o) for o in self._fs_options(s)]
+            return [shared(m.FightFigures, figures=o) for o in self._fs_options(s)]
         if d.kind == "add_target":
-            return [*(m.Target(slot=i) for i in self._more_targets(s)), m.Pass()]
+            return [*(shared(m.Target, slot=i) for i in self._more_targets(s)), shared(m.Pass)]
         if d.kind == "divide_hits":
-            return [m.Target(slot=i) for i in self._hit_options(s, d.picked)]
+            return [shared(m.Target, slot=i) for i in self._hit_options(s, d.picked)]
         if d.kind == "choose_target":
-            picks = [m.Target(slot=i) for i in d.options]
-            return [*picks, m.Pass()] if d.optional else picks
+            picks = [shared(m.Target, slot=i) for i in d.options]
+            return [*picks, shared(m.Pass)] if d.optional else picks
         if d.kind == "strategize":
-            return [*(m.ChooseRanger(seat=i) for i in range(len(s.players))), m.Pass()]
+            return [
+                *(shared(m.ChooseRanger, seat=i) for i in range(len(s.players))),
+                shared(m.Pass),
+            ]
         if d.kind == "strategize_draw":
             p = s.players[d.seat]
-            return [m.Draw(count=k) for k in range(min(3, len(p.deck)) + 1)]
+            return [shared(m.Draw, count=k) for k in range(min(3, len(p.deck)) + 1)]
         if d.kind == "strategize_put":
-            return [m.Pick(card=c) for c in _first_copies(s.players[d.seat].hand)]
+            return [shared(m.Pick, card=c) for c in _first_copies(s.players[d.seat].hand)]
         if d.kind == "psycho_attach":
-            return [m.AttachPsycho(ranger=r) for r in d.rangers]
+            return [shared(m.AttachPsycho, ranger=r) for r in d.rangers]
         if d.kind == "mm_location":
-            return [m.ChooseLocation(location=lo.id) for lo in s.locations]
+            return [shared(m.ChooseLocation, location=lo.id) for lo in s.locations]
         if d.kind == "mm_figures":
             types = sorted(s.config.foot_soldiers)
             return [
-                m.DeployFigures(figures=(types[0], types[0])),
-                m.DeployFigures(figures=(types[0], types[1])),
-                m.DeployFigures(figures=(types[1], types[1])),
+                shared(m.DeployFigures, figures=(types[0], types[0])),
+                shared(m.DeployFigures, figures=(types[0], types[1])),
+                shared(m.DeployFigures, figures=(types[1], types[1])),
             ]
         if d.kind == "grid_place":
-            return [m.PlaceCard(row=r, col=c) for r in range(GRID) for c in range(GRID)]
+            return [shared(m.PlaceCard, row=r, col=c) for r in range(GRID) for c in range(GRID)]
         if d.kind == "marker":
-            return [m.PlaceMarker(slot=i) for i in range(len(s.battle.slots))]
+            return [shared(m.PlaceMarker, slot=i) for i in range(len(s.battle.slots))]
         if d.kind == "scheme_window":
-            return [*self._scheme_play_options(s, d), m.Pass(), m.HoldSchemes()]
+            return [*self._scheme_play_options(s, d), shared(m.Pass), shared(m.HoldSchemes)]
         if d.kind == "scheme_discard":
-            return [m.DiscardScheme(card=c) for c in s.schemes]
+            return [shared(m.DiscardScheme, card=c) for c in s.schemes]
         if d.kind == "dark_tactics":
             cards = d.picked
             out = []
@@ -88,10 +93,13 @@ class QuestionRules:
                         key = (tp, bp)
                         if key not in seen_keys:
                             seen_keys.add(key)
-                            out.append(m.Arrange(top=tp, bottom=bp))
+                            out.append(shared(m.Arrange, top=tp, bottom=bp))
             return out
         if d.kind == "order_effects":
-            return [m.OrderEffects(scheme_first=True), m.OrderEffects(scheme_first=False)]
+            return [
+                shared(m.OrderEffects, scheme_first=True),
+                shared(m.OrderEffects, scheme_first=False),
+            ]
         return []
 
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
@@ -254,7 +262,7 @@ class QuestionRules:
         if d.kind == "strategize":
             if not isinstance(a, m.ChooseRanger):
                 return s
-            ev.append(Event(text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
+            ev.append(make(Event, text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
             return upd(
                 s,
                 decision=Decision(
@@ -289,14 +297,17 @@ class QuestionRules:
             s = pl(s, d.seat, hand=tuple(hand), deck=(a.card, *p.deck))
             if d.amount > 1 and hand:
                 return upd(s, decision=upd(d, amount=d.amount - 1))
-            ev.append(Event(text=f"{p.name} puts the cards back on top", seat=d.seat))
+            ev.append(make(Event, text=f"{p.name} puts the cards back on top", seat=d.seat))
             return s
         if d.kind == "add_target":
             att = s.battle.attack
             if isinstance(a, m.Target):
                 s = bt(s, attack=upd(att, targets=(*att.targets, a.slot)))
                 ev.append(
-                    Event(text=f"  also targets {cat.enemy_card(s.battle.slots[a.slot].card).name}")
+                    make(
+                        Event,
+                        text=f"  also targets {cat.enemy_card(s.battle.slots[a.slot].card).name}",
+                    )
                 )
                 if self._more_targets(s):
                     return upd(s, decision=d)
@@ -310,7 +321,7 @@ class QuestionRules:
         if d.kind == "fs_pick":
             names = ", ".join(cat.decks[f].name for f in a.figures)
             ev.append(
-                Event(text=f"The lead Ranger picks the foot soldiers: {names}", kind="battle")
+                make(Event, text=f"The lead Ranger picks the foot soldiers: {names}", kind="battle")
             )
             s = bt(s, fs_order=a.figures, fs_picked=True)
             return self._enemy_prep(s, ev)
@@ -328,7 +339,8 @@ class QuestionRules:
             return self._continue_deployment(s, ev)
         if isinstance(a, m.AttachPsycho):
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"The team chooses {cat.rangers[a.ranger].name} for the Psycho's card",
                     kind="deploy",
                     seat=d.asked[0],
@@ -338,7 +350,8 @@ class QuestionRules:
             return self._continue_deployment(s, ev)
         if isinstance(a, m.ChooseLocation):
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"The Mastermind directs this deployment to {cat.locations[a.location].name}",
                     kind="deploy",
                     seat=mm,
@@ -354,7 +367,8 @@ class QuestionRules:
             card, rest = b.to_place[0], b.to_place[1:]
             s = bt(s, slots=(*b.slots, Slot(card=card, row=a.row, col=a.col)), to_place=rest)
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"The Mastermind places {cat.enemy_card(card).name} at row {a.row + 1}, "
                     f"column {a.col + 1}",
                     kind="battle",
@@ -368,7 +382,8 @@ class QuestionRules:
             s = bt(s, marker=a.slot)
             name = cat.enemy_card(s.battle.slots[a.slot].card).name
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"The Mastermind {'places' if first else 'moves'} the combat marker "
                     f"on {name}",
                     kind="battle",
@@ -384,7 +399,8 @@ class QuestionRules:
                 scheme_discard=(*s.scheme_discard, a.card),
             )
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"The Mastermind discards {cat.scheme(a.card).name}",
                     kind="scheme",
                     seat=mm,
@@ -398,7 +414,8 @@ class QuestionRules:
             rest = enemy_deck(s, deck_id)
             s = set_enemy_deck(s, deck_id, (*a.top, *rest, *a.bottom))
             ev.append(
-                Event(
+                make(
+                    Event,
                     text=f"Dark Tactics: {len(a.top)} card(s) back on top, {len(a.bottom)} to the "
                     "bottom",
                     kind="scheme",
@@ -408,7 +425,8 @@ class QuestionRules:
             return self._resume(s, d.then, d.held, ev)
         if isinstance(a, m.OrderEffects):
             ev.append(
-                Event(
+                make(
+                    Event,
                     text="The Mastermind resolves "
                     + ("Shatter Defenses first" if a.scheme_first else "the Ranger's card first"),
                     kind="scheme",
@@ -421,7 +439,9 @@ class QuestionRules:
             return self._resume(s, d.then, d.held, ev)
         if isinstance(a, m.HoldSchemes):  # ... nor in any other window of this battle
             s = bt(s, schemes_held=True)
-            ev.append(Event(text="The Mastermind holds their Schemes this battle", kind="scheme"))
+            ev.append(
+                make(Event, text="The Mastermind holds their Schemes this battle", kind="scheme")
+            )
             return self._resume(s, d.then, d.held, ev)
         assert isinstance(a, m.PlayScheme)
         return self._play_scheme(s, a, d, ev)

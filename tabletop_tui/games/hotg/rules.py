@@ -17,6 +17,7 @@ Shape of the machine:
 from __future__ import annotations
 
 from ...engine import Event, Outcome, Rejection, Rules, Seat
+from ...engine.fast import make
 from . import models as m
 from .action_phase import ActionPhaseRules
 from .attacks import RangerCardRules
@@ -54,6 +55,10 @@ from .state_ops import (  # noqa: F401 - used by the tests and bots through rule
 )
 from .views import ViewRules
 
+_NOBODY: frozenset[Seat] = frozenset()
+#: the answers of `to_act` for each seat (asked on every move): one shared frozen set each
+_ONLY = {seat: frozenset({seat}) for seat in range(8)}
+
 
 class HotgRules(
     SetupRules,
@@ -84,10 +89,9 @@ class HotgRules(
 
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
-            return frozenset()
-        if state.decision is not None:
-            return frozenset({state.decision.asked[0]})
-        return frozenset({state.focus})
+            return _NOBODY
+        seat = state.decision.asked[0] if state.decision is not None else state.focus
+        return _ONLY.get(seat) or frozenset({seat})
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
@@ -96,8 +100,14 @@ class HotgRules(
         return tuple(state.config.names)
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
-        if seat not in self.to_act(state):
+        if state.outcome is not None or seat != (
+            state.decision.asked[0] if state.decision is not None else state.focus
+        ):  # not in to_act(state)
             return []
+        if state.decision is None and state.phase == "action":
+            return self._legal_action_phase(state, seat)
+        if state.decision is None and state.phase == "battle":
+            return self._legal_battle(state, seat)
         memo: dict = {}
         return [
             a for a in self._candidates(state, seat) if self._check(state, seat, a, memo) is None
@@ -128,28 +138,28 @@ class HotgRules(
         name = s.players[seat].name
         d = s.decision
         if isinstance(a, m.Focus):
-            ev.append(Event(text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
+            ev.append(make(Event, text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
             return upd(s, focus=a.seat)
         if isinstance(a, m.FlipToken):
             pair = len(s.players[seat].rangers) == 2
             gain = 3 if pair else 2
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             s = self._gain(s, gain)
-            ev.append(Event(text=f"{name} flips an action token: +{gain} energy", seat=seat))
+            ev.append(make(Event, text=f"{name} flips an action token: +{gain} energy", seat=seat))
             if pair:  # §2, 2-player mode: the flip also lets the player draw up to hand size
                 return self._ask_draw_more(s, (seat,), 0, d, "Token flipped", hand_cap=True)
             return s
         if isinstance(a, m.GiveEnergy):
             s = pl(s, seat, stored=s.players[seat].stored - 1)
             s = self._gain(s, 1)
-            ev.append(Event(text=f"{name} adds stored energy to the pool", seat=seat))
+            ev.append(make(Event, text=f"{name} adds stored energy to the pool", seat=seat))
             return s
         if isinstance(a, m.UseZord):
             return self._use_zord(s, seat, a, ev)
         if d is not None:
             return self._answer(s, seat, a, d, ev)
         if isinstance(a, m.EndPhase):
-            ev.append(Event(text="The team ends the Action Phase", kind="phase"))
+            ev.append(make(Event, text="The team ends the Action Phase", kind="phase"))
             return self._end_round(s, ev)
         if isinstance(a, m.Move):
             return self._move(s, seat, a, ev)
@@ -163,7 +173,7 @@ class HotgRules(
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             return self._begin_battle(s, seat, ev)
         if isinstance(a, m.Pass):
-            ev.append(Event(text=f"{name} ends the Rangers' turn", seat=seat))
+            ev.append(make(Event, text=f"{name} ends the Rangers' turn", seat=seat))
             return upd(s, queue=(*s.queue, Step(kind="end_ranger_turn")))
         if isinstance(a, m.UseAbility):
             return self._use_ability(s, seat, a.ranger, ev)
@@ -171,7 +181,7 @@ class HotgRules(
             g = s.battle.granted
             s = bt(s, granted=None, played=True)
             att = Attack(seat=seat, target=a.target, dice=g[1], splash=g[2])
-            ev.append(Event(text=f"{name}: Orbital Dropkick attack", seat=seat))
+            ev.append(make(Event, text=f"{name}: Orbital Dropkick attack", seat=seat))
             return self._launch_attack(s, att, ev)
         if isinstance(a, m.PlayCard):
             card = cat.card(a.card)

@@ -6,9 +6,10 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event
+from ...engine.fast import make
 from ...engine.rng import Rng
 from . import models as m
-from .cards import catalog
+from .cards import Catalog, catalog
 from .models import (
     PSYCHOS,
     Config,
@@ -22,8 +23,27 @@ from .models import (
 from .state_ops import (
     HAND,
     SCHEME_HAND,
+    shared,
     upd,
 )
+
+_FS_CARDS: dict[tuple, tuple] = {}
+
+
+def _fs_cards(cat: Catalog, types: tuple[str, ...], heavy: bool) -> list[DeployCard]:
+    """The foot soldier deployment cards of two types, in catalog order (every new game
+    deals the same ones before shuffling them)."""
+    key = (id(cat), types, heavy)
+    got = _FS_CARDS.get(key)
+    if got is None or got[0] is not cat:
+        cards = [
+            shared(DeployCard, kind="fs", fs_type=f.foot_soldier, figures=n, back=f.back)
+            for f in cat.fs_deployments
+            if f.foot_soldier in types
+            for n in f.cards(heavy)
+        ]
+        got = _FS_CARDS[key] = (cat, cards)
+    return list(got[1])
 
 
 class SetupRules:
@@ -45,7 +65,8 @@ class SetupRules:
             deck, rng = rng.shuffled(deck)
             hs = 7 if per == 2 else HAND
             players.append(
-                Player(
+                make(
+                    Player,
                     name=name,
                     rangers=rangers,
                     deck=deck[hs:],
@@ -58,7 +79,7 @@ class SetupRules:
         # the four outer locations of the two foot soldier types, in random clockwise order
         locs = [lo for lo in cat.locations.values() if lo.foot_soldier in config.foot_soldiers]
         order, rng = rng.shuffled(tuple(lo.id for lo in locs))
-        locations = tuple(Location(id=i, side_b=i in config.b_sides) for i in order)
+        locations = tuple(shared(Location, id=i, side_b=i in config.b_sides) for i in order)
         # monsters: 2 (Psycho Rangers replace some), the boss
         n_normal = 2 - config.psycho_monsters
         if config.monsters:
@@ -71,43 +92,45 @@ class SetupRules:
         psycho_monsters: tuple[str, ...] = ()
         if config.boss == "psycho_rangers":
             chosen = PSYCHOS if n_rangers == 6 else psycho_pool[:5]
-            nemeses = tuple(Nemesis(id=p) for p in chosen)
+            nemeses = tuple(shared(Nemesis, id=p) for p in chosen)
         elif config.psycho_monsters:
             psycho_monsters = tuple(psycho_pool[: config.psycho_monsters])
-            nemeses = tuple(Nemesis(id=p) for p in psycho_monsters)
+            nemeses = tuple(shared(Nemesis, id=p) for p in psycho_monsters)
         assault = config.mode == "psycho_assault"
         if assault:  # Psycho Assault Mode, Game Setup: five (six) Psycho Rangers, no monsters
             chosen = PSYCHOS if n_rangers == 6 else psycho_pool[:5]
-            nemeses = tuple(Nemesis(id=p) for p in chosen)
+            nemeses = tuple(shared(Nemesis, id=p) for p in chosen)
             monsters = ()
         # the deployment deck: piles A, B (+monster), C (+monster), D (+boss) (§2.4)
-        fs_cards = [
-            DeployCard(kind="fs", fs_type=f.foot_soldier, figures=n, back=f.back)
-            for f in cat.fs_deployments
-            if f.foot_soldier in config.foot_soldiers
-            for n in f.cards(config.heavy_deployments)
-        ]
+        fs_cards = _fs_cards(cat, config.foot_soldiers, config.heavy_deployments)
         if config.mode == "mastermind":
             # Mastermind Mode setup: the four 3-figure cards make way for the Mastermind's
             fs_cards = [c for c in fs_cards if c.figures != 3]
             fs_cards += [
-                DeployCard(kind="mm", back="mastermind", figures=cat.mastermind_deployment.figures)
+                shared(
+                    DeployCard,
+                    kind="mm",
+                    back="mastermind",
+                    figures=cat.mastermind_deployment.figures,
+                )
                 for _ in range(cat.mastermind_deployment.count)
             ]
         fs_cards, rng = rng.shuffled(fs_cards)
-        villain_cards = [DeployCard(kind="monster", back="monster", enemy=x) for x in monsters]
+        villain_cards = [
+            shared(DeployCard, kind="monster", back="monster", enemy=x) for x in monsters
+        ]
         villain_cards += [
-            DeployCard(kind="nemesis", back="monster", enemy=x) for x in psycho_monsters
+            shared(DeployCard, kind="nemesis", back="monster", enemy=x) for x in psycho_monsters
         ]
         if assault:
             villain_cards = [
-                DeployCard(kind="nemesis", back="monster", enemy=n.id) for n in nemeses
+                shared(DeployCard, kind="nemesis", back="monster", enemy=n.id) for n in nemeses
             ]
         villain_cards, rng = rng.shuffled(villain_cards)
         boss_card = (
-            DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+            shared(DeployCard, kind="psycho_boss", back="boss", enemy="psycho")
             if config.boss == "psycho_rangers" or assault
-            else DeployCard(kind="boss", back="boss", enemy=config.boss)
+            else shared(DeployCard, kind="boss", back="boss", enemy=config.boss)
         )
         piles = [list(fs_cards[k * 5 : (k + 1) * 5]) for k in range(4)]
         if assault:  # one Psycho card in pile A, two in B, two in C (two each with six)
@@ -174,7 +197,8 @@ class SetupRules:
         else:
             k, rng = rng.randint(0, 1)
             mega = ("dino_megazord", "mega_voyager")[k]
-        state = State(
+        state = make(
+            State,
             config=config,
             rng=rng,
             players=tuple(players),
@@ -188,7 +212,7 @@ class SetupRules:
             boss="psycho_rangers" if assault else config.boss,
             psycho_aside=aside,
             nemeses=nemeses,
-            power=Power(zord_deck=(*zords, mega)),
+            power=make(Power, zord_deck=(*zords, mega)),
         )
         if config.mode == "mastermind":
             # the Scheme deck, shuffled; the Mastermind's starting hand of three

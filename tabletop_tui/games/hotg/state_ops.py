@@ -3,15 +3,18 @@ module (states are immutable: each helper returns a new one)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from ...cards import cards_override
+from ... import cards as _cards
 from ...engine import Model, Rejection, replace_at
+from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .models import (
     Location,
     State,
 )
+
+M = TypeVar("M", bound=Model)
 
 HAND = 5
 EXPERIENCE_MAX = 6
@@ -21,15 +24,31 @@ PSYCHO_BOSS_DEFEAT = 2
 
 
 def _no(rule: str, reason: str) -> Rejection:
-    return Rejection(rule=rule, reason=reason)
+    return make(Rejection, rule=rule, reason=reason)
+
+
+_SHARED: dict[tuple, Any] = {}
+
+
+def shared(cls: type[M], **fields: Any) -> M:
+    """The frozen model `cls(**fields)`, built (and validated) once and shared from then on:
+    legal_actions offers the same moves state after state, and every new game deals the
+    same deployment cards."""
+    key = (cls, *fields.items())
+    got = _SHARED.get(key)
+    if got is None:
+        if len(_SHARED) > 20_000:  # a bound for long-running servers; never met in play
+            _SHARED.clear()
+        got = _SHARED[key] = cls(**fields)
+    return got
 
 
 _last_cat: list = [None, None, None]  # (config, --cards override, catalog) of the last call
 
 
 def _cat(s: State) -> Catalog:
-    cfg, override = s.config, cards_override()
-    if _last_cat[0] is cfg and _last_cat[1] == override:
+    cfg, override = s.config, _cards._override
+    if _last_cat[0] is cfg and _last_cat[1] is override:
         return _last_cat[2]
     cat = catalog(cfg.cards_dir)
     _last_cat[:] = [cfg, override, cat]
@@ -74,21 +93,10 @@ def slot_info(s: State) -> SlotInfo:
     return got
 
 
-_setattr = object.__setattr__
-
-
 def upd(model: Model, **kw: Any):
     """`model.model_copy(update=kw)` without its generic overhead (no validation either):
     states are copied on every step, so this is the engine's hot path."""
-    cls = type(model)
-    new = cls.__new__(cls)
-    d = dict(model.__dict__)
-    d.update(kw)
-    _setattr(new, "__dict__", d)
-    _setattr(new, "__pydantic_extra__", None)
-    _setattr(new, "__pydantic_fields_set__", model.__pydantic_fields_set__ | kw.keys())
-    _setattr(new, "__pydantic_private__", None)
-    return new
+    return evolve(model, **kw)
 
 
 # -- small state helpers ---------------------------------------------------------------------
@@ -165,10 +173,22 @@ def shuffle(s: State, items) -> tuple[tuple, State]:
     return out, upd(s, rng=rng)
 
 
+_ADD_FS: dict[tuple, tuple[tuple[str, int], ...]] = {}
+
+
 def add_fs(fs: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:
-    d = dict(fs)
-    d[kind] = d.get(kind, 0) + n
-    return tuple((k, v) for k, v in sorted(d.items()) if v > 0)
+    """Foot soldier counts by type (sorted, none zero) with `n` more of `kind`; remembered,
+    as deployment asks the same few sums every round."""
+    key = (fs, kind, n)
+    got = _ADD_FS.get(key)
+    if got is None:
+        d = dict(fs)
+        d[kind] = d.get(kind, 0) + n
+        got = tuple((k, v) for k, v in sorted(d.items()) if v > 0)
+        if len(_ADD_FS) > 4096:
+            _ADD_FS.clear()
+        _ADD_FS[key] = got
+    return got
 
 
 def hand_size(s: State, seat: int) -> int:
