@@ -43,6 +43,11 @@ from .protocol import (
 
 log = logging.getLogger("tabletop_tui.tables")
 
+#: who holds the human seats of a table played at one terminal
+HERE = "(this terminal)"
+#: a game at one terminal is as long as its players like
+LOCAL_LIMITS = Limits(max_actions=10**9)
+
 
 class Listener(Protocol):
     """Someone at the table: a socket connection or an in-process seat."""
@@ -116,6 +121,7 @@ class Table:
         creator: str = "",
         match: Match | None = None,
         auto_start: bool = True,
+        run_bots: bool = True,
     ):
         self.code = code
         self.rules = rules
@@ -127,7 +133,13 @@ class Table:
         self.match = match if match is not None else Match(rules, config, seed, seats=seats)
         seats = list(self.match.seats)
         self.slots = [SeatSlot(spec=s) for s in seats]
-        self.bots = {i: make_bot(rules.game_id, s.kind) for i, s in enumerate(seats) if s.is_bot}
+        #: the bots this table plays itself (a hot-seat table leaves them to its screen,
+        #: which shows each bot's move at a readable pace)
+        self.bots = (
+            {i: make_bot(rules.game_id, s.kind) for i, s in enumerate(seats) if s.is_bot}
+            if run_bots
+            else {}
+        )
         self.spectators: list[Listener] = []
         self.revision = 0
         self.started = False
@@ -142,6 +154,27 @@ class Table:
         self._bot_task: asyncio.Task | None = None
         self._closed = False
         self._update_started()
+
+    @classmethod
+    def at_this_terminal(cls, match: Match) -> Table:
+        """The table of a game played at one terminal (hot-seat, or against bots): every
+        human seat is held here, so it starts at once; the bots are left to the screen,
+        which plays each at a readable pace through `play` like any seat."""
+        table = cls(
+            "LOCAL",
+            match.rules,
+            match.config,
+            match.seed,
+            list(match.seats),
+            match=match,
+            limits=LOCAL_LIMITS,
+            run_bots=False,
+        )
+        for slot in table.slots:
+            if not slot.is_bot:
+                slot.user = HERE
+        table._update_started()
+        return table
 
     @classmethod
     def resume(cls, meta_path: Path, limits: Limits = DEFAULT_LIMITS) -> Table:
@@ -382,12 +415,7 @@ class Table:
         seat = self.seat_of(listener)
         if seat is None:
             raise TableError("not-seated", "watchers cannot act: take a seat first")
-        if not self.started:
-            raise TableError("not-started", "the table is waiting for players to take every seat")
-        if self.over:
-            raise TableError("over", "the game is over")
-        if len(self.match.actions) >= self.limits.max_actions:
-            raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
+        self._check_open()
         if expect is not None and not (self._legal_since.get(seat, 0) <= expect <= self.revision):
             # (a simultaneous choice made while another seat chose stays good: what this
             # seat may do did not change)
@@ -401,10 +429,39 @@ class Table:
                 "bad-action", f"not a {self.rules.title} action: {where}: {err.get('msg')}"
             ) from None
         try:
-            events = self.match.play(seat, action)
+            self.play(seat, action)
         except IllegalAction as exc:
             raise TableError("illegal", str(exc.rejection)) from None
+
+    def _check_open(self) -> None:
+        if not self.started:
+            raise TableError("not-started", "the table is waiting for players to take every seat")
+        if self.over:
+            raise TableError("over", "the game is over")
+        if len(self.match.actions) >= self.limits.max_actions:
+            raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
+
+    def play(self, seat: Seat, action) -> tuple[Event, ...]:
+        """The one place an action changes a table, whoever chose it: a remote seat (through
+        `act`, which has checked who sent it), a bot of the table, or a seat at the
+        terminal of a hot-seat game. The rules check it (IllegalAction names the rule);
+        everyone listening is told; the events come back for the caller's own screen."""
+        self._check_open()
+        events = self.match.play(seat, action)
         self._changed(events)
+        return events
+
+    def take_back(self, seat: Seat | None, keep: frozenset[Seat]) -> int:
+        """Undo at once, for a terminal whose players agree among themselves (hot-seat):
+        back to before `seat`'s last action, stopping at revealed information. Returns the
+        steps taken back."""
+        steps = self.match.undo(seat, keep)
+        if steps:
+            self.revision += 1
+            if seat is not None:
+                self._broadcast(UndoResult(by=seat, accepted=True, steps=steps))
+            self._send_views()
+        return steps
 
     def _changed(self, events: tuple[Event, ...]) -> None:
         self.revision += 1
@@ -412,7 +469,7 @@ class Table:
         if ask is not None:
             self.undo_ask = None
             self._broadcast(UndoResult(by=ask.by, accepted=False, reason="the game moved on"))
-        if events:
+        if events and self._listened():
             self._broadcast(
                 Events(
                     table=self.code,
@@ -424,7 +481,13 @@ class Table:
         self._save_soon()
         self._kick_bots()
 
+    def _listened(self) -> bool:
+        """Anyone to tell (a hot-seat table nobody joined from elsewhere has no one)."""
+        return bool(self.spectators) or any(s.listener is not None for s in self.slots)
+
     def _send_views(self) -> None:
+        if not self._listened():
+            return
         public = self.match.view(None).model_dump(mode="json")  # built once for everyone
         for i, slot in enumerate(self.slots):
             if slot.listener is not None:
@@ -536,7 +599,7 @@ class Table:
         match = self.match
         rng = bot_rng(match.seed, len(match.actions), seat)
         choice = self.bots[seat].choose(match.view(seat), match.legal_actions(seat), seat, rng)  # type: ignore[attr-defined]
-        self._changed(match.play(seat, choice))
+        self.play(seat, choice)
         return True
 
     # -- saving -----------------------------------------------------------------------------------
