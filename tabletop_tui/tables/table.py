@@ -84,6 +84,7 @@ class TableMeta(BaseModel):
     users: list[str | None]
     started: bool = False
     auto_start: bool = True
+    watch_delay: int = 0
 
 
 @dataclass
@@ -122,6 +123,7 @@ class Table:
         match: Match | None = None,
         auto_start: bool = True,
         run_bots: bool = True,
+        watch_delay: int = 0,
     ):
         self.code = code
         self.rules = rules
@@ -129,6 +131,10 @@ class Table:
         self.creator = creator
         #: start once every seat is taken; False: when the creator says so
         self.auto_start = auto_start
+        #: the watchers see the game this many actions late (a spectator cannot tip off a
+        #: player about what just happened); `_watched`: the step they were last sent
+        self.watch_delay = watch_delay
+        self._watched = 0
         # autosaved by the table itself, off the loop (a restored table brings its own Match)
         self.match = match if match is not None else Match(rules, config, seed, seats=seats)
         seats = list(self.match.seats)
@@ -198,6 +204,7 @@ class Table:
             meta.creator,
             match=match,
             auto_start=meta.auto_start,
+            watch_delay=meta.watch_delay,
         )
         now = time.monotonic()
         for slot, user in zip(table.slots, meta.users, strict=True):
@@ -218,6 +225,7 @@ class Table:
             users=[s.user for s in self.slots],
             started=self.started,
             auto_start=self.auto_start,
+            watch_delay=self.watch_delay,
         ).model_dump_json()
 
     # -- reading --------------------------------------------------------------------------------
@@ -246,12 +254,14 @@ class Table:
             creator=self.creator,
             auto_start=self.auto_start,
             seat_timeout=self.limits.seat_timeout,
+            watch_delay=self.watch_delay,
         )
 
     def joined(self, seat: Seat | None) -> Joined:
         config = self.match.config.model_dump(mode="json")
         config.pop("cards_dir", None)  # a path on the server, nothing a player needs
-        lines = [(n, e) for n, batch in enumerate(self.match.events) for e in batch]
+        last = len(self.match.actions) if seat is not None else self._watch_step()
+        lines = [(n, e) for n, batch in enumerate(self.match.events[: last + 1]) for e in batch]
         log = [_line(e, n) for n, e in lines[-self.limits.max_log :]]
         return Joined(table=self.info(), seat=seat, config=config, log=log)
 
@@ -288,6 +298,47 @@ class Table:
             outcome=outcome.model_dump(mode="json") if outcome is not None else None,
             undo_asked_by=ask.by if ask is not None and seat in ask.waiting else None,
         )
+
+    def _watch_step(self) -> int:
+        """The step watchers see: `watch_delay` actions back, the end once the game is over."""
+        now = len(self.match.actions)
+        if not self.watch_delay or self.over:
+            return now
+        return max(0, now - self.watch_delay)
+
+    def _watcher_view(self, public: dict | None = None) -> ViewUpdate:
+        """The watchers' message: the public view, of the step they may see."""
+        step = self._watch_step()
+        if step == len(self.match.actions):
+            return self.view_for(None, public)
+        state = self.match.states[step]
+        return ViewUpdate(
+            table=self.code,
+            seat=None,
+            revision=self.revision,
+            step=step,
+            view=self.rules.view(state, None).model_dump(mode="json"),
+            to_act=sorted(self.rules.to_act(state)),
+            started=self.started,
+        )
+
+    def _tell_watchers(self, public: dict | None = None) -> None:
+        """Bring the watchers to the step they may see: its log lines, then its view."""
+        step = self._watch_step()
+        if step > self._watched:
+            lines = [
+                _line(e, n)
+                for n in range(self._watched + 1, step + 1)
+                for e in self.match.events[n]
+            ]
+            if lines:
+                message = Events(table=self.code, step=step, events=lines)
+                for listener in list(self.spectators):
+                    listener.send(message)
+        self._watched = step
+        message = self._watcher_view(public)  # one message for every watcher
+        for listener in list(self.spectators):
+            listener.send(message)
 
     # -- who sits where ---------------------------------------------------------------------------
     def sit(self, listener: Listener, seat: Seat | None = None) -> Seat:
@@ -336,10 +387,12 @@ class Table:
                 "full", f"table {self.code} has its {self.limits.max_spectators} watchers"
             )
         self._forget(listener)
+        if not self.spectators:  # (else they are up to date: every change told them)
+            self._watched = self._watch_step()
         self.spectators.append(listener)
         self._announce()
         listener.send(self.joined(None))
-        listener.send(self.view_for(None))
+        listener.send(self._watcher_view())
 
     def drop(self, listener: Listener) -> None:
         """A listener left or its connection died: a player keeps the seat for later."""
@@ -469,14 +522,15 @@ class Table:
         if ask is not None:
             self.undo_ask = None
             self._broadcast(UndoResult(by=ask.by, accepted=False, reason="the game moved on"))
-        if events and self._listened():
-            self._broadcast(
-                Events(
-                    table=self.code,
-                    step=len(self.match.actions),
-                    events=[_line(e, len(self.match.actions)) for e in events],
-                )
+        if events and any(s.listener is not None for s in self.slots):
+            message = Events(
+                table=self.code,
+                step=len(self.match.actions),
+                events=[_line(e, len(self.match.actions)) for e in events],
             )
+            for slot in self.slots:  # (the watchers hear them when they reach that step)
+                if slot.listener is not None:
+                    slot.listener.send(message)
         self._send_views()
         self._save_soon()
         self._kick_bots()
@@ -493,9 +547,7 @@ class Table:
             if slot.listener is not None:
                 slot.listener.send(self.view_for(i, public))
         if self.spectators:
-            message = self.view_for(None, public)  # one message for every watcher
-            for listener in list(self.spectators):
-                listener.send(message)
+            self._tell_watchers(public)
 
     def _broadcast(self, message: Message) -> None:
         for slot in self.slots:
