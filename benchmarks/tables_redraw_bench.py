@@ -8,7 +8,8 @@ at seat 2 of a Zeo 2v1 table in a table service of this process; the two other s
 socket clients that play the same script as the SSH benchmark (first legal move every third
 step, the last one otherwise); on its own turns the app presses F2 and Enter.
 
-Printed: the app's CPU ms per pushed update (the escape sequences for the terminal are made
+Printed: the app's CPU ms per pushed update, and per move of its own (F2, the list, Enter, its
+screen showing the step) (the escape sequences for the terminal are made
 and counted, as a served app makes them; --no-paint skips them as Pilot does) (the process's CPU over the run, less what the
 service and the other clients used, measured apart), the wall ms from a move sent to the
 app's screen showing its step, and with --profile the top functions by cumulative time.
@@ -99,6 +100,8 @@ async def _run(args) -> dict:
     profiler = cProfile.Profile() if args.profile else None
     cpu_app = 0.0
     written = 0
+    own = own_written = 0
+    own_cpu = 0.0
     updates = 0
     async with app.run_test(size=args.size) as pilot:
         await pilot.pause()
@@ -119,11 +122,17 @@ async def _run(args) -> dict:
             seat = min(table.match.to_act())
             if seat == 1:
                 await _until(pilot, lambda: not app.screen.waiting, "ann's turn")
+                await pilot.pause()
+                cpu0, bytes0 = time.process_time(), _Written.count
                 await pilot.press("f2")
                 await _until(pilot, lambda: type(app.screen).__name__ == "MovesScreen", "moves")
                 await pilot.press(*(("enter",) if step % 3 == 0 else ("end", "enter")))
                 await _until(pilot, lambda s=step: len(table.match.actions) > s, "ann's move")
                 await _until(pilot, lambda s=step: f"step {s + 1} " in _message(app), "drawn")
+                await pilot.pause()
+                own_cpu += time.process_time() - cpu0
+                own_written += _Written.count - bytes0
+                own += 1
                 continue
             client = clients[seat]
             view = await client.wait_view(lambda v: v.revision == table.revision)
@@ -154,6 +163,10 @@ async def _run(args) -> dict:
         # (this includes the service's work for the move and the acting client's: small)
         "cpu_ms_per_update": round(cpu_app * 1000 / max(1, updates), 1),
         "terminal_bytes_per_update": round(written / max(1, updates)) if args.paint else None,
+        # the app's own moves: F2, the list, Enter, and its screen showing the new step
+        "own_moves": own,
+        "own_move_cpu_ms": round(own_cpu * 1000 / max(1, own), 1),
+        "own_move_terminal_bytes": round(own_written / max(1, own)) if args.paint else None,
         "wall_ms": {
             "p50": round(statistics.median(walls), 1) if walls else None,
             "p95": round(sorted(walls)[max(0, int(len(walls) * 0.95) - 1)], 1) if walls else None,
