@@ -109,7 +109,9 @@ async def _join(term: TimedTerm, code: str) -> None:
     term.send(code.encode() + ENTER)
 
 
-async def _table(n: int, setup: dict, args, samples: list[float], ready, finished) -> int:
+async def _table(
+    n: int, setup: dict, args, samples: list[float], output: list[int], ready, finished
+) -> int:
     code = setup["codes"][n]
     seats: dict[str, object] = {}
 
@@ -131,6 +133,7 @@ async def _table(n: int, setup: dict, args, samples: list[float], ready, finishe
     terms[0].send(b"s")
     await watcher.wait_view(lambda v: v.started, timeout=60)
     await ready()  # every table is seated before the clock starts anywhere
+    sizes = [len(t.data) for t in terms]
     rng = random.Random(n)
     acted = 0
     while acted < args.actions:
@@ -152,6 +155,7 @@ async def _table(n: int, setup: dict, args, samples: list[float], ready, finishe
                 samples.append((when - sent) * 1000)
         await watcher.wait_view(lambda v, s=step: v.step > s, timeout=60)
         acted += 1
+    output.append(sum(len(t.data) - n for t, n in zip(terms, sizes, strict=True)))
     await finished()  # (the apps' CPU is counted before any of them ends)
     for term in terms:
         term.conn.close()  # type: ignore[attr-defined]
@@ -164,7 +168,30 @@ def _seated(table, seat: int) -> bool:
 
 
 # -- the server, in its own process ---------------------------------------------------------------
-async def _serve(tables: int) -> None:
+def _profiled_child(folder: str, argv: list[str]) -> int:
+    """An app process under cProfile (--profile-apps): its stats go to FOLDER/<pid>.prof when
+    its session hangs up (SIGHUP) or it ends."""
+    import cProfile
+    import signal
+
+    from tabletop_tui.serve import child
+
+    profiler = cProfile.Profile()
+
+    def dump(*_args) -> None:
+        profiler.disable()
+        profiler.dump_stats(str(Path(folder) / f"{os.getpid()}.prof"))
+        os._exit(0)
+
+    signal.signal(signal.SIGHUP, dump)
+    profiler.enable()
+    try:
+        return child.main(argv)
+    finally:
+        dump()
+
+
+async def _serve(tables: int, profile_apps: str | None = None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="tt-tables-ssh-"))
     server = DemoServer(
         SSHServeConfig(
@@ -175,6 +202,11 @@ async def _serve(tables: int) -> None:
             max_per_address=0,
             rate_limit=0,
             max_startups=tables * 3 + 5,
+            child_argv=(
+                [sys.executable, "-P", __file__, "--profiled-child", profile_apps]
+                if profile_apps
+                else None
+            ),
         )
     )
     await server.start()
@@ -202,9 +234,9 @@ async def _serve(tables: int) -> None:
     await server.close()
 
 
-def _cpu_of_tree(root: int) -> float:
+def _cpu_of_tree(root: int, alone: bool = False) -> float:
     """CPU seconds used so far by `root` and every process under it (the server and its
-    apps), from /proc."""
+    apps), from /proc; `alone`: by `root` only."""
     ticks = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
     used: dict[int, float] = {}
@@ -217,7 +249,7 @@ def _cpu_of_tree(root: int) -> float:
         except (OSError, IndexError, ValueError):
             continue
     tree = {root}
-    grew = True
+    grew = not alone
     while grew:
         grew = False
         for pid, parent in parents.items():
@@ -233,12 +265,14 @@ async def _bench(args) -> dict:
         __file__,
         "--serve",
         str(args.tables),
+        *(["--profile-apps", args.profile_apps] if args.profile_apps else []),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
     )
     assert proc.stdout is not None and proc.stdin is not None
     setup = json.loads(await asyncio.wait_for(proc.stdout.readline(), 120))
     samples: list[float] = []
+    output: list[int] = []  # bytes the three terminals of each table received while timed
     seated = 0
     all_seated = asyncio.Event()
     clock: dict[str, float] = {}
@@ -249,6 +283,7 @@ async def _bench(args) -> dict:
         if seated == args.tables:
             clock["start"] = time.perf_counter()
             clock["server"] = _cpu_of_tree(proc.pid)
+            clock["server_alone"] = _cpu_of_tree(proc.pid, alone=True)
             clock["clients"] = time.process_time()
             all_seated.set()
         await all_seated.wait()
@@ -262,13 +297,14 @@ async def _bench(args) -> dict:
         if done == args.tables:
             clock["wall"] = time.perf_counter() - clock["start"]
             clock["server"] = _cpu_of_tree(proc.pid) - clock["server"]
+            clock["server_alone"] = _cpu_of_tree(proc.pid, alone=True) - clock["server_alone"]
             clock["clients"] = time.process_time() - clock["clients"]
             all_done.set()
         await all_done.wait()
 
     try:
         acted = await asyncio.gather(
-            *(_table(n, setup, args, samples, ready, finished) for n in range(args.tables))
+            *(_table(n, setup, args, samples, output, ready, finished) for n in range(args.tables))
         )
     finally:
         proc.stdin.close()
@@ -296,7 +332,11 @@ async def _bench(args) -> dict:
         # CPU per move, of the server with its 30 apps, and of this process's 30 clients:
         # the machine's capacity is cpus x 1000 ms per second of wall time
         "server_and_apps_cpu_ms_per_move": round(clock["server"] * 1000 / max(1, sum(acted)), 1),
+        # of that, the server process alone (SSH, the ptys, the table service)
+        "server_cpu_ms_per_move": round(clock["server_alone"] * 1000 / max(1, sum(acted)), 1),
         "clients_cpu_ms_per_move": round(clock["clients"] * 1000 / max(1, sum(acted)), 1),
+        # what the three terminals of a table received per move (the F2 list included)
+        "terminal_bytes_per_move": round(sum(output) / max(1, sum(acted))),
         "cpu_used_of_machine": round(
             (clock["server"] + clock["clients"]) / (clock["wall"] * (os.cpu_count() or 1)), 2
         ),
@@ -316,10 +356,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=20, help="moves per table (20)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds before a move (1.0)")
     parser.add_argument("--size", type=_size, default=(80, 24), help="terminal, COLSxROWS")
+    parser.add_argument(
+        "--profile-apps", metavar="DIR", help="cProfile every app process into DIR/<pid>.prof"
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--profiled-child"]:
+        return _profiled_child(argv[1], argv[2:])
     args = parser.parse_args(argv)
     if args.serve is not None:
-        asyncio.run(_serve(args.serve))
+        asyncio.run(_serve(args.serve, args.profile_apps))
         return 0
     print(json.dumps(asyncio.run(_bench(args)), indent=2))
     return 0

@@ -9,6 +9,13 @@
 - `remote`: `TablesLink` (an app's connection, from the environment `serve ssh` sets) and
   `RemoteSession`, which a game screen plays through instead of the hot-seat Session.
 
+`Table.play` is the one place an action changes a table, whoever chose it: a remote seat
+(through `Table.act`, which checks who sent it), a bot the table runs, or a seat of a game
+at one terminal: the hot-seat `ui.session.Session` plays its seats' and bots' moves and its
+undo through `Table.at_this_terminal(match)`, a table whose human seats are all held there
+(its screen still paces the bots and keeps the curtains between seats). A table's watchers
+may see it `watch_delay` actions late (the end once the game is over).
+
 How it is wired in:
 
 - `serve ssh` (`serve/ssh.py`) runs one `TableService` in the server's loop, its socket in

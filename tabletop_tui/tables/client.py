@@ -196,6 +196,7 @@ class TableClient:
         options: dict | None = None,
         sit: int | None = None,
         auto_start: bool = True,
+        watch_delay: int = 0,
     ) -> Joined:
         request = Create(
             type="create",
@@ -205,6 +206,7 @@ class TableClient:
             options=options or {},
             sit=sit,
             auto_start=auto_start,
+            watch_delay=watch_delay,
         )
         return await self._request(request, Joined)  # type: ignore[return-value]
 

@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 5
 MAX_NAME = 24
+#: the most actions a table may hold its watchers back
+MAX_WATCH_DELAY = 20
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,9 @@ class Create(Message):
     sit: SeatNo | None = None
     #: start by itself once every seat is taken; False: the creator starts it (`Start`)
     auto_start: bool = True
+    #: watchers see the table this many actions behind (0: as it happens); once the game
+    #: is over they see the end
+    watch_delay: Annotated[int, Field(ge=0, le=MAX_WATCH_DELAY)] = 0
 
 
 class Join(Message):
@@ -186,6 +191,8 @@ class TableInfo(Message):
     auto_start: bool = True
     #: seconds a dropped player's seat waits before the others may give it to a bot
     seat_timeout: float = 120.0
+    #: actions the watchers' view is behind the game
+    watch_delay: int = 0
 
 
 class Welcome(Message):

@@ -152,6 +152,7 @@ class TableService:
                 self.limits,
                 creator=user,
                 auto_start=request.auto_start,
+                watch_delay=request.watch_delay,
             )
         except ValidationError as exc:
             err = exc.errors()[0]

@@ -43,6 +43,11 @@ from .protocol import (
 
 log = logging.getLogger("tabletop_tui.tables")
 
+#: who holds the human seats of a table played at one terminal
+HERE = "(this terminal)"
+#: a game at one terminal is as long as its players like
+LOCAL_LIMITS = Limits(max_actions=10**9)
+
 
 class Listener(Protocol):
     """Someone at the table: a socket connection or an in-process seat."""
@@ -79,6 +84,7 @@ class TableMeta(BaseModel):
     users: list[str | None]
     started: bool = False
     auto_start: bool = True
+    watch_delay: int = 0
 
 
 @dataclass
@@ -116,6 +122,8 @@ class Table:
         creator: str = "",
         match: Match | None = None,
         auto_start: bool = True,
+        run_bots: bool = True,
+        watch_delay: int = 0,
     ):
         self.code = code
         self.rules = rules
@@ -123,11 +131,21 @@ class Table:
         self.creator = creator
         #: start once every seat is taken; False: when the creator says so
         self.auto_start = auto_start
+        #: the watchers see the game this many actions late (a spectator cannot tip off a
+        #: player about what just happened); `_watched`: the step they were last sent
+        self.watch_delay = watch_delay
+        self._watched = 0
         # autosaved by the table itself, off the loop (a restored table brings its own Match)
         self.match = match if match is not None else Match(rules, config, seed, seats=seats)
         seats = list(self.match.seats)
         self.slots = [SeatSlot(spec=s) for s in seats]
-        self.bots = {i: make_bot(rules.game_id, s.kind) for i, s in enumerate(seats) if s.is_bot}
+        #: the bots this table plays itself (a hot-seat table leaves them to its screen,
+        #: which shows each bot's move at a readable pace)
+        self.bots = (
+            {i: make_bot(rules.game_id, s.kind) for i, s in enumerate(seats) if s.is_bot}
+            if run_bots
+            else {}
+        )
         self.spectators: list[Listener] = []
         self.revision = 0
         self.started = False
@@ -142,6 +160,27 @@ class Table:
         self._bot_task: asyncio.Task | None = None
         self._closed = False
         self._update_started()
+
+    @classmethod
+    def at_this_terminal(cls, match: Match) -> Table:
+        """The table of a game played at one terminal (hot-seat, or against bots): every
+        human seat is held here, so it starts at once; the bots are left to the screen,
+        which plays each at a readable pace through `play` like any seat."""
+        table = cls(
+            "LOCAL",
+            match.rules,
+            match.config,
+            match.seed,
+            list(match.seats),
+            match=match,
+            limits=LOCAL_LIMITS,
+            run_bots=False,
+        )
+        for slot in table.slots:
+            if not slot.is_bot:
+                slot.user = HERE
+        table._update_started()
+        return table
 
     @classmethod
     def resume(cls, meta_path: Path, limits: Limits = DEFAULT_LIMITS) -> Table:
@@ -165,6 +204,7 @@ class Table:
             meta.creator,
             match=match,
             auto_start=meta.auto_start,
+            watch_delay=meta.watch_delay,
         )
         now = time.monotonic()
         for slot, user in zip(table.slots, meta.users, strict=True):
@@ -185,6 +225,7 @@ class Table:
             users=[s.user for s in self.slots],
             started=self.started,
             auto_start=self.auto_start,
+            watch_delay=self.watch_delay,
         ).model_dump_json()
 
     # -- reading --------------------------------------------------------------------------------
@@ -213,12 +254,14 @@ class Table:
             creator=self.creator,
             auto_start=self.auto_start,
             seat_timeout=self.limits.seat_timeout,
+            watch_delay=self.watch_delay,
         )
 
     def joined(self, seat: Seat | None) -> Joined:
         config = self.match.config.model_dump(mode="json")
         config.pop("cards_dir", None)  # a path on the server, nothing a player needs
-        lines = [(n, e) for n, batch in enumerate(self.match.events) for e in batch]
+        last = len(self.match.actions) if seat is not None else self._watch_step()
+        lines = [(n, e) for n, batch in enumerate(self.match.events[: last + 1]) for e in batch]
         log = [_line(e, n) for n, e in lines[-self.limits.max_log :]]
         return Joined(table=self.info(), seat=seat, config=config, log=log)
 
@@ -255,6 +298,47 @@ class Table:
             outcome=outcome.model_dump(mode="json") if outcome is not None else None,
             undo_asked_by=ask.by if ask is not None and seat in ask.waiting else None,
         )
+
+    def _watch_step(self) -> int:
+        """The step watchers see: `watch_delay` actions back, the end once the game is over."""
+        now = len(self.match.actions)
+        if not self.watch_delay or self.over:
+            return now
+        return max(0, now - self.watch_delay)
+
+    def _watcher_view(self, public: dict | None = None) -> ViewUpdate:
+        """The watchers' message: the public view, of the step they may see."""
+        step = self._watch_step()
+        if step == len(self.match.actions):
+            return self.view_for(None, public)
+        state = self.match.states[step]
+        return ViewUpdate(
+            table=self.code,
+            seat=None,
+            revision=self.revision,
+            step=step,
+            view=self.rules.view(state, None).model_dump(mode="json"),
+            to_act=sorted(self.rules.to_act(state)),
+            started=self.started,
+        )
+
+    def _tell_watchers(self, public: dict | None = None) -> None:
+        """Bring the watchers to the step they may see: its log lines, then its view."""
+        step = self._watch_step()
+        if step > self._watched:
+            lines = [
+                _line(e, n)
+                for n in range(self._watched + 1, step + 1)
+                for e in self.match.events[n]
+            ]
+            if lines:
+                message = Events(table=self.code, step=step, events=lines)
+                for listener in list(self.spectators):
+                    listener.send(message)
+        self._watched = step
+        message = self._watcher_view(public)  # one message for every watcher
+        for listener in list(self.spectators):
+            listener.send(message)
 
     # -- who sits where ---------------------------------------------------------------------------
     def sit(self, listener: Listener, seat: Seat | None = None) -> Seat:
@@ -303,10 +387,12 @@ class Table:
                 "full", f"table {self.code} has its {self.limits.max_spectators} watchers"
             )
         self._forget(listener)
+        if not self.spectators:  # (else they are up to date: every change told them)
+            self._watched = self._watch_step()
         self.spectators.append(listener)
         self._announce()
         listener.send(self.joined(None))
-        listener.send(self.view_for(None))
+        listener.send(self._watcher_view())
 
     def drop(self, listener: Listener) -> None:
         """A listener left or its connection died: a player keeps the seat for later."""
@@ -382,12 +468,7 @@ class Table:
         seat = self.seat_of(listener)
         if seat is None:
             raise TableError("not-seated", "watchers cannot act: take a seat first")
-        if not self.started:
-            raise TableError("not-started", "the table is waiting for players to take every seat")
-        if self.over:
-            raise TableError("over", "the game is over")
-        if len(self.match.actions) >= self.limits.max_actions:
-            raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
+        self._check_open()
         if expect is not None and not (self._legal_since.get(seat, 0) <= expect <= self.revision):
             # (a simultaneous choice made while another seat chose stays good: what this
             # seat may do did not change)
@@ -401,10 +482,39 @@ class Table:
                 "bad-action", f"not a {self.rules.title} action: {where}: {err.get('msg')}"
             ) from None
         try:
-            events = self.match.play(seat, action)
+            self.play(seat, action)
         except IllegalAction as exc:
             raise TableError("illegal", str(exc.rejection)) from None
+
+    def _check_open(self) -> None:
+        if not self.started:
+            raise TableError("not-started", "the table is waiting for players to take every seat")
+        if self.over:
+            raise TableError("over", "the game is over")
+        if len(self.match.actions) >= self.limits.max_actions:
+            raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
+
+    def play(self, seat: Seat, action) -> tuple[Event, ...]:
+        """The one place an action changes a table, whoever chose it: a remote seat (through
+        `act`, which has checked who sent it), a bot of the table, or a seat at the
+        terminal of a hot-seat game. The rules check it (IllegalAction names the rule);
+        everyone listening is told; the events come back for the caller's own screen."""
+        self._check_open()
+        events = self.match.play(seat, action)
         self._changed(events)
+        return events
+
+    def take_back(self, seat: Seat | None, keep: frozenset[Seat]) -> int:
+        """Undo at once, for a terminal whose players agree among themselves (hot-seat):
+        back to before `seat`'s last action, stopping at revealed information. Returns the
+        steps taken back."""
+        steps = self.match.undo(seat, keep)
+        if steps:
+            self.revision += 1
+            if seat is not None:
+                self._broadcast(UndoResult(by=seat, accepted=True, steps=steps))
+            self._send_views()
+        return steps
 
     def _changed(self, events: tuple[Event, ...]) -> None:
         self.revision += 1
@@ -412,27 +522,32 @@ class Table:
         if ask is not None:
             self.undo_ask = None
             self._broadcast(UndoResult(by=ask.by, accepted=False, reason="the game moved on"))
-        if events:
-            self._broadcast(
-                Events(
-                    table=self.code,
-                    step=len(self.match.actions),
-                    events=[_line(e, len(self.match.actions)) for e in events],
-                )
+        if events and any(s.listener is not None for s in self.slots):
+            message = Events(
+                table=self.code,
+                step=len(self.match.actions),
+                events=[_line(e, len(self.match.actions)) for e in events],
             )
+            for slot in self.slots:  # (the watchers hear them when they reach that step)
+                if slot.listener is not None:
+                    slot.listener.send(message)
         self._send_views()
         self._save_soon()
         self._kick_bots()
 
+    def _listened(self) -> bool:
+        """Anyone to tell (a hot-seat table nobody joined from elsewhere has no one)."""
+        return bool(self.spectators) or any(s.listener is not None for s in self.slots)
+
     def _send_views(self) -> None:
+        if not self._listened():
+            return
         public = self.match.view(None).model_dump(mode="json")  # built once for everyone
         for i, slot in enumerate(self.slots):
             if slot.listener is not None:
                 slot.listener.send(self.view_for(i, public))
         if self.spectators:
-            message = self.view_for(None, public)  # one message for every watcher
-            for listener in list(self.spectators):
-                listener.send(message)
+            self._tell_watchers(public)
 
     def _broadcast(self, message: Message) -> None:
         for slot in self.slots:
@@ -536,7 +651,7 @@ class Table:
         match = self.match
         rng = bot_rng(match.seed, len(match.actions), seat)
         choice = self.bots[seat].choose(match.view(seat), match.legal_actions(seat), seat, rng)  # type: ignore[attr-defined]
-        self._changed(match.play(seat, choice))
+        self.play(seat, choice)
         return True
 
     # -- saving -----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from ..engine.core import IllegalAction
 from ..engine.match import Match, SeatSpec
 from ..games import get_rules, make_bot
 from ..paths import history_dir, new_autosave_path
+from ..tables.table import Table, TableError
 
 
 @dataclass
@@ -30,6 +31,13 @@ class Session:
     #: the players chose the seed: it may be shown. A random seed stays off screen until the
     #: game is over (knowing it, a second copy of the game shows every hand and future draw)
     seed_given: bool = False
+    #: the table the match is played at: every action (a seat's, a bot's) and every undo
+    #: goes through it, as at a shared table; the seats all sit at this terminal
+    table: Table = field(default=None, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.table is None or self.table.match is not self.match:
+            self.table = Table.at_this_terminal(self.match)
 
     @classmethod
     def new(
@@ -120,20 +128,23 @@ class Session:
     # -- acting ----------------------------------------------------------------
     def act(self, seat: Seat, action) -> Rejection | tuple[Event, ...]:
         try:
-            return self.match.play(seat, action)
+            return self.table.play(seat, action)
         except IllegalAction as exc:
             return exc.rejection
+        except TableError as exc:  # (a game over, or past the table's limits)
+            return Rejection(rule="Table", reason=exc.message)
 
     def play_bot(self, seat: Seat) -> tuple[Event, ...]:
         bot = self.bots[seat]
         view = self.match.view(seat)
         legal = self.match.legal_actions(seat)
         rng = bot_rng(self.match.seed, len(self.match.actions), seat)
-        return self.match.play(seat, bot.choose(view, legal, seat, rng))  # type: ignore[attr-defined]
+        return self.table.play(seat, bot.choose(view, legal, seat, rng))  # type: ignore[attr-defined]
 
     def undo(self) -> int:
+        """Undo needs no one's consent here: everyone at the table is at this terminal."""
         seat = self.on_screen if self.humans else None
-        return self.match.undo(seat, self.bot_seats)
+        return self.table.take_back(seat, self.bot_seats)
 
     def save_to(self, path: Path) -> None:
         """Save a copy (`s`); raises OSError, changing nothing, and retries a failed autosave."""

@@ -187,3 +187,34 @@ async def test_f2_lists_every_legal_move_in_a_hot_seat_game_too():
         mine = lambda: [a.action for a in match.actions if a.seat == 0]  # noqa: E731
         await wait_for(pilot, lambda: mine(), "ann's move")
         assert mine()[0] == match.rules.dump_action(legal[-1])
+
+
+async def test_the_table_form_sets_how_late_watchers_see_the_game(service):
+    """A short delay for watchers is a table option (issue 19): chosen on the form, listed in
+    the lobby; the service holds the watchers back (tests/test_tables_watch_delay.py)."""
+    from textual.widgets import Select
+
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: screen_name(app) == "GamePickScreen", "the game list")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "TableSetupScreen", "the table form")
+        await wait_for(pilot, lambda: bool(app.screen.query("#watch-delay")), "the delay field")
+        delay = app.screen.query_one("#watch-delay", Select)
+        assert delay.value == 0
+        delay.focus()
+        await wait_for(pilot, lambda: app.focused is delay, "the field's focus")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: delay.expanded, "the choices")
+        await pilot.press("down", "down", "enter")  # "5 moves late"
+        await wait_for(pilot, lambda: delay.value == 5, "the choice")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
+        table = next(iter(service.tables.values()))
+        assert table.watch_delay == 5 and table.info().watch_delay == 5
+        await pilot.press("escape")  # leave the room: the lobby lists the table with its delay
+        await wait_for(pilot, lambda: "5 moves late" in screen_text(app), "the listed delay")

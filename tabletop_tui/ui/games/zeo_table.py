@@ -110,6 +110,28 @@ def keywords_in(*texts: str, kinds: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 
 def card_keywords(card: ZCard) -> tuple[str, ...]:
+    """A card's keywords, found once per card text: every redraw asks for every card on the
+    table, and the search runs one pattern per keyword of the reference."""
+    key = (
+        card.id,
+        card.text,
+        card.battle_text,
+        card.block_cost is not None,
+        card.block_from_hand,
+        card.ability_cost is not None,
+        card.ongoing,
+        kind_name(card),
+    )
+    found = _KEYWORDS.get(key)
+    if found is None:
+        found = _KEYWORDS[key] = _card_keywords(card)
+    return found
+
+
+_KEYWORDS: dict[tuple, tuple[str, ...]] = {}
+
+
+def _card_keywords(card: ZCard) -> tuple[str, ...]:
     extra = []
     if card.block_cost is not None:
         extra.append("Block")

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...games import GAMES, get_rules
@@ -189,6 +189,15 @@ class MovesScreen(BaseModal):
         self.dismiss(None)
 
 
+#: how far behind the watchers of a new table are (a watcher cannot tip off a player)
+WATCH_DELAYS = [
+    ("every move as it happens", 0),
+    ("2 moves late", 2),
+    ("5 moves late", 5),
+    ("10 moves late", 10),
+]
+
+
 class TableSetupScreen(SetupScreen):
     """The setup form, for a shared table: a Human seat is open to a player (the first one is
     the creator's), a bot seat is played by the service."""
@@ -208,6 +217,16 @@ class TableSetupScreen(SetupScreen):
         seed.value = ""
         if seed.parent is not None:
             seed.parent.display = False
+            delay = Select(
+                WATCH_DELAYS,
+                value=0,
+                allow_blank=False,
+                id="watch-delay",
+                classes="option-select",
+            )
+            row = Horizontal(Label("Watchers see", classes="seat-label"), delay)
+            row.add_class("seat-row")
+            seed.parent.parent.mount(row, after=seed.parent)  # type: ignore[union-attr]
         title = self.query_one("#setup-title", Static)
         title.update(
             Text.assemble(
@@ -234,10 +253,17 @@ class TableSetupScreen(SetupScreen):
             return
         config.pop("cards_dir", None)
         request = [(s.name, "open" if not s.is_bot else s.kind) for s in seats]
+        delays = self.query("#watch-delay")
+        delay = int(delays.first(Select).value) if delays else 0  # type: ignore[arg-type]
 
         async def create(client):
             return await client.create(
-                self.game_id, request, options=config, sit=humans[0], auto_start=False
+                self.game_id,
+                request,
+                options=config,
+                sit=humans[0],
+                auto_start=False,
+                watch_delay=delay,
             )
 
         self.remember()
@@ -569,6 +595,8 @@ class LobbyScreen(BaseScreen):
             label.append(f"{info.title} · {table_state(info)}")
             if info.spectators:
                 label.append(f" · {info.spectators} watching")
+            if info.watch_delay:
+                label.append(f" · watchers see it {info.watch_delay} moves late")
             label.append("\n  ")
             label.append_text(seat_line(info, self.user))
             options.add_option(Option(label, id=info.code))
