@@ -6,6 +6,8 @@ the game screens use; its moves are plain strings so the tests read what was cho
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
@@ -351,3 +353,55 @@ def test_kit_widget_snapshot(snap_compare, size, keys):
             await settle(pilot)
 
     assert snap_compare(KitApp(), terminal_size=size, run_before=steps)
+
+
+async def test_a_card_taller_than_the_inspector_costs_one_layout_and_scrolls_in_full(monkeypatch):
+    """Issue 20 item 5: a card whose text overflows the inspector asks for one layout (its
+    height changed), not a second one to record the new size; the scrollbar covers the whole
+    text; a card seen before is not measured again, a changed one is."""
+    from textual._compositor import Compositor
+
+    def tall(n: int, lines: int) -> CardInfo:
+        extra = tuple(f"Line {i} of Bot {n}" for i in range(lines))
+        return card(f"s{n}", f"Bot {n}", zone="your hand", owner="▲1 Alice", extra=extra)
+
+    monkeypatch.setitem(globals(), "HAND", [tall(0, 14), tall(1, 20)])
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        inspector = app.screen.inspector()
+        body = inspector.query_one(".inspector-body")
+        counts = {"layout": 0, "measured": 0}
+        reflow = Compositor.reflow
+        measure = type(body).get_content_height
+
+        def count_layout(self, *args, **kwargs):
+            counts["layout"] += 1
+            return reflow(self, *args, **kwargs)
+
+        def count_measure(self, *args, **kwargs):
+            # (a layout measures the body too: only the inspector's own measuring counts)
+            if sys._getframe(1).f_code.co_filename == inspector_module.__file__:
+                counts["measured"] += 1
+            return measure(self, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "reflow", count_layout)
+        monkeypatch.setattr(type(body), "get_content_height", count_measure)
+        for key, want in (("down", "s1"), ("up", "s0"), ("down", "s1"), ("up", "s0")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert focused_key(app) == want
+            text = inspector_text(app)
+            last = 19 if want == "s1" else 13
+            assert f"Line {last} of Bot {want[1]}" in text
+            assert body.size.height > inspector.scrollable_content_region.height
+            assert inspector.virtual_size.height == body.size.height
+            assert inspector.vertical_scrollbar.window_virtual_size == body.size.height
+        assert counts == {"layout": 4, "measured": 2}
+        # the same card with another text is measured again
+        zone = app.screen.query_one("#hand", Zone)
+        zone.show([tall(0, 16), tall(1, 20)])
+        await settle(pilot)
+        assert "Line 15 of Bot 0" in inspector_text(app)
+        assert counts["measured"] == 3
+        assert inspector.virtual_size.height == body.size.height
