@@ -405,3 +405,95 @@ async def test_a_card_taller_than_the_inspector_costs_one_layout_and_scrolls_in_
         assert "Line 15 of Bot 0" in inspector_text(app)
         assert counts["measured"] == 3
         assert inspector.virtual_size.height == body.size.height
+
+
+def drawn(update) -> list:
+    """What a partial update writes to the terminal: per span of a line, the cells' text and
+    style (a chop that only touches a span writes nothing)."""
+    if update is None:
+        return []
+    out = []
+    for y, x1, x2 in update.spans:
+        line, ends = update.chops[y], update.chop_ends[y]
+        for end, (x, strip) in zip(ends, line.items(), strict=False):
+            if x >= x2 or end <= x1:
+                continue
+            if strip is None:
+                out.append((y, x, None))
+                continue
+            part = strip.crop(max(x1 - x, 0), min(end, x2) - x)
+            out.append((y, max(x, x1), [(s.text, s.style) for s in part if s.text]))
+    return out
+
+
+async def test_a_frame_drawn_in_small_areas_writes_what_textual_would(monkeypatch):
+    """Issue 20 item 5: the table's compositor draws a focus move's changes (two cards, the
+    inspector) as separate small areas, asking widgets only for the changed lines; every
+    frame must put on the terminal exactly what Textual's own drawing puts there."""
+    from textual._compositor import Compositor
+
+    from tabletop_tui.ui.widgets.compositor import TableCompositor
+
+    frames: list[tuple[list, list]] = []
+    ours = TableCompositor.render_partial_update
+
+    def both(self):
+        dirty = set(self._dirty_regions)
+        theirs = Compositor.render_partial_update(self)  # (clears the dirty regions)
+        self._dirty_regions.update(dirty)
+        mine = ours(self)
+        frames.append((drawn(mine), drawn(theirs)))
+        return mine
+
+    monkeypatch.setattr(TableCompositor, "render_partial_update", both)
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen._compositor, TableCompositor)
+        frames.clear()
+        for key in ("down", "down", "tab", "right", "tab", "shift+tab", "up"):
+            await pilot.press(key)
+            await settle(pilot)
+    assert len(frames) >= 7
+    for mine, theirs in frames:
+        assert mine == theirs
+    assert sum(len(mine) for mine, _ in frames) > 20  # (the frames drew something)
+
+
+@pytest.mark.parametrize("game", ["pr-ccg-2008", "zeo-dbg"])
+async def test_a_game_table_drawn_in_small_areas_writes_what_textual_would(
+    monkeypatch, tmp_path, game
+):
+    """The same on a whole game table (nested containers, borders, lists beside the cards):
+    focus moves and Tabs between zones, each frame compared with Textual's own drawing."""
+    from textual._compositor import Compositor
+
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.widgets.compositor import TableCompositor
+
+    monkeypatch.setenv("TABLETOP_TUI_HOME", str(tmp_path))
+    frames: list[tuple[list, list]] = []
+    ours = TableCompositor.render_partial_update
+
+    def both(self):
+        dirty = set(self._dirty_regions)
+        theirs = Compositor.render_partial_update(self)
+        self._dirty_regions.update(dirty)
+        mine = ours(self)
+        frames.append((drawn(mine), drawn(theirs)))
+        return mine
+
+    monkeypatch.setattr(TableCompositor, "render_partial_update", both)
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bob", kind="heuristic")]
+    config = {"opening_hand": 5} if game == "pr-ccg-2008" else None
+    app = TabletopApp(game=game, seats=seats, seed=1, bot_delay=0, autosave=False, config=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        frames.clear()
+        for key in ["down"] * 3 + ["tab", "down", "tab", "up", "shift+tab", "right", "left"]:
+            await pilot.press(key)
+            await settle(pilot)
+    assert len(frames) >= 6
+    for mine, theirs in frames:
+        assert mine == theirs

@@ -43,6 +43,7 @@ from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
 from ..widgets.plot import Series, line_plot
+from ..widgets.scrolling import MoveList
 from ..widgets.table import CardInfo, Zone, chip_text
 from ..widgets.table_screen import CardTable
 from .zeo_moves import (
@@ -265,7 +266,7 @@ class ZeoScreen(CardTable, GameScreen):
             with Vertical(id="zeo-side"):
                 yield Inspector(id="inspector")
                 yield Static(id="zeo-prompt")
-                yield OptionList(id="zeo-list")
+                yield MoveList(id="zeo-list")
                 yield LogPanel(glyphs=LOG_GLYPHS, id="zeo-log")
         yield Static(id="zeo-message")
         yield TableFooter()

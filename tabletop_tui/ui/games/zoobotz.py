@@ -43,6 +43,7 @@ from ..widgets import LogPanel, TrackerView
 from ..widgets.card_menu import MenuEntry
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
+from ..widgets.scrolling import MoveList
 from ..widgets.table import CardInfo, TableCard, Zone
 from ..widgets.table_screen import CardTable
 from .zoobotz_table import (
@@ -300,7 +301,7 @@ class ZoobotzScreen(CardTable, GameScreen):
             with Vertical(id="zb-hands"):
                 yield Zone(vertical=True, id="zb-hand", empty="no cards in hand")
                 yield Zone(vertical=True, id="zb-mine", empty="no Botz in play")
-                yield OptionList(id="zb-list")
+                yield MoveList(id="zb-list")
             with Vertical(id="zb-middle"):
                 yield Inspector(id="inspector")
                 yield Zone("Discard piles (public)", vertical=True, id="zb-discards", empty="empty")

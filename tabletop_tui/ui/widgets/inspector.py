@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ...reference import keyword_text
 from .card import render_face
+from .scrolling import draw_scrollbars_now
 from .table import FACE_DOWN, CardInfo
 
 
@@ -115,17 +116,8 @@ class Inspector(VerticalScroll):
         changed = super()._size_updated(
             size, virtual_size, container_size, layout=layout and not fixed
         )
-        if changed and fixed and self.is_attached:
-            # the scrollbar's new thumb goes into the frame this layout draws, not one later
-            bars = {
-                bar
-                for bar in (self._vertical_scrollbar, self._horizontal_scrollbar)
-                if bar is not None and bar._repaint_required
-            }
-            if bars:
-                for bar in bars:
-                    bar._repaint_required = False
-                self.screen._compositor.update_widgets(bars)
+        if changed and fixed:
+            draw_scrollbars_now(self)
         return changed
 
     def _height(self, body: Static, info: CardInfo | None, width: int) -> int:

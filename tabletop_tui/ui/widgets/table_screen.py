@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.reactive import Reactive
 
 from .card_menu import CardMenu, MenuEntry, StableKeys
+from .compositor import TableCompositor
 from .inspector import Inspector
 from .table import CardInfo, TableCard, Zone
 
@@ -32,6 +33,11 @@ class CardTable:
     _menu_keys: StableKeys | None = None
     #: a new seat took the keyboard: its screen opens on its own first card
     _fresh_seat: bool = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: a focus move's two cards and the inspector are drawn as separate small areas
+        self._compositor = TableCompositor()
 
     # -- for the screen --------------------------------------------------------------------
     def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:  # pragma: no cover

@@ -48,6 +48,7 @@ from ...widgets.combat_grid import CombatGrid, GridCard
 from ...widgets.footer import TableFooter
 from ...widgets.inspector import Inspector
 from ...widgets.log import LogPanel
+from ...widgets.scrolling import MoveList
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
@@ -182,7 +183,7 @@ class HotgScreen(CardTable, GameScreen):
                 yield LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
         yield Static(id="hg-prompt")
         with Horizontal(id="hg-bottom"):
-            yield OptionList(id="hg-list")
+            yield MoveList(id="hg-list")
             yield Inspector(id="inspector")
         yield Static(id="hg-message")
         yield TableFooter()
