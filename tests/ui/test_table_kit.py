@@ -273,6 +273,49 @@ async def test_zone_keeps_focus_in_place_when_cards_come_and_go():
         assert "Null Newt" in inspector_text(app)
 
 
+async def test_the_screen_decides_where_the_focus_lands_after_an_update():
+    """One owner for the focus after an update (the Zeo Block scene raced on this): a zone
+    whose focused card left asks to keep the focus at its place, the screen's own placement
+    made in the same update wins, whatever order their callbacks would have run in; without
+    one the zone's request lands, even after Textual moved the focus to another zone as the
+    card left."""
+    for repeat in range(3):
+        app = KitApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            hand = screen.query_one("#hand", Zone)
+            board = screen.query_one("#board", Zone)
+            await pilot.press("down")
+            assert focused_key(app) == "h2"
+            if repeat % 2:  # the screen asks first, the zone second
+                screen.request_focus(board.focus_card)
+                hand.show([HAND[0], HAND[2]])
+            else:
+                hand.show([HAND[0], HAND[2]])
+                screen.request_focus(board.focus_card)
+            await settle(pilot, 3)
+            assert focused_key(app) == "g1"
+            # no placement from the screen: the zone keeps the focus at the card's place
+            await pilot.press("tab", "up")
+            assert focused_key(app) == "h1"
+            hand.show([HAND[2]])  # (Textual moves the focus on by itself meanwhile)
+            await settle(pilot, 3)
+            assert focused_key(app) == "h3"
+            hand.show(HAND[:1])
+            await settle(pilot)
+            # the screen let go on purpose: the zone's request is dropped with it
+            hand.show(HAND[:2])
+            await settle(pilot)
+            await pilot.press("down")
+            assert focused_key(app) == "h2"
+            hand.show([HAND[0]])
+            screen.drop_kept_focus()
+            screen.set_focus(None)
+            await settle(pilot, 3)
+            assert focused_key(app) is None
+
+
 def test_face_down_cards_look_face_down():
     hidden = chip_text(THEIRS[0]).plain
     assert "▒▒▒" in hidden and "[" not in hidden

@@ -587,7 +587,7 @@ class ZoobotzScreen(CardTable, GameScreen):
             card = self.focused_card()
             if listing:
                 if card is None or self.menu is not None:
-                    options.focus()  # a card on the table keeps the focus the player gave it
+                    self.focus_now(options)  # a card on the table keeps the player's focus
             else:
                 self._focus_back()
         self._show_card()
@@ -605,13 +605,13 @@ class ZoobotzScreen(CardTable, GameScreen):
             if zone is not None and zone.display and zone.cards:
                 keys = [c.info.key for c in zone.cards]
                 target = key if key in keys else keys[min(index, len(keys) - 1)]
-                self.call_after_refresh(zone.focus_card, target, False)
+                self.request_focus(zone.focus_card, target, False)
                 return
         mine = self.query_one("#zb-mine", Zone)
         first = hand if hand.cards or not mine.cards else mine
         if self._fresh_seat or self.focused_card() is None:
             self._fresh_seat = False
-            self.call_after_refresh(first.focus_card, None, False)
+            self.request_focus(first.focus_card, None, False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_card()

@@ -10,6 +10,7 @@ These hooks are Textual's private ones (it is pinned below 8.3).
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import OptionList
 
@@ -30,7 +31,13 @@ def draw_scrollbars_now(widget: Widget) -> None:
 
 
 class MoveList(OptionList):
-    """The move panel of a table: an OptionList whose scrollbar never costs a frame alone."""
+    """The move panel of a table: an OptionList whose scrollbar never costs a frame alone,
+    moved by j/k as well as the arrows (like the cards around it)."""
+
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         changed = super()._size_updated(size, virtual_size, container_size, layout=layout)
