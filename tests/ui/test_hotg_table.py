@@ -355,3 +355,40 @@ async def test_a_card_with_no_move_says_why():
         await pilot.press("enter")
         await settle(pilot)
         assert screen_name(app) == "HotgScreen" and len(screen.match.actions) == before
+
+
+async def test_keys_move_at_the_start_of_a_game_on_the_board_and_on_the_move_list():
+    """Reported: at the start of a game j/k and the arrows did nothing. On the board they
+    step between the cards of a zone; when the game opens on a question (a Mastermind game:
+    the move list has the focus) they move the list's highlight, j/k as well as the arrows."""
+    app = _app(seats=("Ann", "Ben"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await _quiet(pilot)
+        seen = [_focused(app).info.key]
+        for key in ("j", "down", "l", "k", "up", "h"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert _focused(app) is not None
+            seen.append(_focused(app).info.key)
+        assert seen[1] != seen[0] and seen[2] != seen[1] and seen[3] != seen[2]
+        assert seen[4] == seen[2] and seen[5] == seen[1] and seen[6] == seen[0]
+
+    app = _app(seats=("Ann", "Ben", "Mal"), mode="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        for _ in range(3):
+            if screen_name(app) == "CurtainScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+        await _quiet(pilot)
+        screen = app.screen
+        options = screen.query_one("#hg-list")
+        assert screen.mode == "decision" and app.focused is options
+        assert options.option_count > 2
+        marks = [options.highlighted]
+        for key in ("j", "j", "k", "down", "up"):
+            await pilot.press(key)
+            await settle(pilot)
+            marks.append(options.highlighted)
+        assert marks == [0, 1, 2, 1, 2, 1]

@@ -381,7 +381,7 @@ class PrCcgScreen(CardTable, GameScreen):
         if self._fresh_seat or card is None or stuck:
             self._fresh_seat = False
             target = next((c.info.key for c in hand.cards if c.info.key in legal), None)
-            self.call_after_refresh(hand.focus_card, target)
+            self.request_focus(hand.focus_card, target)
 
     def _show_discards(self, view: View) -> None:
         infos = []

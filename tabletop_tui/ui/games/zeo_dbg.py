@@ -43,6 +43,7 @@ from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
 from ..widgets.plot import Series, line_plot
+from ..widgets.scrolling import MoveList
 from ..widgets.table import CardInfo, Zone, chip_text
 from ..widgets.table_screen import CardTable
 from .zeo_moves import (
@@ -80,7 +81,6 @@ from .zeo_widgets import (
     Lair,
     StackRow,
     TeamTracker,
-    ZeoZone,
     ZordBay,
 )
 
@@ -265,7 +265,7 @@ class ZeoScreen(CardTable, GameScreen):
             with Vertical(id="zeo-side"):
                 yield Inspector(id="inspector")
                 yield Static(id="zeo-prompt")
-                yield OptionList(id="zeo-list")
+                yield MoveList(id="zeo-list")
                 yield LogPanel(glyphs=LOG_GLYPHS, id="zeo-log")
         yield Static(id="zeo-message")
         yield TableFooter()
@@ -321,8 +321,7 @@ class ZeoScreen(CardTable, GameScreen):
             # let go before the zones redraw: a zone whose focused card changes would
             # otherwise pull the focus back to the card held last turn
             self.set_focus(None)
-            for zone in self.query(ZeoZone):
-                zone.drop_pending_focus()
+            self.drop_kept_focus()
         self.legal_now()
         compact = self.compact
         self.put("#zeo-status", self._status(view))
@@ -716,7 +715,7 @@ class ZeoScreen(CardTable, GameScreen):
                 return
             if self.focused is not options:
                 self._fresh_seat = False
-                self.call_after_refresh(self._focus_if_shown, options)
+                self.request_focus(self._focus_if_shown, options)
             return
         if self.mode in ("main", "end"):
             hand = self.query_one("#zeo-hand", Zone)

@@ -24,22 +24,6 @@ class ZeoZone(Zone):
 
     _part: object = None
     _drawn = False
-    #: bumped to cancel a refocus the kit scheduled before the screen moved the focus away
-    _generation = 0
-
-    def drop_pending_focus(self) -> None:
-        self._generation += 1
-
-    def call_after_refresh(self, callback, *args, **kwargs) -> bool:
-        if getattr(callback, "__name__", "") != "_focus_at":
-            return super().call_after_refresh(callback, *args, **kwargs)
-        generation = self._generation
-
-        def guarded(*a, **k):
-            if generation == self._generation:
-                callback(*a, **k)
-
-        return super().call_after_refresh(guarded, *args, **kwargs)
 
     def update_part(self, part: object, build: Callable[[], Sequence[CardInfo]]) -> bool:
         """Show `build()` if `part` differs from the last one drawn; True when it did."""

@@ -43,6 +43,7 @@ from ..widgets import LogPanel, TrackerView
 from ..widgets.card_menu import MenuEntry
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
+from ..widgets.scrolling import MoveList
 from ..widgets.table import CardInfo, TableCard, Zone
 from ..widgets.table_screen import CardTable
 from .zoobotz_table import (
@@ -300,7 +301,7 @@ class ZoobotzScreen(CardTable, GameScreen):
             with Vertical(id="zb-hands"):
                 yield Zone(vertical=True, id="zb-hand", empty="no cards in hand")
                 yield Zone(vertical=True, id="zb-mine", empty="no Botz in play")
-                yield OptionList(id="zb-list")
+                yield MoveList(id="zb-list")
             with Vertical(id="zb-middle"):
                 yield Inspector(id="inspector")
                 yield Zone("Discard piles (public)", vertical=True, id="zb-discards", empty="empty")
@@ -586,7 +587,7 @@ class ZoobotzScreen(CardTable, GameScreen):
             card = self.focused_card()
             if listing:
                 if card is None or self.menu is not None:
-                    options.focus()  # a card on the table keeps the focus the player gave it
+                    self.focus_now(options)  # a card on the table keeps the player's focus
             else:
                 self._focus_back()
         self._show_card()
@@ -604,13 +605,13 @@ class ZoobotzScreen(CardTable, GameScreen):
             if zone is not None and zone.display and zone.cards:
                 keys = [c.info.key for c in zone.cards]
                 target = key if key in keys else keys[min(index, len(keys) - 1)]
-                self.call_after_refresh(zone.focus_card, target, False)
+                self.request_focus(zone.focus_card, target, False)
                 return
         mine = self.query_one("#zb-mine", Zone)
         first = hand if hand.cards or not mine.cards else mine
         if self._fresh_seat or self.focused_card() is None:
             self._fresh_seat = False
-            self.call_after_refresh(first.focus_card, None, False)
+            self.request_focus(first.focus_card, None, False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_card()

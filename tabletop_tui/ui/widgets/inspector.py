@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ...reference import keyword_text
 from .card import render_face
+from .scrolling import draw_scrollbars_now
 from .table import FACE_DOWN, CardInfo
 
 
@@ -72,14 +73,27 @@ def inspect_plain(info: CardInfo | None) -> str:
     return capture.get()
 
 
+class _Body(Static):
+    """The inspector's text. Its size is set by the layout that a new card's height asked
+    for; Textual would then ask for a second layout only to record that size (a second
+    frame per focus key), which nothing in a fixed-size inspector needs."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
 class Inspector(VerticalScroll):
-    """Shows one card in full; `show` is cheap when the card did not change."""
+    """Shows one card in full; `show` is cheap when the card did not change, and a card
+    shown before costs no measuring (its height is remembered per width)."""
 
     DEFAULT_CSS = """
     Inspector { border: round $panel; border-title-align: left; height: auto; max-height: 100%;
                 padding: 0 1; scrollbar-size-vertical: 1; }
     Inspector > Static { width: 100%; }
     """
+
+    #: heights remembered per (card, width); a table shows far fewer cards than this
+    HEIGHTS_KEPT = 512
 
     def __init__(self, empty: str = "Move to a card to read it.", **kwargs):
         super().__init__(**kwargs)
@@ -88,22 +102,49 @@ class Inspector(VerticalScroll):
         self.empty = empty
         self.info: CardInfo | None = None
         self._shown = False
+        self._body: Static | None = None
+        #: (card key, width) -> (the card as measured, its height)
+        self._heights: dict[tuple[str | None, int], tuple[CardInfo | None, int]] = {}
 
     def compose(self):
-        yield Static(inspect_text(None, self.empty), classes="inspector-body")
+        yield _Body(inspect_text(None, self.empty), classes="inspector-body")
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # a fixed-size box whose scrollable size follows its body's: see _Body. (Textual is
+        # pinned below 8.3: these are its private hooks.)
+        fixed = self.styles.height is not None and not self.styles.height.is_auto
+        changed = super()._size_updated(
+            size, virtual_size, container_size, layout=layout and not fixed
+        )
+        if changed and fixed:
+            draw_scrollbars_now(self)
+        return changed
+
+    def _height(self, body: Static, info: CardInfo | None, width: int) -> int:
+        key = (info.key if info is not None else None, width)
+        known = self._heights.get(key)
+        if known is not None and known[0] == info:  # (a card's info may change: compared)
+            return known[1]
+        if len(self._heights) >= self.HEIGHTS_KEPT:
+            self._heights.clear()
+        height = body.get_content_height(self.size, self.app.size, width)
+        self._heights[key] = (info, height)
+        return height
 
     def show(self, info: CardInfo | None) -> None:
         if self._shown and info == self.info:
             return
         self._shown = True
         self.info = info
-        body = self.query_one(".inspector-body", Static)
+        body = self._body
+        if body is None:
+            body = self._body = self.query_one(".inspector-body", Static)
         content = inspect_text(info, self.empty)
         # a layout reflows the whole screen: ask for one only when the text's height changed
         body.update(content, layout=False)
         width = body.size.width
         if width and self.display:  # (hidden, or not laid out yet: its next layout sizes it)
-            height = body.get_content_height(self.size, self.app.size, width)
+            height = self._height(body, info, width)
             # a screen that gives its inspector a fixed size and the body `min-height: 100%`
             # keeps the body one size for every card that fits
             floor = self.scrollable_content_region.height if body.styles.min_height else 0

@@ -84,7 +84,8 @@ class TableCard(Widget, can_focus=True):
     BINDINGS = [Binding("enter,space", "choose", "Card's moves", show=False)]
 
     class Focused(Message):
-        """The card took focus (also sent when the focused card's info changed)."""
+        """The card took focus (to a screen without a `card_focused` hook), or the focused
+        card's info changed."""
 
         def __init__(self, card: TableCard):
             super().__init__()
@@ -137,11 +138,13 @@ class TableCard(Widget, can_focus=True):
         if isinstance(zone, Zone):
             zone.last_key = self.info.key
         # the inspector in this frame: the message reaches the screen only after it has
-        # bubbled through every container, a frame or two later
+        # bubbled through every container, a frame or two later (so a screen that takes the
+        # call gets no message as well: bubbling it costs more than the rest of a focus move)
         hook = getattr(self.screen, "card_focused", None)
         if hook is not None:
             hook(self.info)
-        self.post_message(self.Focused(self))
+        else:
+            self.post_message(self.Focused(self))
 
     def on_blur(self) -> None:
         self.refresh()
@@ -250,7 +253,11 @@ class Zone(Container):
         self.query_one(".zone-empty").display = not infos
         if focused is not None and infos:
             at = keys.index(focused_key) if focused_key in keys else min(focused, len(keys) - 1)
-            self.call_after_refresh(self._focus_at, at, keys[at])
+            request = getattr(self.screen, "request_focus", None)
+            if request is not None:  # the screen decides where the focus lands (CardTable)
+                request(self._focus_at, at, keys[at], keep=True)
+            else:
+                self.call_after_refresh(self._focus_at, at, keys[at])
         elif focused is not None:  # the zone emptied under the focus: let the screen choose
             self.screen.set_focus(None)
 

@@ -2,6 +2,12 @@
 Enter or a click on a card offers that card's legal moves (or says why there are none).
 
 A screen mixes `CardTable` in before `GameScreen` and answers `card_moves(info)`.
+
+Where the focus lands after an update has one owner, the screen: a zone whose focused card
+changed asks to keep the focus at that card's place (`request_focus(..., keep=True)`), the
+screen's own placement (a question on the move list, a new turn on the hand) asks plainly,
+and one callback after the redraw lands the focus once: the screen's placement if it made
+one, else the zone's. Two delayed refocuses no longer race each other.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from rich.text import Text
 from textual.reactive import Reactive
 
 from .card_menu import CardMenu, MenuEntry, StableKeys
+from .compositor import TableCompositor
 from .inspector import Inspector
 from .table import CardInfo, TableCard, Zone
 
@@ -32,6 +39,11 @@ class CardTable:
     _menu_keys: StableKeys | None = None
     #: a new seat took the keyboard: its screen opens on its own first card
     _fresh_seat: bool = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: a focus move's two cards and the inspector are drawn as separate small areas
+        self._compositor = TableCompositor()
 
     # -- for the screen --------------------------------------------------------------------
     def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:  # pragma: no cover
@@ -69,6 +81,7 @@ class CardTable:
         self._fresh_seat = True
         for zone in self.query(Zone):  # type: ignore[attr-defined]
             zone.last_key = None
+        self.drop_kept_focus()
         if self.focused_card() is not None:
             self.set_focus(None)  # type: ignore[attr-defined]
 
@@ -78,7 +91,39 @@ class CardTable:
         card = self.focused_card()
         if self._fresh_seat or card is None or card.parent in others:
             self._fresh_seat = False
-            self.call_after_refresh(zone.focus_card)
+            self.request_focus(zone.focus_card)
+
+    # -- where the focus lands after an update -----------------------------------------------
+    #: the placements asked for since the last landing: "screen" and "keep" -> (callable, args)
+    _focus_plan: dict | None = None
+
+    def request_focus(self, place, *args, keep: bool = False) -> None:
+        """Ask for `place(*args)` to put the focus once this update is drawn. `keep`: a zone
+        keeping the focus at its card's place, which gives way to any placement the screen
+        asks for (the last request of each kind counts)."""
+        plan = self._focus_plan
+        if plan is None:
+            plan = self._focus_plan = {}
+            self.call_after_refresh(self._land_focus)  # type: ignore[attr-defined]
+        plan["keep" if keep else "screen"] = (place, args)
+
+    def focus_now(self, widget) -> None:
+        """The screen puts the focus on `widget` at once: no zone takes it back afterwards."""
+        if self._focus_plan is not None:
+            self._focus_plan.pop("keep", None)
+        widget.focus()
+
+    def drop_kept_focus(self) -> None:
+        """Forget the zones' requests to keep the focus (the screen let go of it on purpose)."""
+        if self._focus_plan is not None:
+            self._focus_plan.pop("keep", None)
+
+    def _land_focus(self) -> None:
+        plan, self._focus_plan = self._focus_plan, None
+        if not plan:
+            return
+        place, args = plan.get("screen") or plan["keep"]
+        place(*args)
 
     # -- messages ----------------------------------------------------------------------------
     def card_focused(self, info: CardInfo) -> None:

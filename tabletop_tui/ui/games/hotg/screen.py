@@ -48,6 +48,7 @@ from ...widgets.combat_grid import CombatGrid, GridCard
 from ...widgets.footer import TableFooter
 from ...widgets.inspector import Inspector
 from ...widgets.log import LogPanel
+from ...widgets.scrolling import MoveList
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
@@ -182,7 +183,7 @@ class HotgScreen(CardTable, GameScreen):
                 yield LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
         yield Static(id="hg-prompt")
         with Horizontal(id="hg-bottom"):
-            yield OptionList(id="hg-list")
+            yield MoveList(id="hg-list")
             yield Inspector(id="inspector")
         yield Static(id="hg-message")
         yield TableFooter()
@@ -452,7 +453,7 @@ class HotgScreen(CardTable, GameScreen):
             widget.refresh(layout=True)
         if (placing or marking) and not self.waiting and self.app.screen is self:
             if self.focused is not widget:
-                widget.focus()
+                self.focus_now(widget)
         if self.focused is widget:  # the space under the cursor may hold another card now
             self._focused_info = self._grid_info(*widget.cursor)
             self.inspect_now()
@@ -467,14 +468,6 @@ class HotgScreen(CardTable, GameScreen):
             if (cell.row, cell.col) == (row, col) and cell.slot >= 0:
                 return hc.enemy_info(view, view.battle.cards[cell.slot])
         return hc.placing_info(view, row, col) if grid.placing else None
-
-    def focus_zone(self, zone: Zone, others: tuple[Zone, ...] = ()) -> None:
-        """As the kit's, one refresh later: a zone that lost its focused card in the same
-        redraw hands the focus on after a refresh, and the seat's zone must come last."""
-        card = self.focused_card()
-        if self._fresh_seat or card is None or card.parent in others:
-            self._fresh_seat = False
-            self.call_after_refresh(self.call_after_refresh, zone.focus_card)
 
     def on_table_card_focused(self, event) -> None:
         """Only the card that holds the focus now speaks to the inspector (a zone hidden in
@@ -767,7 +760,7 @@ class HotgScreen(CardTable, GameScreen):
         if self.mode == "decision":
             if key[:3] != self._decision_key[:3] or self.focused is None:
                 self._decision_key = key
-                self.call_after_refresh(options.focus)
+                self.request_focus(options.focus)
             return
         self._decision_key = ()
         if self._focus_mode != self.mode:  # a new phase: the keys go where its moves are
@@ -778,7 +771,7 @@ class HotgScreen(CardTable, GameScreen):
             if any(c.info.actionable for c in zone.cards):
                 self.focus_zone(zone)
             elif self.focused_card() is None:
-                self.call_after_refresh(options.focus)
+                self.request_focus(options.focus)
             return
         me = hc.player(view, seat)
         if self.mode == "act" and me is not None:

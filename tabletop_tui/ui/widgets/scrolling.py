@@ -1,0 +1,45 @@
+"""Scrolling widgets whose scrollbars follow a layout in the frame that layout draws.
+
+Textual sizes a scrolling widget during a layout, then asks for its scrollbars to be
+redrawn: that request lands after the layout's frame, so a second frame follows about
+1/60 s later. A list of options gets this after every layout of its screen, changed or
+not (it keeps its own scrollable size, which never equals the one the layout computes).
+On a table where a focus move lays out the inspector, that was two frames per key.
+These hooks are Textual's private ones (it is pinned below 8.3).
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import OptionList
+
+
+def draw_scrollbars_now(widget: Widget) -> None:
+    """Put the scrollbars' pending repaint into the frame being drawn, not the next one."""
+    if not widget.is_attached:
+        return
+    bars = {
+        bar
+        for bar in (widget._vertical_scrollbar, widget._horizontal_scrollbar)
+        if bar is not None and bar._repaint_required
+    }
+    if bars:
+        for bar in bars:
+            bar._repaint_required = False
+        widget.screen._compositor.update_widgets(bars)
+
+
+class MoveList(OptionList):
+    """The move panel of a table: an OptionList whose scrollbar never costs a frame alone,
+    moved by j/k as well as the arrows (like the cards around it)."""
+
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        changed = super()._size_updated(size, virtual_size, container_size, layout=layout)
+        draw_scrollbars_now(self)
+        return changed
