@@ -98,3 +98,46 @@ def test_shared_actions_are_validated_once_and_equal_fresh_ones():
     assert a == m.Move(to="hq", power_up=True)
     with pytest.raises(ValueError):
         shared(m.Draw, count=-1)
+
+
+@pytest.mark.parametrize(
+    "name", ["standard, four players", "Command Center Assault", "Mastermind Mode"]
+)
+def test_hotg_figures_placed_together_land_as_one_at_a_time(name):
+    """§4.1 Deployment: foot soldiers arrive one at a time, a full location sending the
+    next clockwise (and panicking as it fills). Placing n figures in one call (figures bound
+    for the same location go in together) gives the state and the log of n single
+    placements, from states all over random games, with overflow and panic."""
+    config = CONFIGS[name]
+    seen_overflow = seen_panic = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = R.new_game(config, seed)
+        for _ in range(60):
+            seats = R.to_act(state)
+            if not seats:
+                break
+            for where in range(4):
+                target = state.locations[where].id
+                kind = state.config.foot_soldiers[where % 2]
+                for n in (2, 3, 5):
+                    together: list = []
+                    one_by_one: list = []
+                    got = R._place_fs(state, target, kind, n, together)
+                    want = state
+                    for _ in range(n):
+                        want = R._place_fs(want, target, kind, 1, one_by_one)
+                        if want.outcome:
+                            break
+                    assert got == want, (name, seed, target, n)
+                    assert [e.model_dump() for e in together] == [
+                        e.model_dump() for e in one_by_one
+                    ]
+                    seen_overflow += any("overflow" in e.text for e in together)
+                    seen_panic += any("PANIC" in e.text for e in together)
+            seat = min(seats)
+            legal = R.legal_actions(state, seat)
+            state, _ = R.apply(state, seat, legal[rng.randrange(len(legal))])
+    assert seen_panic
+    if config.headquarters != "command_center_assault":  # there a full location's figures
+        assert seen_overflow  # go to the Command Center (§7) instead of overflowing

@@ -46,7 +46,9 @@ class Rng(Model):
         out so the hot path skips the Python layers of `random`, and seeds no generator for
         one item or none (where the order cannot change). The order is pinned here: saves
         replay the same on a Python whose `random.shuffle` draws differently."""
-        value, nxt = self._next()
+        counter = self.counter
+        value = _splitmix64((self.seed * 0x2545F4914F6CDD1D + counter) & _MASK)  # _next
+        nxt = evolve(self, counter=counter + 1)
         out = list(items)
         if len(out) > 1:
             bits = _MT(value).getrandbits

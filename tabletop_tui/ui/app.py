@@ -120,7 +120,8 @@ class TabletopApp(App):
     def _startup_over(self) -> None:
         if getattr(self, "_gc_was_on", False):
             self._gc_was_on = False
-            gc.freeze()  # what start-up built stays: later collections need not walk it
+            # (no gc.freeze(): a process running several apps, as the tests do, would keep
+            # every earlier app's garbage for good)
             gc.enable()
 
     def on_unmount(self) -> None:

@@ -160,7 +160,9 @@ class CheckRules:
         if s.hq_tokens >= 1:
             out = [_focus(i) for i in range(len(s.players)) if i != seat]
         else:
-            out = [_focus(i) for i, other in enumerate(s.players) if i != seat and other.tokens]
+            out = [
+                _focus(i) for i, other in enumerate(s.players) if i != seat and other.tokens >= 1
+            ]
         if p.tokens >= 1:  # MOVE, BATTLE and RECOVER flip one of the Ranger's tokens
             here = p.location
             enemies_at_hq = bool(s.hq_enemies or s.hq_villains)

@@ -275,7 +275,9 @@ class DeploymentRules:
         locs = list(s.locations)
         start = loc_index(s, target)
         dirty = False
-        for _ in range(n):
+        left = n
+        while left > 0:
+            took = 1  # figures placed this time round
             placed = False
             for k in range(4):
                 i = (start + k) % 4
@@ -289,19 +291,23 @@ class DeploymentRules:
                     break
                 if lo.locked_full or lo.figures >= limit:
                     continue
-                fs = add_fs(lo.fs, kind, 1)
+                if (
+                    not assault
+                    and s.outcome is None
+                    and not (check_all and all(x.panicked for x in locs))
+                ):
+                    # the next figures come here too while it has room: placed together,
+                    # as one at a time would (the location fills, if it does, with the last)
+                    took = min(left, limit - lo.figures)
+                fs = add_fs(lo.fs, kind, took)
                 # _check_panic, on the local list (one copy of the location)
                 after = len(lo.villains) + sum([c for _, c in fs])
                 panic = not lo.panicked and (lo.locked_full or after >= limit)
                 lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
                 if k:
-                    ev.append(
-                        make(
-                            Event,
-                            text=f"  overflow: 1 to {cat.locations[lo.id].name}",
-                            kind="deploy",
-                        )
-                    )
+                    name = cat.locations[lo.id].name
+                    for _ in range(took):
+                        ev.append(make(Event, text=f"  overflow: 1 to {name}", kind="deploy"))
                 if panic:
                     ev.append(
                         make(
@@ -332,6 +338,7 @@ class DeploymentRules:
                             kind="deploy",
                         )
                     )
+            left -= took
             if s.outcome:
                 break
         return upd(s, locations=tuple(locs)) if dirty else s
