@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
@@ -35,12 +36,15 @@ def _one_line(content, width: int) -> bool:
 
 def _same_size(widget, old, new) -> bool:
     """True when `new` takes the place `old` had: both one line that fits, in a widget laid
-    out already whose width does not follow its text."""
+    out already whose width does not follow its text (nor does any container's around it)."""
     if old is _UNSHOWN or not widget.size.width:
         return False
-    width = widget.styles.width  # (None: it fills its container)
-    if width is not None and width.is_auto:
-        return False
+    for node in widget.ancestors_with_self:  # (None: it fills its container)
+        if isinstance(node, Screen):
+            break
+        width = node.styles.width
+        if width is not None and width.is_auto:
+            return False  # a width that follows what it holds
     width = widget.content_size.width
     return _one_line(old, width) and _one_line(new, width)
 
