@@ -10,7 +10,6 @@ redraws when the service pushes a new view, whoever acted.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Footer
@@ -24,25 +23,6 @@ from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
 from .session import Session
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
-
-_UNSHOWN = object()
-
-
-def _one_line(content, width: int) -> bool:
-    plain = content.plain if isinstance(content, Text) else content
-    return isinstance(plain, str) and "\n" not in plain and 0 < cell_len(plain) <= width
-
-
-def _same_size(widget, old, new) -> bool:
-    """True when `new` takes the place `old` had: both one line that fits, in a widget laid
-    out already whose width does not follow its text."""
-    if old is _UNSHOWN or not widget.size.width:
-        return False
-    width = widget.styles.width  # (None: it fills its container)
-    if width is not None and width.is_auto:
-        return False
-    width = widget.content_size.width
-    return _one_line(old, width) and _one_line(new, width)
 
 
 class GameScreen(BaseScreen):
@@ -183,14 +163,10 @@ class GameScreen(BaseScreen):
                 bar.show_hint(hints.label(), hints.hint.text)
 
     def put(self, selector: str, content) -> None:
-        """Update a Static only when its content changed: redraws stay cheap. A change that
-        cannot alter the widget's size (one line before and after, within a width the text
-        does not set) repaints it alone: any layout reflows the whole screen."""
-        old = self._shown.get(selector, _UNSHOWN)
-        if old != content:
+        """Update a Static only when its content changed: redraws stay cheap."""
+        if self._shown.get(selector) != content:
             self._shown[selector] = content
-            widget = self.query_one(selector)
-            widget.update(content, layout=not _same_size(widget, old, content))
+            self.query_one(selector).update(content)
 
     def set_message(self, message: Text | str) -> None:
         self.message = message
