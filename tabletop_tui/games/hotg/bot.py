@@ -53,6 +53,7 @@ from functools import cache
 from .cards import catalog
 from .models import (
     ChooseRanger,
+    Dice,
     Draw,
     EndPhase,
     FightFigures,
@@ -362,6 +363,39 @@ class HotgHeuristicBot:
                 return Pass()
             live = [a for a in aims if need(a) > 0]
             return min(live or aims, key=lambda a: (need(a) <= 0, a.slot))
+        if d.kind == "reroll":  # only the misses: a hit rerolled averages less (0.83)
+            rolled = v.battle.attack.rolled if v.battle and v.battle.attack else ()
+            misses = tuple(i for i, x in enumerate(rolled) if x == 0)
+            return next((a for a in legal if isinstance(a, Dice) and a.dice == misses), Pass())
+        if d.kind == "axe_dice":  # the best two, the worst two when a Lion Shield is in reach
+            rolled = v.battle.attack.rolled
+            cards = {c.slot: c for c in v.battle.cards}
+            shield = any(cards[k].name == "Lion Shield" for k in d.options if k in cards)
+            picks = [a for a in legal if isinstance(a, Dice)]
+            sign = -1 if shield else 1
+            return max(
+                picks, key=lambda a: (sign * sum(rolled[i] for i in a.dice), -picks.index(a))
+            )
+        if d.kind == "optimism":
+            return next((a for a in legal if isinstance(a, UseAbility)), Pass())
+        if d.kind == "keep_one":  # the card the engine kept before: the most shields
+            hand = {c.id: c for c in (me.hand or ())}
+            picks = [a for a in legal if isinstance(a, Pick) and a.card in hand]
+            return max(
+                picks,
+                key=lambda a: (
+                    hand[a.card].shields,
+                    0 if hand[a.card].cost == "X" else int(hand[a.card].cost),
+                ),
+            )
+        if d.kind == "choose_target" and v.battle is not None and d.then == "second_attack":
+            cards = {c.slot: c for c in v.battle.cards}
+            aims = [a for a in legal if isinstance(a, Target)]
+            if not aims:
+                return Pass()
+            return max(
+                aims, key=lambda a: (self._attack_score(v, cards.get(a.slot), d.amount, 0), -a.slot)
+            )
         if d.kind == "choose_target" and v.battle is not None:
             # a card these hits defeat first, then the one closest to defeat
             cards = {c.slot: c for c in v.battle.cards}
@@ -389,6 +423,10 @@ class HotgHeuristicBot:
             seats = [a.seat for a in legal if isinstance(a, ChooseRanger)]
             if not seats:
                 return Pass()
+            if d.then == "three_different":  # the fewest cards in hand lose least
+                return ChooseRanger(seat=min(seats, key=lambda i: (v.players[i].hand_count, i)))
+            if d.then == "drain":  # the biggest hand gives the card
+                return ChooseRanger(seat=max(seats, key=lambda i: (v.players[i].hand_count, -i)))
             if d.then == "telekinesis":  # the best top discard comes back
 
                 def top(i):
