@@ -46,9 +46,14 @@ PLAN_FROM = 3  # ... from this round on (the round before the boss comes)
 
 
 def bot_game(
-    rules: HotgRules, config: Config, seed: int, thinks: list[float] | None = None
+    rules: HotgRules,
+    config: Config,
+    seed: int,
+    thinks: list[float] | None = None,
+    cpu: list[float] | None = None,
 ) -> tuple[str, int, int]:
-    """One game; each decision's thinking time (the bot's choose) goes to `thinks`."""
+    """One game; each decision's thinking time (the bot's choose) goes to `thinks` (wall
+    clock) and `cpu` (this process's CPU time: the same on an idle machine)."""
     bot = HotgBot(search=SEARCH, top_k=TOP_K, plan_search=PLAN, plan_from=PLAN_FROM)
     state = rules.new_game(config, seed)
     steps = 0
@@ -56,10 +61,12 @@ def bot_game(
     while state.outcome is None and steps < 20_000:
         seat = next(iter(rules.to_act(state)))
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
-        t = clock()
+        t, c = clock(), time.process_time()
         action = bot.choose(view, legal, seat, random.Random(steps))
         if thinks is not None:
             thinks.append(clock() - t)
+        if cpu is not None:
+            cpu.append(time.process_time() - c)
         state, _ = rules.apply(state, seat, action)
         steps += 1
     summary = state.outcome.summary if state.outcome else "unfinished"
@@ -79,14 +86,15 @@ def cause(summary: str) -> str:
     return summary[:60]
 
 
-def _one(job: tuple) -> tuple[str, int, int, float, list[float]]:
+def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float]]:
     seed, config, search, top_k, plan, plan_from = job
     global SEARCH, TOP_K, PLAN, PLAN_FROM
     SEARCH, TOP_K, PLAN, PLAN_FROM = search, top_k, plan, plan_from
     t = time.perf_counter()
     thinks: list[float] = []
-    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks)
-    return summary, rnd, steps, time.perf_counter() - t, thinks
+    cpu: list[float] = []
+    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks, cpu)
+    return summary, rnd, steps, time.perf_counter() - t, thinks, cpu
 
 
 def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **config_kw) -> dict:
@@ -107,14 +115,17 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         results = [_one(w) for w in work]
     game_seconds = 0.0
     thinks: list[float] = []
-    for summary, rnd, _, dt, think in results:
+    cpus: list[float] = []
+    for summary, rnd, _, dt, think, cpu in results:
         game_seconds += dt
         thinks += think
+        cpus += cpu
         rounds += rnd
         wins += summary.startswith("The Rangers win")
         causes[cause(summary)] += 1
         last_round[rnd] += 1
     thinks.sort()
+    cpus.sort()
     return {
         "games": seeds,
         "seeds": f"{seed_from}..{seed_from + seeds - 1}",
@@ -131,6 +142,8 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         "think_s_max": round(thinks[-1], 3) if thinks else 0.0,
         "think_s_p95": round(thinks[int(0.95 * (len(thinks) - 1))], 3) if thinks else 0.0,
         "think_s_mean": round(sum(thinks) / len(thinks), 4) if thinks else 0.0,
+        "think_cpu_s_max": round(cpus[-1], 3) if cpus else 0.0,
+        "think_cpu_s_p95": round(cpus[int(0.95 * (len(cpus) - 1))], 3) if cpus else 0.0,
         "bot": {
             "search": SEARCH,
             "top_k": TOP_K,
@@ -229,7 +242,8 @@ def main() -> None:
     print(
         f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 40%), "
         f"seeds {result['seeds']}, average {result['avg_rounds']} rounds, think per decision"
-        f" max {result['think_s_max']} s p95 {result['think_s_p95']} s; endings: "
+        f" max {result['think_s_max']} s p95 {result['think_s_p95']} s (CPU: max"
+        f" {result['think_cpu_s_max']} s p95 {result['think_cpu_s_p95']} s); endings: "
         + "; ".join(f"{k} x{n}" for k, n in result["endings"].items())
     )
 

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from functools import cache
 
 from .cards import catalog
@@ -105,6 +106,7 @@ PARTIAL = 0.35  # credit for hits that do not defeat the target (lost at clean-u
 PLAY_MIN = 0.0  # a card is worth keeping for the next battle below this score
 BOSS_REFRESH = 4  # away from the boss with fewer cards and 2 tokens: power up on the way
 DRAW_KEEP_BOSS = 2  # cards left in the deck when drawing for a boss battle
+THINK_BUDGET = 1.2  # seconds one searched decision may think (the goal: under 2 s)
 FACES = tuple(catalog().dice)  # the combat die (board.toml), hits per face
 
 
@@ -134,24 +136,45 @@ def _unique(items: list) -> list:
     return out
 
 
-def _best_by_rollouts(v: View, cands: list, samples: int, rng: random.Random, score):
+def _best_by_rollouts(
+    v: View, cands: list, samples: int, rng: random.Random, score, budget: float = THINK_BUDGET
+):
     """The candidate with the best total `score(state, candidate, k)` over `samples` States
-    sampled from `v`; a None score (not legal in that sample) counts -1e6. Ties: the first."""
+    sampled from `v`; a None score (not legal in that sample) counts -1e6. Ties: the first.
+
+    Thinking stops within `budget` seconds (wall clock): no new sample starts that would
+    not finish in time, and a sample cut short compares only the candidates it scored
+    (the first candidate, the heuristic's own choice, is always scored)."""
     from .search import view_to_state
 
     totals = [0.0] * len(cands)
+    start = time.perf_counter()
+    scored = len(cands)
     for k in range(samples):
         base = view_to_state(v, random.Random(rng.getrandbits(64)))
         for i, c in enumerate(cands):
+            if i and time.perf_counter() - start > budget:
+                scored = min(scored, i)
+                break
             got = score(base, c, k)
             totals[i] += -1e6 if got is None else got
-    return cands[max(range(len(cands)), key=lambda i: (totals[i], -i))]
+        spent = time.perf_counter() - start
+        if scored < len(cands) or spent * (k + 2) / (k + 1) > budget:
+            break
+    return cands[max(range(scored), key=lambda i: (totals[i], -i))]
 
 
 class HotgHeuristicBot:
     """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
 
     name = "heuristic"
+    #: search the preparation draw of monster / boss battles too (with `search`)
+    search_prep = False
+    #: in the boss round, clear the last unpanicked location first while it has at most
+    #: this much room (-1: never)
+    guard_room = -1
+    #: room at unpanicked locations, times this when at most one stays safe (1.0: off)
+    last_safe_scale = 1.0
 
     def __init__(
         self,
@@ -180,6 +203,16 @@ class HotgHeuristicBot:
             return HotgMastermindBot().choose(view, legal, seat, rng)
         d = view.decision
         if d is not None:
+            if (
+                d.kind == "prep_draw"
+                and self.search
+                and self.search_prep
+                and view.mode == "standard"
+                and view.battle is not None
+                and view.battle.villains
+                and len(legal) > 1
+            ):
+                return self._search_prep(view, legal, seat, rng)
             return self._decision(view, legal, seat)
         if view.phase == "action":
             if self.plan_search and view.mode == "standard" and view.round >= self.plan_from:
@@ -285,6 +318,12 @@ class HotgHeuristicBot:
             return battle_value(base, rollout_battle(rules, s1, policy, random.Random(k)))
 
         return _best_by_rollouts(v, cands, self.search, rng, score)
+
+    def _search_prep(self, v: View, legal: list, seat: int, rng: random.Random):
+        """Against a monster or the boss, one more card in hand (attack) or left in the deck
+        (defence): both played out, the heuristic's pick first."""
+        h = self._decision(v, legal, seat)
+        return self._rollouts(v, _unique([h, *legal]), seat, rng)
 
     def _search_battle(self, v: View, legal: list, seat: int, rng: random.Random):
         """The Rangers' turn: the heuristic's play, the top card plays, Pass, energy and
@@ -531,11 +570,23 @@ class HotgHeuristicBot:
     def _cards(self, p) -> float:
         return p.hand_count + max(0, p.deck_count - DRAW_KEEP)
 
+    def _room_scale(self, v: View) -> float:
+        """Room at unpanicked locations is worth more once the villains still to come would
+        leave at most one of them unpanicked: that one's room is all the board has left."""
+        if self.last_safe_scale == 1.0:
+            return 1.0
+        placed = set(v.defeated_villains) | set(v.hq_villains)
+        for lo in v.locations:
+            placed |= set(lo.villains)
+        coming = sum(1 for x in (*v.monsters, v.boss) if x not in placed)
+        safe = sum(1 for lo in v.locations if not lo.panicked)
+        return self.last_safe_scale if safe - coming <= 1 else 1.0
+
     def _loc_value(self, v: View, lo, fs: float, villains: int, panicked: bool) -> float:
         """What a location state is worth to the team (higher = safer)."""
         room = max(0.0, lo.figure_limit - fs - villains)
         if not panicked:
-            return UNPANICKED + ROOM * room
+            return UNPANICKED + ROOM * room * self._room_scale(v)
         return ROOM_PANICKED * room  # room there still takes the foot soldiers aimed at it
 
     def _group_round(self, v: View, lo, seats: tuple, tokens: int, cards: float, hq: int):
@@ -747,7 +798,33 @@ class HotgHeuristicBot:
             return None
         return next((lo for lo in v.locations if v.boss in lo.villains), None)
 
+    def _guard_last_safe(self, v: View, boss, do):
+        """The boss round's other way to lose: the last unpanicked location fills in the
+        next deployment. While it has little room, a Ranger there (or one who can get there
+        and still battle) clears it before the rest of the team takes on the boss."""
+        safe = [lo for lo in v.locations if not lo.panicked and lo.id != boss.id]
+        if len(safe) != 1:
+            return None
+        lo = safe[0]
+        if lo.figures == 0 or lo.figure_limit - lo.figures > self.guard_room:
+            return None
+        here = [p for p in v.players if p.location == lo.id and p.tokens > 0]
+        if here:
+            p = max(here, key=lambda p: (p.hand_count + p.deck_count, -p.seat))
+            return do(p.seat, StartBattle())
+        movers = [p for p in v.players if p.tokens >= 2 and p.location != boss.id]
+        if not movers:
+            movers = [p for p in v.players if p.tokens >= 2]
+        if movers:
+            p = max(movers, key=lambda p: (p.hand_count + p.deck_count, -p.seat))
+            return do(p.seat, Move(to=lo.id))
+        return None
+
     def _boss_mode(self, v: View, boss, do):
+        if self.guard_room >= 0:
+            got = self._guard_last_safe(v, boss, do)
+            if got is not None:
+                return got
         there = [p for p in v.players if p.location == boss.id]
         # tokens left at the boss once everyone has come: one must start the battle
         left = sum(p.tokens for p in there) + sum(

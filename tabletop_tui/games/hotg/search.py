@@ -264,6 +264,7 @@ W_CARD = 0.35  # a Ranger card still in hand or deck
 W_HQ_ENERGY = 5.0  # a Ranger defeat spends one
 W_TOKEN = 1.5
 W_STORED = 0.3
+W_LAST_ENERGY = 0.0  # extra worth of each of the last 2 Command Center energy
 
 
 def _score(s: State) -> float:
@@ -283,7 +284,7 @@ def _score(s: State) -> float:
     v += W_VILLAIN_GONE * len(s.defeated)
     for p in s.players:
         v += W_CARD * (len(p.hand) + len(p.deck)) + W_TOKEN * p.tokens + W_STORED * p.stored
-    v += W_HQ_ENERGY * s.hq_energy
+    v += W_HQ_ENERGY * s.hq_energy + W_LAST_ENERGY * min(s.hq_energy, 2)
     return v
 
 
