@@ -355,6 +355,7 @@ def test_power_axe_splashes_with_the_two_dice_its_player_picks():
     s = give(s, 0, hand=[axe])
     t = _until(s, 0, m.PlayCard(card=axe, target=1), "axe_dice")
     rolled = t.battle.attack.rolled
+    assert t.decision.prompt.startswith("Power Axe") and t.decision.asked == (0,)
     picks = [a for a in R.legal_actions(t, 0) if isinstance(a, m.Dice)]
     assert len(picks) > 1 and all(len(a.dice) == 2 for a in picks)
     assert R.check(t, 0, m.Dice(dice=(0,))) is not None  # two dice, no fewer

@@ -330,7 +330,9 @@ class RangerCardRules:
                 amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
                 adj = [k for k in self._adjacent(s, target) if not s.battle.slots[k].defeated]
                 if e.each and e.best_dice:  # Power Axe: the attacker picks the dice
-                    asks.append(Step(kind="ask", ref="axe_dice", seat=att.seat, slot=target))
+                    asks.append(
+                        Step(kind="ask", ref="axe_dice", seat=att.seat, slot=target, source=name)
+                    )
                 elif e.each:
                     for k in adj:
                         s = self._deal_hits(s, k, amount, att.seat, ev)
