@@ -20,6 +20,14 @@ way) and battles it with every token. (Keeping tokens to power up the round befo
 comes, or counting on a monster's defeat to clear its location, lost more games to the
 boss's own deployment: clearing foot soldiers then matters more.)
 
+Issue 15, session 7: the last unpanicked location is the team's life. Room there counts
+2.5 times once the villains still to come would leave at most one location unpanicked
+(`last_safe_scale`), and in the boss round, while it has 3 or fewer free places, a Ranger
+clears it before the rest take on the boss (`guard_room`). Tried and off by default
+(measured on 20 seeds, no gain): searching the preparation draw of villain battles
+(`search_prep`), hunting the monsters with the whole team before the boss comes
+(`hunt_from`: monsters fall, but the board fills elsewhere).
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
@@ -37,7 +45,7 @@ Pass, stored energy, an action token flip, handing the turn to a teammate, Zords
 abilities) and plays the battle out with the heuristic; the candidate with the best total
 `search.battle_value` (figures off the board, unpanicked locations, monster / boss cards
 in their discard piles, Ranger cards left, tokens, Command Center energy, win / loss) is
-played. `plan_search=N` does the same for action-phase choices (each Ranger's battle,
+played, thinking at most `THINK_BUDGET` seconds a decision. `plan_search=N` does the same for action-phase choices (each Ranger's battle,
 moves to the neediest locations, a move to join a teammate, RECOVER, power up) with
 rollouts to the next round's action phase, from round `plan_from` on (slower, and worse:
 7 wins in 200 games planned from round 3 against 19 without, measured with the heavy
@@ -172,9 +180,12 @@ class HotgHeuristicBot:
     search_prep = False
     #: in the boss round, clear the last unpanicked location first while it has at most
     #: this much room (-1: never)
-    guard_room = -1
+    guard_room = 3
     #: room at unpanicked locations, times this when at most one stays safe (1.0: off)
-    last_safe_scale = 1.0
+    last_safe_scale = 2.5
+    #: from this round on (0: never), before the boss lands, the whole team hunts a monster
+    #: as it does the boss (a defeated monster clears its location)
+    hunt_from = 0
 
     def __init__(
         self,
@@ -734,6 +745,12 @@ class HotgHeuristicBot:
             got = self._boss_mode(v, boss, do)
             if got is not None:
                 return got
+        elif self.hunt_from and v.round >= self.hunt_from:
+            prey = self._monster_location(v)
+            if prey is not None:
+                got = self._boss_mode(v, prey, do)
+                if got is not None:
+                    return got
         value, plan = self._team_plan(v)
         if plan is not None:
             players = list(v.players)
@@ -819,6 +836,22 @@ class HotgHeuristicBot:
             p = max(movers, key=lambda p: (p.hand_count + p.deck_count, -p.seat))
             return do(p.seat, Move(to=lo.id))
         return None
+
+    def _monster_location(self, v: View):
+        """The monster the team hunts before the boss comes: the one closest to defeat (its
+        discard pile), then the one with the fewest foot soldiers beside it."""
+        if v.mode != "standard":
+            return None
+        done = dict(v.enemy_discards)
+        spots = [
+            (len(done.get(x, ())), -lo.figures, lo)
+            for lo in v.locations
+            for x in lo.villains
+            if x in v.monsters
+        ]
+        if not spots:
+            return None
+        return max(spots, key=lambda t: (t[0], t[1]))[2]
 
     def _boss_mode(self, v: View, boss, do):
         if self.guard_room >= 0:
