@@ -300,8 +300,8 @@ def test_a_searched_decision_stops_scoring_once_its_budget_is_spent():
         return {"heuristic": 1.0, "better": 5.0, "worse": 0.0}[cand]
 
     cands = ["heuristic", "better", "worse"]
-    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=-1.0)
+    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=-1)
     assert got == "heuristic" and calls == ["heuristic"]
     calls.clear()
-    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=1e9)
+    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=10**9)
     assert got == "better" and calls == cands * 3

@@ -77,6 +77,11 @@ class ChoiceRules:
                 or any(not 0 <= i < n for i in a.dice)
             ):
                 return _no(d.source, "Name the dice of this roll to reroll (each once), or pass.")
+            if tuple(a.dice) not in reroll_options(att.rolled):
+                return _no(
+                    d.source,
+                    "Dice showing the same face are alike: name the first ones of each face.",
+                )
             return None
         if d.kind == "axe_dice":
             if (
@@ -88,6 +93,8 @@ class ChoiceRules:
                 return _no(
                     "Power Axe", "Pick 2 dice of the roll: their hits go to each adjacent card."
                 )
+            if tuple(a.dice) not in pair_options(att.rolled):
+                return _no("Power Axe", "Dice showing the same face are alike: pick another pair.")
             return None
         if d.kind == "optimism":
             if isinstance(a, m.Pass) or (isinstance(a, m.UseAbility) and a.ranger == "ashley"):

@@ -292,10 +292,16 @@ def battle_value(before: State, after: State) -> float:
     return _score(after) - _score(before)
 
 
+#: rollout steps played so far (the search's thinking budget counts them: unlike a clock,
+#: the same on every machine and every run)
+STEPS = [0]
+
+
 def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int = 400) -> State:
     """Play `state` with `policy` until its battle is over (or the game, or `limit` steps)."""
     s = state
     for _ in range(limit):
+        STEPS[0] += 1
         if s.outcome is not None or s.phase != "battle" or s.battle is None:
             break
         seat = next(iter(rules.to_act(s)))
@@ -316,6 +322,7 @@ def rollout_round(
     """Play on with `policy` until the action phase of the round after `rnd` (or the end)."""
     s = state
     for _ in range(limit):
+        STEPS[0] += 1
         if s.outcome is not None or (s.round > rnd and s.phase == "action"):
             break
         seat = next(iter(rules.to_act(s)))
