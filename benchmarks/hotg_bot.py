@@ -45,15 +45,28 @@ PLAN = 0  # sampled states per action-phase decision (rollouts to the next round
 PLAN_FROM = 3  # ... from this round on (the round before the boss comes)
 
 
-def bot_game(rules: HotgRules, config: Config, seed: int) -> tuple[str, int, int]:
+def bot_game(
+    rules: HotgRules,
+    config: Config,
+    seed: int,
+    thinks: list[float] | None = None,
+    cpu: list[float] | None = None,
+) -> tuple[str, int, int]:
+    """One game; each decision's thinking time (the bot's choose) goes to `thinks` (wall
+    clock) and `cpu` (this process's CPU time: the same on an idle machine)."""
     bot = HotgBot(search=SEARCH, top_k=TOP_K, plan_search=PLAN, plan_from=PLAN_FROM)
     state = rules.new_game(config, seed)
     steps = 0
+    clock = time.perf_counter
     while state.outcome is None and steps < 20_000:
         seat = next(iter(rules.to_act(state)))
-        action = bot.choose(
-            rules.view(state, seat), rules.legal_actions(state, seat), seat, random.Random(steps)
-        )
+        view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
+        t, c = clock(), time.process_time()
+        action = bot.choose(view, legal, seat, random.Random(steps))
+        if thinks is not None:
+            thinks.append(clock() - t)
+        if cpu is not None:
+            cpu.append(time.process_time() - c)
         state, _ = rules.apply(state, seat, action)
         steps += 1
     summary = state.outcome.summary if state.outcome else "unfinished"
@@ -73,16 +86,18 @@ def cause(summary: str) -> str:
     return summary[:60]
 
 
-def _one(job: tuple) -> tuple[str, int, int, float]:
+def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float]]:
     seed, config, search, top_k, plan, plan_from = job
     global SEARCH, TOP_K, PLAN, PLAN_FROM
     SEARCH, TOP_K, PLAN, PLAN_FROM = search, top_k, plan, plan_from
     t = time.perf_counter()
-    summary, rnd, steps = bot_game(HotgRules(), config, seed)
-    return summary, rnd, steps, time.perf_counter() - t
+    thinks: list[float] = []
+    cpu: list[float] = []
+    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks, cpu)
+    return summary, rnd, steps, time.perf_counter() - t, thinks, cpu
 
 
-def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
+def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **config_kw) -> dict:
     seats = rangers + (config_kw.get("mode") == "mastermind")  # the Mastermind: one more
     config = Config(
         names=tuple(f"P{i + 1}" for i in range(seats)), rangers=ALL_RANGERS[:rangers], **config_kw
@@ -92,21 +107,28 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
     rounds = 0
     wins = 0
     t0 = time.perf_counter()
-    work = [(seed, config, SEARCH, TOP_K, PLAN, PLAN_FROM) for seed in range(seeds)]
+    work = [(seed, config, SEARCH, TOP_K, PLAN, PLAN_FROM) for seed in range(seed_from, seed_from + seeds)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_one, work, chunksize=1)
     else:
         results = [_one(w) for w in work]
     game_seconds = 0.0
-    for summary, rnd, _, dt in results:
+    thinks: list[float] = []
+    cpus: list[float] = []
+    for summary, rnd, _, dt, think, cpu in results:
         game_seconds += dt
+        thinks += think
+        cpus += cpu
         rounds += rnd
         wins += summary.startswith("The Rangers win")
         causes[cause(summary)] += 1
         last_round[rnd] += 1
+    thinks.sort()
+    cpus.sort()
     return {
         "games": seeds,
+        "seeds": f"{seed_from}..{seed_from + seeds - 1}",
         "config": config_kw,
         "wins": wins,
         "win_rate": round(wins / seeds, 3),
@@ -116,6 +138,12 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, **config_kw) -> dict:
         "game_ends_in_round": dict(sorted(last_round.items())),
         "seconds": round(time.perf_counter() - t0, 1),
         "seconds_per_game": round(game_seconds / seeds, 2),
+        "decisions": len(thinks),
+        "think_s_max": round(thinks[-1], 3) if thinks else 0.0,
+        "think_s_p95": round(thinks[int(0.95 * (len(thinks) - 1))], 3) if thinks else 0.0,
+        "think_s_mean": round(sum(thinks) / len(thinks), 4) if thinks else 0.0,
+        "think_cpu_s_max": round(cpus[-1], 3) if cpus else 0.0,
+        "think_cpu_s_p95": round(cpus[int(0.95 * (len(cpus) - 1))], 3) if cpus else 0.0,
         "bot": {
             "search": SEARCH,
             "top_k": TOP_K,
@@ -165,6 +193,7 @@ def main() -> None:
     global SEARCH, TOP_K, PLAN, PLAN_FROM
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=200)
+    parser.add_argument("--seed-from", type=int, default=0, help="first seed of the range")
     parser.add_argument("--rangers", type=int, default=4)
     parser.add_argument("--speed-seconds", type=float, default=5.0)
     parser.add_argument(
@@ -208,11 +237,13 @@ def main() -> None:
         kw["heavy_deployments"] = False
     if args.cards_dir:
         kw["cards_dir"] = args.cards_dir
-    result = win_rate(args.seeds, args.rangers, jobs=args.jobs, **kw)
+    result = win_rate(args.seeds, args.rangers, jobs=args.jobs, seed_from=args.seed_from, **kw)
     print(json.dumps({"bot": result}, indent=2))
     print(
         f"HotgBot: {result['wins']}/{result['games']} wins ({result['win_rate']:.1%}, goal 40%), "
-        f"average {result['avg_rounds']} rounds; endings: "
+        f"seeds {result['seeds']}, average {result['avg_rounds']} rounds, think per decision"
+        f" max {result['think_s_max']} s p95 {result['think_s_p95']} s (CPU: max"
+        f" {result['think_cpu_s_max']} s p95 {result['think_cpu_s_p95']} s); endings: "
         + "; ".join(f"{k} x{n}" for k, n in result["endings"].items())
     )
 

@@ -284,3 +284,24 @@ def test_the_quick_bot_is_the_heuristic_without_search():
     assert type(quick) is HotgHeuristicBot
     assert isinstance(make_bot("hotg", "heuristic"), HotgBot)
     assert type(make_bot("zoobotz", "quick")) is type(make_bot("zoobotz", "heuristic"))
+
+
+def test_a_searched_decision_stops_scoring_once_its_budget_is_spent():
+    """The search bot must answer within its thinking budget (issue 15: 2 s a decision):
+    with the budget already spent it scores only its first candidate, the heuristic's own
+    choice, and plays it; with room it scores them all and plays the best."""
+    from tabletop_tui.games.hotg.bot import _best_by_rollouts
+
+    view = R.view(R.new_game(Config(), 3), 0)
+    calls: list[str] = []
+
+    def score(base, cand, k):
+        calls.append(cand)
+        return {"heuristic": 1.0, "better": 5.0, "worse": 0.0}[cand]
+
+    cands = ["heuristic", "better", "worse"]
+    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=-1)
+    assert got == "heuristic" and calls == ["heuristic"]
+    calls.clear()
+    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=10**9)
+    assert got == "better" and calls == cands * 3

@@ -17,7 +17,18 @@ from tabletop_tui.games.hotg.bot import HotgHeuristicBot
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_hotg_rules import FODDER, LEAP, LEAP2, PP, battle, card, game, give  # noqa: E402
+from test_hotg_rules import (  # noqa: E402
+    ENGULF,
+    FODDER,
+    LEAP,
+    LEAP2,
+    PP,
+    SP,
+    battle,
+    card,
+    game,
+    give,
+)
 
 SWARM = f"{PP}:swarm-attack#1"
 
@@ -233,6 +244,8 @@ def test_trick_shot_far_hit_may_go_to_any_card_not_adjacent_or_be_declined():
     for seed in range(40):  # a roll with a miss (the die has 2 blank faces of 6)
         t = upd(s, rng=upd(s.rng, seed=seed))
         t, _ = R.apply(t, 0, m.PlayCard(card=shot, target=0))
+        if t.decision is not None and t.decision.kind == "optimism":  # Ashley's, kept
+            t, _ = R.apply(t, 0, m.Pass())
         if t.decision is not None and t.decision.kind == "choose_target":
             break
     else:
@@ -263,3 +276,203 @@ def test_psycho_green_s_other_ranger_discard_is_named_by_the_team():
     top = s.players[2].deck[0]
     s, _ = R.apply(s, 0, m.ChooseRanger(seat=2))
     assert s.players[2].discard[-1] == top and s.players[2].deck[0] != top
+
+
+# ============================================================== session 7: the last engine picks
+def _until(s: m.State, seat: int, action: m.Action, kind: str, seeds: int = 60) -> m.State:
+    """Apply `action` under successive RNG seeds until it leaves a `kind` question."""
+    for seed in range(seeds):
+        t, _ = R.apply(upd(s, rng=upd(s.rng, seed=seed)), seat, action)
+        if t.decision is not None and t.decision.kind == kind:
+            return t
+    raise AssertionError(f"no {kind} question in {seeds} seeds")
+
+
+def test_tyranno_slash_rerolls_the_dice_its_player_names_or_none():
+    """Tyranno Slash: its player "may reroll any number of this attack's dice" (card facts;
+    Ruling 22: was always the missed dice). The question lists Pass and each set of dice."""
+    s = game()  # jason first
+    s = _tough(battle(s, [[LEAP, LEAP2]], pool=2), 0, 1)
+    slash = card("jason", "tyranno-slash")
+    s = give(s, 0, hand=[slash, card("jason", "block"), card("jason", "power-sword")])
+    s, ev = R.apply(s, 0, m.PlayCard(card=slash, target=0))
+    d = s.decision
+    assert d.kind == "reroll" and d.asked == (0,) and d.source == "Tyranno Slash"
+    first = s.battle.attack.rolled
+    assert len(first) == 3 and any(e.kind == "dice" and e.data.get("dice") for e in ev)
+    legal = R.legal_actions(s, 0)
+    sets = [tuple(sorted(a.dice)) for a in legal if isinstance(a, m.Dice)]
+    assert m.Pass() in legal and (0, 1, 2) in sets and len(sets) == len(set(sets))
+    assert R.check(s, 0, m.Dice(dice=(7,))) is not None  # no such die
+    assert R.check(s, 0, m.Dice(dice=(0, 0))) is not None  # a die once
+    _bot_answers(s)
+    kept, _ = R.apply(s, 0, m.Pass())
+    assert kept.battle.last_roll == first  # passing keeps the roll as it is
+    t, ev = R.apply(s, 0, m.Dice(dice=(0,)))
+    assert t.battle.last_roll[1:] == first[1:]  # only the named die was rolled again
+    assert t.rng != s.rng and any("rerolled" in e.text for e in ev)
+
+
+def test_hot_blooded_asks_carlos_with_two_cards_or_fewer_only():
+    """Carlos's Hot Blooded: once per attack, holding 2 or fewer cards, he may reroll any or
+    all of the attack's dice (§9 Space Rangers; was: his misses, automatically)."""
+    s = game(rangers=("carlos", "jason", "billy", "zack"))
+    s = _tough(battle(s, [[LEAP]], pool=3), 0)
+    smash = card("carlos", "meteor-smash")
+    few = give(s, 0, hand=[smash, card("carlos", "rising-moon")])
+    t, _ = R.apply(few, 0, m.PlayCard(card=smash, target=0))
+    assert t.decision.kind == "reroll" and t.decision.source == "Hot Blooded"
+    assert isinstance(_bot_answers(t), (m.Pass, m.Dice))
+    many = give(s, 0, hand=[smash, *(card("carlos", n) for n in ("rising-moon", "lunar-lance"))])
+    many = give(many, 0, hand=[*many.players[0].hand, card("carlos", "moon-fang-piercer")])
+    t, _ = R.apply(many, 0, m.PlayCard(card=smash, target=0))
+    assert t.decision is None or t.decision.kind != "reroll"
+
+
+def test_optimism_may_be_kept_for_a_later_miss():
+    """Ashley's Optimism: once per battle, gain 1 energy when an attack roll shows a miss.
+    Once per battle, so her player picks the miss (Ruling 22; was: the first, always)."""
+    s = game(rangers=("jason", "ashley", "billy", "zack"))
+    s = _tough(battle(s, [[LEAP, LEAP2]], seats=(0, 1), pool=3), 0, 1)
+    sword = card("jason", "power-sword")
+    s = give(s, 0, hand=[sword])
+    t = _until(s, 0, m.PlayCard(card=sword, target=0), "optimism")
+    assert t.decision.asked == (1,)  # Ashley's player, not the attacker
+    pool = t.battle.pool
+    assert _bot_answers(t) == m.UseAbility(ranger="ashley")
+    kept, _ = R.apply(t, 1, m.Pass())
+    assert kept.battle.pool == pool and "ashley" not in kept.battle.used_abilities
+    used, ev = R.apply(t, 1, m.UseAbility(ranger="ashley"))
+    assert "ashley" in used.battle.used_abilities and any("Optimism" in e.text for e in ev)
+
+
+def test_power_axe_splashes_with_the_two_dice_its_player_picks():
+    """Power Axe: after rolling, pick 2 of its dice; their combined hits go to every card
+    adjacent to the target (card facts; Ruling 23: was the best 2, always)."""
+    s = game(rangers=("zack", "jason", "billy", "trini"))
+    s = _tough(battle(s, [[LEAP, SWARM, LEAP2]], pool=3), 0, 1, 2)
+    axe = card("zack", "power-axe")
+    s = give(s, 0, hand=[axe])
+    t = _until(s, 0, m.PlayCard(card=axe, target=1), "axe_dice")
+    rolled = t.battle.attack.rolled
+    assert t.decision.prompt.startswith("Power Axe") and t.decision.asked == (0,)
+    picks = [a for a in R.legal_actions(t, 0) if isinstance(a, m.Dice)]
+    assert len(picks) > 1 and all(len(a.dice) == 2 for a in picks)
+    assert R.check(t, 0, m.Dice(dice=(0,))) is not None  # two dice, no fewer
+    _bot_answers(t)
+    low = min(picks, key=lambda a: sum(rolled[i] for i in a.dice))
+    u, _ = R.apply(t, 0, low)
+    want = -50 + sum(rolled[i] for i in low.dice)
+    assert u.battle.slots[0].hits == want and u.battle.slots[2].hits == want
+
+
+def test_counter_jab_star_hit_goes_to_the_card_its_player_picks():
+    """Counter Jab ★: revealed for defence, deal 1 hit to an enemy card of your choice
+    (card facts; Ruling 23: was the card closest to defeat)."""
+    s = game(rangers=("billy", "jason", "trini", "zack"))
+    s = _tough(battle(s, [[LEAP, LEAP2]], pool=0), 0, 1)
+    jab = card("billy", "counter-jab")
+    s = give(s, 0, deck=[jab, card("billy", "mighty-maces"), card("billy", "block")])
+    s = R._run(upd(s, queue=(m.Step(kind="reveal", seat=0, amount=3, source="test"),)), [])
+    d = s.decision
+    assert d.kind == "choose_target" and d.then == "star_hit" and d.asked == (0,)
+    assert set(d.options) == {0, 1} and not d.optional
+    assert R.check(s, 0, m.Pass()) is not None
+    _bot_answers(s)
+    t, _ = R.apply(s, 0, m.Target(slot=1))
+    assert t.battle.slots[1].hits == -49 and t.battle.slots[0].hits == -50
+    assert jab in t.players[0].discard  # the reveal went on: 1 shield against 3 damage
+
+
+def test_sabertooth_strike_second_attack_goes_where_its_player_says_or_nowhere():
+    """Sabertooth Strike: if it defeats the target, its player may at once attack with 2
+    dice (card facts: "may"; Ruling 23: was the card closest to defeat, always)."""
+    s = game(rangers=("trini", "jason", "billy", "zack"))
+    s = battle(s, [[FODDER, LEAP, LEAP2]], pool=2)
+    s = _tough(s, 1, 2)
+    strike = card("trini", "sabertooth-strike")
+    s = give(s, 0, hand=[strike])
+    t = _until(s, 0, m.PlayCard(card=strike, target=0), "choose_target")
+    d = t.decision
+    assert d.then == "second_attack" and d.optional and d.amount == 2
+    assert set(d.options) == {1, 2}  # the defeated card is no target
+    assert m.Pass() in R.legal_actions(t, 0)
+    _bot_answers(t)
+    none, _ = R.apply(t, 0, m.Pass())
+    assert none.battle.slots[1].hits == -50 and none.battle.slots[2].hits == -50
+    for seed in range(40):  # a second roll with a hit
+        u, _ = R.apply(upd(t, rng=upd(t.rng, seed=seed)), 0, m.Target(slot=2))
+        if u.battle.slots[2].hits != -50:
+            break
+    assert u.battle.slots[2].hits > -50 and u.battle.slots[1].hits == -50
+
+
+def _effect(s: m.State, effect: dict, source: str) -> m.State:
+    step = m.Step(kind="effect", effect=effect, slot=-1, source=source)
+    return R._run(upd(s, queue=(step,)), [])
+
+
+def test_three_different_rangers_are_named_by_the_team():
+    """Psycho Axe: "3 different Rangers" each discard their highest-cost card; with 4
+    Rangers in the battle which 3 is the team's call (Ruling 16; was: the fewest cards)."""
+    s = battle(game(), [[LEAP]], seats=(0, 1, 2, 3), fs=((PP, 1),))
+    axe = {"do": "discard", "what": "hand_highest_cost", "target": "three_different"}
+    s = _effect(s, axe, "Psycho Axe")
+    d = s.decision
+    assert d.kind == "choose_ranger" and d.then == "three_different" and d.asked == (0,)
+    assert set(d.options) == {0, 1, 2, 3}
+    assert R.check(s, 0, m.Pass()) is not None
+    _bot_answers(s)
+    hands = [len(p.hand) for p in s.players]
+    for seat in (3, 1):
+        s, _ = R.apply(s, 0, m.ChooseRanger(seat=seat))
+        assert seat not in s.decision.options
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=2))
+    assert s.decision is None
+    assert [len(p.hand) for p in s.players] == [hands[0], *(h - 1 for h in hands[1:])]
+
+
+def test_three_rangers_or_fewer_all_discard_without_a_question():
+    """With 3 Rangers in the battle "3 different Rangers" names them all: nothing to ask."""
+    s = battle(game(), [[LEAP]], seats=(0, 1, 2), fs=((PP, 1),))
+    hands = [len(p.hand) for p in s.players]
+    s = _effect(s, {"do": "discard", "what": "hand_highest_cost", "target": "three_different"}, "x")
+    assert s.decision is None
+    assert [len(p.hand) for p in s.players] == [h - 1 for h in hands[:3]] + hands[3:]
+
+
+def test_shadow_binding_leaves_the_card_its_player_keeps():
+    """Rita's Shadow Binding (2nd printing, Ruling 3): the Ranger holding the most cards
+    keeps 1 card of their choice and discards the rest (was: the most shields)."""
+    s = battle(game(), [[LEAP]], seats=(0, 1), fs=((PP, 1),))
+    keep = card("jason", "block")
+    s = give(s, 0, hand=[card("jason", "power-sword"), keep, card("jason", "tyranno-slash")])
+    s = give(s, 1, hand=[card("zack", "power-axe")])
+    binding = {"do": "discard", "what": "hand_keep_one", "target": "most_hand"}
+    s = _effect(s, binding, "Shadow Binding")
+    d = s.decision
+    assert d.kind == "keep_one" and d.asked == (0,) and d.seat == 0
+    assert {a.card for a in R.legal_actions(s, 0)} == set(s.players[0].hand)
+    _bot_answers(s)
+    s, _ = R.apply(s, 0, m.Pick(card=keep))
+    assert s.players[0].hand == (keep,) and len(s.players[0].discard) == 2
+
+
+def test_a_drain_s_hand_discards_are_the_team_s_and_the_player_s_choice():
+    """§5.5 Draining, step 3: for each energy still owed "a participating Ranger discards 1
+    card": the team names the Ranger, who picks the card (Ruling 17; was: the biggest hand,
+    its lowest card)."""
+    s = battle(game(), [[ENGULF]], seats=(0, 1), fs=((SP, 1),), pool=0)
+    s = upd(s, players=tuple(upd(p, stored=0) for p in s.players))
+    s = R._drain(s, 1, "Engulf", [])
+    d = s.decision
+    assert d.kind == "choose_ranger" and d.then == "drain" and d.asked == (0,)
+    assert set(d.options) == {0, 1} and R.check(s, 0, m.Pass()) is not None
+    _bot_answers(s)
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=1))
+    assert s.decision.kind == "discard_from_hand" and s.decision.asked == (1,)
+    gone = s.players[1].hand[-1]
+    _bot_answers(s)
+    s, _ = R.apply(s, 1, m.Pick(card=gone))
+    assert s.decision is None and s.players[1].discard[-1] == gone
+    assert len(s.players[0].hand) == 5 and len(s.players[1].hand) == 4

@@ -530,7 +530,13 @@ def test_drain_takes_pool_then_stored_energy_then_cards():
     s = battle(game(), [[ENGULF]], fs=((SP, 1),), pool=0)
     s = upd(s, players=(upd(s.players[0], stored=1), *s.players[1:]))
     s = R._drain(s, 2, "test", [])
-    assert s.players[0].stored == 0 and len(s.players[0].hand) == 4
+    assert s.players[0].stored == 0 and len(s.players[0].hand) == 5
+    # the card is the player's choice (Ruling 17): asked, then gone from the hand
+    d = s.decision
+    assert d.kind == "discard_from_hand" and d.asked == (0,) and d.then == "drain"
+    gone = s.players[0].hand[2]
+    s, _ = R.apply(s, 0, m.Pick(card=gone))
+    assert len(s.players[0].hand) == 4 and s.players[0].discard[-1] == gone
 
 
 def test_flip_token_adds_two_energy():

@@ -121,3 +121,31 @@ def _leaves_with(view, actions, rules) -> list:
     _, options = prompt_options(view, Pending("", tuple(actions)), rules)
     assert len(options) >= 2
     return [a for _, narrowed in options for a in _leaves_with(view, narrowed.actions, rules)]
+
+
+def test_a_reroll_question_lists_each_set_of_dice_with_its_faces():
+    """Ruling 22 (issue 15): the attacker names the dice to reroll; the move list shows each
+    set with the die faces as glyphs (no colour needed) and Pass keeps the roll."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from test_hotg_rules import LEAP, battle, card, game, give
+
+    from tabletop_tui.games.hotg import models as m
+
+    s = battle(game(), [[LEAP]], pool=2)
+    slash = card("jason", "tyranno-slash")
+    s = give(s, 0, hand=[slash])
+    s, _ = RULES.apply(s, 0, m.PlayCard(card=slash, target=0))
+    assert s.decision.kind == "reroll"
+    view, legal = RULES.view(s, 0), RULES.legal_actions(s, 0)
+    labels = [g.label.plain for g in build_groups(view, legal, RULES)]
+    assert "» Pass (keep these dice)" in labels
+    rolls = [x for x in labels if x.startswith("⚄ Reroll dice ")]
+    assert len(rolls) == len(legal) - 1
+    assert all(any(f in x for f in ("○", "¤")) for x in rolls)
+    reached = [
+        a for g in build_groups(view, legal, RULES) for a in _leaves_with(view, g.actions, RULES)
+    ]
+    assert sorted(map(repr, reached)) == sorted(map(repr, legal))

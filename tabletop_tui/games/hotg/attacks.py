@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine import Event
 from ...engine.fast import make
 from . import models as m
+from .choices import CHOICE_TARGETS
 from .models import (
     HQ,
     Attack,
@@ -234,38 +235,19 @@ class RangerCardRules:
             rolled = (1,) * att.dice
         else:
             rolled, s = self._roll(s, att.dice)
-        p = s.players[att.seat]
-        hot = "carlos" in p.rangers and len(p.hand) <= 2
-        if (att.reroll or hot) and 0 in rolled:
-            again, s = self._roll(s, rolled.count(0))
-            it = iter(again)
+        s = bt(s, attack=upd(att, rolled=rolled))
+        # "may reroll any dice" (Ruling 22): the attacker picks the dice, per source
+        sources = self._reroll_sources(s) if rolled and not att.dice_to_hits else ()
+        if sources:
             ev.append(
-                make(
-                    Event,
-                    text=f"  roll {self._faces(rolled)}; reroll the misses",
+                Event(
+                    text=f"  roll {self._faces(rolled)}",
                     kind="dice",
                     barrier=True,
+                    data={"dice": list(rolled), "fixed": att.hits},
                 )
             )
-            rolled = tuple(next(it) if v == 0 else v for v in rolled)
-        s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
-        ev.append(
-            make(
-                Event,
-                text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
-                kind="dice",
-                barrier=True,
-                data={"dice": list(rolled), "fixed": att.hits},
-            )
-        )
-        if 0 in rolled:
-            members = self._rangers_in_battle(s)
-            if "ashley" in members and "ashley" not in s.battle.used_abilities:
-                s = bt(s, used_abilities=(*s.battle.used_abilities, "ashley"))
-                s = self._gain(s, 1)
-                ev.append(make(Event, text="  Optimism: a miss, +1 energy", kind="battle"))
-            return self._open_window(s, "roll_miss", ev)
-        return s
+        return self._ask_reroll(s, sources, ev)
 
     def _attack_hits(self, s: State, ev: list[Event]) -> State:
         att = s.battle.attack
@@ -352,7 +334,11 @@ class RangerCardRules:
             if e.do == "splash_adjacent":
                 amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
                 adj = [k for k in self._adjacent(s, target) if not s.battle.slots[k].defeated]
-                if e.each:
+                if e.each and e.best_dice:  # Power Axe: the attacker picks the dice
+                    asks.append(
+                        Step(kind="ask", ref="axe_dice", seat=att.seat, slot=target, source=name)
+                    )
+                elif e.each:
                     for k in adj:
                         s = self._deal_hits(s, k, amount, att.seat, ev)
                 else:  # one hit at a time, each to an adjacent card of the attacker's choice
@@ -366,7 +352,10 @@ class RangerCardRules:
                 go = (e.when == "defeat" and defeated) or (
                     e.when == "survive" and not defeated and att.boost
                 )
-                if go:
+                if go and e.when == "defeat":  # Sabertooth Strike: "may", at a chosen card
+                    ask = Step(kind="ask", ref="second_attack", seat=att.seat, amount=e.n)
+                    asks.append(upd(ask, source=name))
+                elif go:
                     if e.pay:
                         s = bt(s, pool=s.battle.pool - e.pay)
                     t = target if not defeated else self._next_target(s)
@@ -498,6 +487,8 @@ class RangerCardRules:
     def _aimed_hits(self, s: State, d: Decision, slot: int, ev: list[Event]) -> State:
         """The hits of a `choose_target` question go to `slot`; ask again while any are left."""
         s = upd(s, decision=None)
+        if d.then in CHOICE_TARGETS:
+            return self._choice_target(s, d, slot, ev)
         if d.then == "hip_hop_kido":
             s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
         name = _cat(s).enemy_card(s.battle.slots[slot].card).name

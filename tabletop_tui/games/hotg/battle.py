@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine import Event
 from ...engine.fast import make
 from . import models as m
+from .choices import CHOICE_ASKS
 from .effects import (
     EnemyEffect,
 )
@@ -560,6 +561,8 @@ class BattleRules:
             if d.amount > 1 and hand:
                 return upd(s, decision=upd(d, amount=d.amount - 1))
             s = upd(s, decision=None)
+            if d.then == "drain":  # §5.5: the next energy still owed
+                return self._drain_cards(s, d.limit, d.source, ev)
             if d.then == "prep" and s.battle is not None and not s.outcome:
                 rest = tuple(i for i in d.options if i in s.battle.participants)
                 return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
@@ -582,6 +585,10 @@ class BattleRules:
                 return pl(s, d.asked[0], discard=(*q.discard, d.card))
             if d.then == "enemy_discard" and isinstance(a, m.ChooseRanger):
                 return self._enemy_discard(s, a.seat, d.trigger, d.source, ev)
+            if d.then == "three_different" and isinstance(a, m.ChooseRanger):
+                return self._three_different_pick(s, d, a.seat, ev)
+            if d.then == "drain" and isinstance(a, m.ChooseRanger):
+                return self._drain_from(s, a.seat, d.amount, d.source, ev)
             if not isinstance(a, m.ChooseRanger):
                 return s
             if d.then == "tutor":
@@ -779,6 +786,8 @@ class BattleRules:
             return self._ask_discard(s, seat, step.amount, step.source)
         if step.ref == "put_back":  # Industrial District B
             return self._ask_hand_to_top(s, seat, step.source)
+        if step.ref in CHOICE_ASKS:  # Sabertooth Strike, Power Axe (choices.py)
+            return self._choice_ask(s, step, ev)
         return self._target_step(s, step, ev)
 
     def _step(self, s: State, step: Step, ev: list[Event]) -> State:

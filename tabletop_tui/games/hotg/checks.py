@@ -333,7 +333,7 @@ class CheckRules:
             return _other_copy(pile, a.card)
         if d.kind == "choose_ranger":
             if isinstance(a, m.Pass):
-                if d.then == "enemy_discard":
+                if d.then in ("enemy_discard", "three_different", "drain"):
                     return _no(d.source, "An enemy effect: name the Ranger who discards.")
                 return None
             if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:

@@ -112,12 +112,31 @@ class DamageRules:
                 data={"card": c, "remaining": amount},
             )
         )
-        for e in card.defense:
-            if e.do == "hit_any":
-                t = self._weakest(s, None)
-                if t is not None:
-                    ev.append(make(Event, text=f"  ★ {card.name}: {e.n} hit", kind="defense"))
-                    s = self._deal_hits(s, t, e.n, seat, ev)
+        held = Decision(
+            kind="reveal_window",
+            asked=(),
+            seat=seat,
+            amount=amount,
+            card=c,
+            source=src,
+            prompt=f"{p.name} revealed {card.name}: react?",
+        )
+        return self._reveal_effects(s, held, 0, shields, ev)
+
+    def _reveal_effects(
+        self, s: State, held: Decision, start: int, shields: int, ev: list[Event]
+    ) -> State:
+        """The revealed card's ★ effects from the `start`-th on (a ★ hit of the player's
+        choice asks, then comes back here), then the reveal reactions."""
+        amount = held.amount
+        card = _cat(s).card(held.card)
+        for k, e in enumerate(card.defense):
+            if k < start:
+                continue
+            if e.do == "hit_any":  # "an enemy card of your choice" (Ruling 23)
+                s, asked = self._star_hit(s, held, k, e.n, shields, ev)
+                if asked:
+                    return s
             elif e.do == "gain_energy":
                 ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
                 s = self._gain(s, e.n)
@@ -140,16 +159,7 @@ class DamageRules:
                 )
         if s.battle is None or s.outcome:
             return s
-        d = Decision(
-            kind="reveal_window",
-            asked=(),
-            seat=seat,
-            amount=amount,
-            card=c,
-            limit=max(shields, 0),
-            source=src,
-            prompt=f"{p.name} revealed {card.name}: react?",
-        )
+        d = upd(held, picked=(), limit=max(shields, 0))
         if mm_seat(s) is not None and s.schemes:  # Shatter Defenses
             return self._scheme_window(s, "defense_reveal", "reveal", ev, held=d)
         return self._reveal_reactions(s, d, ev)

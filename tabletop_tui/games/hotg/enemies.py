@@ -157,10 +157,12 @@ class EnemyRules:
                             prompt=f"{src}: which other Ranger discards ({e.what.replace('_', ' ')})?",
                         ),
                     )
+            if e.target == "three_different" and len(self._rangers_in_battle(s)) > 3:
+                return self._ask_three_different(s, e.what, src, (), ev)  # Ruling 16
             seats = self._targets(s, e.target, step.ref) or []
             for i in seats:
                 s = self._enemy_discard(s, i, e.what, src, ev)
-                if s.outcome or s.battle is None:
+                if s.outcome or s.battle is None or s.decision is not None:
                     return s
             return s
         if e.do == "deploy_fs":
@@ -261,23 +263,9 @@ class EnemyRules:
             while n and s.players[i].stored:
                 s = pl(s, i, stored=s.players[i].stored - 1)
                 n -= 1
-        while n:
-            holders = [i for i in s.battle.participants if s.players[i].hand]
-            if not holders:
-                break
-            i = max(holders, key=lambda j: (len(s.players[j].hand), -j))
-            p = s.players[i]
-            c = min(p.hand, key=lambda c: best_value(s, c))
-            s = pl(s, i, hand=tuple(x for x in p.hand if x != c), discard=(*p.discard, c))
-            n -= 1
-        ev.append(
-            make(
-                Event,
-                text=f"{src}: drain {take + 0} from the pool" + ("" if n == 0 else ""),
-                kind="enemy",
-            )
-        )
-        return s
+        ev.append(Event(text=f"{src}: drain {take} from the pool", kind="enemy"))
+        # the rest: a hand card per energy, the team's and the player's choice (Ruling 17)
+        return self._drain_cards(s, n, src, ev)
 
     def _enemy_discard(self, s: State, i: int, what: str, src: str, ev: list[Event]) -> State:
         cat = _cat(s)
@@ -307,9 +295,11 @@ class EnemyRules:
             gone = [max(p.hand, key=lambda c: (best_value(s, c)[1], best_value(s, c)[0]))]
         elif what == "hand_highest_shield":
             gone = [max(p.hand, key=lambda c: best_value(s, c))]
-        else:  # hand_keep_one
-            keep = max(p.hand, key=lambda c: best_value(s, c))
-            gone = [c for c in p.hand if c != keep]
+        else:  # hand_keep_one: the card kept is the player's choice
+            asked = self._ask_keep_one(s, i, src, ev)
+            if asked is not None:
+                return asked
+            gone = list(p.hand[1:])
         hand = list(p.hand)
         for c in gone:
             hand.remove(c)

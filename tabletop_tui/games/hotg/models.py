@@ -403,6 +403,13 @@ class Decision(Model):
         "strategize_put",  # ... and puts as many cards from hand on top of the deck
         # Psycho Assault Mode (the team answers)
         "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
+        # the attacker's own choices (choices.py): which dice to reroll (`source` names the
+        # card or ability that allows it, `then` the sources still to ask), which 2 dice
+        # Power Axe splashes with; Optimism now or later; the card Shadow Binding leaves
+        "reroll",
+        "axe_dice",
+        "optimism",
+        "keep_one",
     ]
     asked: tuple[int, ...]
     prompt: str
@@ -627,6 +634,16 @@ class Pick(Model):
     card: str
 
 
+class Dice(Model):
+    """An attack's dice, by their place in the roll: the dice to reroll (a reroll question)
+    or the 2 dice whose hits Power Axe deals to each adjacent card."""
+
+    kind: Literal["dice"] = "dice"
+    dice: tuple[Annotated[int, Field(ge=0, le=CAP)], ...] = Field(
+        json_schema_extra={"rule": "Attacking enemies (§5.6)"}
+    )
+
+
 # -- Mastermind Mode actions (the Mastermind seat) -------------------------------------------
 class ChooseLocation(Model):
     """Deployment: the next card is a Mastermind deployment card, so the Mastermind picks
@@ -719,6 +736,7 @@ Action = Annotated[
     | ChooseRanger
     | Draw
     | Pick
+    | Dice
     | PowerUp
     | FightFigures
     | Target

@@ -12,6 +12,7 @@ from itertools import permutations
 from ...engine import Event, Rejection
 from ...engine.fast import make
 from . import models as m
+from .choices import CHOICE_DECISIONS
 from .models import (
     Action,
     Decision,
@@ -38,6 +39,8 @@ from .state_ops import (
 
 class QuestionRules:
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
+        if d.kind in CHOICE_DECISIONS:
+            return self._choice_candidates(s, d)
         if d.kind == "deploy_window":
             return [*self._mastodon_options(s), shared(m.Pass)]
         if d.kind == "hq_power_up":
@@ -103,6 +106,8 @@ class QuestionRules:
         return []
 
     def _check_mm(self, s: State, seat: int, a: Action, d: Decision) -> Rejection | None:
+        if d.kind in CHOICE_DECISIONS:
+            return self._check_choice(s, seat, a, d)
         cat = _cat(s)
         if d.kind == "add_target":
             if isinstance(a, m.Pass):
@@ -256,6 +261,8 @@ class QuestionRules:
         return _no(rule, "Nothing to do now.")
 
     def _answer_mm(self, s: State, a: Action, d: Decision, ev: list[Event]) -> State:
+        if d.kind in CHOICE_DECISIONS:
+            return self._answer_choice(s, a, d, ev)
         cat = _cat(s)
         mm = mm_seat(s)
         s = upd(s, decision=None)

@@ -23,6 +23,7 @@ from .action_phase import ActionPhaseRules
 from .attacks import RangerCardRules
 from .battle import BattleRules
 from .checks import CheckRules
+from .choices import ChoiceRules
 from .damage import DamageRules
 from .deployment import DeploymentRules
 from .enemies import EnemyRules
@@ -66,6 +67,7 @@ class HotgRules(
     PsychoAssaultRules,
     MastermindRules,
     QuestionRules,
+    ChoiceRules,
     CheckRules,
     ActionPhaseRules,
     BattleRules,

@@ -264,6 +264,7 @@ W_CARD = 0.35  # a Ranger card still in hand or deck
 W_HQ_ENERGY = 5.0  # a Ranger defeat spends one
 W_TOKEN = 1.5
 W_STORED = 0.3
+W_LAST_ENERGY = 0.0  # extra worth of each of the last 2 Command Center energy
 
 
 def _score(s: State) -> float:
@@ -283,7 +284,7 @@ def _score(s: State) -> float:
     v += W_VILLAIN_GONE * len(s.defeated)
     for p in s.players:
         v += W_CARD * (len(p.hand) + len(p.deck)) + W_TOKEN * p.tokens + W_STORED * p.stored
-    v += W_HQ_ENERGY * s.hq_energy
+    v += W_HQ_ENERGY * s.hq_energy + W_LAST_ENERGY * min(s.hq_energy, 2)
     return v
 
 
@@ -291,10 +292,16 @@ def battle_value(before: State, after: State) -> float:
     return _score(after) - _score(before)
 
 
+#: rollout steps played so far (the search's thinking budget counts them: unlike a clock,
+#: the same on every machine and every run)
+STEPS = [0]
+
+
 def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int = 400) -> State:
     """Play `state` with `policy` until its battle is over (or the game, or `limit` steps)."""
     s = state
     for _ in range(limit):
+        STEPS[0] += 1
         if s.outcome is not None or s.phase != "battle" or s.battle is None:
             break
         seat = next(iter(rules.to_act(s)))
@@ -315,6 +322,7 @@ def rollout_round(
     """Play on with `policy` until the action phase of the round after `rnd` (or the end)."""
     s = state
     for _ in range(limit):
+        STEPS[0] += 1
         if s.outcome is not None or (s.round > rnd and s.phase == "action"):
             break
         seat = next(iter(rules.to_act(s)))

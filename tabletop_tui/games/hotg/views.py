@@ -398,6 +398,7 @@ class ViewRules:
             "choose": lambda: f"Seat {a.seat + 1} takes it",
             "draw": lambda: f"Draw {a.count}",
             "pick": lambda: f"Pick {a.card.split('#')[0]}",
+            "dice": lambda: "Dice " + ", ".join(str(i + 1) for i in a.dice),
             "power_up": lambda: "Power up now",
             "fight": lambda: "Foot soldiers that fight: " + ", ".join(a.figures),
             "target": lambda: f"Target card {a.slot + 1}",

@@ -20,6 +20,7 @@ from ....games.hotg.models import (
     ChooseLocation,
     ChooseRanger,
     DeployFigures,
+    Dice,
     DiscardScheme,
     Draw,
     EndPhase,
@@ -46,6 +47,8 @@ from ....games.hotg.models import (
 )
 from .cards import CARD_LETTERS, FIGURE_TAGS, nice, owner_of, place_name, seat_label
 
+#: a die face by its hits, as a glyph (a miss, one hit, two hits)
+DIE_FACES = {0: "○", 1: "¤", 2: "¤¤"}
 #: the most entries the move list shows at the top level of any decision
 TOP_LEVEL_CAP = 15
 #: the order fields are asked in when a group still holds several actions
@@ -70,6 +73,7 @@ FIELD_PROMPTS = {
     "col": "Which column?",
     "deck": "Which enemy deck?",
     "scheme_first": "Which first?",
+    "dice": "Which dice?",
 }
 #: where a kind of move goes in the list
 ORDER = (
@@ -88,6 +92,7 @@ ORDER = (
     ChooseRanger,
     FightFigures,
     Target,
+    Dice,
     Pick,
     PowerUp,
     Draw,
@@ -232,6 +237,10 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
         case EndPhase():
             return Text("» End the Action Phase", style="bold")
         case Pass():
+            kind = view.decision.kind if view.decision is not None else ""
+            if kind in ("reroll", "optimism"):
+                keep = "these dice" if kind == "reroll" else "Optimism for a later miss"
+                return Text(f"» Pass (keep {keep})", style="bold")
             if view.decision is None and view.battle is not None:
                 return Text("» Pass (end the Rangers' turn)", style="bold")
             return Text("» Pass", style="bold")
@@ -276,6 +285,7 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
                 "tutor": "☞ Take from the deck ",
                 "discard_some": "☞ Discard ",
                 "cyber_slash": "☞ Discard ",
+                "keep_one": "☞ Keep (discard the rest) ",
             }.get(kind, "☞ Take back ")
             label = Text(verb)
             label.append_text(chip(view, action.card, names))
@@ -283,7 +293,23 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
         case Target():
             d = view.decision
             verb = "Hit" if d is not None and d.kind == "divide_hits" else "Also target"
+            if d is not None and d.kind == "choose_target" and d.then == "second_attack":
+                verb = f"Second attack ({d.amount} dice) on"
+            elif d is not None and d.kind == "choose_target" and d.then == "star_hit":
+                verb = "★ Hit"
             return Text(f"⌖ {verb} {enemy_name(view, action.slot)}")
+        case Dice():
+            att = view.battle.attack if view.battle is not None else None
+            rolled = att.rolled if att is not None else ()
+            faces = " ".join(
+                DIE_FACES.get(rolled[i], "?") if i < len(rolled) else "?" for i in action.dice
+            )
+            which = ", ".join(str(i + 1) for i in action.dice)
+            d = view.decision
+            if d is not None and d.kind == "axe_dice":
+                total = sum(rolled[i] for i in action.dice if i < len(rolled))
+                return Text(f"⚄ Splash with dice {which} ({faces}: {total} hit(s) each)")
+            return Text(f"⚄ Reroll dice {which} ({faces})")
         case FightFigures():
             tags = " ".join(FIGURE_TAGS.get(f, f) for f in action.figures)
             return Text(f"⚔ These fight, drawn in this order: {tags}")
