@@ -292,7 +292,7 @@ class Zone(Container):
             return False
         want = key or self.last_key
         target = next((c for c in cards if c.info.key == want), cards[0])
-        take_focus(target, scroll)
+        target.focus(scroll_visible=scroll)
         return True
 
     def on_table_card_focused(self, event: TableCard.Focused) -> None:
