@@ -365,13 +365,7 @@ async def play_by_the_cards(
             await pilot.press("1")
             await pilot.pause()
             continue
-        cards = [
-            c
-            for z in screen.query(Zone)
-            if shown(z)
-            for c in z.cards
-            if c.info.actionable
-        ]
+        cards = [c for z in screen.query(Zone) if shown(z) for c in z.cards if c.info.actionable]
         if cards and stuck < 2:
             card = cards[pressed % len(cards)]
             card.parent.focus_card(card.info.key)

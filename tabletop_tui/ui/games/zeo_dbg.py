@@ -699,9 +699,28 @@ class ZeoScreen(CardTable, GameScreen):
         options.highlighted = keep if keep is not None and keep < len(rows) else 0
 
     def _focus_if_shown(self, widget) -> None:
-        """A focus placed after the redraw, unless another screen (help, a menu) is on top."""
+        """A focus placed after the redraw, unless another screen (help, a menu) is on top.
+        On the move panel the inspector reads its highlighted row's card (none: nothing),
+        never a card focused earlier (which one that was depends on the play before)."""
         if self.app.screen is self:
-            widget.focus()
+            self.set_focus(widget)  # now, so a card's message still on its way sees it gone
+            if widget is self.query_one("#zeo-list", OptionList):
+                self._inspect_row(widget.highlighted)
+
+    def _row_card(self, n: int | None) -> CardInfo | None:
+        """The card a row of the move panel opens or uses, if it is on the table."""
+        if n is None or not 0 <= n < len(self._rows):
+            return None
+        row = self._rows[n]
+        key = row.card
+        view, seat = self._view, self.session.on_screen
+        if key is None and row.action is not None and view is not None and seat is not None:
+            key = card_key(view, seat, row.action)
+        return self._infos.get(key) if key else None
+
+    def _inspect_row(self, n: int | None) -> None:
+        self._focused_info = self._row_card(n)
+        self.inspect_now()
 
     def _place_focus(self, view: View, seat: int | None) -> None:
         """A question goes to the move panel; a turn to the hand; a player already on a card
@@ -851,8 +870,7 @@ class ZeoScreen(CardTable, GameScreen):
         """A row of the move panel shows its card in the inspector."""
         n = event.option.id
         if n and n.isdigit() and int(n) < len(self._rows):
-            key = self._rows[int(n)].card
-            info = self._infos.get(key) if key else None
+            info = self._row_card(int(n))
             if info is not None:
                 self._focused_info = info
                 self.inspect_now()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Container
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -65,6 +66,15 @@ def chip_text(info: CardInfo, focused: bool = False) -> Text:
     if info.marks:
         text.append(f" {info.marks}")
     return text
+
+
+def take_focus(widget: Widget, scroll: bool = True) -> None:
+    """Focus `widget` now. (Textual's `focus()` waits a turn of the event loop, and a focus
+    asked for earlier that lands later would undo a placement made meanwhile.)"""
+    try:
+        widget.screen.set_focus(widget, scroll_visible=scroll)
+    except NoScreen:
+        pass
 
 
 def card_class(key: str) -> str:
@@ -134,6 +144,8 @@ class TableCard(Widget, can_focus=True):
 
     def on_focus(self) -> None:
         self.refresh()
+        if self.screen.focused is not self:
+            return  # the focus moved on before this event arrived: nothing to tell anyone
         zone = self.parent
         if isinstance(zone, Zone):
             zone.last_key = self.info.key
@@ -268,9 +280,9 @@ class Zone(Container):
         if key is not None:
             for card in cards:
                 if card.info.key == key:
-                    card.focus()
+                    take_focus(card)
                     return
-        cards[min(index, len(cards) - 1)].focus()
+        take_focus(cards[min(index, len(cards) - 1)])
 
     def focus_card(self, key: str | None = None, scroll: bool = True) -> bool:
         """Focus the card with this key (or the one last focused here, or the first);

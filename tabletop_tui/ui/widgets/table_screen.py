@@ -136,7 +136,8 @@ class CardTable:
         self.inspect_now()
 
     def on_table_card_focused(self, event: TableCard.Focused) -> None:
-        if event.card.is_attached and event.card.has_focus:  # (the card's own call came first)
+        # only the card that holds the focus now (its own event may still be on its way)
+        if event.card.is_attached and event.card is self.focused:  # type: ignore[attr-defined]
             self.card_focused(event.info)
 
     def on_table_card_chosen(self, event: TableCard.Chosen) -> None:
