@@ -132,13 +132,7 @@ class CheckRules:
                 card = cat.card(c)
                 if card.type == "reaction" and card.trigger != "attack":
                     continue
-                xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
-                targets = (
-                    range(len(b.slots))
-                    if card.type == "attack" or any(e.do == "stun" for e in card.effects)
-                    else (None,)
-                )
-                boosts = (False, True) if card.boost is not None else (False,)
+                xs, targets, boosts = _play_shape(card, b)
                 for t in targets:
                     for x in xs:
                         for bo in boosts:
@@ -199,13 +193,7 @@ class CheckRules:
             card = cat.card(c)
             if card.type == "reaction" and card.trigger != "attack":
                 continue
-            xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
-            targets = (
-                range(len(b.slots))
-                if card.type == "attack" or any(e.do == "stun" for e in card.effects)
-                else (None,)
-            )
-            boosts = (False, True) if card.boost is not None else (False,)
+            xs, targets, boosts = _play_shape(card, b)
             if not targets:
                 continue
             # what the card's play allows for each X and option (the target aside) ...
@@ -666,3 +654,16 @@ class CheckRules:
         if not buffs.ignore_guard and self._guarded(s, target):
             return _no("GUARD (§5.6)", "That card is guarded by an adjacent GUARD card.")
         return None
+
+
+def _play_shape(card, b) -> tuple:
+    """The X values, targets and boost options a card's play may name in this battle: the
+    candidates and the fast legal list walk the same ones."""
+    xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
+    targets = (
+        range(len(b.slots))
+        if card.type == "attack" or any(e.do == "stun" for e in card.effects)
+        else (None,)
+    )
+    boosts = (False, True) if card.boost is not None else (False,)
+    return xs, targets, boosts
