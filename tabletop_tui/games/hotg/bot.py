@@ -83,6 +83,12 @@ from .models import (
 )
 
 HIT_PER_DIE = 0.83
+
+
+def _shields_then_cost(card) -> tuple[int, int]:
+    """What a hand card is worth to keep when the bot picks one: shields first, then cost
+    (an X card counts as 0)."""
+    return card.shields, 0 if card.cost == "X" else int(card.cost)
 DRAW_KEEP = 2  # cards left in the deck when drawing at battle preparation
 DRAW_KEEP_VILLAIN = 4  # the same against a monster or the boss
 KILL_PER_CARD = 0.6  # foot soldier cards defeated per combat card played
@@ -433,13 +439,7 @@ class HotgHeuristicBot:
         if d.kind == "keep_one":  # the card the engine kept before: the most shields
             hand = {c.id: c for c in (me.hand or ())}
             picks = [a for a in legal if isinstance(a, Pick) and a.card in hand]
-            return max(
-                picks,
-                key=lambda a: (
-                    hand[a.card].shields,
-                    0 if hand[a.card].cost == "X" else int(hand[a.card].cost),
-                ),
-            )
+            return max(picks, key=lambda a: _shields_then_cost(hand[a.card]))
         if d.kind == "choose_target" and v.battle is not None and d.then == "second_attack":
             cards = {c.slot: c for c in v.battle.cards}
             aims = [a for a in legal if isinstance(a, Target)]
@@ -503,14 +503,7 @@ class HotgHeuristicBot:
         if d.kind == "hand_to_top":  # the best card goes back on top (a shield for defence)
             hand = {c.id: c for c in (me.hand or ())}
             picks = [a for a in legal if isinstance(a, Pick) and a.card in hand]
-            return max(
-                picks,
-                key=lambda a: (
-                    hand[a.card].shields,
-                    0 if hand[a.card].cost == "X" else int(hand[a.card].cost),
-                    a.card,
-                ),
-            )
+            return max(picks, key=lambda a: (*_shields_then_cost(hand[a.card]), a.card))
         if d.kind in ("to_top", "discard_some", "discard_from_hand"):
             pile = {c.id: c for c in (me.discard if d.kind == "to_top" else (me.hand or ()))}
             picks = [a for a in legal if isinstance(a, Pick) and a.card in pile]
@@ -518,8 +511,7 @@ class HotgHeuristicBot:
                 return Pass()
 
             def value(a):
-                c = pile[a.card]
-                return (c.shields, 0 if c.cost == "X" else int(c.cost), a.card)
+                return (*_shields_then_cost(pile[a.card]), a.card)
 
             # on top: the best cards (last chosen ends on top, so the best goes last);
             # Mega V2's discards: the two lowest
