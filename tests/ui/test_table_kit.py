@@ -6,8 +6,6 @@ the game screens use; its moves are plain strings so the tests read what was cho
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from textual.app import App, ComposeResult
 from textual.screen import Screen
@@ -398,56 +396,80 @@ def test_kit_widget_snapshot(snap_compare, size, keys):
     assert snap_compare(KitApp(), terminal_size=size, run_before=steps)
 
 
-async def test_a_card_taller_than_the_inspector_costs_one_layout_and_scrolls_in_full(monkeypatch):
-    """Issue 20 item 5: a card whose text overflows the inspector asks for one layout (its
-    height changed), not a second one to record the new size; the scrollbar covers the whole
-    text; a card seen before is not measured again, a changed one is."""
+async def test_a_card_taller_than_the_inspector_lays_nothing_out_and_scrolls_in_full(
+    monkeypatch,
+):
+    """Issue 20 item 5: a card whose text overflows the inspector changes no layout (the box
+    keeps its size and draws its own lines and scrollbar); the text is there in full and the
+    mouse wheel scrolls it; a card drawn before is not drawn again, a changed one is."""
+    from textual import events
     from textual._compositor import Compositor
+    from textual.visual import Visual
 
     def tall(n: int, lines: int) -> CardInfo:
         extra = tuple(f"Line {i} of Bot {n}" for i in range(lines))
         return card(f"s{n}", f"Bot {n}", zone="your hand", owner="▲1 Alice", extra=extra)
 
-    monkeypatch.setitem(globals(), "HAND", [tall(0, 14), tall(1, 20)])
+    short = card("s2", "Bot 2", zone="your hand", owner="▲1 Alice")
+    monkeypatch.setitem(globals(), "HAND", [tall(0, 14), tall(1, 20), short])
     app = KitApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         inspector = app.screen.inspector()
-        body = inspector.query_one(".inspector-body")
-        counts = {"layout": 0, "measured": 0}
-        reflow = Compositor.reflow
-        measure = type(body).get_content_height
+        counts = {"layout": 0, "drawn": 0}
+        reflow, to_strips = Compositor.reflow, Visual.to_strips.__func__
 
         def count_layout(self, *args, **kwargs):
             counts["layout"] += 1
             return reflow(self, *args, **kwargs)
 
-        def count_measure(self, *args, **kwargs):
-            # (a layout measures the body too: only the inspector's own measuring counts)
-            if sys._getframe(1).f_code.co_filename == inspector_module.__file__:
-                counts["measured"] += 1
-            return measure(self, *args, **kwargs)
+        def count_drawn(cls, widget, *args, **kwargs):
+            counts["drawn"] += widget is inspector
+            return to_strips(cls, widget, *args, **kwargs)
 
         monkeypatch.setattr(Compositor, "reflow", count_layout)
-        monkeypatch.setattr(type(body), "get_content_height", count_measure)
+        monkeypatch.setattr(Visual, "to_strips", classmethod(count_drawn))
         for key, want in (("down", "s1"), ("up", "s0"), ("down", "s1"), ("up", "s0")):
             await pilot.press(key)
             await settle(pilot)
             assert focused_key(app) == want
-            text = inspector_text(app)
+            drawn_text = "\n".join(line.text for line in inspector._lines)
             last = 19 if want == "s1" else 13
-            assert f"Line {last} of Bot {want[1]}" in text
-            assert body.size.height > inspector.scrollable_content_region.height
-            assert inspector.virtual_size.height == body.size.height
-            assert inspector.vertical_scrollbar.window_virtual_size == body.size.height
-        assert counts == {"layout": 4, "measured": 2}
-        # the same card with another text is measured again
-        zone = app.screen.query_one("#hand", Zone)
-        zone.show([tall(0, 16), tall(1, 20)])
+            assert f"Line {last} of Bot {want[1]}" in drawn_text
+            height = inspector.virtual_size.height
+            assert height == len(inspector._lines) > inspector.scrollable_content_region.height
+            assert inspector.bar == 1  # (its own scrollbar: Textual's would need a layout)
+            assert inspector.render_line(0).cell_length == inspector.container_size.width
+            assert "Line 9 of" not in screen_text(app)  # (below the box, for now)
+        assert counts["layout"] == 0
+        assert counts["drawn"] <= 4  # each card at most twice (with and without a scrollbar)
+        # a short card after a long one: the scrollbar goes, still without a layout
+        for key in ("down", "down"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert focused_key(app) == "s2"
+        assert inspector.bar == 0 and "Bot 2 text" in screen_text(app)
+        assert counts["layout"] == 0
+        for key in ("up", "up"):
+            await pilot.press(key)
+            await settle(pilot)
+        assert focused_key(app) == "s0" and inspector.bar == 1
+        assert counts["layout"] == 0
+        drawn_before = counts["drawn"]
+        # the wheel scrolls the text to its end
+        for _ in range(12):
+            await pilot._post_mouse_events([events.MouseScrollDown], "#inspector", offset=(4, 4))
         await settle(pilot)
-        assert "Line 15 of Bot 0" in inspector_text(app)
-        assert counts["measured"] == 3
-        assert inspector.virtual_size.height == body.size.height
+        assert inspector.scroll_y > 0
+        assert "Line 13 of Bot 0" in screen_text(app)
+        # the same card with another text is drawn again, from its top
+        zone = app.screen.query_one("#hand", Zone)
+        zone.show([tall(0, 16), tall(1, 20), short])
+        await settle(pilot)
+        assert counts["drawn"] > drawn_before
+        assert inspector.scroll_y == 0
+        assert "Line 15 of Bot 0" in "\n".join(line.text for line in inspector._lines)
+        assert inspector.virtual_size.height == len(inspector._lines)
 
 
 def drawn(update) -> list:
@@ -540,3 +562,42 @@ async def test_a_game_table_drawn_in_small_areas_writes_what_textual_would(
     assert len(frames) >= 6
     for mine, theirs in frames:
         assert mine == theirs
+
+
+def cells(chops) -> list[list]:
+    """A frame's chops as the text and style of each drawn piece, line by line."""
+    return [
+        [
+            (x, None if s is None else [(g.text, g.style) for g in s if g.text])
+            for x, s in line.items()
+        ]
+        for line in chops
+    ]
+
+
+@pytest.mark.parametrize("game", ["army-of-zero", "pr-ccg-2008", "zoobotz", "zeo-dbg", "hotg"])
+async def test_a_whole_table_frame_is_drawn_as_textual_draws_it(monkeypatch, tmp_path, game):
+    """Whole frames (a new screen, screenshots) go through the table's compositor too, which
+    skips the containers whose every piece a widget in front already drew: each game's table,
+    after focus moves, must come out piece for piece as Textual's own drawing."""
+    from textual._compositor import Compositor
+
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.widgets.compositor import TableCompositor
+
+    monkeypatch.setenv("TABLETOP_TUI_HOME", str(tmp_path))
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bob", kind="heuristic")]
+    app = TabletopApp(game=game, seats=seats, seed=1, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        for key in ("down", "tab", "down", "down"):
+            await pilot.press(key)
+            await settle(pilot)
+            compositor = app.screen._compositor
+            assert isinstance(compositor, TableCompositor)
+            whole = compositor.size.region
+            theirs = Compositor._render_chops(compositor, whole, lambda y: True)
+            mine = compositor._render_chops(whole, lambda y: True)
+            assert cells(mine) == cells(theirs)
+            assert all(s is not None for line in mine for s in line.values())

@@ -8,13 +8,19 @@ game's rules reference (`keyword_text`), so each rule has one text.
 from __future__ import annotations
 
 from rich.console import Group
+from rich.segment import Segment
 from rich.text import Text
-from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual import events
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBarRender
+from textual.strip import Strip
+from textual.style import Style as TextualStyle
+from textual.visual import Visual, visualize
+from textual.widget import Widget
 
 from ...reference import keyword_text
 from .card import render_face
-from .scrolling import draw_scrollbars_now
 from .table import FACE_DOWN, CardInfo
 
 
@@ -73,27 +79,23 @@ def inspect_plain(info: CardInfo | None) -> str:
     return capture.get()
 
 
-class _Body(Static):
-    """The inspector's text. Its size is set by the layout that a new card's height asked
-    for; Textual would then ask for a second layout only to record that size (a second
-    frame per focus key), which nothing in a fixed-size inspector needs."""
+class Inspector(ScrollView):
+    """Shows one card in full, drawing and scrolling its own lines (Textual's line API).
 
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
-
-
-class Inspector(VerticalScroll):
-    """Shows one card in full; `show` is cheap when the card did not change, and a card
-    shown before costs no measuring (its height is remembered per width)."""
+    A focus move puts another card here: its lines are drawn once per width and kept, only
+    the rows that changed are repainted, and the box keeps its size whatever the text's
+    length (the screens give it a fixed height), so a new card never lays out the screen.
+    The scrollbar is drawn here too, in the column Textual's own would take: Textual's comes
+    and goes by a layout of the whole screen, each time a card's text starts or stops
+    overflowing. The mouse wheel scrolls a long text, a click on the bar pages it."""
 
     DEFAULT_CSS = """
     Inspector { border: round $panel; border-title-align: left; height: auto; max-height: 100%;
-                padding: 0 1; scrollbar-size-vertical: 1; }
-    Inspector > Static { width: 100%; }
+                padding: 0 1; scrollbar-size-vertical: 1; overflow-x: hidden; overflow-y: hidden; }
     """
 
-    #: heights remembered per (card, width); a table shows far fewer cards than this
-    HEIGHTS_KEPT = 512
+    #: cards whose drawn lines are kept; a table shows far fewer cards than this
+    KEPT = 256
 
     def __init__(self, empty: str = "Move to a card to read it.", **kwargs):
         super().__init__(**kwargs)
@@ -101,55 +103,138 @@ class Inspector(VerticalScroll):
         self.border_title = "Card"
         self.empty = empty
         self.info: CardInfo | None = None
-        self._shown = False
-        self._body: Static | None = None
-        #: (card key, width) -> (the card as measured, its height)
-        self._heights: dict[tuple[str | None, int], tuple[CardInfo | None, int]] = {}
+        self._lines: list[Strip] = []
+        #: the scrollbar's width while the text overflows, else 0
+        self.bar = 0
+        #: (card key, width, style) -> (the card as drawn, its lines at that width)
+        self._drawn: dict[tuple, tuple[CardInfo | None, list[Strip]]] = {}
 
-    def compose(self):
-        yield _Body(inspect_text(None, self.empty), classes="inspector-body")
+    def on_mount(self) -> None:
+        self._fit()
 
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        # a fixed-size box whose scrollable size follows its body's: see _Body. (Textual is
-        # pinned below 8.3: these are its private hooks.)
-        fixed = self.styles.height is not None and not self.styles.height.is_auto
-        changed = super()._size_updated(
-            size, virtual_size, container_size, layout=layout and not fixed
-        )
-        if changed and fixed:
-            draw_scrollbars_now(self)
-        return changed
-
-    def _height(self, body: Static, info: CardInfo | None, width: int) -> int:
-        key = (info.key if info is not None else None, width)
-        known = self._heights.get(key)
+    def _draw(self, info: CardInfo | None, width: int) -> list[Strip]:
+        style = self.visual_style
+        key = (info.key if info is not None else None, width, style)
+        known = self._drawn.get(key)
         if known is not None and known[0] == info:  # (a card's info may change: compared)
             return known[1]
-        if len(self._heights) >= self.HEIGHTS_KEPT:
-            self._heights.clear()
-        height = body.get_content_height(self.size, self.app.size, width)
-        self._heights[key] = (info, height)
-        return height
+        if len(self._drawn) >= self.KEPT:
+            self._drawn.clear()
+        visual = visualize(self, inspect_text(info, self.empty), markup=False)
+        lines = Visual.to_strips(self, visual, width, None, style)
+        self._drawn[key] = (info, lines)
+        return lines
+
+    def _fit(self, redraw: bool = True) -> None:
+        """Draw the card's lines for the box as it is, beside a scrollbar if they overflow;
+        `redraw`: all of it (else only the rows that changed, when nothing else did)."""
+        width, height = self.container_size  # (inside the border and padding)
+        if width <= 0:
+            return
+        lines = self._draw(self.info, width)
+        bar = self.styles.scrollbar_size_vertical
+        was_bar = self.bar
+        self.bar = bar if len(lines) > height and bar and width > bar else 0
+        if self.bar:
+            lines = self._draw(self.info, width - self.bar)
+        before, self._lines = self._lines, lines
+        size = Size(width - self.bar, len(lines))
+        if size != self.virtual_size or redraw or was_bar != self.bar:
+            self.set_reactive(Widget.virtual_size, size)
+            self.set_reactive(Widget.scroll_y, self.validate_scroll_y(self.scroll_y))
+            auto = self.styles.height is None or self.styles.height.is_auto
+            if auto and self.is_attached:
+                self.refresh(layout=True)
+            self.refresh()
+            return
+        # the same box and scrollbar: repaint only the rows whose text changed
+        top = self.scroll_offset.y
+        rows = []
+        for y in range(height):
+            old = before[top + y] if top + y < len(before) else None
+            new = lines[top + y] if top + y < len(lines) else None
+            if old != new:
+                rows.append(Region(0, y, width, 1))  # (content coordinates)
+        if rows:
+            self.refresh(*rows)
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        changed = super()._size_updated(size, virtual_size, container_size, layout=layout)
+        if changed:
+            self._fit()
+        return changed
+
+    def _bar_cells(self, height: int) -> list[Segment]:
+        """The scrollbar's cell on each row, coloured as Textual's own scrollbar."""
+        styles = self.styles
+        back, color = styles.scrollbar_background, styles.scrollbar_color
+        if back.a < 1:
+            back = self.background_colors[0] + back
+        color = back + color
+        total = self.virtual_size.height
+        cells = ScrollBarRender.render_bar(
+            size=height,
+            virtual_size=total,
+            window_size=height if height < total else 0,
+            position=self.scroll_offset.y,
+            thickness=self.bar,
+            vertical=True,
+            back_color=back.rich_color,
+            bar_color=color.rich_color,
+        ).segments
+        base = self.visual_style.rich_style
+        return [Segment(cell.text, base + cell.style.clear_meta_and_links()) for cell in cells]
+
+    def render_line(self, y: int) -> Strip:
+        index = y + self.scroll_offset.y
+        width = self.scrollable_content_region.width
+        style = self.visual_style.rich_style
+        text_width = width - self.bar
+        if 0 <= index < len(self._lines):
+            # (a short line is padded by Textual, as a Static's; beside the bar, here)
+            line = self._lines[index]
+            if line.cell_length > text_width:
+                line = line.crop(0, text_width)
+        else:
+            line = Strip.blank(text_width, style)
+        if not self.bar:
+            return line
+        if line.cell_length < text_width:
+            base, background = self.background_colors
+            inner = TextualStyle(background=base + background)
+            line = line.extend_cell_length(text_width, inner.rich_style)
+        height = self.scrollable_content_region.height
+        cells = self._bar_cells(height)
+        return Strip.join([line, Strip([cells[y]] if y < len(cells) else [], self.bar)])
 
     def show(self, info: CardInfo | None) -> None:
-        if self._shown and info == self.info:
+        if info == self.info and self._lines:
             return
-        self._shown = True
         self.info = info
-        body = self._body
-        if body is None:
-            body = self._body = self.query_one(".inspector-body", Static)
-        content = inspect_text(info, self.empty)
-        # a layout reflows the whole screen: ask for one only when the text's height changed
-        body.update(content, layout=False)
-        width = body.size.width
-        if width and self.display:  # (hidden, or not laid out yet: its next layout sizes it)
-            height = self._height(body, info, width)
-            # a screen that gives its inspector a fixed size and the body `min-height: 100%`
-            # keeps the body one size for every card that fits
-            floor = self.scrollable_content_region.height if body.styles.min_height else 0
-            fits = height <= floor == body.size.height
-            if height != body.size.height and not fits:
-                body.refresh(layout=True)
-        if self.scroll_y:
-            self.scroll_home(animate=False)
+        scrolled = bool(self.scroll_y)
+        if scrolled:
+            self.set_reactive(Widget.scroll_y, 0.0)
+            self.set_reactive(Widget.scroll_target_y, 0.0)
+        self._fit(redraw=scrolled)
+
+    # -- the mouse over a long text ------------------------------------------------------------
+    def _wheel(self, event, rows: int) -> None:
+        if self.bar and not (event.ctrl or event.shift):
+            y = self.validate_scroll_y(self.scroll_y + rows)
+            if y != self.scroll_y:
+                self.scroll_to(y=y, animate=False, force=True, immediate=True)
+                event.stop()
+
+    def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self._wheel(event, max(1, round(self.app.scroll_sensitivity_y)))
+
+    def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self._wheel(event, -max(1, round(self.app.scroll_sensitivity_y)))
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        offset = event.get_content_offset(self)
+        if self.bar and offset is not None and offset.x >= self.container_size.width - self.bar:
+            height = self.scrollable_content_region.height
+            thumb = self.scroll_y * height / max(1, self.virtual_size.height)
+            page = -height if offset.y < thumb else height
+            self._wheel(event, page)

@@ -14,9 +14,12 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Container
 from textual.dom import NoScreen
+from textual.events import Key
 from textual.message import Message
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -24,6 +27,8 @@ from .card import CardFace
 
 #: how a face-down card looks wherever it lies
 FACE_DOWN = "▒▒▒"
+#: the keys that move within a zone, and which way
+STEP_KEYS = {"right": 1, "down": 1, "l": 1, "j": 1, "left": -1, "up": -1, "h": -1, "k": -1}
 
 
 @dataclass(frozen=True)
@@ -85,12 +90,16 @@ def card_class(key: str) -> str:
 class TableCard(Widget, can_focus=True):
     """A card chip. Enter or a click chooses it; focus and hover ask for the inspector."""
 
+    # The focus highlight is drawn by the chip itself (`visual_style`), not by a `:focus`
+    # rule: a pseudo-class change restyles the widget through the stylesheet, a sizeable part
+    # of a focus move's cost, for a colour that never changes while the theme does not.
     DEFAULT_CSS = """
     TableCard { height: 1; width: auto; max-width: 100%; padding: 0 1 0 0; }
     TableCard.-hidden { color: $text-muted; }
     TableCard:hover { background: $boost; }
-    TableCard:focus { background: $accent 30%; text-style: bold; }
+    TableCard > .table-card--focus { background: $accent 30%; text-style: bold; }
     """
+    COMPONENT_CLASSES = {"table-card--focus"}
     BINDINGS = [Binding("enter,space", "choose", "Card's moves", show=False)]
 
     class Focused(Message):
@@ -116,6 +125,9 @@ class TableCard(Widget, can_focus=True):
             self.card = card
             self.info = card.info
 
+    #: (the info drawn, {(focused, size, style): Textual's render cache})
+    _looks: tuple[CardInfo, dict] | None = None
+
     def __init__(self, info: CardInfo, **kwargs):
         super().__init__(**kwargs)
         self.add_class(card_class(info.key))
@@ -124,6 +136,42 @@ class TableCard(Widget, can_focus=True):
 
     def render(self) -> Text:
         return chip_text(self.info, self.has_focus)
+
+    def _render_content(self) -> None:
+        # A focus move flips two chips between their two looks: each look is drawn once and
+        # kept until the card's info, size or style changes. (Textual's private hook: it is
+        # pinned below 8.3.)
+        key = (self.has_focus, self.size, self.visual_style)
+        looks = self._looks
+        if looks is None or looks[0] is not self.info:
+            looks = self._looks = (self.info, {})
+        cache = looks[1]
+        strips = cache.get(key)
+        if strips is None:
+            super()._render_content()
+            if len(cache) > 3:
+                cache.clear()
+            cache[key] = self._render_cache
+        else:
+            self._render_cache = strips
+            self._dirty_regions.clear()
+
+    @property
+    def visual_style(self) -> VisualStyle:
+        if self.has_focus:
+            return self.get_visual_style("table-card--focus")
+        return super().visual_style
+
+    @property
+    def background_colors(self) -> tuple[Color, Color]:
+        base, background = super().background_colors
+        if self.has_focus:  # (the blank cell after the name takes the highlight too)
+            background = self.get_visual_style("table-card--focus").background
+        return base, background
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        # (Textual restyles the widget here, for :focus rules: the chip draws its own)
+        self.refresh()
 
     def set_info(self, info: CardInfo) -> None:
         if info == self.info:
@@ -135,17 +183,25 @@ class TableCard(Widget, can_focus=True):
             self.post_message(self.Focused(self))
 
     def focus_now(self) -> None:
-        """Focus this card, with the inspector already told: its redraw then lands in the
-        same frame as the two cards' (a screen draws at most one frame per 1/60 s)."""
-        hook = getattr(self.screen, "card_focused", None)
-        if hook is not None:
-            hook(self.info)
-        self.focus()
+        """Focus this card at once (a table screen moves the focus between two cards itself,
+        see `CardTable.set_focus`), with the inspector told in the same step."""
+        screen = self.screen
+        if getattr(screen, "card_focused", None) is not None:
+            take_focus(self)
+            if screen.focused is not self:  # (not focusable now)
+                return
+            screen.card_focused(self.info)  # type: ignore[attr-defined]
+        else:
+            self.focus()
 
     def on_focus(self) -> None:
         self.refresh()
         if self.screen.focused is not self:
             return  # the focus moved on before this event arrived: nothing to tell anyone
+        self.took_focus()
+
+    def took_focus(self) -> None:
+        """The card has the focus now: its zone remembers it, the inspector reads it."""
         zone = self.parent
         if isinstance(zone, Zone):
             zone.last_key = self.info.key
@@ -173,6 +229,18 @@ class TableCard(Widget, can_focus=True):
             hook(info)
         self.post_message(self.Hovered(self, info))
 
+    def on_key(self, event: Key) -> None:
+        # The zone's arrows, answered here: Textual would pass the key up through every
+        # container to the app, and only then find the zone's binding (the nearest, so the
+        # one that runs; priority bindings were already tried before the card saw the key).
+        zone = self.parent
+        if isinstance(zone, Zone):
+            step = STEP_KEYS.get(event.key)
+            if step is not None:
+                event.stop()
+                event.prevent_default()
+                zone.action_step(step)
+
     def on_click(self) -> None:
         self.focus()
         self.post_message(self.Chosen(self))
@@ -197,8 +265,15 @@ class Zone(Container):
     Zone > .zone-empty { width: auto; height: 1; color: $text-muted; }
     """
     BINDINGS = [
-        Binding("right,down,l,j", "step(1)", "Next card", show=False),
-        Binding("left,up,h,k", "step(-1)", "Previous card", show=False),
+        Binding(
+            ",".join(k for k, n in STEP_KEYS.items() if n > 0), "step(1)", "Next card", show=False
+        ),
+        Binding(
+            ",".join(k for k, n in STEP_KEYS.items() if n < 0),
+            "step(-1)",
+            "Previous card",
+            show=False,
+        ),
         Binding("tab", "zone(1)", "Next zone", show=False),
         Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
     ]

@@ -125,6 +125,40 @@ class CardTable:
         place, args = plan.get("screen") or plan["keep"]
         place(*args)
 
+    # -- a focus move between two cards -------------------------------------------------------
+    def set_focus(self, widget, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """From one card to another, the focus moves here at once. Textual would post Blur and
+        Focus, each card's DescendantBlur/Focus would bubble through every container up to the
+        screen, both cards would be restyled for `:focus` (the chips draw their own highlight)
+        and the keys re-announced: most of a focus key's cost, for two chips to redraw. Any
+        other move (to or from a list, an input, nothing) goes Textual's way."""
+        old = self.focused  # type: ignore[attr-defined]
+        if (
+            from_app_focus
+            or widget is old
+            or not isinstance(widget, TableCard)
+            or not isinstance(old, TableCard)
+            or not widget.focusable
+        ):
+            super().set_focus(widget, scroll_visible, from_app_focus)  # type: ignore[misc]
+            return
+        self.set_reactive(CardTable.focused, widget)  # type: ignore[attr-defined]
+        old.has_focus = False
+        widget.has_focus = True
+        self._update_focus_styles(widget, old)  # type: ignore[attr-defined]  (:focus-within)
+        if scroll_visible:
+            if self._layout_required:  # type: ignore[attr-defined]  (regions not known yet)
+                self.call_later(self._scroll_to_card, widget)  # type: ignore[attr-defined]
+            else:
+                self._scroll_to_card(widget)
+        if widget.parent is not old.parent:  # another zone: its keys may differ
+            self.refresh_bindings()  # type: ignore[attr-defined]
+        widget.took_focus()
+
+    def _scroll_to_card(self, card: TableCard) -> None:
+        if self.focused is card and not self.can_view_entire(card):  # type: ignore[attr-defined]
+            self.scroll_to_center(card, origin_visible=True)  # type: ignore[attr-defined]
+
     # -- messages ----------------------------------------------------------------------------
     def card_focused(self, info: CardInfo) -> None:
         """Called by the card itself as it takes focus (before its message bubbles up)."""
