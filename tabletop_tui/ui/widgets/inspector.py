@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
@@ -106,6 +107,7 @@ class Inspector(ScrollView):
         self._lines: list[Strip] = []
         #: the scrollbar's width while the text overflows, else 0
         self.bar = 0
+        self._bar_drawn: tuple | None = None
         #: (card key, width, style) -> (the card as drawn, its lines at that width)
         self._drawn: dict[tuple, tuple[CardInfo | None, list[Strip]]] = {}
 
@@ -164,8 +166,12 @@ class Inspector(ScrollView):
             self._fit()
         return changed
 
-    def _bar_cells(self, height: int) -> list[Segment]:
-        """The scrollbar's cell on each row, coloured as Textual's own scrollbar."""
+    def _bar_cells(self, height: int) -> tuple[list[Segment], RichStyle]:
+        """The scrollbar's cell on each row, coloured as Textual's own scrollbar, and the
+        style of the blank between a short line and the bar (kept while nothing changes)."""
+        key = (height, self.virtual_size.height, self.scroll_offset.y, self.visual_style)
+        if self._bar_drawn is not None and self._bar_drawn[0] == key:
+            return self._bar_drawn[1]
         styles = self.styles
         back, color = styles.scrollbar_background, styles.scrollbar_color
         if back.a < 1:
@@ -183,7 +189,11 @@ class Inspector(ScrollView):
             bar_color=color.rich_color,
         ).segments
         base = self.visual_style.rich_style
-        return [Segment(cell.text, base + cell.style.clear_meta_and_links()) for cell in cells]
+        cells = [Segment(cell.text, base + cell.style.clear_meta_and_links()) for cell in cells]
+        under, background = self.background_colors
+        drawn = cells, TextualStyle(background=under + background).rich_style
+        self._bar_drawn = (key, drawn)
+        return drawn
 
     def render_line(self, y: int) -> Strip:
         index = y + self.scroll_offset.y
@@ -199,12 +209,9 @@ class Inspector(ScrollView):
             line = Strip.blank(text_width, style)
         if not self.bar:
             return line
+        cells, blank = self._bar_cells(self.scrollable_content_region.height)
         if line.cell_length < text_width:
-            base, background = self.background_colors
-            inner = TextualStyle(background=base + background)
-            line = line.extend_cell_length(text_width, inner.rich_style)
-        height = self.scrollable_content_region.height
-        cells = self._bar_cells(height)
+            line = line.extend_cell_length(text_width, blank)
         return Strip.join([line, Strip([cells[y]] if y < len(cells) else [], self.bar)])
 
     def show(self, info: CardInfo | None) -> None:
