@@ -32,8 +32,9 @@ _SHARED: dict[tuple, Any] = {}
 
 def shared(cls: type[M], **fields: Any) -> M:
     """The frozen model `cls(**fields)`, built (and validated) once and shared from then on:
-    legal_actions offers the same moves state after state, and every new game deals the
-    same deployment cards."""
+    legal_actions offers the same moves state after state, every new game deals the same
+    deployment cards, and battles queue the same steps (validating each anew cost more
+    than the step itself)."""
     key = (cls, *fields.items())
     got = _SHARED.get(key)
     if got is None:
