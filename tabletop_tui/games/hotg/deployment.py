@@ -30,6 +30,13 @@ from .state_ops import (
 )
 
 
+def _all_panicked(locs: list) -> bool:
+    for lo in locs:
+        if not lo.panicked:
+            return False
+    return True
+
+
 def _fill(
     cat, locs: list, start: int, kind: str, n: int, ev: list[Event], check_all: bool, over: bool
 ) -> tuple[bool, bool]:
@@ -45,16 +52,16 @@ def _fill(
             i = (start + k) % 4
             lo = locs[i]
             limit = cat.locations[lo.id].figure_limit
-            if lo.locked_full or lo.figures >= limit:
+            figures = lo.figures
+            if lo.locked_full or figures >= limit:
                 continue
-            if not over and not (check_all and all(x.panicked for x in locs)):
+            if not over and not (check_all and _all_panicked(locs)):
                 # the next figures come here too while it has room: placed together, as
                 # one at a time would (the location fills, if it does, with the last)
-                took = min(left, limit - lo.figures)
+                took = min(left, limit - figures)
             fs = add_fs(lo.fs, kind, took)
-            # _check_panic, on the local list (one copy of the location)
-            after = len(lo.villains) + sum([c for _, c in fs])
-            panic = not lo.panicked and (lo.locked_full or after >= limit)
+            # _check_panic, on the local list (one copy of the location): `took` more
+            panic = not lo.panicked and figures + took >= limit
             lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
             if k:
                 name = cat.locations[lo.id].name
@@ -66,7 +73,7 @@ def _fill(
                 )
             locs[i] = lo
             placed = True
-            if check_all and not over and all(x.panicked for x in locs):
+            if check_all and not over and _all_panicked(locs):
                 return placed, True
             break
         else:
