@@ -89,8 +89,6 @@ def _shields_then_cost(card) -> tuple[int, int]:
     """What a hand card is worth to keep when the bot picks one: shields first, then cost
     (an X card counts as 0)."""
     return card.shields, 0 if card.cost == "X" else int(card.cost)
-
-
 DRAW_KEEP = 2  # cards left in the deck when drawing at battle preparation
 DRAW_KEEP_VILLAIN = 4  # the same against a monster or the boss
 KILL_PER_CARD = 0.6  # foot soldier cards defeated per combat card played
