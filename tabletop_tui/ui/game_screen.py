@@ -23,6 +23,7 @@ from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
 from .session import Session
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
+from .widgets.quiet import update_static
 
 
 class GameScreen(BaseScreen):
@@ -163,10 +164,11 @@ class GameScreen(BaseScreen):
                 bar.show_hint(hints.label(), hints.hint.text)
 
     def put(self, selector: str, content) -> None:
-        """Update a Static only when its content changed: redraws stay cheap."""
+        """Update a Static only when its content changed, and lay the screen out again only
+        when its size changed: redraws stay cheap."""
         if self._shown.get(selector) != content:
             self._shown[selector] = content
-            self.query_one(selector).update(content)
+            update_static(self.query_one(selector), content)
 
     def set_message(self, message: Text | str) -> None:
         self.message = message

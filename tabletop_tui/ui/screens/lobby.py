@@ -157,6 +157,7 @@ class MovesScreen(BaseModal):
     so any table can be played from it. Dismisses with the index chosen, or None."""
 
     DEFAULT_CSS = """
+    MovesScreen { background: $background; }
     MovesScreen .dialog { width: 90; }
     MovesScreen #moves-all { height: auto; max-height: 18; }
     """
