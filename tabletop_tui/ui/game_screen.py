@@ -71,6 +71,9 @@ class GameScreen(BaseScreen):
         show it, and what happened, then carry on as after any move."""
         if not self.is_attached:
             return
+        top = self.app.screen
+        if getattr(top, "sending", False) and not getattr(self.session, "pending", False):
+            top.dismiss(None)  # (F2's list, waiting for this answer: the redraw below shows it)
         refused = getattr(self.session, "refused", None)
         if refused is not None:
             self.session.refused = None
@@ -350,7 +353,13 @@ class GameScreen(BaseScreen):
             if index is not None and 0 <= index < len(legal):
                 self.submit(legal[index])
 
-        self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
+        def send(index: int) -> bool:
+            """At a shared table: send the move, True while its answer is on its way."""
+            return 0 <= index < len(legal) and self.submit(legal[index]) and self.waiting
+
+        self.app.push_screen(
+            MovesScreen(self.session.name(seat), labels, send if self.remote else None), chosen
+        )
 
     def action_undo(self) -> None:
         if self.waiting:

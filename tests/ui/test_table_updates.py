@@ -16,6 +16,7 @@ from tabletop_tui.ui.widgets.quiet import update_static
 from tabletop_tui.ui.widgets.table import TableCard, Zone, card_class
 
 from .helpers import settle
+from .test_lobby import service  # noqa: F401, F811 (the shared table service fixture)
 from .test_table_kit import HAND, KitApp, card, focused_key
 
 
@@ -103,3 +104,46 @@ async def test_a_static_is_laid_out_again_only_when_its_size_changes(monkeypatch
         assert asked == ["fixed", "auto"]
         await settle(pilot)
         assert fixed.size.height == 2 and auto.size.width == 5
+
+
+async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, monkeypatch):  # noqa: F811
+    """The move goes out from the list; the list closes when the answer comes, so the game
+    screen is drawn once, already showing the move."""
+    from tabletop_tui.tables.client import TableClient
+    from tabletop_tui.tables.table import Table
+    from tabletop_tui.ui.app import TabletopApp
+
+    from .helpers import screen_name, screen_text
+    from .test_lobby import wait_for
+
+    held: list = []
+    act = Table.act
+    monkeypatch.setattr(Table, "act", lambda self, *a, **k: held.append((self, a, k)))
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        table = service.tables[joined.table.code]
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        game = app.screen
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(held), "the move sent")
+        await settle(pilot)
+        assert screen_name(app) == "MovesScreen" and app.screen.sending
+        assert "waiting for the table" in screen_text(app)
+        await pilot.press("enter")  # a second choice while waiting sends nothing
+        await settle(pilot)
+        assert len(held) == 1 and not table.match.actions
+        self_, args, kwargs = held.pop()
+        act(self_, *args, **kwargs)
+        await wait_for(pilot, lambda: app.screen is game, "the list closed")
+        assert len(table.match.actions) == 1
+        await wait_for(pilot, lambda: "step 1 " in str(game.message), "the move shown")
+        await bob.close()
