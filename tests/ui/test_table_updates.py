@@ -147,3 +147,40 @@ async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, mo
         assert len(table.match.actions) == 1
         await wait_for(pilot, lambda: "step 1 " in str(game.message), "the move shown")
         await bob.close()
+
+
+async def test_the_lobby_under_a_game_stops_asking_for_the_tables(service):  # noqa: F811
+    """Each seated player's lobby asked the service for the list of tables every 2 seconds,
+    and redrew it into the game screen above it: only a lobby on top refreshes."""
+    from tabletop_tui.tables.client import TableClient
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.screens.lobby import LobbyScreen
+
+    from .helpers import screen_name, screen_text
+    from .test_lobby import wait_for
+
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        asked: list[str] = []
+
+        async def refresh_tables() -> None:
+            asked.append(screen_name(app))
+
+        lobby.refresh_tables = refresh_tables  # type: ignore[method-assign]
+        lobby._tick()
+        await settle(pilot)
+        assert asked == ["LobbyScreen"]  # on top: it refreshes
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        lobby._tick()
+        await settle(pilot)
+        assert asked == ["LobbyScreen"]  # under the game: nothing asked
+        await bob.close()

@@ -580,7 +580,10 @@ class LobbyScreen(BaseScreen):
         await self.refresh_tables()
 
     def _tick(self) -> None:
-        if self.is_current and self.link.client is not None and not self._busy:
+        """The list again, while the lobby is on top. (Not `is_current`: Textual counts the
+        screen under the top one as current, so every seated player's lobby kept asking the
+        service for the list, and redrawing it into the game screen, every 2 seconds.)"""
+        if self.app.screen is self and self.link.client is not None and not self._busy:
             self.run_worker(self.refresh_tables(), group="refresh", exclusive=True)
 
     async def refresh_tables(self) -> None:
