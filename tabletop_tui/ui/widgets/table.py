@@ -131,9 +131,9 @@ class TableCard(Widget, can_focus=True):
         if info == self.info:
             return
         old = self.info
-        if info.key != old.key:
-            self.remove_class(card_class(old.key))
-            self.add_class(card_class(info.key))
+        if info.key != old.key:  # (no stylesheet rule names a card: no restyling)
+            self.remove_class(card_class(old.key), update=False)
+            self.add_class(card_class(info.key), update=False)
         self.info = info
         self.set_class(info.hidden, "-hidden")
         resized = chip_text(info).cell_len != chip_text(old).cell_len
