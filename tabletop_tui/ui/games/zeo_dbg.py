@@ -666,7 +666,7 @@ class ZeoScreen(CardTable, GameScreen):
         shown = tuple((r.ident, r.label.plain) for r in rows)
         options = self.query_one("#zeo-list", OptionList)
         options.display = seat is not None
-        options.border_title = {
+        title = {
             "decision": "Answer",
             "pick": "Choose",
             "main": "Cards with moves",
@@ -674,6 +674,8 @@ class ZeoScreen(CardTable, GameScreen):
             "wait": "Waiting",
             "over": "Game over",
         }.get(self.mode, "Moves")
+        if options.border_title != title:  # (setting it repaints the panel, same or not)
+            options.border_title = title
         if shown == self._rows_shown:
             return
         self._rows_shown = shown
