@@ -189,6 +189,7 @@ class DeploymentRules:
         per_round = s.config.deployments_per_round
         six = len(s.config.rangers) == 6
         deck, discard, locs = s.deploy_deck, s.deploy_discard, list(s.locations)
+        where = {lo.id: i for i, lo in enumerate(locs)}  # (placing moves no location)
         done, window = s.deployments_done, s.deploy_window
         changes: dict = {}
         moved = lost = False
@@ -211,7 +212,7 @@ class DeploymentRules:
                     data={"fs": top.fs_type, "count": n, "location": target},
                 )
             )
-            start = next((i for i, lo in enumerate(locs) if lo.id == target), -1)
+            start = where.get(target, -1)
             placed, lost = _fill(cat, locs, start, top.fs_type, n, ev, True, False)
             moved = moved or placed
             done += 1
