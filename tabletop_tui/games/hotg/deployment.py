@@ -130,6 +130,17 @@ class DeploymentRules:
         if s.outcome:
             return s
         # the foot soldier cards cycle under the deck
+        if mm_seat(s) is None:  # the usual end: one copy of the state
+            cards, rng = s.rng.shuffled(s.deploy_discard)
+            panicked = sum(lo.panicked for lo in s.locations)
+            s = upd(
+                s,
+                rng=rng,
+                deploy_deck=s.deploy_deck + cards,
+                deploy_discard=(),
+                history=(*s.history, (s.round, panicked, s.hq_energy)),
+            )
+            return self._start_action_phase(s, ev)
         cards, s = shuffle(s, s.deploy_discard)
         s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
         if mm_seat(s) is not None and all(lo.panicked for lo in s.locations):
@@ -156,12 +167,12 @@ class DeploymentRules:
         return self._start_action_phase(s, ev)
 
     def _start_action_phase(self, s: State, ev: list[Event]) -> State:
-        s = upd(s, phase="action")
+        changes: dict = {"phase": "action"}
         if s.power.megazord == "mega_voyager":
-            s = upd(s, power=upd(s.power, voyager=5))
+            changes["power"] = upd(s.power, voyager=5)
         ev.append(make(Event, text=f"Round {s.round}: Action Phase", kind="phase"))
-        focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
-        s = upd(s, focus=focus)
+        changes["focus"] = next((i for i, p in enumerate(s.players) if p.tokens), 0)
+        s = upd(s, **changes)
         if mm_seat(s) is not None:
             s = self._draw_schemes(s, 2, "", ev)
         return s
@@ -189,6 +200,7 @@ class DeploymentRules:
         per_round = s.config.deployments_per_round
         six = len(s.config.rangers) == 6
         deck, discard, locs = s.deploy_deck, s.deploy_discard, list(s.locations)
+        where = {lo.id: i for i, lo in enumerate(locs)}  # (placing moves no location)
         done, window = s.deployments_done, s.deploy_window
         changes: dict = {}
         moved = lost = False
@@ -211,7 +223,7 @@ class DeploymentRules:
                     data={"fs": top.fs_type, "count": n, "location": target},
                 )
             )
-            start = next((i for i, lo in enumerate(locs) if lo.id == target), -1)
+            start = where.get(target, -1)
             placed, lost = _fill(cat, locs, start, top.fs_type, n, ev, True, False)
             moved = moved or placed
             done += 1
