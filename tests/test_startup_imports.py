@@ -65,6 +65,23 @@ def test_launcher_first_frame_loads_no_game_rules_cards_or_pydantic(tmp_path):
         assert heavy not in modules, f"the launcher imported {heavy}"
 
 
+def test_games_in_progress_are_read_after_the_launchers_first_frame(tmp_path, monkeypatch):
+    """A player with games in progress gets the launcher as fast as a new player: the resume
+    list checks each save against its game's rules (pydantic, the models) once it is up."""
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.paths import unfinished_games
+    from tabletop_tui.ui.session import Session
+
+    monkeypatch.setenv("TABLETOP_TUI_HOME", str(tmp_path))
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="heuristic")]
+    match = Session.new("army-of-zero", seats, 3).match
+    match.play(0, match.legal_actions(0)[0])
+    assert [g.path for g in unfinished_games()] == [match.autosave_path]
+    screen, modules = _first_frame_modules("launcher", tmp_path)
+    assert screen == "LauncherScreen"
+    assert "pydantic" not in modules and "tabletop_tui.engine" not in modules
+
+
 #: the `tabletop-tui` command itself (the console script imports tabletop_tui.cli, then calls
 #: main): its own imports come first, then the launcher's
 CLI_CHILD = r"""
