@@ -3,11 +3,15 @@
 Every figure of issue 18's table, measured in one run (never asserted in tests); `table`
 at the top lists each figure beside its goal, the parts below hold the raw runs:
 
-- startup: wall time from spawning a process to its first frame, for the launcher
-  (`tabletop-tui` with no arguments), for each game screen started straight from the
-  command line with two human seats, and for a bare Textual app, in alternating
-  subprocesses; the ratio of the medians to the bare app. Goals: launcher <= 1.2,
-  each game screen <= 1.5.
+- startup: wall time from spawning a process to its first frame, and the CPU time the
+  process used by then, for the launcher (the app alone, and through the `tabletop-tui`
+  command with no arguments, which imports the command line first), for each game
+  screen with two human seats (the app started on it, and `tabletop-tui play GAME`), and
+  for a bare Textual app, in alternating subprocesses; the ratios of the medians to the
+  bare app.
+  The goal is judged on CPU (as the engine's is): wall time on a shared machine also
+  counts the time other processes held the cores. Goals: launcher <= 1.2, each game
+  screen <= 1.5.
 - engine: actions per second for every playable game of the registry under seeded random
   playouts (to_act + legal_actions + apply, and apply alone). The goal is judged on CPU
   time (the machine is shared: wall time also counts the time other processes held the
@@ -89,6 +93,31 @@ elif which == "launcher":
 
     def wanted(screen):
         return type(screen).__name__ == "LauncherScreen"
+elif which.startswith("command"):
+    # `tabletop-tui` itself (the console script imports the command line first), alone
+    # ("command": the launcher) or `tabletop-tui play GAME` with two humans ("command:GAME")
+    import tabletop_tui.cli as cli
+    import tabletop_tui.ui.app as ui_app
+
+    game = which.partition(":")[2]
+    argv = ["play", game, "--names", "Alice,Bob", "--seats", "human,human", "--seed", "1"]
+
+    App, display, run = ui_app.TabletopApp, ui_app.TabletopApp._display, ui_app.TabletopApp.run
+
+    def first_frame(self, screen, renderable):
+        if renderable is not None and (type(screen).__name__ == "LauncherScreen") != bool(game):
+            if hasattr(renderable, "render_segments"):
+                renderable.render_segments(self.console)
+            wall, cpu = (time.time() - T0) * 1000, time.process_time() * 1000
+            sys.stdout.write(f"{wall:.3f} {cpu:.3f} {type(screen).__name__}\n")
+            sys.stdout.flush()
+            os._exit(0)
+        display(self, screen, renderable)
+
+    App._display = first_frame  # on the class: cli's _run_app makes the app
+    App.run = lambda self, *args, **kwargs: run(self, headless=True, size=(80, 24))
+    cli.main(argv if game else [])
+    os._exit(3)
 else:  # game:<id>, as `tabletop-tui <id> --seats Alice,Bob` starts it
     from tabletop_tui.engine.match import SeatSpec
     from tabletop_tui.ui.app import TabletopApp
@@ -108,7 +137,8 @@ def timed_display(screen, renderable):
     if renderable is not None and wanted(screen):
         if hasattr(renderable, "render_segments"):
             renderable.render_segments(app.console)  # the terminal output of the frame
-        sys.stdout.write(f"{(time.time() - T0) * 1000:.3f} {type(screen).__name__}\n")
+        wall, cpu = (time.time() - T0) * 1000, time.process_time() * 1000
+        sys.stdout.write(f"{wall:.3f} {cpu:.3f} {type(screen).__name__}\n")
         sys.stdout.flush()
         os._exit(0)
     _display(screen, renderable)
@@ -130,9 +160,11 @@ def _child_env(home: str) -> dict[str, str]:
     return env
 
 
-def _first_frame_ms(which: str, env: dict[str, str]) -> tuple[float, str]:
-    """(ms to the first frame, the screen it showed)."""
+def _first_frame_ms(which: str, env: dict[str, str]) -> tuple[float, float, str]:
+    """(ms to the first frame, CPU ms the child used by then, the screen it showed)."""
     env = {**env, "BENCH_T0": repr(time.time())}
+    if which.startswith("command:"):  # `play` autosaves: away from the launcher's folder
+        env["TABLETOP_TUI_HOME"] = os.path.join(env["TABLETOP_TUI_HOME"], which.split(":")[1])
     proc = subprocess.run(
         [sys.executable, "-c", FIRST_FRAME_CHILD, which],
         capture_output=True,
@@ -144,13 +176,20 @@ def _first_frame_ms(which: str, env: dict[str, str]) -> tuple[float, str]:
     if proc.returncode != 0 or not lines:
         tail = (proc.stderr.strip().splitlines() or ["no frame was drawn"])[-1]
         raise RuntimeError(f"{which}: exit status {proc.returncode}: {tail}")
-    ms, _, screen = lines[-1].partition(" ")
-    return float(ms), screen
+    ms, cpu, screen = lines[-1].split(" ", 2)
+    return float(ms), float(cpu), screen
 
 
 def bench_startup(runs: int, games: list[str]) -> dict[str, Any]:
-    apps = ["bare", "launcher", *(f"game:{g}" for g in games)]
+    apps = [
+        "bare",
+        "launcher",
+        "command",
+        *(f"game:{g}" for g in games),
+        *(f"command:{g}" for g in games),
+    ]
     times: dict[str, list[float]] = {a: [] for a in apps}
+    cpus: dict[str, list[float]] = {a: [] for a in apps}
     screens: dict[str, str] = {}
     errors: dict[str, dict[str, str]] = {}
     with tempfile.TemporaryDirectory() as home:
@@ -163,41 +202,61 @@ def bench_startup(runs: int, games: list[str]) -> dict[str, Any]:
         live = [a for a in apps if a not in errors]
         for _ in range(runs):  # alternate, so every app sees the same machine load
             for which in live:
-                ms, screen = _first_frame_ms(which, env)
+                ms, cpu, screen = _first_frame_ms(which, env)
                 times[which].append(ms)
+                cpus[which].append(cpu)
                 screens[which] = screen
     if "bare" in errors:
         raise RuntimeError(f"the bare Textual app drew no frame: {errors['bare']}")
     bare = statistics.median(times["bare"])
+    bare_cpu = statistics.median(cpus["bare"])
 
     def against_bare(which: str, goal: float) -> dict[str, Any]:
         if which in errors:
             return errors[which]
         median = statistics.median(times[which])
+        cpu = statistics.median(cpus[which])
         return {
             "screen": screens[which],
             "ms_median": round(median, 1),
             "ratio": round(median / bare, 3),
+            "cpu_ms_median": round(cpu, 1),
+            "cpu_ratio": round(cpu / bare_cpu, 3),
             "goal_ratio_max": goal,
-            "meets_goal": median / bare <= goal,
+            # judged on CPU, as the engine's rates are: on a shared machine the wall time
+            # also counts the time other processes held the cores
+            "meets_goal": cpu / bare_cpu <= goal,
             "ms": [round(x, 1) for x in times[which]],
+            "cpu_ms": [round(x, 1) for x in cpus[which]],
         }
 
     launcher = against_bare("launcher", GOALS["startup_ratio_max"])
+    command = against_bare("command", GOALS["startup_ratio_max"])
     return {
-        "what": "ms from spawning the process to its first frame (80x24, headless); the "
-        "ratio is to the bare Textual app's median in the same run",
+        "what": "ms from spawning the process to its first frame (80x24, headless), and the "
+        "CPU ms the process used by then; ratios are to the bare Textual app's medians in "
+        "the same run, the goal judged on the CPU ratio",
         "runs": runs,
         "bare_ms_median": round(bare, 1),
         "bare_ms": [round(x, 1) for x in times["bare"]],
+        "bare_cpu_ms_median": round(bare_cpu, 1),
+        "bare_cpu_ms": [round(x, 1) for x in cpus["bare"]],
         # the launcher's figures also at the top level, as before
         "launcher_ms_median": launcher.get("ms_median"),
         "ratio": launcher.get("ratio"),
+        "cpu_ratio": launcher.get("cpu_ratio"),
         "goal_ratio_max": GOALS["startup_ratio_max"],
         "meets_goal": launcher.get("meets_goal"),
         "launcher": launcher,
+        # the same launcher through the `tabletop-tui` command (its own imports first)
+        "command": command,
         "game_screens": {
             g: against_bare(f"game:{g}", GOALS["game_screen_ratio_max"]) for g in games
+        },
+        # the same screens through `tabletop-tui play GAME --names Alice,Bob --seats
+        # human,human --seed 1` (its checks, the app's autosave)
+        "game_screens_by_command": {
+            g: against_bare(f"command:{g}", GOALS["game_screen_ratio_max"]) for g in games
         },
     }
 
@@ -572,22 +631,35 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(entry)
 
     startup = report.get("startup", {})
+
+    def wall(fig: dict[str, Any]) -> str:
+        return fig.get("error", "") or f"wall-clock ratio {fig.get('ratio')}"
+
     row(
-        "launcher first frame / bare Textual app",
+        "launcher first frame / bare Textual app (CPU)",
         "startup",
-        startup.get("ratio"),
+        startup.get("cpu_ratio"),
         f"<= {GOALS['startup_ratio_max']}",
         startup.get("meets_goal"),
-        startup.get("error", ""),
+        wall(startup) if "launcher" in startup else startup.get("error", ""),
     )
+    if "command" in startup:
+        row(
+            "launcher first frame through the tabletop-tui command / bare (CPU)",
+            "startup",
+            startup["command"].get("cpu_ratio"),
+            f"<= {GOALS['startup_ratio_max']}",
+            startup["command"].get("meets_goal"),
+            wall(startup["command"]),
+        )
     for game_id, fig in startup.get("game_screens", {}).items():
         row(
-            f"{game_id} screen first frame (two humans) / bare",
+            f"{game_id} screen first frame (two humans) / bare (CPU)",
             "startup",
-            fig.get("ratio"),
+            fig.get("cpu_ratio"),
             f"<= {GOALS['game_screen_ratio_max']}",
             fig.get("meets_goal"),
-            fig.get("error", ""),
+            wall(fig),
         )
     for game_id, fig in report.get("engine", {}).items():
         goal = GOALS.get(f"{game_id}_actions_per_s")
@@ -598,6 +670,15 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
             f">= {goal:,.0f}" if goal else "-",
             fig.get("meets_goal"),
             fig.get("error", ""),
+        )
+    for game_id, fig in startup.get("game_screens_by_command", {}).items():
+        row(
+            f"{game_id} screen first frame through tabletop-tui play / bare (CPU)",
+            "startup",
+            fig.get("cpu_ratio"),
+            f"<= {GOALS['game_screen_ratio_max']}",
+            fig.get("meets_goal"),
+            wall(fig),
         )
     keys = report.get("key_to_screen", {})
     row(

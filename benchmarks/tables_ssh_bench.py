@@ -11,6 +11,11 @@ last key leaving the client until each OTHER player's terminal has received the 
 screen that shows the new step: key, SSH, the actor's app, the table service, the other
 apps' redraws, SSH back. p50, p95 and max over every (move, other player) pair.
 
+Think time: 3 s by default, a brisk human pace for one action here (open the list, read a
+handful of moves, pick one); players of online card games take a few seconds per action,
+and 1 s for every player at every table at once (10 moves a second on the server) is a
+stress test rather than play. Run --think 1 and --think 5 too, to see both sides.
+
 Whose turn it is comes from one watcher connection per table (the public view), as any
 spectator would see it. Goal (issue 19): p95 <= 200 ms with 10 tables of 3 players on this
 machine, where the server, the 30 app processes and this process's 30 clients share the
@@ -354,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--actions", type=int, default=20, help="moves per table (20)")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds before a move (1.0)")
+    parser.add_argument("--think", type=float, default=3.0, help="seconds before a move (3.0)")
     parser.add_argument("--size", type=_size, default=(80, 24), help="terminal, COLSxROWS")
     parser.add_argument(
         "--profile-apps", metavar="DIR", help="cProfile every app process into DIR/<pid>.prof"

@@ -2,7 +2,8 @@
 
 Every error is one line on stderr, `tabletop-tui: error: ...`, with exit status 2 and no
 traceback. Textual is imported only by the commands that open the UI, so `list`,
-`selfplay` and `cards` start fast.
+`selfplay` and `cards` start fast; the engine, pydantic and the card loader only by the
+commands that use them, so `tabletop-tui` alone draws the launcher without them.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .cards import CardDataError, card_dir, set_cards_dir
-from .engine.match import MAX_NAME, MAX_SEED, SaveError, SeatSpec, name_problem
 from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_message
+from .limits import MAX_NAME, MAX_SEED, name_problem
+
+if TYPE_CHECKING:
+    from .engine.match import SeatSpec
 
 PROG = "tabletop-tui"
 MAX_GAMES = 1_000_000
@@ -371,6 +374,8 @@ def _default_name(kind: str, number: int) -> str:
 
 
 def seat_specs(rules, seats: str | None, names: str | None) -> list[SeatSpec] | None:
+    from .engine.match import SeatSpec
+
     """Seats from `--seats` and `--names`; None when neither is given (the UI asks)."""
     if seats is None and names is None:
         return None
@@ -391,6 +396,8 @@ def config_overrides(rules) -> dict[str, Any]:
     override = cards_override()
     if override is None or "cards_dir" not in rules.config_type.model_fields:
         return {}
+    from .cards import card_dir
+
     return {"cards_dir": str(card_dir(rules.game_id, override).resolve())}
 
 
@@ -486,6 +493,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
             )
         chosen = games[number - 1]
     if chosen.problem is not None:
+        from .engine.match import SaveError
+
         raise SaveError(f"{chosen.path}: {chosen.problem}")
     match = _load_save(chosen.path)
     print(f"Resuming {chosen.label()} ({chosen.path})", flush=True)
@@ -521,6 +530,8 @@ def _print_unfinished(games, game_id: str | None) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     rules = _playable(args.game)
+    from .engine.match import SeatSpec
+
     seats = [SeatSpec(name=f"Bot {i + 1}", kind="heuristic") for i in range(rules.min_seats)]
     _preflight(rules, seats, args.seed)
     return _run_app(
@@ -681,11 +692,15 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
 
 
 def _bot_seats(kinds: list[str]) -> list[SeatSpec]:
+    from .engine.match import SeatSpec
+
     return [SeatSpec(name=_default_name(k, i + 1), kind=k) for i, k in enumerate(kinds)]  # type: ignore[arg-type]
 
 
 def cmd_cards_validate(args: argparse.Namespace) -> int:
     card_set = _card_set(args.game)
+    from .cards import card_dir
+
     folder = card_dir(args.game, args.dir)
     if not folder.is_dir():
         if os.path.lexists(folder):
@@ -953,29 +968,52 @@ def _lenient_output() -> None:
             pass
 
 
+def _users_error(exc: Exception) -> bool:
+    """A problem with what was asked (one line, status 2): a CliError, a broken save or card
+    file. Their classes are looked up only where loaded: a command that never imported the
+    engine or the card loader cannot have raised their errors."""
+    kinds: list[type] = [CliError]
+    for module, name in (
+        ("tabletop_tui.engine.match", "SaveError"),
+        ("tabletop_tui.cards", "CardDataError"),
+    ):
+        loaded = sys.modules.get(module)
+        if loaded is not None:
+            kinds.append(getattr(loaded, name))
+    return isinstance(exc, tuple(kinds))
+
+
+def _internal_error(exc: Exception) -> int:
+    """A bug: still one line, with a way to see the traceback."""
+    if os.environ.get("TABLETOP_TUI_DEBUG"):
+        raise exc
+    return _fail(
+        f"internal error: {type(exc).__name__}: {_first_line(exc)} "
+        "(set TABLETOP_TUI_DEBUG=1 to see the traceback)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     _lenient_output()
     try:
         args = build_parser().parse_args(argv)
-        set_cards_dir(args.cards)
+        if args.cards is not None or "tabletop_tui.cards" in sys.modules:
+            from .cards import set_cards_dir  # (also back to none, in a process run twice)
+
+            set_cards_dir(args.cards)
         return args.func(args) if getattr(args, "func", None) else cmd_launcher(args)
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0
-    except (CliError, SaveError, CardDataError) as exc:
-        return _fail(str(exc))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `selfplay --json | head -1`
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
-    except Exception as exc:  # a bug: still one line, with a way to see the traceback
-        if os.environ.get("TABLETOP_TUI_DEBUG"):
-            raise
-        return _fail(
-            f"internal error: {type(exc).__name__}: {_first_line(exc)} "
-            "(set TABLETOP_TUI_DEBUG=1 to see the traceback)"
-        )
+    except Exception as exc:
+        if _users_error(exc):
+            return _fail(str(exc))
+        return _internal_error(exc)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import time
 from pathlib import Path
 
 
@@ -120,3 +121,34 @@ def fsync_folder(folder: Path | str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+#: a temporary file of another target older than this belongs to a writer that died
+STALE_TEMP_SECONDS = 60
+
+
+def temp_files(folder: Path, target: str | None = None) -> list[Path]:
+    """Temporary files `write_atomic` made in `folder` (for `target` only, if given)."""
+    prefix = f".{target}." if target else "."
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [folder / n for n in names if n.startswith(prefix) and n.endswith(".tmp")]
+
+
+def clean_temp_files(folder: Path, target: str | None = None) -> int:
+    """Remove what a killed writer left: every temporary of `target` (one writer per file),
+    and any other one older than STALE_TEMP_SECONDS (another process may be writing it)."""
+    removed = 0
+    now = time.time()
+    for path in temp_files(Path(folder)):
+        try:
+            info = path.lstat()
+            mine = target is not None and path.name.startswith(f".{target}.")
+            if (mine or now - info.st_mtime > STALE_TEMP_SECONDS) and stat.S_ISREG(info.st_mode):
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed

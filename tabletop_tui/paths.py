@@ -225,6 +225,6 @@ def autosave_path(game_id: str) -> Path:
 
 def clean_leftovers() -> int:
     """Remove temporary files of writers killed mid-save (kill -9, power cut) from our folders."""
-    from .engine.match import clean_temp_files
+    from .files import clean_temp_files
 
     return sum(clean_temp_files(folder) for folder in (autosave_dir(), saves_dir(), history_dir()))

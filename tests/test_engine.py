@@ -14,6 +14,7 @@ from tabletop_tui.cards import CardDataError
 from tabletop_tui.engine import IllegalAction, Rng
 from tabletop_tui.engine.bots import RandomBot, bot_rng
 from tabletop_tui.engine.match import SAVE_VERSION, Match, SaveError, SeatSpec, write_atomic
+from tabletop_tui.engine.rng import Deal
 from tabletop_tui.games import get_rules
 from tabletop_tui.games.army_of_zero.cards import load_characters, shipped_characters
 from tabletop_tui.games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest
@@ -112,6 +113,26 @@ def test_rng_shuffle_is_a_deterministic_permutation():
     assert sorted(a) == items and a != tuple(items)
     assert c != a
     assert items == list(range(30)), "shuffled changed its input"
+
+
+def test_deal_draws_what_the_rng_draws():
+    """A Deal (several draws in a row from one Rng, as a game's set-up makes them) gives
+    each draw the same call on the Rng would, skipped draws keep their place, and its Rng
+    at the end is the one those calls would leave: saves made either way replay alike."""
+    rng = Rng(seed=20261201, counter=3)
+    deal = Deal(rng)
+    items = list(range(30))
+    first, rng = rng.shuffled(items)
+    assert deal.shuffled(items) == first
+    later = deal.skip()  # this draw is made after the ones below, or not at all
+    skipped, rng = rng.shuffled(items)
+    k, rng = rng.randint(0, 9)
+    assert deal.randint(0, 9) == k
+    one, rng = rng.shuffled(["only"])
+    assert deal.shuffled(["only"]) == one
+    assert later.shuffled(items) == skipped != first
+    assert deal.rng == rng and deal.rng.counter == 7
+    assert Deal(rng).rng is rng  # no draw: the same Rng
 
 
 def test_random_bot_picks_a_legal_action_reproducibly():

@@ -1,11 +1,13 @@
 """Speed work on the small games must not change what they do.
 
-Seeded random playouts of Army Of Zero, PR CCG 2008, ZOOBOTZ and Zeo are reduced to one digest
-per playout: every state's JSON, every event, every seat's legal actions, every view
-(each seat and a spectator) and the rejection of one foreign action per step. The digests
-in tests/data/golden_playouts.json were computed from the engine before its hot paths were
-rewritten (model_construct instead of validating copies, shared sub-states), so any drift
-in states, texts, views, action order or rejection reasons shows up as a changed digest.
+Seeded random playouts of every game (Heroes of the Grid in its modes and headquarters
+too) are reduced to one digest per playout: every state's JSON, every event, every seat's
+legal actions, every view (each seat and a spectator) and the rejection of one foreign
+action per step. The digests in tests/data/golden_playouts.json were computed from the
+engine before its hot paths were rewritten (model_construct instead of validating copies,
+shared sub-states; for Heroes of the Grid, before its deployment and set-up shortcuts), so
+any drift in states, texts, views, action order or rejection reasons shows up as a changed
+digest.
 
 Regenerate only when a rules change is meant to change behaviour:
     .venv/bin/python tests/test_golden_playouts.py --write
@@ -41,6 +43,28 @@ CASES: list[tuple[str, str, dict]] = [
         "zeo-dbg",
         "2v1-lone-villain-serpentera",
         {"format": "2v1", "lone": "villains", "serpentera": True},
+    ),
+    ("hotg", "default", {}),
+    ("hotg", "two-players", {"names": ("A", "B")}),
+    ("hotg", "mastermind", {"names": ("A", "B", "C", "Evil"), "mode": "mastermind"}),
+    ("hotg", "psycho-assault", {"names": ("A", "B", "C", "D"), "mode": "psycho_assault"}),
+    (
+        "hotg",
+        "cc-assault-psycho-boss",
+        {
+            "names": ("A", "B", "C"),
+            "headquarters": "command_center_assault",
+            "boss": "psycho_rangers",
+        },
+    ),
+    (
+        "hotg",
+        "six-players-megaship",
+        {
+            "names": ("A", "B", "C", "D", "E", "F"),
+            "headquarters": "astro_megaship",
+            "psycho_monsters": 1,
+        },
     ),
 ]
 STEP_BOUND = 3000

@@ -65,6 +65,63 @@ def test_launcher_first_frame_loads_no_game_rules_cards_or_pydantic(tmp_path):
         assert heavy not in modules, f"the launcher imported {heavy}"
 
 
+def test_games_in_progress_are_read_after_the_launchers_first_frame(tmp_path, monkeypatch):
+    """A player with games in progress gets the launcher as fast as a new player: the resume
+    list checks each save against its game's rules (pydantic, the models) once it is up."""
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.paths import unfinished_games
+    from tabletop_tui.ui.session import Session
+
+    monkeypatch.setenv("TABLETOP_TUI_HOME", str(tmp_path))
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="heuristic")]
+    match = Session.new("army-of-zero", seats, 3).match
+    match.play(0, match.legal_actions(0)[0])
+    assert [g.path for g in unfinished_games()] == [match.autosave_path]
+    screen, modules = _first_frame_modules("launcher", tmp_path)
+    assert screen == "LauncherScreen"
+    assert "pydantic" not in modules and "tabletop_tui.engine" not in modules
+
+
+#: the `tabletop-tui` command itself (the console script imports tabletop_tui.cli, then calls
+#: main): its own imports come first, then the launcher's
+CLI_CHILD = r"""
+import json, os, sys
+import tabletop_tui.cli as cli
+imported = sorted(sys.modules)
+from tabletop_tui.ui.app import TabletopApp
+display = TabletopApp._display
+
+def first_frame(self, screen, renderable):
+    if renderable is not None and type(screen).__name__ == "LauncherScreen":
+        print(json.dumps({"cli": imported, "modules": sorted(sys.modules)}))
+        sys.stdout.flush()
+        os._exit(0)
+    display(self, screen, renderable)
+
+TabletopApp._display = first_frame
+run = TabletopApp.run
+TabletopApp.run = lambda self, *a, **k: run(self, headless=True, size=(80, 24))
+sys.exit(cli.main([]))
+"""
+
+
+def test_the_command_alone_draws_the_launcher_without_the_engine(tmp_path):
+    """`tabletop-tui` with no arguments: the command line's own imports (argument checks, the
+    registry, the bounds on seeds and names) and then the launcher load no engine, no
+    pydantic and no card loader; those come with the commands that need them."""
+    env = {**os.environ, "TABLETOP_TUI_HOME": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-c", CLI_CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    for when in ("cli", "modules"):
+        loaded = set(data[when])
+        for heavy in ("pydantic", "tomllib", "tabletop_tui.engine", "tabletop_tui.cards"):
+            assert heavy not in loaded, f"{heavy} was imported ({when})"
+    assert "textual" not in set(data["cli"]), "the command line imported Textual itself"
+
+
 @pytest.mark.parametrize("game_id", playable_ids())
 def test_a_game_screen_loads_only_its_own_rules(game_id, tmp_path):
     screen, modules = _first_frame_modules(game_id, tmp_path)

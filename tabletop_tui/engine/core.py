@@ -190,9 +190,11 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
 
             @functools.wraps(legal)
             def legal_actions(self, state, seat):
-                remembered = self._remembered_legal(state, seat)
-                if remembered is not None:
-                    return list(remembered)
+                # (`_remembered_legal`, spelt out: this runs on every move)
+                memo = self.__dict__.get("_legal_memo")
+                if memo is not None and memo[0] is state and memo[1] == seat:
+                    if type(seat) is int:
+                        return list(memo[2])
                 out = legal(self, state, seat)
                 if type(seat) is int:  # a seat 0.0 or True must meet the checks again
                     self._legal_memo = (state, seat, tuple(out))
@@ -298,9 +300,9 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
         """`check`, then `_resolve`. The last legal_actions answer is remembered (for that
         very state object and seat, as frozen states never change): an action object taken
         from it is legal without checking it again, and asking again costs nothing."""
-        remembered = self._remembered_legal(state, seat)
-        if remembered is not None:
-            for offered in remembered:  # a loop: cheaper per move than any() over a generator
+        memo = self.__dict__.get("_legal_memo")  # `_remembered_legal`, spelt out
+        if memo is not None and memo[0] is state and memo[1] == seat and type(seat) is int:
+            for offered in memo[2]:  # a loop: cheaper per move than any() over a generator
                 if offered is action:
                     return self._resolve(state, seat, action)
         rejection = self.check(state, seat, action)

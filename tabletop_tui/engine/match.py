@@ -10,17 +10,24 @@ import json
 import math
 import os
 import re
-import stat
 import tempfile
-import time
-import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from ..files import FileProblem, decode_text, fsync_folder, os_problem, read_limited
+from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's too
+    STALE_TEMP_SECONDS,
+    FileProblem,
+    clean_temp_files,
+    decode_text,
+    fsync_folder,
+    os_problem,
+    read_limited,
+    temp_files,
+)
+from ..limits import MAX_NAME, MAX_SEED, name_problem  # noqa: F401 - the engine's bounds too
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
 
 SAVE_FORMAT = "tabletop-tui-save"
@@ -29,30 +36,14 @@ SAVE_VERSION = 1
 #: bounds on what a save file may hold, checked before anything is built from it
 MAX_SAVE_BYTES = 16 * 2**20
 MAX_DEPTH = 32
-MAX_SEED = 2**63 - 1
 MAX_NUMBER = 2**63 - 1
 MAX_TEXT = 4096
-MAX_NAME = 24
 #: far more than any game takes; a save claiming more is refused before it is validated
 MAX_ACTIONS = 100_000
 
 SeatKind = Literal["human", "random", "heuristic"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-#: control characters, lone surrogates and line or paragraph separators have no place in a name
-_BAD_NAME_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
-
-
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a seat's name, or None when it can."""
-    if not name.strip():
-        return "a name cannot be empty"
-    if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters"
-    for ch in name:
-        if unicodedata.category(ch) in _BAD_NAME_CATEGORIES:
-            return f"a name cannot hold the character U+{ord(ch):04X}"
-    return None
 
 
 class SeatSpec(Model):
@@ -90,37 +81,6 @@ class SaveFile(BaseModel):
 
 class SaveError(Exception):
     """A save file that cannot be loaded; the message names the file and the problem."""
-
-
-#: a temporary file of another target older than this belongs to a writer that died
-STALE_TEMP_SECONDS = 60
-
-
-def temp_files(folder: Path, target: str | None = None) -> list[Path]:
-    """Temporary files `write_atomic` made in `folder` (for `target` only, if given)."""
-    prefix = f".{target}." if target else "."
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return []
-    return [folder / n for n in names if n.startswith(prefix) and n.endswith(".tmp")]
-
-
-def clean_temp_files(folder: Path, target: str | None = None) -> int:
-    """Remove what a killed writer left: every temporary of `target` (one writer per file),
-    and any other one older than STALE_TEMP_SECONDS (another process may be writing it)."""
-    removed = 0
-    now = time.time()
-    for path in temp_files(Path(folder)):
-        try:
-            info = path.lstat()
-            mine = target is not None and path.name.startswith(f".{target}.")
-            if (mine or now - info.st_mtime > STALE_TEMP_SECONDS) and stat.S_ISREG(info.st_mode):
-                path.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
 
 
 def write_atomic(path: Path, text: str) -> None:

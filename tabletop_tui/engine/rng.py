@@ -47,16 +47,53 @@ class Rng(Model):
         one item or none (where the order cannot change). The order is pinned here: saves
         replay the same on a Python whose `random.shuffle` draws differently."""
         counter = self.counter
-        value = _splitmix64((self.seed * 0x2545F4914F6CDD1D + counter) & _MASK)  # _next
-        nxt = evolve(self, counter=counter + 1)
-        out = list(items)
-        if len(out) > 1:
-            bits = _MT(value).getrandbits
-            for i in range(len(out) - 1, 0, -1):
-                n = i + 1
-                k = n.bit_length()
+        return _shuffled(self.seed, counter, items), evolve(self, counter=counter + 1)
+
+
+def _shuffled(seed: int, counter: int, items: Sequence[T]) -> tuple[T, ...]:
+    """`Rng(seed=seed, counter=counter).shuffled(items)[0]`."""
+    out = list(items)
+    if len(out) > 1:
+        value = _splitmix64((seed * 0x2545F4914F6CDD1D + counter) & _MASK)  # Rng._next
+        bits = _MT(value).getrandbits
+        for i in range(len(out) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
                 j = bits(k)
-                while j >= n:
-                    j = bits(k)
-                out[i], out[j] = out[j], out[i]
-        return tuple(out), nxt
+            out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+class Deal:
+    """Draws in a row from one Rng (setting up a game takes a dozen shuffles) without a
+    new Rng per draw: each gives what the same call on the Rng would, and `rng` is the
+    Rng after all of them."""
+
+    __slots__ = ("_start", "_seed", "counter")
+
+    def __init__(self, rng: Rng):
+        self._start, self._seed, self.counter = rng, rng.seed, rng.counter
+
+    def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
+        self.counter += 1
+        return _shuffled(self._seed, self.counter - 1, items)
+
+    def skip(self) -> Deal:
+        """A Deal for the next draw alone, and this one moved past it: a draw whose result
+        may go unused (only its place in the sequence counts) is made only if needed."""
+        later = Deal(self._start)
+        later.counter = self.counter
+        self.counter += 1
+        return later
+
+    def randint(self, low: int, high: int) -> int:
+        self.counter += 1
+        value = _splitmix64((self._seed * 0x2545F4914F6CDD1D + self.counter - 1) & _MASK)
+        return low + value % (high - low + 1)
+
+    @property
+    def rng(self) -> Rng:
+        start = self._start
+        return start if self.counter == start.counter else evolve(start, counter=self.counter)

@@ -21,6 +21,7 @@ from ..engine import Rejection, Rules, Seat
 from .client import ClientError, TableClient
 from .protocol import Act, Error, Events, Joined, Message, Ok, TableUpdate, UndoResult, ViewUpdate
 from .seat_match import SeatMatch
+from .seat_session import SeatSession
 
 SOCKET_VARIABLE = "TABLETOP_TUI_TABLES"
 TICKET_VARIABLE = "TABLETOP_TUI_TABLE_TICKET"
@@ -68,10 +69,10 @@ class TablesLink:
             await self.client.close()
 
 
-class RemoteSession:
-    """The Session a game screen plays through when its table is in the service."""
+class RemoteSession(SeatSession):
+    """The session a game screen plays through when its table is in the service: one seat
+    at this terminal (none when watching), bots played by the service."""
 
-    #: game screens ask this to tell a remote table from a hot-seat one
     remote = True
 
     def __init__(self, client: TableClient, rules: Rules, joined: Joined):
@@ -81,9 +82,6 @@ class RemoteSession:
         #: this connection's seat; None when watching
         self.on_screen: Seat | None = joined.seat
         self.bots: dict = {}  # bots play inside the service
-        self.groups: dict | None = None
-        self.tutorial = None
-        self.seed_given = False
         #: an action was sent and its answer has not come back yet
         self.pending = False
         self._pending_ref: int | None = None
@@ -140,33 +138,11 @@ class RemoteSession:
         update = self.match.update
         return update.undo_asked_by if update is not None else None
 
-    # -- what a game screen asks a Session --------------------------------------------------------
+    # -- what a game screen asks a session (the rest is `SeatSession`'s) --------------------------
     @property
-    def humans(self) -> list[Seat]:
-        return [i for i, s in enumerate(self.match.seats) if not s.is_bot]
-
-    @property
-    def bot_seats(self) -> frozenset[Seat]:
-        return frozenset(i for i, s in enumerate(self.match.seats) if s.is_bot)
-
-    def name(self, seat: Seat) -> str:
-        return self.match.seats[seat].name
-
-    @property
-    def over(self) -> bool:
-        return self.match.outcome() is not None
-
-    def next_bot(self) -> Seat | None:
-        return None  # the service plays its bots; this screen only sees the result
-
-    def next_human(self) -> Seat | None:
-        return self.on_screen if self.on_screen in self.match.to_act() else None
-
-    def needs_curtain(self) -> Seat | None:
-        return None  # nobody else looks at this terminal
-
-    def viewer(self) -> Seat | None:
-        return self.on_screen
+    def at_this_terminal(self) -> list[Seat]:
+        """Only this connection's seat: nobody else looks at this terminal."""
+        return [self.on_screen] if self.on_screen is not None else []
 
     def act(self, seat: Seat, action) -> Rejection | tuple:
         """Send the action; its answer arrives as a message (see `receive`)."""

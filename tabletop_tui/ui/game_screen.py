@@ -23,6 +23,7 @@ from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
 from .session import Session
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
+from .widgets.quiet import update_static
 
 
 class GameScreen(BaseScreen):
@@ -70,6 +71,9 @@ class GameScreen(BaseScreen):
         show it, and what happened, then carry on as after any move."""
         if not self.is_attached:
             return
+        top = self.app.screen
+        if getattr(top, "sending", False) and not getattr(self.session, "pending", False):
+            top.dismiss(None)  # (F2's list, waiting for this answer: the redraw below shows it)
         refused = getattr(self.session, "refused", None)
         if refused is not None:
             self.session.refused = None
@@ -163,10 +167,11 @@ class GameScreen(BaseScreen):
                 bar.show_hint(hints.label(), hints.hint.text)
 
     def put(self, selector: str, content) -> None:
-        """Update a Static only when its content changed: redraws stay cheap."""
+        """Update a Static only when its content changed, and lay the screen out again only
+        when its size changed: redraws stay cheap."""
         if self._shown.get(selector) != content:
             self._shown[selector] = content
-            self.query_one(selector).update(content)
+            update_static(self.query_one(selector), content)
 
     def set_message(self, message: Text | str) -> None:
         self.message = message
@@ -348,7 +353,13 @@ class GameScreen(BaseScreen):
             if index is not None and 0 <= index < len(legal):
                 self.submit(legal[index])
 
-        self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
+        def send(index: int) -> bool:
+            """At a shared table: send the move, True while its answer is on its way."""
+            return 0 <= index < len(legal) and self.submit(legal[index]) and self.waiting
+
+        self.app.push_screen(
+            MovesScreen(self.session.name(seat), labels, send if self.remote else None), chosen
+        )
 
     def action_undo(self) -> None:
         if self.waiting:

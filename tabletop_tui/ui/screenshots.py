@@ -78,23 +78,6 @@ async def _help(pilot) -> None:
     await _settle(pilot)
 
 
-async def _game_over(pilot) -> None:
-    await _settle(pilot, 2)
-    app = pilot.app
-    for _ in range(400):
-        screen = type(app.screen).__name__
-        if screen == "GameOverScreen":
-            break
-        if screen in ("RevealScreen", "CurtainScreen"):
-            await pilot.press("enter")
-        elif app.screen.match.view(None).phase == "order":
-            await pilot.press("r")
-        else:
-            await pilot.press("a" if app.screen.match.view(0).seats[0].attacks_in_hand else "d")
-        await pilot.pause()
-    await _settle(pilot)
-
-
 def _aoz(seats, seed=7) -> Callable[[], TabletopApp]:
     return lambda: TabletopApp(
         game="army-of-zero", seats=list(seats), seed=seed, bot_delay=0, autosave=False
@@ -396,7 +379,7 @@ SCENES = [
     Scene("army-of-zero-reveal", _aoz(VS_BOT), _reveal),
     Scene("army-of-zero-curtain", _aoz(HUMANS), _curtain),
     Scene("army-of-zero-help", _aoz(VS_BOT), _help),
-    Scene("army-of-zero-game-over", _aoz(VS_BOT, seed=11), _game_over),
+    Scene("army-of-zero-game-over", _aoz(VS_BOT, seed=11), _to_game_over("army-of-zero", 2000)),
     Scene("pr-ccg-2008", _pr(), _pr_select),
     Scene("pr-ccg-2008-pay", _pr(), _pr_pay),
     Scene("pr-ccg-2008-reveal", _pr(), _pr_reveal),

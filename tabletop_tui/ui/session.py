@@ -1,6 +1,8 @@
-"""Hot-seat flow for any game: who acts next, when the curtain falls, bots' turns.
+"""Hot-seat flow for any game: the local session, whose table lives in this process.
 
-Kept free of Textual so the rules of passing the keyboard are tested on their own.
+Who acts next and when the curtain falls are `tables.seat_session.SeatSession`'s, shared
+with a remote seat; here actions, bots' turns and undo go to the in-process table. Kept
+free of Textual so the rules of passing the keyboard are tested on their own.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from ..engine.core import IllegalAction
 from ..engine.match import Match, SeatSpec
 from ..games import get_rules, make_bot
 from ..paths import history_dir, new_autosave_path
+from ..tables.seat_session import SeatSession
 from ..tables.table import Table, TableError
 
 
 @dataclass
-class Session:
+class Session(SeatSession):
+    """A table in this process: every human seat at this terminal, bots played here."""
+
     match: Match
     #: the seat whose private view is on screen (None: nobody's yet, or a spectator)
     on_screen: Seat | None = None
@@ -72,58 +77,10 @@ class Session:
         return session
 
     # -- seats -----------------------------------------------------------------
-    @property
-    def humans(self) -> list[Seat]:
-        return [i for i, s in enumerate(self.match.seats) if not s.is_bot]
-
+    # (who acts, curtains, whose view: `SeatSession`, shared with a remote seat)
     @property
     def bot_seats(self) -> frozenset[Seat]:
         return frozenset(self.bots)
-
-    def name(self, seat: Seat) -> str:
-        return self.match.seats[seat].name
-
-    @property
-    def over(self) -> bool:
-        return self.match.outcome() is not None
-
-    def next_bot(self) -> Seat | None:
-        waiting = sorted(self.match.to_act() & self.bot_seats)
-        return waiting[0] if waiting else None
-
-    def next_human(self) -> Seat | None:
-        """The human seat to hand the keyboard to; the one on screen keeps it if it may act."""
-        waiting = self.match.to_act() - self.bot_seats
-        if not waiting:
-            return None
-        if self.on_screen in waiting:
-            return self.on_screen
-        return min(waiting)
-
-    def needs_curtain(self) -> Seat | None:
-        """A seat to pass the keyboard to behind a curtain, or None to carry on.
-
-        With one human there is nothing to hide from anyone at the keyboard, so no curtain.
-        """
-        nxt = self.next_human()
-        if nxt is None or nxt == self.on_screen or len(self.humans) <= 1:
-            return None
-        if self.groups is not None:
-            group = self.groups.get(nxt)
-            if self.on_screen is None:  # nothing shown yet: a curtain only if secrets exist
-                same = all(self.groups.get(h) == group for h in self.humans)
-            else:
-                same = self.groups.get(self.on_screen) == group
-            if same:
-                self.on_screen = nxt  # nothing hidden between them: hand over straight away
-                return None
-        return nxt
-
-    def viewer(self) -> Seat | None:
-        """Whose view to render: the seat on screen, or the public view with no humans."""
-        if not self.humans:
-            return None
-        return self.on_screen
 
     # -- acting ----------------------------------------------------------------
     def act(self, seat: Seat, action) -> Rejection | tuple[Event, ...]:

@@ -392,3 +392,37 @@ async def test_keys_move_at_the_start_of_a_game_on_the_board_and_on_the_move_lis
             await settle(pilot)
             marks.append(options.highlighted)
         assert marks == [0, 1, 2, 1, 2, 1]
+
+
+async def test_a_battle_opens_on_the_cards_of_the_battle_not_the_board():
+    """Base rules, battles: when a battle begins the Rangers' business is the enemy cards
+    and their combat hand, so the focus (and the inspector) leaves the board for them."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, lambda s: s.mode == "battle")
+        screen = app.screen
+        card = _focused(app)
+        assert card is not None, app.focused
+        zone = card.parent
+        assert zone.id in ("hg-hand", "hg-enemies"), zone.id
+        text = inspect_plain(screen.inspector().info)
+        assert card.info.face.title in text
+        if zone.id == "hg-enemies":
+            assert "Where: the battle at" in text
+
+
+async def test_a_question_that_opens_a_battle_shows_what_it_is_about():
+    """Base rules, foot soldiers: with more than four present the lead Ranger picks which
+    fight. That question comes before any card of the battle is drawn, so the inspector
+    shows the location fought over instead of the board card the keys were last on."""
+    app = _app(seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, lambda s: s.match.view(s.session.on_screen).battle is not None)
+        screen = app.screen
+        view = screen.match.view(screen.session.on_screen)
+        assert view.decision is not None and view.decision.kind == "fs_pick"
+        where = next(lo.name for lo in view.locations if lo.id == view.battle.location)
+        text = inspect_plain(screen.inspector().info)
+        assert where in text.splitlines()[0], text

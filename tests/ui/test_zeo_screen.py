@@ -8,6 +8,7 @@ from tabletop_tui.games import make_bot
 from tabletop_tui.games.zeo_dbg.models import Attached, Buy
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.games.zeo_dbg import MOVE_CAP
+from tabletop_tui.ui.widgets.inspector import inspect_plain
 
 from .helpers import screen_name, screen_text, settle, zeo_key
 
@@ -87,6 +88,13 @@ async def test_the_block_prompt_comes_up_behind_the_defenders_curtain():
                     # the answers are rows of the move panel, and it has the focus
                     assert screen.focused is screen.query_one("#zeo-list")
                     assert any("Do not Block" in r.label.plain for r in screen.move_rows())
+                    # "Do not Block" names no card: the inspector shows the attacking one
+                    rows = screen.move_rows()
+                    n = next(i for i, r in enumerate(rows) if "Do not Block" in r.label.plain)
+                    screen.query_one("#zeo-list").highlighted = n
+                    await settle(pilot)
+                    source = view.attack.source.split(" (")[0]
+                    assert source in inspect_plain(screen.inspector().info)
                     break
                 await pilot.press("enter")
                 continue

@@ -234,12 +234,15 @@ class ActionPhaseRules:
                     return s
         if s.config.mode == "psycho_assault" and not s.psycho_boss_deployed:
             s = self._assault_move_back(s, ev)
-        players = tuple(upd(p, tokens=p.max_tokens) for p in s.players)
+        # (a player or the power track with nothing to refresh is kept as it is)
+        players = tuple(
+            p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players
+        )
         s = upd(
             s,
             players=players,
             hq_tokens=s.hq_tokens_max,
-            power=upd(s.power, exhausted=()),
+            power=upd(s.power, exhausted=()) if s.power.exhausted else s.power,
             round=s.round + 1,
         )
         return self._deployment_phase(s, ev)

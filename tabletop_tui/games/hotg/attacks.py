@@ -30,6 +30,7 @@ from .state_ops import (
     pl,
     set_loc,
     set_slot,
+    shared,
     shuffle,
     upd,
 )
@@ -121,7 +122,7 @@ class RangerCardRules:
                 s,
                 queue=(
                     *s.queue,
-                    Step(kind="card_done", seat=seat, ref=a.card, amount=int(a.boost)),
+                    shared(Step, kind="card_done", seat=seat, ref=a.card, amount=int(a.boost)),
                 ),
             )
         # an attack
@@ -188,7 +189,7 @@ class RangerCardRules:
             att = upd(att, dice=att.dice - k, hits=att.hits + k)
         if buffs.die_for_hits and att.dice:
             att = upd(att, dice=att.dice - 1, hits=att.hits + buffs.die_for_hits)
-        s = bt(s, buffs=NextAttack(), attack=att)
+        s = bt(s, buffs=shared(NextAttack), attack=att)
         steps = []
         cat = _cat(s)
         # Path of Thorns: attacking it or a card adjacent to it costs 2 damage
@@ -198,20 +199,28 @@ class RangerCardRules:
                 and cat.enemy_card(sl.card).passive == "path_of_thorns"
                 and (k == att.target or att.target in self._adjacent(s, k))
             ):
-                steps.append(Step(kind="damage", seat=att.seat, amount=2, source="Path of Thorns"))
+                steps.append(
+                    shared(Step, kind="damage", seat=att.seat, amount=2, source="Path of Thorns")
+                )
         card = cat.card(att.card) if att.card else None
         if card is not None and any(e.do == "hits_per_energy" for e in card.effects):
             att = upd(att, targets=(att.target,))
             s = bt(s, attack=att)
-            steps.append(Step(kind="targets"))  # Blade Blaster: every target up front
-        steps.append(Step(kind="window", ref="attack"))  # Astro Blaster, any Ranger
-        steps += [Step(kind="roll"), Step(kind="hits"), Step(kind="after_attack")]
+            steps.append(shared(Step, kind="targets"))  # Blade Blaster: every target up front
+        steps.append(shared(Step, kind="window", ref="attack"))  # Astro Blaster, any Ranger
+        steps += [
+            shared(Step, kind="roll"),
+            shared(Step, kind="hits"),
+            shared(Step, kind="after_attack"),
+        ]
         if mm_seat(s) is not None:  # Foul the Odds: "when any Ranger makes an attack"
-            steps.insert(-2, Step(kind="scheme_window", ref="ranger_attack"))
+            steps.insert(-2, shared(Step, kind="scheme_window", ref="ranger_attack"))
         if att.card:
-            steps.append(Step(kind="card_done", seat=att.seat, ref=att.card, amount=int(att.boost)))
+            steps.append(
+                shared(Step, kind="card_done", seat=att.seat, ref=att.card, amount=int(att.boost))
+            )
         else:
-            steps.append(Step(kind="card_done", seat=att.seat, ref=""))
+            steps.append(shared(Step, kind="card_done", seat=att.seat, ref=""))
         return upd(s, queue=(*steps, *s.queue))
 
     def _roll(self, s: State, n: int) -> tuple[tuple[int, ...], State]:
@@ -273,7 +282,7 @@ class RangerCardRules:
         att = s.battle.attack
         if att is None:
             return []
-        buffs = NextAttack(ignore_guard=att.ignore_guard)
+        buffs = shared(NextAttack, ignore_guard=att.ignore_guard)
         return [
             i
             for i in range(len(s.battle.slots))
@@ -336,24 +345,33 @@ class RangerCardRules:
                 adj = [k for k in self._adjacent(s, target) if not s.battle.slots[k].defeated]
                 if e.each and e.best_dice:  # Power Axe: the attacker picks the dice
                     asks.append(
-                        Step(kind="ask", ref="axe_dice", seat=att.seat, slot=target, source=name)
+                        shared(
+                            Step,
+                            kind="ask",
+                            ref="axe_dice",
+                            seat=att.seat,
+                            slot=target,
+                            source=name,
+                        )
                     )
                 elif e.each:
                     for k in adj:
                         s = self._deal_hits(s, k, amount, att.seat, ev)
                 else:  # one hit at a time, each to an adjacent card of the attacker's choice
-                    ask = Step(kind="ask", ref="splash_adjacent", seat=att.seat, slot=target)
+                    ask = shared(
+                        Step, kind="ask", ref="splash_adjacent", seat=att.seat, slot=target
+                    )
                     asks.append(upd(ask, amount=amount, source=name))
             elif e.do == "splash_far" and (not e.on_miss or 0 in att.rolled):
                 amount = sum(rolled[: e.best_dice]) if e.best_dice else e.n
-                ask = Step(kind="ask", ref="splash_far", seat=att.seat, slot=target)
+                ask = shared(Step, kind="ask", ref="splash_far", seat=att.seat, slot=target)
                 asks.append(upd(ask, amount=amount, source=name, effect={"picks": e.targets}))
             elif e.do == "second_attack":
                 go = (e.when == "defeat" and defeated) or (
                     e.when == "survive" and not defeated and att.boost
                 )
                 if go and e.when == "defeat":  # Sabertooth Strike: "may", at a chosen card
-                    ask = Step(kind="ask", ref="second_attack", seat=att.seat, amount=e.n)
+                    ask = shared(Step, kind="ask", ref="second_attack", seat=att.seat, amount=e.n)
                     asks.append(upd(ask, source=name))
                 elif go:
                     if e.pay:
@@ -379,7 +397,9 @@ class RangerCardRules:
         # Hip-Hop Kido: Zack may give 1 hit to a card adjacent to the one he defeated
         p = s.players[att.seat]
         if defeated and "zack" in p.rangers and "zack" not in s.battle.used_abilities:
-            asks.append(Step(kind="ask", ref="hip_hop_kido", seat=att.seat, slot=target, amount=1))
+            asks.append(
+                shared(Step, kind="ask", ref="hip_hop_kido", seat=att.seat, slot=target, amount=1)
+            )
         if asks:
             s = upd(s, queue=(*asks, *s.queue))
         return s
@@ -557,7 +577,7 @@ class RangerCardRules:
             s = upd(
                 s,
                 queue=(
-                    Step(kind="damage", seat=by, amount=back, source="Lion Shield"),
+                    shared(Step, kind="damage", seat=by, amount=back, source="Lion Shield"),
                     *s.queue,
                 ),
             )
@@ -721,4 +741,4 @@ class RangerCardRules:
                 return s
         else:
             s = bt(s, attack=None)
-        return upd(s, queue=(*s.queue, Step(kind="end_ranger_turn")))
+        return upd(s, queue=(*s.queue, shared(Step, kind="end_ranger_turn")))

@@ -43,6 +43,7 @@ from .state_ops import (
     set_enemy_deck,
     set_enemy_discard,
     set_loc,
+    shared,
     shuffle,
     slot_info,
     upd,
@@ -262,7 +263,9 @@ class BattleRules:
             rows.append(self._fast_left(s, fs_cards))
         rows = [r for r in rows if r]
         slots = tuple(
-            Slot(card=c, row=r, col=k) for r, row in enumerate(rows) for k, c in enumerate(row)
+            shared(Slot, card=c, row=r, col=k)
+            for r, row in enumerate(rows)
+            for k, c in enumerate(row)
         )
         if grid:
             layout, slots = "grid", ()
@@ -336,7 +339,7 @@ class BattleRules:
         # questions to the players, asked in this order before the battle-start reactions
         asks: list[Step] = []
         if "kimberly" in members:  # Quick Shot: she aims it, or passes
-            asks.append(Step(kind="ask", ref="quick_shot", seat=seat_of(s, "kimberly")))
+            asks.append(shared(Step, kind="ask", ref="quick_shot", seat=seat_of(s, "kimberly")))
         if s.power.megazord_token and s.power.megazord_token == b.location:
             ev.append(make(Event, text="Dino Megazord: 1 hit to each enemy card", kind="battle"))
             for i in range(len(s.battle.slots)):
@@ -355,16 +358,16 @@ class BattleRules:
                     return s
             where = cat.locations[b.location].name
             asks += [
-                Step(kind="ask", ref="put_back", seat=i, source=where)
+                shared(Step, kind="ask", ref="put_back", seat=i, source=where)
                 for i in s.battle.participants
             ]
         if self._all_defeated(s):
             return self._cleanup(s, ev)
-        first = (Step(kind="start_turns"),)
+        first = (shared(Step, kind="start_turns"),)
         if mm_seat(s) is not None:
-            first = (Step(kind="scheme_window", ref="before_first_turn"), *first)
+            first = (shared(Step, kind="scheme_window", ref="before_first_turn"), *first)
         if asks:
-            window = Step(kind="window", ref="battle_start")
+            window = shared(Step, kind="window", ref="battle_start")
             return upd(s, queue=(*s.queue, *asks, window, *first))
         s = upd(s, queue=(*s.queue, *first))
         return self._open_window(s, "battle_start", ev)
@@ -712,7 +715,9 @@ class BattleRules:
             if len(d.asked) > 1:
                 return upd(s, decision=upd(d, asked=d.asked[1:]))
             s = upd(s, decision=None)
-            return upd(s, queue=(Step(kind="damage", amount=d.amount, source=d.source), *s.queue))
+            return upd(
+                s, queue=(shared(Step, kind="damage", amount=d.amount, source=d.source), *s.queue)
+            )
         # reaction windows
         if isinstance(a, m.PlayCard):
             return self._play_reaction(s, seat, a, ev)
@@ -724,7 +729,7 @@ class BattleRules:
             return upd(
                 s,
                 queue=(
-                    Step(kind="reveal", seat=d.seat, amount=d.amount, source=d.source),
+                    shared(Step, kind="reveal", seat=d.seat, amount=d.amount, source=d.source),
                     *s.queue,
                 ),
             )
@@ -888,8 +893,8 @@ class BattleRules:
                 return upd(
                     s,
                     queue=(
-                        Step(kind="scheme_window", ref="end_ranger_turn"),
-                        Step(kind="end_ranger_turn", amount=1),
+                        shared(Step, kind="scheme_window", ref="end_ranger_turn"),
+                        shared(Step, kind="end_ranger_turn", amount=1),
                         *s.queue,
                     ),
                 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...engine import Event, Rejection
 from . import models as m
 from .models import Decision, NextAttack, State, Step
-from .state_ops import _cat, _first_copies, _no, bt, pl, seat_of, upd
+from .state_ops import _cat, _first_copies, _no, bt, pl, seat_of, shared, upd
 
 #: decisions this module puts, checks and answers (routed here by questions.py)
 CHOICE_DECISIONS = frozenset({"reroll", "axe_dice", "optimism", "keep_one"})
@@ -219,7 +219,7 @@ class ChoiceRules:
         """A queued Sabertooth Strike second attack or Power Axe splash reaches the front."""
         b = s.battle
         if step.ref == "second_attack":
-            free = NextAttack()
+            free = shared(NextAttack)
             opts = tuple(
                 k for k in range(len(b.slots)) if self._check_target(s, k, free, step.seat) is None
             )

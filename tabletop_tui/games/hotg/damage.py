@@ -23,6 +23,7 @@ from .state_ops import (
     mm_seat,
     passive_on,
     pl,
+    shared,
     shuffle,
     upd,
 )
@@ -90,7 +91,9 @@ class DamageRules:
                     prompt=f"{s.players[seat].name} will suffer {amount} damage: reduce it first?",
                 ),
             )
-        return upd(s, queue=(Step(kind="reveal", seat=seat, amount=amount, source=src), *s.queue))
+        return upd(
+            s, queue=(shared(Step, kind="reveal", seat=seat, amount=amount, source=src), *s.queue)
+        )
 
     def _reveal(self, s: State, seat: int, amount: int, src: str, ev: list[Event]) -> State:
         """Reveal the top card for defence; ★ effects; then the reveal reactions (§5.7)."""
@@ -236,7 +239,10 @@ class DamageRules:
         ):
             s = upd(
                 s,
-                queue=(Step(kind="reveal", seat=seat, amount=remaining, source=d.source), *s.queue),
+                queue=(
+                    shared(Step, kind="reveal", seat=seat, amount=remaining, source=d.source),
+                    *s.queue,
+                ),
             )
         return s
 

@@ -30,6 +30,66 @@ from .state_ops import (
 )
 
 
+def _all_panicked(locs: list) -> bool:
+    for lo in locs:
+        if not lo.panicked:
+            return False
+    return True
+
+
+def _fill(
+    cat, locs: list, start: int, kind: str, n: int, ev: list[Event], check_all: bool, over: bool
+) -> tuple[bool, bool]:
+    """`_place_fs` outside Command Center Assault, on a list of the locations: foot soldiers
+    one at a time from `start`, a full location sending them clockwise (§4.1).
+    (any location changed, the last outer location panicked: the Rangers lose). `over`:
+    the game was over already (one figure is placed, as before)."""
+    placed = False
+    left = n
+    while left > 0:
+        took = 1  # figures placed this time round
+        for k in range(4):
+            i = (start + k) % 4
+            lo = locs[i]
+            limit = cat.locations[lo.id].figure_limit
+            figures = lo.figures
+            if lo.locked_full or figures >= limit:
+                continue
+            if not over and not (check_all and _all_panicked(locs)):
+                # the next figures come here too while it has room: placed together, as
+                # one at a time would (the location fills, if it does, with the last)
+                took = min(left, limit - figures)
+            fs = add_fs(lo.fs, kind, took)
+            # _check_panic, on the local list (one copy of the location): `took` more
+            panic = not lo.panicked and figures + took >= limit
+            lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
+            if k:
+                name = cat.locations[lo.id].name
+                for _ in range(took):
+                    ev.append(make(Event, text=f"  overflow: 1 to {name}", kind="deploy"))
+            if panic:
+                ev.append(
+                    make(Event, text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic")
+                )
+            locs[i] = lo
+            placed = True
+            if check_all and not over and _all_panicked(locs):
+                return placed, True
+            break
+        else:
+            ev.append(
+                make(
+                    Event,
+                    text="  every location is full: the figure stays in the supply",
+                    kind="deploy",
+                )
+            )
+        left -= took
+        if over:
+            break
+    return placed, False
+
+
 class DeploymentRules:
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
         s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
@@ -39,7 +99,12 @@ class DeploymentRules:
     def _continue_deployment(self, s: State, ev: list[Event]) -> State:
         """Deploy until the round's count is done; a Mastermind choice pauses it (the answer
         resumes here)."""
+        plain = self._plain_deployments(s)
         while s.deployments_done < s.config.deployments_per_round:
+            if plain and not s.deploying:
+                s = self._deploy_plain(s, ev)
+                if s.outcome or s.deployments_done >= s.config.deployments_per_round:
+                    break
             window = {}  # set with the deployment's own changes (one copy of the state)
             if not s.deploying and s.deploy_window != s.deployments_done:
                 window = {"deploy_window": s.deployments_done}
@@ -62,7 +127,20 @@ class DeploymentRules:
             s = upd(s, deployments_done=s.deployments_done + 1)
             if s.outcome:
                 return s
+        if s.outcome:
+            return s
         # the foot soldier cards cycle under the deck
+        if mm_seat(s) is None:  # the usual end: one copy of the state
+            cards, rng = s.rng.shuffled(s.deploy_discard)
+            panicked = sum(lo.panicked for lo in s.locations)
+            s = upd(
+                s,
+                rng=rng,
+                deploy_deck=s.deploy_deck + cards,
+                deploy_discard=(),
+                history=(*s.history, (s.round, panicked, s.hq_energy)),
+            )
+            return self._start_action_phase(s, ev)
         cards, s = shuffle(s, s.deploy_discard)
         s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
         if mm_seat(s) is not None and all(lo.panicked for lo in s.locations):
@@ -89,15 +167,79 @@ class DeploymentRules:
         return self._start_action_phase(s, ev)
 
     def _start_action_phase(self, s: State, ev: list[Event]) -> State:
-        s = upd(s, phase="action")
+        changes: dict = {"phase": "action"}
         if s.power.megazord == "mega_voyager":
-            s = upd(s, power=upd(s.power, voyager=5))
+            changes["power"] = upd(s.power, voyager=5)
         ev.append(make(Event, text=f"Round {s.round}: Action Phase", kind="phase"))
-        focus = next((i for i, p in enumerate(s.players) if p.tokens), 0)
-        s = upd(s, focus=focus)
+        changes["focus"] = next((i for i, p in enumerate(s.players) if p.tokens), 0)
+        s = upd(s, **changes)
         if mm_seat(s) is not None:
             s = self._draw_schemes(s, 2, "", ev)
         return s
+
+    def _plain_deployments(self, s: State) -> bool:
+        """Can this Deployment Phase take `_deploy_plain`? No Mastermind, no Psycho Assault,
+        no Command Center Assault, no question between deployments (no Mastodon on the
+        team: its Zords do not change while the figures are placed), the game going on."""
+        if (
+            s.outcome is not None
+            or mm_seat(s) is not None
+            or s.config.mode == "psycho_assault"
+            or s.config.headquarters == "command_center_assault"
+        ):
+            return False
+        return all(self._zord_def(s, z).ability != "fs_to_experience" for z in self._team_zords(s))
+
+    def _deploy_plain(self, s: State, ev: list[Event]) -> State:
+        """The deployments in a row that are foot soldier cards alone (no villain card under
+        them, a next card showing the location): `_deploy_one` and `_place_fs` for each,
+        with the deck, the discard and the locations kept here and the state copied once
+        at the end (or when the Rangers lose). The same states and events as those; the
+        first card of another kind is left to them."""
+        cat = _cat(s)
+        per_round = s.config.deployments_per_round
+        six = len(s.config.rangers) == 6
+        deck, discard, locs = s.deploy_deck, s.deploy_discard, list(s.locations)
+        where = {lo.id: i for i, lo in enumerate(locs)}  # (placing moves no location)
+        done, window = s.deployments_done, s.deploy_window
+        changes: dict = {}
+        moved = lost = False
+        while done < per_round and len(deck) > 1:
+            top, nxt = deck[0], deck[1]
+            if top.kind != "fs" or nxt.kind not in ("fs", "mm") or not nxt.back:
+                break
+            target = nxt.back
+            if window != done:
+                window = changes["deploy_window"] = done
+            deck, discard = deck[1:], (*discard, top)
+            n = 3 if six and top.figures == 1 else top.figures  # 6-Ranger rule
+            ev.append(
+                make(
+                    Event,
+                    text=f"Deployment: {n} {cat.decks[top.fs_type].name} to "
+                    f"{cat.locations[target].name}",
+                    kind="deploy",
+                    barrier=True,
+                    data={"fs": top.fs_type, "count": n, "location": target},
+                )
+            )
+            start = where.get(target, -1)
+            placed, lost = _fill(cat, locs, start, top.fs_type, n, ev, True, False)
+            moved = moved or placed
+            done += 1
+            if lost:
+                break
+        if done == s.deployments_done:
+            return s
+        changes.update(deploying=(), deploy_target="", deploy_figures=(), deploy_deck=deck)
+        changes["deploy_discard"] = discard
+        if moved:
+            changes["locations"] = tuple(locs)
+        if not lost:
+            return upd(s, **changes, deployments_done=done)
+        # as `_place_fs` and `_continue_deployment` do it: the defeat, then the count
+        s = self._lose(upd(s, **changes), "All four outer locations are panicked at once.", ev)
+        return upd(s, deployments_done=done)
 
     def _mastodon_options(self, s: State) -> list[Action]:
         """The team's legal Mastodon uses now (ready, a foot soldier on the board)."""
@@ -274,16 +416,22 @@ class DeploymentRules:
         check_all = mm_seat(s) is None  # Mastermind Mode checks at the end of deployment
         locs = list(s.locations)
         start = loc_index(s, target)
+        if not assault:
+            placed, lost = _fill(cat, locs, start, kind, n, ev, check_all, s.outcome is not None)
+            if placed:
+                s = upd(s, locations=tuple(locs))
+            if lost:
+                s = self._lose(s, "All four outer locations are panicked at once.", ev)
+            return s
+        # Command Center Assault: one figure at a time
         dirty = False
-        left = n
-        while left > 0:
-            took = 1  # figures placed this time round
+        for _ in range(n):
             placed = False
             for k in range(4):
                 i = (start + k) % 4
                 lo = locs[i]
                 limit = cat.locations[lo.id].figure_limit
-                if lo.panicked and assault:
+                if lo.panicked:
                     if dirty:
                         s, dirty = upd(s, locations=tuple(locs)), False
                     s = self._to_hq(s, kind, 1, f"{cat.locations[lo.id].name} is panicked", ev)
@@ -291,23 +439,14 @@ class DeploymentRules:
                     break
                 if lo.locked_full or lo.figures >= limit:
                     continue
-                if (
-                    not assault
-                    and s.outcome is None
-                    and not (check_all and all(x.panicked for x in locs))
-                ):
-                    # the next figures come here too while it has room: placed together,
-                    # as one at a time would (the location fills, if it does, with the last)
-                    took = min(left, limit - lo.figures)
-                fs = add_fs(lo.fs, kind, took)
+                fs = add_fs(lo.fs, kind, 1)
                 # _check_panic, on the local list (one copy of the location)
                 after = len(lo.villains) + sum([c for _, c in fs])
                 panic = not lo.panicked and (lo.locked_full or after >= limit)
                 lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
                 if k:
                     name = cat.locations[lo.id].name
-                    for _ in range(took):
-                        ev.append(make(Event, text=f"  overflow: 1 to {name}", kind="deploy"))
+                    ev.append(make(Event, text=f"  overflow: 1 to {name}", kind="deploy"))
                 if panic:
                     ev.append(
                         make(
@@ -321,24 +460,14 @@ class DeploymentRules:
                 placed = True
                 break
             if not placed:
-                if assault:
-                    s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
-                    ev.append(
-                        make(
-                            Event,
-                            text="  every location is full: 1 to the Command Center",
-                            kind="deploy",
-                        )
+                s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
+                ev.append(
+                    make(
+                        Event,
+                        text="  every location is full: 1 to the Command Center",
+                        kind="deploy",
                     )
-                else:
-                    ev.append(
-                        make(
-                            Event,
-                            text="  every location is full: the figure stays in the supply",
-                            kind="deploy",
-                        )
-                    )
-            left -= took
+                )
             if s.outcome:
                 break
         return upd(s, locations=tuple(locs)) if dirty else s

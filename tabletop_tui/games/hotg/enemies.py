@@ -27,6 +27,7 @@ from .state_ops import (
     pl,
     seat_of,
     set_slot,
+    shared,
     upd,
 )
 
@@ -61,7 +62,7 @@ class EnemyRules:
                         kind="enemy",
                     )
                 )
-                steps.append(Step(kind="damage", amount=3, source="Path of Flame"))
+                steps.append(shared(Step, kind="damage", amount=3, source="Path of Flame"))
         else:
             ev.append(
                 make(
@@ -75,7 +76,7 @@ class EnemyRules:
                 Step(kind="effect", effect=e.model_dump(), slot=active, source=card.name)
                 for e in card.effects
             ]
-        steps.append(Step(kind="end_enemy_turn"))
+        steps.append(shared(Step, kind="end_enemy_turn"))
         return upd(s, queue=(*steps, *s.queue))
 
     def _rangers_in_battle(self, s: State) -> list[str]:
@@ -115,7 +116,7 @@ class EnemyRules:
             seats = self._targets(s, e.target, step.ref)
             if e.target == "other_than_attached" and seats:
                 me = seat_of(s, step.ref)
-                steps = [Step(kind="damage", amount=amount, source=src, ref=f"not:{me}")]
+                steps = [shared(Step, kind="damage", amount=amount, source=src, ref=f"not:{me}")]
             elif e.target == "two_different":
                 if len(b.participants) == 1:
                     steps = [
@@ -123,14 +124,14 @@ class EnemyRules:
                     ] * min(2, len(self._rangers_in_battle(s)))
                 else:
                     steps = [
-                        Step(kind="damage", amount=amount, source=src),
-                        Step(kind="damage", amount=amount, source=src, ref="different"),
+                        shared(Step, kind="damage", amount=amount, source=src),
+                        shared(Step, kind="damage", amount=amount, source=src, ref="different"),
                     ]
             elif seats is None:
-                steps = [Step(kind="damage", amount=amount, source=src)] * e.times
+                steps = [shared(Step, kind="damage", amount=amount, source=src)] * e.times
             else:
                 steps = [
-                    Step(kind="damage", seat=i, amount=amount, source=src)
+                    shared(Step, kind="damage", seat=i, amount=amount, source=src)
                     for i in seats
                     for _ in range(e.times)
                 ]

@@ -52,6 +52,7 @@ from .state_ops import (  # noqa: F401 - used by the tests and bots through rule
     pl,
     set_enemy_deck,
     set_enemy_discard,
+    shared,
     upd,
 )
 from .views import ViewRules
@@ -176,7 +177,7 @@ class HotgRules(
             return self._begin_battle(s, seat, ev)
         if isinstance(a, m.Pass):
             ev.append(make(Event, text=f"{name} ends the Rangers' turn", seat=seat))
-            return upd(s, queue=(*s.queue, Step(kind="end_ranger_turn")))
+            return upd(s, queue=(*s.queue, shared(Step, kind="end_ranger_turn")))
         if isinstance(a, m.UseAbility):
             return self._use_ability(s, seat, a.ranger, ev)
         if isinstance(a, m.GrantedAttack):

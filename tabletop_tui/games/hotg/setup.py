@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...engine import Event
 from ...engine.fast import make
-from ...engine.rng import Rng
+from ...engine.rng import Deal, Rng
 from . import models as m
 from .cards import Catalog, catalog
 from .models import (
@@ -46,10 +46,18 @@ def _fs_cards(cat: Catalog, types: tuple[str, ...], heavy: bool) -> list[DeployC
     return list(got[1])
 
 
+def _psychos_drawn(config: Config, n_rangers: int) -> bool:
+    """Does set-up take Psycho Rangers from their shuffled order (a boss of five, Psycho
+    Assault with five, Psycho monsters)? Its place in the draws is kept either way."""
+    if config.boss == "psycho_rangers":
+        return n_rangers != 6
+    return bool(config.psycho_monsters) or (config.mode == "psycho_assault" and n_rangers != 6)
+
+
 class SetupRules:
     def new_game(self, config: Config, seed: int) -> State:
         cat = catalog(config.cards_dir)
-        rng = Rng(seed=seed)
+        deal = Deal(Rng(seed=seed))  # one Rng at the end, not one per shuffle
         n_players, n_rangers, per = len(config.ranger_names), len(config.rangers), config.per_player
         tokens = 3 if n_players <= 3 else 2
         if n_rangers == 6:
@@ -62,7 +70,7 @@ class SetupRules:
             deck: tuple[str, ...] = ()
             for r in rangers:
                 deck += cat.deck_instances(r)
-            deck, rng = rng.shuffled(deck)
+            deck = deal.shuffled(deck)
             hs = 7 if per == 2 else HAND
             players.append(
                 make(
@@ -78,18 +86,19 @@ class SetupRules:
             )
         # the four outer locations of the two foot soldier types, in random clockwise order
         locs = [lo for lo in cat.locations.values() if lo.foot_soldier in config.foot_soldiers]
-        order, rng = rng.shuffled(tuple(lo.id for lo in locs))
+        order = deal.shuffled(tuple(lo.id for lo in locs))
         locations = tuple(shared(Location, id=i, side_b=i in config.b_sides) for i in order)
         # monsters: 2 (Psycho Rangers replace some), the boss
         n_normal = 2 - config.psycho_monsters
         if config.monsters:
             monsters = config.monsters
         else:
-            picked, rng = rng.shuffled(m.MONSTERS)
+            picked = deal.shuffled(m.MONSTERS)
             monsters = tuple(picked[:n_normal])
-        psycho_pool, rng = rng.shuffled(PSYCHOS)
+        pool_deal = deal.skip()  # the Psycho Rangers' order, shuffled only where they play
         nemeses: tuple[Nemesis, ...] = ()
         psycho_monsters: tuple[str, ...] = ()
+        psycho_pool = pool_deal.shuffled(PSYCHOS) if _psychos_drawn(config, n_rangers) else ()
         if config.boss == "psycho_rangers":
             chosen = PSYCHOS if n_rangers == 6 else psycho_pool[:5]
             nemeses = tuple(shared(Nemesis, id=p) for p in chosen)
@@ -115,7 +124,7 @@ class SetupRules:
                 )
                 for _ in range(cat.mastermind_deployment.count)
             ]
-        fs_cards, rng = rng.shuffled(fs_cards)
+        fs_cards = deal.shuffled(fs_cards)
         villain_cards = [
             shared(DeployCard, kind="monster", back="monster", enemy=x) for x in monsters
         ]
@@ -126,7 +135,7 @@ class SetupRules:
             villain_cards = [
                 shared(DeployCard, kind="nemesis", back="monster", enemy=n.id) for n in nemeses
             ]
-        villain_cards, rng = rng.shuffled(villain_cards)
+        villain_cards = deal.shuffled(villain_cards)
         boss_card = (
             shared(DeployCard, kind="psycho_boss", back="boss", enemy="psycho")
             if config.boss == "psycho_rangers" or assault
@@ -145,12 +154,12 @@ class SetupRules:
         piles[3].append(boss_card)
         deck: tuple[DeployCard, ...] = ()
         for pile in piles:
-            shuffled, rng = rng.shuffled(pile)
+            shuffled = deal.shuffled(pile)
             deck += shuffled
         # enemy decks: foot soldiers shuffled now; the others when first deployed (§2.5)
         decks = []
         for fs in config.foot_soldiers:
-            cards, rng = rng.shuffled(cat.enemy_instances(fs))
+            cards = deal.shuffled(cat.enemy_instances(fs))
             decks.append((fs, cards))
         for x in monsters:
             decks.append((x, cat.enemy_instances(x)))
@@ -166,7 +175,7 @@ class SetupRules:
             aside = tuple(
                 c for c in cat.enemy_instances("psycho") if cat.enemy_card(c).psycho in keep
             )
-            cards, rng = rng.shuffled(generic)
+            cards = deal.shuffled(generic)
             decks.append(("psycho", cards))
         elif nemeses:
             keep = {n.id for n in nemeses}
@@ -185,8 +194,8 @@ class SetupRules:
         # the Zord deck: the Rangers' Zords, topped up at random to 5 (6), Megazord last (§6)
         n_zords = 6 if n_rangers == 6 else 5
         own = [cat.rangers[r].zord for r in config.rangers]
-        others, rng = rng.shuffled([z for z in cat.zords if z not in own])
-        zords, rng = rng.shuffled(own + list(others[: max(0, n_zords - len(own))]))
+        others = deal.shuffled([z for z in cat.zords if z not in own])
+        zords = deal.shuffled(own + list(others[: max(0, n_zords - len(own))]))
         teams = {cat.rangers[r].team for r in config.rangers}
         if config.megazord != "auto":
             mega = config.megazord
@@ -195,12 +204,12 @@ class SetupRules:
         elif teams == {"space"}:
             mega = "mega_voyager"
         else:
-            k, rng = rng.randint(0, 1)
+            k = deal.randint(0, 1)
             mega = ("dino_megazord", "mega_voyager")[k]
         state = make(
             State,
             config=config,
-            rng=rng,
+            rng=deal.rng,
             players=tuple(players),
             locations=locations,
             hq_energy=hq_energy,
@@ -216,10 +225,10 @@ class SetupRules:
         )
         if config.mode == "mastermind":
             # the Scheme deck, shuffled; the Mastermind's starting hand of three
-            schemes, rng = rng.shuffled(cat.scheme_instances())
+            schemes = deal.shuffled(cat.scheme_instances())
             state = upd(
                 state,
-                rng=rng,
+                rng=deal.rng,
                 schemes=schemes[:SCHEME_HAND],
                 scheme_deck=schemes[SCHEME_HAND:],
             )

@@ -32,8 +32,9 @@ _SHARED: dict[tuple, Any] = {}
 
 def shared(cls: type[M], **fields: Any) -> M:
     """The frozen model `cls(**fields)`, built (and validated) once and shared from then on:
-    legal_actions offers the same moves state after state, and every new game deals the
-    same deployment cards."""
+    legal_actions offers the same moves state after state, every new game deals the same
+    deployment cards, and battles queue the same steps (validating each anew cost more
+    than the step itself)."""
     key = (cls, *fields.items())
     got = _SHARED.get(key)
     if got is None:
@@ -93,10 +94,10 @@ def slot_info(s: State) -> SlotInfo:
     return got
 
 
-def upd(model: Model, **kw: Any):
-    """`model.model_copy(update=kw)` without its generic overhead (no validation either):
-    states are copied on every step, so this is the engine's hot path."""
-    return evolve(model, **kw)
+#: `model.model_copy(update=kw)` without its generic overhead (no validation either):
+#: states are copied on every step, so this is the engine's hot path (the engine's
+#: `evolve` itself, not a call around it)
+upd = evolve
 
 
 # -- small state helpers ---------------------------------------------------------------------

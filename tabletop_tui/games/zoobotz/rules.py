@@ -324,20 +324,34 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             return []
         if state.decision is not None:
             return [_choose(o.id) for o in state.decision.options]
-        cat = _cat(state)
-        card = cat.card
-        unused = s.invested_unused
-        off = discounts(card, s)
-        out: list[Action] = [_invest(c) for c in s.hand] if state.invests_left > 0 else []
-        out += [_play(c) for c in s.hand if discounted(card(c), off) <= unused]
+        card = _cat(state).card
+        hand = s.hand
+        unused = len(s.invested) - s.invested_used
+        out: list[Action] = [_invest(c) for c in hand] if state.invests_left > 0 else []
+        botz = s.botz
+        if botz or s.modules:
+            off = discounts(card, s)
+            out += [_play(c) for c in hand if discounted(card(c), off) <= unused]
+        else:  # nothing in play discounts a COST
+            out += [_play(c) for c in hand if card(c).cost <= unused]
         turn = state.turn
-        ready = [i for i, b in enumerate(s.botz) if not b.used and b.played_turn != turn]
+        ready = [i for i, b in enumerate(botz) if not b.used and b.played_turn != turn]
         if ready:
             stats = seat_stats(card, s)
-            blocked = research_blocked(state, seat)
-            targets = hack_targets(state, seat)
+            # SHIELD and HACK in one pass over the opponents (research_blocked, hack_targets)
+            blocked = False
+            targets: list[str] = []
+            for o, other in enumerate(state.seats):
+                if o == seat or other.out:
+                    continue
+                shields = [b.card for b in other.botz if b.shielding]
+                if shields:
+                    blocked = True
+                    targets += shields
+                else:
+                    targets += [b.card for b in other.botz if b.used]
             for i in ready:
-                bot = s.botz[i].card
+                bot = botz[i].card
                 if not blocked:
                     out += [_research(bot, n) for n in range(min(stats[i].value, unused) + 1)]
                 out.append(_shield(bot))

@@ -666,7 +666,7 @@ class ZeoScreen(CardTable, GameScreen):
         shown = tuple((r.ident, r.label.plain) for r in rows)
         options = self.query_one("#zeo-list", OptionList)
         options.display = seat is not None
-        options.border_title = {
+        title = {
             "decision": "Answer",
             "pick": "Choose",
             "main": "Cards with moves",
@@ -674,6 +674,8 @@ class ZeoScreen(CardTable, GameScreen):
             "wait": "Waiting",
             "over": "Game over",
         }.get(self.mode, "Moves")
+        if options.border_title != title:  # (setting it repaints the panel, same or not)
+            options.border_title = title
         if shown == self._rows_shown:
             return
         self._rows_shown = shown
@@ -716,7 +718,17 @@ class ZeoScreen(CardTable, GameScreen):
         view, seat = self._view, self.session.on_screen
         if key is None and row.action is not None and view is not None and seat is not None:
             key = card_key(view, seat, row.action)
+        if key is None and view is not None and view.attack is not None:
+            return self._attack_card(view)  # "Do not Block": the card that attacks
         return self._infos.get(key) if key else None
+
+    def _attack_card(self, view: View) -> CardInfo | None:
+        """The card on the table whose attack is waiting for a Block (the active player's
+        play area first, where an attack card lies once played)."""
+        name = view.attack.source.split(" (")[0]
+        found = [i for i in self._infos.values() if not i.hidden and i.face.title == name]
+        found.sort(key=lambda i: "play area" not in i.zone)
+        return found[0] if found else None
 
     def _inspect_row(self, n: int | None) -> None:
         self._focused_info = self._row_card(n)

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...games.zeo_dbg.models import TeamView
+from ..widgets.quiet import update_static
 from ..widgets.table import CardInfo, Zone
 
 TEAM_STYLE = ("magenta", "cyan")
@@ -80,7 +81,7 @@ class CharacterCard(Vertical):
     def show_seat(self, head: Text, part: object, build: Callable[[], Sequence[CardInfo]]) -> None:
         if head != self._head:
             self._head = head
-            self.query_one(".zeo-seat-head", Static).update(head)
+            update_static(self.query_one(".zeo-seat-head", Static), head)
         self.cards.update_part(part, build)
 
 
@@ -119,4 +120,4 @@ class TeamTracker(Static):
             text.append_text(dial("♥", t.hp, t.max_hp, 10))
             text.append(" ")
             text.append_text(dial("⚡", t.energy, t.max_energy, 10))
-        self.update(text)
+        update_static(self, text)

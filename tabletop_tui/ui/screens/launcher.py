@@ -177,17 +177,21 @@ class LauncherScreen(BaseScreen):
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
-        self._unfinished = unfinished_games()
-        highlighted = self._highlighted()
-        if highlighted is not None:
-            self._describe(highlighted)
+        self.call_after_refresh(self._read_unfinished)
 
     def on_mount(self) -> None:
-        self._unfinished = unfinished_games()
         games = self.query_one("#games", OptionList)
         games.focus()
         games.highlighted = 0
         self._describe(next(iter(GAMES)))
+
+    def _read_unfinished(self) -> None:
+        """The games in progress, read once the launcher is drawn: each save is checked
+        against its game's rules (pydantic, the models), which a first frame need not wait for."""
+        self._unfinished = unfinished_games()
+        highlighted = self._highlighted()
+        if highlighted is not None:
+            self._describe(highlighted)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:

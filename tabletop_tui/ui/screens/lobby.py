@@ -154,23 +154,31 @@ class AskScreen(BaseModal):
 
 class MovesScreen(BaseModal):
     """Every legal move of a seat as one list (F2 on a game screen): the same for every game,
-    so any table can be played from it. Dismisses with the index chosen, or None."""
+    so any table can be played from it. Dismisses with the index chosen, or None.
+
+    `send` (a shared table): the move is sent from here and the list stays up, saying so,
+    until the table answers (the game screen then closes it): the screen under it is drawn
+    once, with the answer, instead of once before it and again after."""
 
     DEFAULT_CSS = """
+    MovesScreen { background: $background; }
     MovesScreen .dialog { width: 90; }
     MovesScreen #moves-all { height: auto; max-height: 18; }
     """
     BINDINGS = [Binding("escape", "close", "Back")]
 
-    def __init__(self, name: str, labels: list[str]):
+    def __init__(self, name: str, labels: list[str], send: Callable[[int], bool] | None = None):
         super().__init__()
         self.player = name
         self.labels = labels
+        self.send = send
+        #: a move was sent from the list and the table has not answered yet
+        self.sending = False
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
         with Vertical(classes="dialog"):
-            yield Static(Text(f"Your moves, {self.player}", style="bold"))
+            yield Static(Text(f"Your moves, {self.player}", style="bold"), id="moves-title")
             options = [
                 Option(f"{n}. {label}", id=str(n - 1)) for n, label in enumerate(self.labels, 1)
             ]
@@ -183,7 +191,19 @@ class MovesScreen(BaseModal):
         options.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(event.option.id or 0))
+        index = int(event.option.id or 0)
+        if self.send is None:
+            self.dismiss(index)
+            return
+        if self.sending:
+            return
+        if self.send(index):
+            self.sending = True
+            self.query_one("#moves-title", Static).update(
+                Text(f"Your moves, {self.player}: sent, waiting for the table…", style="bold")
+            )
+        else:
+            self.dismiss(None)  # refused before it left: the game screen says why
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -560,7 +580,10 @@ class LobbyScreen(BaseScreen):
         await self.refresh_tables()
 
     def _tick(self) -> None:
-        if self.is_current and self.link.client is not None and not self._busy:
+        """The list again, while the lobby is on top. (Not `is_current`: Textual counts the
+        screen under the top one as current, so every seated player's lobby kept asking the
+        service for the list, and redrawing it into the game screen, every 2 seconds.)"""
+        if self.app.screen is self and self.link.client is not None and not self._busy:
             self.run_worker(self.refresh_tables(), group="refresh", exclusive=True)
 
     async def refresh_tables(self) -> None:

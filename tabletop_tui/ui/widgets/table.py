@@ -174,11 +174,18 @@ class TableCard(Widget, can_focus=True):
         self.refresh()
 
     def set_info(self, info: CardInfo) -> None:
+        """Show another card, or the same one changed (a zone reuses its chips in place). The
+        screen is laid out again only when the chip's width changes."""
         if info == self.info:
             return
+        old = self.info
+        if info.key != old.key:  # (no stylesheet rule names a card: no restyling)
+            self.remove_class(card_class(old.key), update=False)
+            self.add_class(card_class(info.key), update=False)
         self.info = info
         self.set_class(info.hidden, "-hidden")
-        self.refresh(layout=True)
+        resized = chip_text(info).cell_len != chip_text(old).cell_len
+        self.refresh(layout=resized)
         if self.screen.focused is self:
             self.post_message(self.Focused(self))
 
@@ -252,8 +259,8 @@ class TableCard(Widget, can_focus=True):
 class Zone(Container):
     """A row, column or grid of cards: a squad, a hand, a battle area, a seat's Botz.
 
-    `show(cards)` keeps the widgets of cards still present (and the focus on them); when
-    the focused card leaves, focus goes to the card now at its place, never to the first.
+    `show(cards)` reuses its chips in place and keeps the focus on the focused card while it
+    stays; when it leaves, focus goes to the card now at its place, never to the first.
     """
 
     DEFAULT_CSS = """
@@ -307,39 +314,37 @@ class Zone(Container):
                 static.display = bool(title)
 
     def show(self, infos: Sequence[CardInfo]) -> None:
+        """Show these cards. The chips already here are reused in order (a chip whose card
+        is unchanged is not touched; one showing another card now repaints); chips are
+        mounted or removed only at the end, when the count changes."""
         keys = tuple(i.key for i in infos)
+        cards = self._cards
         if keys == self._keys:
-            for card, info in zip(self.cards, infos, strict=True):
+            for card, info in zip(cards, infos, strict=True):
                 card.set_info(info)
             return
         self._keys = keys
-        old = self.cards
         now = self.screen.focused  # (has_focus follows a step later, by event)
-        focused = next((n for n, c in enumerate(old) if c is now), None)
-        focused_key = old[focused].info.key if focused is not None else None
-        by_key = {c.info.key: c for c in old}
-        for card in old:
-            if card.info.key not in keys:
-                card.remove()
-        kept_order = [c.info.key for c in old if c.info.key in keys]
-        if kept_order != [k for k in keys if k in by_key]:  # reordered: build afresh
-            for card in old:
-                card.remove()
-            by_key = {}
-        prev: Widget = self.query_one(".zone-title")
-        self._cards = []
-        for info in infos:
-            card = by_key.get(info.key)
-            if card is not None:
-                card.set_info(info)
-            else:
-                card = TableCard(info)
-                self.mount(card, after=prev)
-            prev = card
-            self._cards.append(card)
-        self.query_one(".zone-empty").display = not infos
+        focused = next((n for n, c in enumerate(cards) if c is now), None)
+        focused_key = cards[focused].info.key if focused is not None else None
+        for card, info in zip(cards, infos, strict=False):
+            card.set_info(info)
+        if len(cards) > len(infos):
+            gone = cards[len(infos) :]
+            del cards[len(infos) :]
+            self.remove_children(gone)
+        elif len(infos) > len(cards):
+            new = [TableCard(info) for info in infos[len(cards) :]]
+            after = cards[-1] if cards else self.query_one(".zone-title")
+            cards.extend(new)
+            self.mount_all(new, after=after)
+        empty = self.query_one(".zone-empty")
+        if empty.display == bool(infos):
+            empty.display = not infos
         if focused is not None and infos:
             at = keys.index(focused_key) if focused_key in keys else min(focused, len(keys) - 1)
+            if at == focused and keys[at] == focused_key:
+                return  # the focused card stays where it was, on the same chip
             request = getattr(self.screen, "request_focus", None)
             if request is not None:  # the screen decides where the focus lands (CardTable)
                 request(self._focus_at, at, keys[at], keep=True)

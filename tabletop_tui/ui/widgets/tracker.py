@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from .quiet import update_static
+
 
 class TrackerView(Static):
     DEFAULT_CSS = "TrackerView { height: 1; width: auto; padding: 0 1; }"
@@ -14,11 +16,12 @@ class TrackerView(Static):
             return
         self._last = (label, value, maximum, width)
         filled = max(0, min(width, round(width * value / maximum))) if maximum else 0
-        self.update(
+        update_static(
+            self,
             Text.assemble(
                 (f"{label} ", "bold"),
                 ("█" * filled, "green"),
                 ("░" * (width - filled), "dim"),
                 (f" {value}/{maximum}", "bold"),
-            )
+            ),
         )

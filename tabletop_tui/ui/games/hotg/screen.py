@@ -761,6 +761,11 @@ class HotgScreen(CardTable, GameScreen):
             if key[:3] != self._decision_key[:3] or self.focused is None:
                 self._decision_key = key
                 self.request_focus(options.focus)
+                subject = self._battle_subject(view)
+                if subject is not None and not self._reading_battle():
+                    # not the board card the keys left behind
+                    self._focused_info = subject
+                    self.inspect_now()
             return
         self._decision_key = ()
         if self._focus_mode != self.mode:  # a new phase: the keys go where its moves are
@@ -768,8 +773,12 @@ class HotgScreen(CardTable, GameScreen):
             self._fresh_seat = True
         if self.mode == "battle":
             zone = self.query_one("#hg-hand", Zone)
+            enemies = self.query_one("#hg-enemies", Zone)
             if any(c.info.actionable for c in zone.cards):
                 self.focus_zone(zone)
+            elif self._fresh_seat and enemies.cards:
+                # a battle just began: read the enemies first, not the card left from the board
+                self.focus_zone(enemies)
             elif self.focused_card() is None:
                 self.request_focus(options.focus)
             return
@@ -779,6 +788,23 @@ class HotgScreen(CardTable, GameScreen):
             pos = next((loc.position for loc in view.locations if loc.id == here), None)
             zone = self.query_one("#hg-loc-hq" if pos is None else f"#hg-loc-{pos}", Zone)
             self.focus_zone(zone, (self.query_one("#hg-hand", Zone),))  # no card plays now
+
+    def _reading_battle(self) -> bool:
+        """The inspector already shows a card of the battle (an enemy, a combat card)."""
+        key = getattr(self._focused_info, "key", None)
+        zones = (self.query_one("#hg-hand", Zone), self.query_one("#hg-enemies", Zone))
+        return key is not None and any(c.info.key == key for z in zones for c in z.cards)
+
+    def _battle_subject(self, view: View) -> CardInfo | None:
+        """What a question asked in a battle is about: its first enemy card, or the
+        location fought over while no enemy card is drawn yet."""
+        b = view.battle
+        if b is None:
+            return None
+        if b.cards:
+            return hc.enemy_info(view, b.cards[0])
+        loc = next((lo for lo in view.locations if lo.id == b.location), None)
+        return hc.location_info(view, loc) if loc is not None else hc.hq_info(view)
 
     # -- the end -----------------------------------------------------------------------------
     def headline(self, outcome) -> str:
