@@ -601,3 +601,29 @@ async def test_a_whole_table_frame_is_drawn_as_textual_draws_it(monkeypatch, tmp
             mine = compositor._render_chops(whole, lambda y: True)
             assert cells(mine) == cells(theirs)
             assert all(s is not None for line in mine for s in line.values())
+
+
+async def test_the_inspectors_scrollbar_thumb_drags_and_the_bar_pages(monkeypatch):
+    """A card text longer than the inspector: the mouse reads it all from the scrollbar as
+    from any other, by dragging the thumb or clicking the bar below or above it."""
+    extra = tuple(f"Line {i} of a long card" for i in range(40))
+    monkeypatch.setitem(globals(), "HAND", [card("s0", "Long", zone="your hand", extra=extra)])
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        inspector = app.screen.inspector()
+        assert inspector.bar == 1 and inspector.scroll_y == 0
+        box = inspector.content_region
+        x = box.right - 1  # the bar's column, on the screen
+        await pilot.mouse_down(None, offset=(x, box.y))  # the thumb, at the top
+        await pilot.hover(None, offset=(x, box.y + 3))
+        await pilot.mouse_up(None, offset=(x, box.y + 3))
+        await settle(pilot)
+        dragged = inspector.scroll_y
+        assert dragged > 0
+        assert inspector._grab is None and app.mouse_captured is None
+        await pilot.hover(None, offset=(x, box.bottom - 1))  # the mouse lets go: no drag now
+        assert inspector.scroll_y == dragged
+        await pilot.click(None, offset=(x, box.bottom - 1))  # below the thumb: a page down
+        await settle(pilot)
+        assert inspector.scroll_y > dragged

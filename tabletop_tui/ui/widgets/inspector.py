@@ -238,10 +238,47 @@ class Inspector(ScrollView):
     def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self._wheel(event, -max(1, round(self.app.scroll_sensitivity_y)))
 
+    #: while the thumb is held: how far below the thumb's top it was grabbed (rows)
+    _grab: float | None = None
+
+    def _on_bar(self, offset) -> bool:
+        return bool(self.bar) and offset is not None and (
+            offset.x >= self.container_size.width - self.bar
+        )
+
+    def _thumb(self) -> tuple[float, float]:
+        """The thumb's top and size on the bar, in rows."""
+        height = self.scrollable_content_region.height
+        total = max(1, self.virtual_size.height)
+        return self.scroll_y * height / total, max(1.0, height * height / total)
+
     def on_mouse_down(self, event: events.MouseDown) -> None:
+        """On the bar: the thumb is grabbed for dragging, above or below it pages."""
         offset = event.get_content_offset(self)
-        if self.bar and offset is not None and offset.x >= self.container_size.width - self.bar:
-            height = self.scrollable_content_region.height
-            thumb = self.scroll_y * height / max(1, self.virtual_size.height)
-            page = -height if offset.y < thumb else height
-            self._wheel(event, page)
+        if not self._on_bar(offset):
+            return
+        top, size = self._thumb()
+        if top <= offset.y < top + size:
+            self._grab = offset.y - top
+            self.capture_mouse()
+            event.stop()
+            return
+        height = self.scrollable_content_region.height
+        self._wheel(event, -height if offset.y < top else height)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._grab is None:
+            return
+        offset = event.get_content_offset_capture(self)
+        height = max(1, self.scrollable_content_region.height)
+        y = (offset.y - self._grab) * self.virtual_size.height / height
+        y = self.validate_scroll_y(round(y))
+        if y != self.scroll_y:
+            self.scroll_to(y=y, animate=False, force=True, immediate=True)
+        event.stop()
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._grab is not None:
+            self._grab = None
+            self.release_mouse()
+            event.stop()
