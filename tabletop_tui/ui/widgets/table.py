@@ -343,8 +343,6 @@ class Zone(Container):
             empty.display = not infos
         if focused is not None and infos:
             at = keys.index(focused_key) if focused_key in keys else min(focused, len(keys) - 1)
-            if at == focused and keys[at] == focused_key:
-                return  # the focused card stays where it was, on the same chip
             request = getattr(self.screen, "request_focus", None)
             if request is not None:  # the screen decides where the focus lands (CardTable)
                 request(self._focus_at, at, keys[at], keep=True)
