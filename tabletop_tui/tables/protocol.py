@@ -10,6 +10,7 @@ the game's own models validate them at either end.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -56,7 +57,8 @@ DEFAULT_LIMITS = Limits()
 
 
 class Message(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    # (built on first use: a local game imports the protocol but never sends a message)
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True)
 
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]+$")]
@@ -166,7 +168,6 @@ ClientMessage = Annotated[
     | GetReplay,
     Field(discriminator="type"),
 ]
-_client = TypeAdapter(ClientMessage)
 
 
 # -- service to client ---------------------------------------------------------------------------
@@ -304,7 +305,6 @@ ServerMessage = Annotated[
     | ReplayData,
     Field(discriminator="type"),
 ]
-_server = TypeAdapter(ServerMessage)
 
 
 class ProtocolError(Exception):
@@ -318,6 +318,11 @@ class ProtocolError(Exception):
 
 def encode(message: Message) -> bytes:
     return message.model_dump_json().encode() + b"\n"
+
+
+@cache
+def _adapter(kind: str) -> TypeAdapter:
+    return TypeAdapter(ClientMessage if kind == "client" else ServerMessage)
 
 
 def _parse(adapter: TypeAdapter, line: bytes, limit: int):
@@ -335,8 +340,8 @@ def _parse(adapter: TypeAdapter, line: bytes, limit: int):
 
 def parse_client(line: bytes, limits: Limits = DEFAULT_LIMITS):
     """A client's line as a ClientMessage, or ProtocolError saying what is wrong."""
-    return _parse(_client, line, limits.max_line)
+    return _parse(_adapter("client"), line, limits.max_line)
 
 
 def parse_server(line: bytes, limits: Limits = DEFAULT_LIMITS):
-    return _parse(_server, line, limits.max_server_line)
+    return _parse(_adapter("server"), line, limits.max_server_line)
