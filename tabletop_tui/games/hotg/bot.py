@@ -204,6 +204,10 @@ class HotgHeuristicBot:
     hunt_risk = 0.0
     #: from this round on, a token left at the end of the round powers up (0: never)
     leftover_power_up = 0
+    #: the Mastodon between deployments goes where it most lowers that chance
+    mastodon_threat = False
+    #: at most this many Rangers take on the boss (0: the whole team)
+    boss_group = 0
 
     def __init__(
         self,
@@ -389,6 +393,9 @@ class HotgHeuristicBot:
             return Draw(count=n)
         if d.kind == "deploy_window":  # the Mastodon: stop the next card panicking a place
             zords = [a for a in legal if isinstance(a, UseZord)]
+            got = self._mastodon_by_threat(v, zords, d.amount) if self.mastodon_threat else None
+            if got is not None:
+                return got
             limit = {lo.id: lo for lo in v.locations}
             nxt = limit.get(v.next_deploy_back)
             for a in zords:
@@ -653,9 +660,10 @@ class HotgHeuristicBot:
         return gain, spent, battles
 
     # ------------------------------------------------------------------ threat
-    def _threat_args(self, v: View):
+    def _threat_args(self, v: View, done: int | None = None):
         """What `threat.loss_chance` needs besides the board, or None where it does not
-        apply (other modes, Command Center Assault)."""
+        apply (other modes, Command Center Assault). `done`: deployments made in the game
+        (default: all of this round's, as in the Action Phase)."""
         if self.risk_w <= 0 or v.mode != "standard" or v.headquarters == "command_center_assault":
             return None
         from .threat import villain_slots
@@ -663,7 +671,8 @@ class HotgHeuristicBot:
         placed = set(v.defeated_villains) | set(v.hq_villains)
         for lo in v.locations:
             placed |= set(lo.villains)
-        done = v.round * v.deployments_per_round
+        if done is None:
+            done = v.round * v.deployments_per_round
         pending = [x for x in v.monsters if x not in placed]
         due = []
         if len(pending) == 2:
@@ -675,6 +684,33 @@ class HotgHeuristicBot:
         cat = catalog()
         fs = tuple(sorted({cat.locations[lo.id].foot_soldier for lo in v.locations}))
         return tuple(due), done, v.deployments_per_round, fs, v.heavy_deployments
+
+    def _mastodon_by_threat(self, v: View, zords: list, left: int):
+        """Between deployments (FAQ): the figure whose removal most lowers the chance that
+        the rest of this Deployment Phase panics every location; kept for later while that
+        gains nothing, used at the last window. None: no estimate here (other modes)."""
+        n = v.deployments_per_round
+        done = (v.round - 1) * n + (n - left)
+        args = self._threat_args(v, done)
+        if args is None or not zords:
+            return None
+        args = (*args[:2], left, *args[3:])
+        now = tuple((float(sum(k for _, k in lo.foot_soldiers)), lo.panicked) for lo in v.locations)
+        r0 = self._risk(v, now, args)
+        best, best_r = None, r0
+        for a in zords:
+            i = next((k for k, lo in enumerate(v.locations) if lo.id == a.location), None)
+            if i is None or now[i][0] < 1:
+                continue
+            board = list(now)
+            empty = now[i][0] <= 1 and not v.locations[i].villains  # Ruling 12: no panic
+            board[i] = (now[i][0] - 1, now[i][1] and not empty)
+            r = self._risk(v, tuple(board), args)
+            if r < best_r - 1e-9 or (best is None and left <= 1):
+                best, best_r = a, r
+        if best is not None and (best_r < r0 - 0.02 or left <= 1):
+            return best
+        return Pass()
 
     def _risk(self, v: View, board: tuple, args) -> float:
         """Chance that the next Deployment Phase panics every location, for `board`: per
@@ -992,7 +1028,15 @@ class HotgHeuristicBot:
             p.tokens - 1 for p in v.players if p.location != boss.id and p.tokens >= 2
         )
         # Rangers elsewhere: broke ones power up first if they can still come, then all come
-        for p in v.players:
+        # (at most `boss_group` of them, the most cards first, when that is set)
+        coming = list(v.players)
+        if self.boss_group:
+            room = max(0, self.boss_group - len(there))
+            coming = sorted(
+                (p for p in coming if p.location != boss.id),
+                key=lambda p: (-(p.hand_count + p.deck_count), p.seat),
+            )[:room]
+        for p in coming:
             if p.location == boss.id or p.tokens < 1 or (p.tokens == 1 and left < 1):
                 continue
             cards = p.hand_count + p.deck_count
