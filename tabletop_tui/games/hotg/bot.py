@@ -997,6 +997,8 @@ class HotgHeuristicBot:
                 if p.tokens < (2 if moved else 1):
                     continue
                 group = here + ([p] if moved else [])
+                if lo.villains and len(group) < MIN_VILLAIN_GROUP:
+                    continue  # alone against a monster: a respawn, hardly a figure less
                 cards = sum(self._cards(q) for q in group)
                 seats = tuple(q.seat for q in group)
                 _, _, nb = self._group_round(v, lo, seats, 1, cards, v.hq_energy)
