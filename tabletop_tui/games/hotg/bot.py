@@ -28,6 +28,13 @@ clears it before the rest take on the boss (`guard_room`). Tried and off by defa
 (`search_prep`), hunting the monsters with the whole team before the boss comes
 (`hunt_from`: monsters fall, but the board fills elsewhere).
 
+Issue 15, session 8: the deployment threat. `threat.loss_chance` plays the next Deployment
+Phase on a plain model of the board (48 fixed sampled decks, the villains still to come at
+their possible places in piles B-D) and gives the chance that it panics all four locations.
+The team planner subtracts `risk_w` times the change in that chance its plan makes, and in
+the boss round a battle that lowers it by `safety_gain` or more comes before the boss (never
+a Ranger alone against a monster). Measured in card_data/hotg/AUDIT.md, session 8.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
