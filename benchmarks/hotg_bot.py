@@ -4,7 +4,8 @@
         [--deployments 4] [--easier-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
         [--plan-search 0] [--plan-from 3] [--jobs 2] [--mode standard]
 
-1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search)
+1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search,
+   its team planner weighing the chance of losing in the next Deployment Phase, threat.py)
    in standard 4-Ranger games (4 players, Rita Repulsa, 2 random monsters), one game per
    seed; prints wins, the win rate, losses by cause, the round each game ends in and the
    average number of rounds (goal, issue 15: >= 40% wins under the default reading).

@@ -305,3 +305,33 @@ def test_a_searched_decision_stops_scoring_once_its_budget_is_spent():
     calls.clear()
     got = _best_by_rollouts(view, cands, 3, random.Random(0), score, budget=10**9)
     assert got == "better" and calls == cands * 3
+
+
+def test_in_the_boss_round_a_battle_that_saves_the_next_deployment_comes_first():
+    """Base rules §3 and §4.1: with the boss and both monsters on the board, only one
+    location is unpanicked; with 2 free places there, the next Deployment Phase's overflow
+    would most likely panic it and lose the game. The team clears it before the boss."""
+    s = R.new_game(Config(), 7)
+    s = _board(s, [0, 4, 0, 0])
+    locs = list(s.locations)
+    locs[0] = upd(locs[0], villains=(s.monsters[0],), panicked=True)
+    locs[2] = upd(locs[2], villains=(s.boss,), panicked=True)
+    locs[3] = upd(locs[3], villains=(s.monsters[1],), panicked=True)
+    s = upd(s, locations=tuple(locs), hq_tokens=0, round=4)
+    free, boss = s.locations[1].id, s.locations[2].id
+    s = upd(
+        s,
+        players=tuple(upd(p, location=free if i == 0 else boss) for i, p in enumerate(s.players)),
+    )
+    bot = HotgHeuristicBot()
+    v = R.view(s, 0)
+    args = bot._threat_args(v)
+    now = tuple((float(sum(n for _, n in lo.foot_soldiers)), lo.panicked) for lo in v.locations)
+    assert bot._risk(v, now, args) > 0.5  # as it stands the game is likely lost
+    for _ in range(3):  # teammates may come to help first
+        s, seat, a = _acting(s, bot, s.focus)
+        if not isinstance(a, m.Move):
+            break
+        assert a.to == free, a
+        s, _ = R.apply(s, seat, a)
+    assert isinstance(a, m.StartBattle) and s.players[seat].location == free

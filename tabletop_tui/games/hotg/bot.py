@@ -28,6 +28,13 @@ clears it before the rest take on the boss (`guard_room`). Tried and off by defa
 (`search_prep`), hunting the monsters with the whole team before the boss comes
 (`hunt_from`: monsters fall, but the board fills elsewhere).
 
+Issue 15, session 8: the deployment threat. `threat.loss_chance` plays the next Deployment
+Phase on a plain model of the board (48 fixed sampled decks, the villains still to come at
+their possible places in piles B-D) and gives the chance that it panics all four locations.
+The team planner subtracts `risk_w` times the change in that chance its plan makes, and in
+the boss round a battle that lowers it by `safety_gain` or more comes before the boss (never
+a Ranger alone against a monster). Measured in card_data/hotg/AUDIT.md, session 8.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
@@ -93,6 +100,7 @@ DRAW_KEEP = 2  # cards left in the deck when drawing at battle preparation
 DRAW_KEEP_VILLAIN = 4  # the same against a monster or the boss
 KILL_PER_CARD = 0.6  # foot soldier cards defeated per combat card played
 VILLAIN_KILL = 0.3  # monster / boss cards defeated per combat card played
+VILLAIN_FS_KILL = 0.25  # foot soldier cards defeated per card played beside a villain
 PLAYS_PER_BATTLE = 4.0
 DMG_FS = 0.5  # cards lost per foot soldier card left to resolve
 DMG_V = 1.0
@@ -194,6 +202,19 @@ class HotgHeuristicBot:
     #: from this round on (0: never), before the boss lands, the whole team hunts a monster
     #: as it does the boss (a defeated monster clears its location)
     hunt_from = 0
+    #: what losing in the next Deployment Phase costs in the team planner, times its chance
+    #: (`threat.loss_chance`; 0: off)
+    risk_w = 40.0
+    #: in the boss round, a battle that lowers that chance by this much comes first (0: off)
+    safety_gain = 0.2
+    #: hunt only while the chance of losing in the next Deployment Phase stays this low
+    hunt_risk = 0.0
+    #: from this round on, a token left at the end of the round powers up (0: never)
+    leftover_power_up = 0
+    #: the Mastodon between deployments goes where it most lowers that chance
+    mastodon_threat = False
+    #: at most this many Rangers take on the boss (0: the whole team)
+    boss_group = 0
 
     def __init__(
         self,
@@ -212,6 +233,8 @@ class HotgHeuristicBot:
         self.plan_search = plan_search
         self.plan_from = plan_from
         self._pending: tuple | None = None  # plan search: ((seat, signature), action)
+        self._risk_cache: dict = {}
+        self._last_end: tuple = (0.0, False)
         if search:
             self.name = f"search{search}"
 
@@ -377,6 +400,9 @@ class HotgHeuristicBot:
             return Draw(count=n)
         if d.kind == "deploy_window":  # the Mastodon: stop the next card panicking a place
             zords = [a for a in legal if isinstance(a, UseZord)]
+            got = self._mastodon_by_threat(v, zords, d.amount) if self.mastodon_threat else None
+            if got is not None:
+                return got
             limit = {lo.id: lo for lo in v.locations}
             nxt = limit.get(v.next_deploy_back)
             for a in zords:
@@ -616,7 +642,7 @@ class HotgHeuristicBot:
             if nv:
                 v_cards = 4.0
                 kv = min(v_cards, VILLAIN_KILL * plays * quality)
-                kf = min(fs_cards, 0.25 * plays * quality)
+                kf = min(fs_cards, VILLAIN_FS_KILL * plays * quality)
                 dmg = DMG_FS * (fs_cards - kf) + DMG_V * (v_cards - kv)
                 progress += kv
             else:
@@ -637,7 +663,80 @@ class HotgHeuristicBot:
             gain += progress * (BOSS_W * (1 + v.boss_progress / 4) if boss else MONSTER_W)
             if g < MIN_VILLAIN_GROUP:
                 gain -= VILLAIN_ALONE
+        self._last_end = (fs, panicked)  # the planner's board after this group's battles
         return gain, spent, battles
+
+    # ------------------------------------------------------------------ threat
+    def _threat_args(self, v: View, done: int | None = None):
+        """What `threat.loss_chance` needs besides the board, or None where it does not
+        apply (other modes, Command Center Assault). `done`: deployments made in the game
+        (default: all of this round's, as in the Action Phase)."""
+        if self.risk_w <= 0 or v.mode != "standard" or v.headquarters == "command_center_assault":
+            return None
+        from .threat import villain_slots
+
+        placed = set(v.defeated_villains) | set(v.hq_villains)
+        for lo in v.locations:
+            placed |= set(lo.villains)
+        if done is None:
+            done = v.round * v.deployments_per_round
+        pending = [x for x in v.monsters if x not in placed]
+        due = []
+        if len(pending) == 2:
+            due.append(tuple(villain_slots(done, 5)))
+        if pending:
+            due.append(tuple(villain_slots(done, 10)))
+        if v.boss not in placed and v.boss == "rita_repulsa":
+            due.append(tuple(villain_slots(done, 15)))
+        cat = catalog()
+        fs = tuple(sorted({cat.locations[lo.id].foot_soldier for lo in v.locations}))
+        return tuple(due), done, v.deployments_per_round, fs, v.heavy_deployments
+
+    def _mastodon_by_threat(self, v: View, zords: list, left: int):
+        """Between deployments (FAQ): the figure whose removal most lowers the chance that
+        the rest of this Deployment Phase panics every location; kept for later while that
+        gains nothing, used at the last window. None: no estimate here (other modes)."""
+        n = v.deployments_per_round
+        done = (v.round - 1) * n + (n - left)
+        args = self._threat_args(v, done)
+        if args is None or not zords:
+            return None
+        args = (*args[:2], left, *args[3:])
+        now = tuple((float(sum(k for _, k in lo.foot_soldiers)), lo.panicked) for lo in v.locations)
+        r0 = self._risk(v, now, args)
+        best, best_r = None, r0
+        for a in zords:
+            i = next((k for k, lo in enumerate(v.locations) if lo.id == a.location), None)
+            if i is None or now[i][0] < 1:
+                continue
+            board = list(now)
+            empty = now[i][0] <= 1 and not v.locations[i].villains  # Ruling 12: no panic
+            board[i] = (now[i][0] - 1, now[i][1] and not empty)
+            r = self._risk(v, tuple(board), args)
+            if r < best_r - 1e-9 or (best is None and left <= 1):
+                best, best_r = a, r
+        if best is not None and (best_r < r0 - 0.02 or left <= 1):
+            return best
+        return Pass()
+
+    def _risk(self, v: View, board: tuple, args) -> float:
+        """Chance that the next Deployment Phase panics every location, for `board`: per
+        location (foot soldiers, panicked), villain figures as they are now."""
+        from .threat import loss_chance
+
+        locs = tuple(
+            (lo.id, int(round(fs)), len(lo.villains), panicked, lo.locked_full)
+            for lo, (fs, panicked) in zip(v.locations, board, strict=True)
+        )
+        key = (locs, args)
+        got = self._risk_cache.get(key)
+        if got is None:
+            due, done, n, fs, heavy = args
+            got = loss_chance(locs, due, done, n, fs, heavy)
+            if len(self._risk_cache) > 4096:
+                self._risk_cache.clear()
+            self._risk_cache[key] = got
+        return got
 
     def _team_plan(self, v: View):
         """Best (value, {seat: location or None}) for the rest of the round."""
@@ -655,7 +754,11 @@ class HotgHeuristicBot:
                 opts.append((None, 0))
             choices.append(opts)
         cache: dict = {}
+        ends: dict = {}  # group key -> (foot soldiers, panicked) at its location after
         best = (0.0, None)
+        targs = self._threat_args(v)
+        now = tuple((float(sum(n for _, n in lo.foot_soldiers)), lo.panicked) for lo in locs)
+        base_risk = self._risk(v, now, targs) if targs is not None else 0.0
 
         def rec(i, assign):
             nonlocal best
@@ -678,6 +781,8 @@ class HotgHeuristicBot:
                             gain, spent, nb = self._group_round(
                                 v, lo, seats, tokens, cards, v.hq_energy
                             )
+                            if nb:
+                                ends[key] = self._last_end
                             moves = sum(m for _, m in members)
                             cache[key] = (
                                 gain - CARD_COST * spent - MOVE_COST * moves
@@ -685,6 +790,13 @@ class HotgHeuristicBot:
                                 else -MOVE_COST * moves
                             )
                     total += cache[key]
+                if targs is not None:
+                    board = list(now)
+                    for loc, members in groups.items():
+                        key = (loc, tuple(sorted((p.seat, m) for p, m in members)))
+                        if key in ends:
+                            board[next(k for k, x in enumerate(locs) if x.id == loc)] = ends[key]
+                    total -= self.risk_w * (self._risk(v, tuple(board), targs) - base_risk)
                 if total > best[0] + 1e-9:
                     best = (total, tuple(assign))
                 return
@@ -739,7 +851,7 @@ class HotgHeuristicBot:
             got = self._boss_mode(v, boss, do)
             if got is not None:
                 return got
-        elif self.hunt_from and v.round >= self.hunt_from:
+        elif self.hunt_from and v.round >= self.hunt_from and self._hunt_ok(v):
             prey = self._monster_location(v)
             if prey is not None:
                 got = self._boss_mode(v, prey, do)
@@ -786,6 +898,19 @@ class HotgHeuristicBot:
                 if got is not None:
                     return got
         # leftover tokens: RECOVER for the next round, or get in place for it
+        if self.leftover_power_up and v.round >= self.leftover_power_up:
+            # from the round before the boss on: a last token powers up (a whole deck
+            # back, not 6 shields), as the Rangers move to the boss next round anyway
+            for p in v.players:
+                if (
+                    p.tokens >= 1
+                    and p.location != "hq"
+                    and v.headquarters == "command_center"
+                    and p.hand_count + p.deck_count <= 8
+                ):
+                    got = do(p.seat, Move(to="hq", power_up=True))
+                    if got is not None:
+                        return got
         for p in v.players:
             if p.tokens >= 1 and p.discard and p.hand_count + p.deck_count < 8:
                 got = do(p.seat, Recover())
@@ -831,6 +956,15 @@ class HotgHeuristicBot:
             return do(p.seat, Move(to=lo.id))
         return None
 
+    def _hunt_ok(self, v: View) -> bool:
+        """Hunting leaves the rest of the board as it is: only while the next Deployment
+        Phase is unlikely to end the game on it (`hunt_risk`; 0: always)."""
+        targs = self._threat_args(v)
+        if targs is None or self.hunt_risk <= 0:
+            return True
+        now = tuple((float(sum(n for _, n in lo.foot_soldiers)), lo.panicked) for lo in v.locations)
+        return self._risk(v, now, targs) <= self.hunt_risk
+
     def _monster_location(self, v: View):
         """The monster the team hunts before the boss comes: the one closest to defeat (its
         discard pile), then the one with the fewest foot soldiers beside it."""
@@ -847,7 +981,52 @@ class HotgHeuristicBot:
             return None
         return max(spots, key=lambda t: (t[0], t[1]))[2]
 
+    def _clear_for_safety(self, v: View, boss, do):
+        """Once the boss is on the board, a battle that makes the next Deployment Phase
+        much safer (`threat.loss_chance` down by `safety_gain` or more) comes before the
+        boss battle: its Ranger is the one that lowers the chance most (within 0.05: the
+        one already there, then the most cards)."""
+        targs = self._threat_args(v)
+        if targs is None or self.safety_gain <= 0:
+            return None
+        locs = list(v.locations)
+        now = tuple((float(sum(n for _, n in lo.foot_soldiers)), lo.panicked) for lo in locs)
+        r0 = self._risk(v, now, targs)
+        if r0 < self.safety_gain:
+            return None
+        best = None
+        for k, lo in enumerate(locs):
+            if lo.id == boss.id or lo.figures == 0 or not lo.foot_soldiers:
+                continue
+            here = [q for q in v.players if q.location == lo.id]
+            for p in v.players:
+                moved = p.location != lo.id
+                if p.tokens < (2 if moved else 1):
+                    continue
+                group = here + ([p] if moved else [])
+                if lo.villains and len(group) < MIN_VILLAIN_GROUP:
+                    continue  # alone against a monster: a respawn, hardly a figure less
+                cards = sum(self._cards(q) for q in group)
+                seats = tuple(q.seat for q in group)
+                _, _, nb = self._group_round(v, lo, seats, 1, cards, v.hq_energy)
+                if not nb:
+                    continue
+                board = list(now)
+                board[k] = self._last_end
+                gain = r0 - self._risk(v, tuple(board), targs)
+                key = (round(gain, 1), not moved, self._cards(p), -p.seat)
+                if gain >= self.safety_gain and (best is None or key > best[0]):
+                    best = (key, p, lo, moved)
+        if best is None:
+            return None
+        _, p, lo, moved = best
+        return do(p.seat, Move(to=lo.id) if moved else StartBattle())
+
     def _boss_mode(self, v: View, boss, do):
+        if self.safety_gain > 0:
+            got = self._clear_for_safety(v, boss, do)
+            if got is not None:
+                return got
         if self.guard_room >= 0:
             got = self._guard_last_safe(v, boss, do)
             if got is not None:
@@ -858,7 +1037,15 @@ class HotgHeuristicBot:
             p.tokens - 1 for p in v.players if p.location != boss.id and p.tokens >= 2
         )
         # Rangers elsewhere: broke ones power up first if they can still come, then all come
-        for p in v.players:
+        # (at most `boss_group` of them, the most cards first, when that is set)
+        coming = list(v.players)
+        if self.boss_group:
+            room = max(0, self.boss_group - len(there))
+            coming = sorted(
+                (p for p in coming if p.location != boss.id),
+                key=lambda p: (-(p.hand_count + p.deck_count), p.seat),
+            )[:room]
+        for p in coming:
             if p.location == boss.id or p.tokens < 1 or (p.tokens == 1 and left < 1):
                 continue
             cards = p.hand_count + p.deck_count
