@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...engine import Event, Rejection
 from . import models as m
 from .models import Decision, NextAttack, State, Step
-from .state_ops import _cat, _first_copies, _no, bt, pl, seat_of, shared, upd
+from .state_ops import _cat, _first_copies, _no, ask, bt, pl, seat_of, shared, upd
 
 #: decisions this module puts, checks and answers (routed here by questions.py)
 CHOICE_DECISIONS = frozenset({"reroll", "axe_dice", "optimism", "keep_one"})
@@ -172,16 +172,13 @@ class ChoiceRules:
         if not sources or not att.rolled or att.dice_to_hits:
             return self._roll_done(s, ev)
         src, rest = sources[0], sources[1:]
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="reroll",
-                asked=(att.seat,),
-                seat=att.seat,
-                source=src,
-                then="|".join(rest),
-                prompt=f"{src}: reroll any of these dice ({self._faces(att.rolled)}), or pass",
-            ),
+            att.seat,
+            "reroll",
+            source=src,
+            then="|".join(rest),
+            prompt=f"{src}: reroll any of these dice ({self._faces(att.rolled)}), or pass",
         )
 
     def _roll_done(self, s: State, ev: list[Event]) -> State:
@@ -201,16 +198,13 @@ class ChoiceRules:
             return s
         if "ashley" in self._rangers_in_battle(s) and "ashley" not in s.battle.used_abilities:
             who = seat_of(s, "ashley")
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="optimism",
-                    asked=(who,),
-                    seat=who,
-                    source="Optimism",
-                    prompt="Optimism (once per battle): this roll has a miss - gain 1 energy "
-                    "now, or keep it for a later miss?",
-                ),
+                who,
+                "optimism",
+                source="Optimism",
+                prompt="Optimism (once per battle): this roll has a miss - gain 1 energy "
+                "now, or keep it for a later miss?",
             )
         return self._open_window(s, "roll_miss", ev)
 
@@ -225,21 +219,18 @@ class ChoiceRules:
             )
             if not opts:
                 return s
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="choose_target",
-                    asked=(step.seat,),
-                    seat=step.seat,
-                    options=opts,
-                    amount=step.amount,
-                    limit=1,
-                    optional=True,
-                    then="second_attack",
-                    source=step.source,
-                    prompt=f"{step.source}: the target is defeated - make a second attack with "
-                    f"{step.amount} dice at an enemy card of your choice, or pass",
-                ),
+                step.seat,
+                "choose_target",
+                options=opts,
+                amount=step.amount,
+                limit=1,
+                optional=True,
+                then="second_attack",
+                source=step.source,
+                prompt=f"{step.source}: the target is defeated - make a second attack with "
+                f"{step.amount} dice at an enemy card of your choice, or pass",
             )
         # axe_dice: Power Axe, the two dice whose hits go to each adjacent card
         adj = tuple(k for k in self._adjacent(s, step.slot) if not b.slots[k].defeated)
@@ -250,17 +241,14 @@ class ChoiceRules:
         if len(pairs) <= 1:  # nothing to choose: all the dice, or both of two
             amount = sum(sorted(rolled, reverse=True)[:2])
             return self._splash_each(s, adj, amount, step.seat, ev)
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="axe_dice",
-                asked=(step.seat,),
-                seat=step.seat,
-                options=adj,
-                source=step.source,
-                prompt=f"{step.source}: pick 2 dice of the roll ({self._faces(rolled)}); their "
-                "hits go to each card adjacent to the target",
-            ),
+            step.seat,
+            "axe_dice",
+            options=adj,
+            source=step.source,
+            prompt=f"{step.source}: pick 2 dice of the roll ({self._faces(rolled)}); their "
+            "hits go to each card adjacent to the target",
         )
 
     def _splash_each(
@@ -310,20 +298,17 @@ class ChoiceRules:
             return self._deal_hits(s, live[0], n, held.seat, ev), False
         resume = upd(held, picked=(str(k + 1),), limit=shields)
         return (
-            upd(
+            ask(
                 s,
-                decision=Decision(
-                    kind="choose_target",
-                    asked=(held.seat,),
-                    seat=held.seat,
-                    options=live,
-                    amount=n,
-                    limit=1,
-                    then="star_hit",
-                    source=name,
-                    held=resume,
-                    prompt=f"★ {name}: give {n} hit to an enemy card of your choice",
-                ),
+                held.seat,
+                "choose_target",
+                options=live,
+                amount=n,
+                limit=1,
+                then="star_hit",
+                source=name,
+                held=resume,
+                prompt=f"★ {name}: give {n} hit to an enemy card of your choice",
             ),
             True,
         )
@@ -370,15 +355,12 @@ class ChoiceRules:
         p = s.players[i]
         if len(_first_copies(p.hand)) <= 1:
             return None
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="keep_one",
-                asked=(i,),
-                seat=i,
-                source=src,
-                prompt=f"{src}: keep 1 card of your choice; the rest of your hand is discarded",
-            ),
+            i,
+            "keep_one",
+            source=src,
+            prompt=f"{src}: keep 1 card of your choice; the rest of your hand is discarded",
         )
 
     def _drain_cards(self, s: State, n: int, src: str, ev: list[Event]) -> State:

@@ -10,6 +10,7 @@ from ...engine import Model, Rejection, replace_at
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .models import (
+    Decision,
     Location,
     State,
 )
@@ -101,6 +102,11 @@ upd = evolve
 
 
 # -- small state helpers ---------------------------------------------------------------------
+def ask(s: State, seat: int, kind: str, **fields) -> State:
+    """The state with a question pending for one seat (the seat asked answers it)."""
+    return upd(s, decision=Decision(kind=kind, asked=(seat,), seat=seat, **fields))
+
+
 def pl(s: State, i: int, **kw) -> State:
     return upd(s, players=replace_at(s.players, i, upd(s.players[i], **kw)))
 
