@@ -250,6 +250,21 @@ async def test_no_color_is_fully_playable(monkeypatch):
         assert screen.match.view(0).turn >= 2
 
 
+async def test_an_empty_zord_slot_says_in_full_what_it_takes_at_80_columns():
+    """Issue 20: the slot letters on screen say what fits each slot; at 80x24 the Zord Bay's
+    empty slots used to cut "takes a Zord" off after "takes a"."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        await pilot.press("z")  # the Zord Bay scrolls into view
+        await settle(pilot)
+        lines = screen_text(app).splitlines()
+        empty = [line for line in lines if "slot Z1: empty" in line]
+        assert empty and "takes a Zord" in empty[0]
+
+
 async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
     """Rulebook "Playing the Game", Pro Tip: teammates may look at each other's hands, so the
     screen shows the teammate's hand and no curtain stands between teammates (only between

@@ -487,7 +487,7 @@ def bay_cards(view: View) -> list[CardInfo]:
             CardInfo(
                 key=f"bay-{k}",
                 face=CardFace(
-                    title=f"Zord slot Z{k + 1}: empty",
+                    title=f"slot Z{k + 1}: empty",
                     letter="Z",
                     kind="zeo-slot",
                     subtitle="An empty slot of the Zord Bay",
