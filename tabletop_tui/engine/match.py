@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's too
     STALE_TEMP_SECONDS,
@@ -29,6 +29,7 @@ from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's 
 )
 from ..limits import MAX_NAME, MAX_SEED, name_problem  # noqa: F401 - the engine's bounds too
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
+from .fast import make
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -69,6 +70,9 @@ class LoggedAction(Model):
 
 
 class SaveFile(BaseModel):
+    # built on the first save or load, not when a game screen starts
+    model_config = ConfigDict(defer_build=True)
+
     format: Literal["tabletop-tui-save"] = SAVE_FORMAT
     version: int = SAVE_VERSION
     game: str
@@ -142,7 +146,14 @@ class Match:
         self.states = [rules.new_game(config, seed)]
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
-            (Event(text=f"New game of {rules.title}, seed {seed}.", kind="start", barrier=True),)
+            (
+                make(
+                    Event,
+                    text=f"New game of {rules.title}, seed {seed}.",
+                    kind="start",
+                    barrier=True,
+                ),
+            )
         ]
 
     # -- reading -------------------------------------------------------------

@@ -79,9 +79,10 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         deck = _deck(config.cards_dir)
         shuffled, rng = Rng(seed=seed).shuffled([c.id for c in deck])
         seats = tuple(
-            SeatState(unplaced=shuffled[i * SQUAD_SIZE : (i + 1) * SQUAD_SIZE]) for i in range(2)
+            make(SeatState, unplaced=shuffled[i * SQUAD_SIZE : (i + 1) * SQUAD_SIZE])
+            for i in range(2)
         )
-        return State(config=config, rng=rng, seats=seats)  # type: ignore[arg-type]
+        return make(State, config=config, rng=rng, seats=seats)
 
     # -- who acts --------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[Seat]:
@@ -448,7 +449,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             )
             defend = True if pending and not mine else s.defend_in_hand
             views.append(
-                SeatView(
+                make(
+                    SeatView,
                     name=state.config.names[i],
                     unplaced=cards(s.unplaced) if mine else (),
                     squad=cards(s.squad) if mine else (),
@@ -466,7 +468,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                     alive=s.alive,
                 )
             )
-        return View(
+        return make(
+            View,
             viewer=seat,
             phase=state.phase,
             phase_number=state.phase_number,
