@@ -113,6 +113,31 @@ def write_atomic(path: Path, text: str) -> None:
     fsync_folder(path.parent)
 
 
+#: the last game `deal` gave: (rules, config, seed, state)
+_LAST_DEAL: list[Any] = []
+
+
+def deal(rules: Rules, config: BaseModel, seed: int):
+    """`rules.new_game(config, seed)`, remembered for the next call only: `tabletop-tui
+    play` deals the game once to report bad card files before the UI starts, and the app
+    then starts that very game. States are immutable, so both may hold the same one."""
+    last = _LAST_DEAL
+    if (
+        last
+        and last[0] is rules
+        and type(last[2]) is type(seed)
+        and last[2] == seed
+        and type(last[1]) is type(config)
+        and last[1] == config
+    ):
+        state = last[3]
+        last.clear()
+        return state
+    state = rules.new_game(config, seed)
+    last[:] = (rules, config, seed, state)
+    return state
+
+
 class Match:
     def __init__(
         self,
@@ -143,7 +168,7 @@ class Match:
         self.on_autosave_change: Callable[[str | None], None] | None = None
         #: the log as the autosave file holds it: its length and last entry
         self._saved: tuple[int, LoggedAction | None] | None = None
-        self.states = [rules.new_game(config, seed)]
+        self.states = [deal(rules, config, seed)]
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
             (
