@@ -14,7 +14,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tomllib
 from pathlib import Path
 from typing import TypeVar
 
@@ -81,6 +80,8 @@ def read_toml(path: Path) -> dict:
     cached = _load_cached(cache_file, dict)
     if cached is not None:  # this very file parsed before
         return cached
+    import tomllib  # (a few ms of imports, needed only when the cache misses)
+
     try:
         data = tomllib.loads(text)
         _store_cached(cache_file, data)

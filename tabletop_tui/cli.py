@@ -409,7 +409,9 @@ def _preflight(rules, seats: list[SeatSpec] | None, seed: int | None) -> None:
         config = rules.config_type(names=tuple(names), **config_overrides(rules))
     except Exception as exc:  # a pydantic ValidationError from the game's settings
         raise CliError(f"bad settings for {rules.game_id}: {_first_line(exc)}") from None
-    rules.new_game(config, seed or 0)
+    from .engine.match import deal
+
+    deal(rules, config, seed or 0)  # (the app starts this very game: `deal` remembers it)
 
 
 def _load_save(path: Path, game_id: str | None = None):

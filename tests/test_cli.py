@@ -536,3 +536,33 @@ def test_selfplay_builds_the_config_for_the_seats_asked(capsys):
     assert code == 0 and err == "" and "seat 1 (heuristic)" in out and "seat 2" not in out
     code, out, err = run(capsys, "selfplay", "hotg", "--games", "1", "--bots", "random,random")
     assert code == 0 and "seat 2 (random)" in out
+
+
+def test_play_deals_the_game_once(monkeypatch):
+    """`play` deals the game before the UI starts (bad card files are one line there); the
+    app then starts that very game instead of dealing it again. A new seed or other names
+    are a new deal."""
+    import tabletop_tui.cli as cli
+
+    rules = get_rules(GAME)
+    dealt: list[int] = []
+    real = type(rules).new_game
+
+    def counting(self, config, seed):
+        dealt.append(seed)
+        return real(self, config, seed)
+
+    monkeypatch.setattr(type(rules), "new_game", counting)
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bo")]
+    cli._preflight(rules, seats, 7)
+    config = rules.config_type(names=("Ann", "Bo"))
+    match = Match(rules, config, 7, seats=seats)
+    assert dealt == [7]
+    assert match.state == real(rules, config, 7)
+    Match(rules, config, 8, seats=seats)
+    Match(rules, rules.config_type(names=("Ann", "Cy")), 8)
+    assert dealt == [7, 8, 8]
+    # remembered for the next deal only (card files may change between two games)
+    Match(rules, config, 8, seats=seats)
+    Match(rules, config, 8, seats=seats)
+    assert dealt == [7, 8, 8, 8]

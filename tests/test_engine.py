@@ -68,7 +68,8 @@ def test_rng_shuffle_keeps_the_order_saves_were_made_with():
     import random
 
     rng = Rng(seed=99)
-    for n in [0, 1, 2, 3, 7, 10, 20, 40, 64, 65, 200] * 30:
+    # (lengths on both sides of each bit length: the loop draws in runs of one bit length)
+    for n in [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 16, 17, 20, 40, 64, 65, 128, 129, 200, 257] * 15:
         items = [f"card#{k}" for k in range(n)]
         value, nxt = rng._next()
         expected = list(items)

@@ -129,3 +129,13 @@ def test_a_game_screen_loads_only_its_own_rules(game_id, tmp_path):
     assert _package(game_id) in modules
     others = sorted(m for m in modules for g in GAMES if g != game_id and m.startswith(_package(g)))
     assert others == [], f"{game_id} also imported other games: {others}"
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_a_game_screen_with_its_cards_cached_parses_no_toml(game_id, tmp_path):
+    """The second start of a game reads its card files from the cache of parsed and
+    validated records: no TOML parser is imported before its first frame."""
+    _first_frame_modules(game_id, tmp_path)  # fills the cache
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert "tomllib" not in modules

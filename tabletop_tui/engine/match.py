@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's too
     STALE_TEMP_SECONDS,
@@ -29,6 +29,7 @@ from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's 
 )
 from ..limits import MAX_NAME, MAX_SEED, name_problem  # noqa: F401 - the engine's bounds too
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
+from .fast import make
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -69,6 +70,9 @@ class LoggedAction(Model):
 
 
 class SaveFile(BaseModel):
+    # built on the first save or load, not when a game screen starts
+    model_config = ConfigDict(defer_build=True)
+
     format: Literal["tabletop-tui-save"] = SAVE_FORMAT
     version: int = SAVE_VERSION
     game: str
@@ -109,6 +113,31 @@ def write_atomic(path: Path, text: str) -> None:
     fsync_folder(path.parent)
 
 
+#: the last game `deal` gave: (rules, config, seed, state)
+_LAST_DEAL: list[Any] = []
+
+
+def deal(rules: Rules, config: BaseModel, seed: int):
+    """`rules.new_game(config, seed)`, remembered for the next call only: `tabletop-tui
+    play` deals the game once to report bad card files before the UI starts, and the app
+    then starts that very game. States are immutable, so both may hold the same one."""
+    last = _LAST_DEAL
+    if (
+        last
+        and last[0] is rules
+        and type(last[2]) is type(seed)
+        and last[2] == seed
+        and type(last[1]) is type(config)
+        and last[1] == config
+    ):
+        state = last[3]
+        last.clear()
+        return state
+    state = rules.new_game(config, seed)
+    last[:] = (rules, config, seed, state)
+    return state
+
+
 class Match:
     def __init__(
         self,
@@ -139,10 +168,17 @@ class Match:
         self.on_autosave_change: Callable[[str | None], None] | None = None
         #: the log as the autosave file holds it: its length and last entry
         self._saved: tuple[int, LoggedAction | None] | None = None
-        self.states = [rules.new_game(config, seed)]
+        self.states = [deal(rules, config, seed)]
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
-            (Event(text=f"New game of {rules.title}, seed {seed}.", kind="start", barrier=True),)
+            (
+                make(
+                    Event,
+                    text=f"New game of {rules.title}, seed {seed}.",
+                    kind="start",
+                    barrier=True,
+                ),
+            )
         ]
 
     # -- reading -------------------------------------------------------------

@@ -53,16 +53,20 @@ class Rng(Model):
 def _shuffled(seed: int, counter: int, items: Sequence[T]) -> tuple[T, ...]:
     """`Rng(seed=seed, counter=counter).shuffled(items)[0]`."""
     out = list(items)
-    if len(out) > 1:
+    top = len(out)
+    if top > 1:
         value = _splitmix64((seed * 0x2545F4914F6CDD1D + counter) & _MASK)  # Rng._next
         bits = _MT(value).getrandbits
-        for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
+        while top > 1:  # `random.shuffle`'s j = randbelow(n) for n = top, top - 1, ..., 2,
+            k = top.bit_length()  # in runs of one bit length k (no bit_length per card)
+            low = 1 << (k - 1)
+            for n in range(top, low - 1, -1):
                 j = bits(k)
-            out[i], out[j] = out[j], out[i]
+                while j >= n:
+                    j = bits(k)
+                i = n - 1
+                out[i], out[j] = out[j], out[i]
+            top = low - 1
     return tuple(out)
 
 

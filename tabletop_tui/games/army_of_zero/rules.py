@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
 from ...engine.fast import evolve, make
+from ...engine.rng import Deal
 from .cards import Character, character_index, load_characters, shipped_characters
 from .models import (
     Action,
@@ -79,9 +80,10 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         deck = _deck(config.cards_dir)
         shuffled, rng = Rng(seed=seed).shuffled([c.id for c in deck])
         seats = tuple(
-            SeatState(unplaced=shuffled[i * SQUAD_SIZE : (i + 1) * SQUAD_SIZE]) for i in range(2)
+            make(SeatState, unplaced=shuffled[i * SQUAD_SIZE : (i + 1) * SQUAD_SIZE])
+            for i in range(2)
         )
-        return State(config=config, rng=rng, seats=seats)  # type: ignore[arg-type]
+        return make(State, config=config, rng=rng, seats=seats)
 
     # -- who acts --------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[Seat]:
@@ -220,9 +222,10 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         state, events = self._exchange(state)
         return state, (chose, *events)
 
-    def _roll(self, rng: Rng, seat: int, fighter: Character, ability: str) -> tuple[Roll, Rng]:
-        die, rng = rng.d6()
-        return make(Roll, seat=seat, ability=ability, modifier=fighter.stat(ability), die=die), rng
+    def _roll(self, dice: Deal, seat: int, fighter: Character, ability: str) -> Roll:
+        """One die of an exchange (`Rng.d6`, drawn from the exchange's one Deal)."""
+        die = dice.randint(1, 6)
+        return make(Roll, seat=seat, ability=ability, modifier=fighter.stat(ability), die=die)
 
     def _exchange(self, state: State):
         """Steps 1 (reveal) to 8 for one round of combat, once both cards are down."""
@@ -231,7 +234,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         fighters = [idx[s.fighter] for s in state.seats]  # type: ignore[index]
         cards: tuple[CombatCard, CombatCard] = (state.seats[0].choice, state.seats[1].choice)  # type: ignore[assignment]
         number = state.exchange + 1
-        rng = state.rng
+        dice = Deal(state.rng)  # the exchange's rolls, one Rng for all of them at the end
         tests: list[Test] = []
         steps: list[int] = [1]
         killed: list[int] = []
@@ -247,10 +250,9 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
 
         def blow(attacker: int, step: int) -> None:
             """Step 6 (and each half of step 5): WEAPON against ARMOUR; a draw kills."""
-            nonlocal rng
             defender = OTHER[attacker]
-            w, rng = self._roll(rng, attacker, fighters[attacker], "weapon")
-            a, rng = self._roll(rng, defender, fighters[defender], "armour")
+            w = self._roll(dice, attacker, fighters[attacker], "weapon")
+            a = self._roll(dice, defender, fighters[defender], "armour")
             lands = w.total >= a.total
             if lands:
                 killed.append(defender)
@@ -280,8 +282,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             attacker = cards.index("attack")
             defender = OTHER[attacker]
             steps.append(3)
-            c_att, rng = self._roll(rng, attacker, fighters[attacker], "combat")
-            c_def, rng = self._roll(rng, defender, fighters[defender], "combat")
+            c_att = self._roll(dice, attacker, fighters[attacker], "combat")
+            c_def = self._roll(dice, defender, fighters[defender], "combat")
             hit = c_att.total >= c_def.total
             text = f"Step 3: COMBAT {_score(c_att, fighters)} vs {_score(c_def, fighters)}: " + (
                 f"{fighters[attacker].name} lands a blow."
@@ -303,8 +305,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 blow(attacker, 6)
         else:
             steps.append(4)
-            s0, rng = self._roll(rng, 0, fighters[0], "speed")
-            s1, rng = self._roll(rng, 1, fighters[1], "speed")
+            s0 = self._roll(dice, 0, fighters[0], "speed")
+            s1 = self._roll(dice, 1, fighters[1], "speed")
             if s0.total == s1.total:
                 text = f"Step 4: SPEED {_score(s0, fighters)} vs {_score(s1, fighters)}: a tie, both blows land at once."
                 tests.append(
@@ -336,6 +338,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             killed=tuple(killed),
             steps=tuple(steps),
         )
+        rng = dice.rng
         if killed:
             state = evolve(state, rng=rng, exchange=number, last=exchange)
             state, more = self._end_confrontation(state, killed)
@@ -448,7 +451,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             )
             defend = True if pending and not mine else s.defend_in_hand
             views.append(
-                SeatView(
+                make(
+                    SeatView,
                     name=state.config.names[i],
                     unplaced=cards(s.unplaced) if mine else (),
                     squad=cards(s.squad) if mine else (),
@@ -466,7 +470,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                     alive=s.alive,
                 )
             )
-        return View(
+        return make(
+            View,
             viewer=seat,
             phase=state.phase,
             phase_number=state.phase_number,

@@ -91,8 +91,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         for deck_id in config.decks:
             cards, rng = rng.shuffled(cat.card_set.deck(deck_id).instances())
             n = config.opening_hand
-            seats.append(SeatState(deck=cards[n:], hand=cards[:n]))
-        state = State(config=config, rng=rng, seats=tuple(seats), round=0)  # type: ignore[arg-type]
+            seats.append(make(SeatState, deck=cards[n:], hand=cards[:n]))
+        state = make(State, config=config, rng=rng, seats=tuple(seats), round=0)
         state, _ = self._step1(state)
         return state
 
@@ -430,7 +430,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             mine = seat == i
             revealed = state.phase == "element"
             views.append(
-                SeatView(
+                make(
+                    SeatView,
                     name=state.config.names[i],
                     deck_name=cat.card_set.deck(state.config.decks[i]).info.name,
                     deck_count=len(s.deck),
@@ -454,7 +455,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         last_cards = (None, None)
         if state.last is not None:
             last_cards = tuple(card(c) if c else None for c in state.last.cards)  # type: ignore[assignment]
-        return View(
+        return make(
+            View,
             viewer=seat,
             phase=state.phase,
             round=state.round,

@@ -55,10 +55,12 @@ from .models import (
 from .setup import SetupPhase
 from .table import (
     LAIR_HEAL,
+    SLOT_TAKES,
     _cat,
+    battle_price,
     settle_bay,
-    slot_accepts,
     team_of,
+    zm_price,
 )
 from .turns import TurnPhases
 from .views import Views
@@ -104,8 +106,7 @@ class ZeoRules(
         # The candidates are well-formed by construction (the shared `screen` would pass
         # them), so only the game's own checks run: the same list as `check` allows.
         if state.phase == "main" and state.attack is None and state.decision is None:
-            own = self._check_main  # what `check` runs for them once its common part passed
-            return [a for a in self._main_candidates(state, seat) if own(state, seat, a) is None]
+            return self._main_candidates(state, seat, checked=True)
         own = Checks.check
         return [a for a in self._candidates(state, seat) if own(self, state, seat, a) is None]
 
@@ -121,55 +122,91 @@ class ZeoRules(
             return [*(_DISCARD[i] for i, s in enumerate(slots) if s is not None), _END_TURN]
         return self._main_candidates(state, seat)
 
-    def _main_candidates(self, state: State, seat: int) -> list:
+    def _main_candidates(self, state: State, seat: int, checked: bool = False) -> list:
         """The Main Phase moves that may be legal now, in a fixed order; `check` decides.
-        A move whose check would fail on its first test (an empty slot or Grid space, a
-        Zord played from hand, a card the slot does not take, an ability not there) is
-        left out here already: tests/test_zeo_legal_moves.py holds this list to the full
-        one filtered by `check`."""
+        A move whose check would fail on a test read here already (an empty slot or Grid
+        space, a Zord played from hand, a card the slot does not take, a price above the
+        Shards, an ability not there, no exhausted Zord) is left out.
+
+        `checked`: return the legal moves themselves. A move this list vouches for (every
+        test of its check was read here: a Play, an Attach, a Grid card's Buy or Battle, the
+        Zeo Blaster or Signature Item) is kept as it is; the others pass the Main Phase
+        check (`_check_main`, what `check` runs once its common part passed). The tests of
+        tests/test_zeo_legal_moves.py hold this to every move filtered by `check`."""
         p = state.players[seat]
         cat = _cat(state)
+        card_of = cat.card
         slots = p.slots
+        shards = state.shards
         filled = [i for i, s in enumerate(slots) if s is not None]
         empty = [i for i, s in enumerate(slots) if s is None]
-        hand = [(_hand_moves(c), cat.card(c)) for c in p.hand]
+        ch = cat.characters[p.character]
+        colours = ch.slots
+        hand = [(_hand_moves(c), card_of(c)) for c in p.hand]
         out: list = [moves[0] for moves, card in hand if card.kind not in _TILES]
         for moves, card in hand:
-            out += [moves[1 + i] for i in empty if slot_accepts(state, seat, i, card)]
             if card.kind in _TILES:
-                out.append(moves[5])
+                out.append(moves[5])  # a Zord or Master: re-attached (Bay, orange slot, Lair)
+            elif empty:  # `slot_accepts`, with the character read once
+                kind, any_colour = card.kind, card.any_colour
+                for i in empty:
+                    colour = colours[i]
+                    if colour == "orange":
+                        continue
+                    if (
+                        kind not in _NOT_RAINBOW
+                        if colour == "rainbow"
+                        else any_colour or SLOT_TAKES.get(colour) == kind
+                    ):
+                        out.append(moves[1 + i])
+        unsure: set[int] = set()
         grid = state.grid
         hero = team_of(state, seat) == HEROES
         foe_kind = "villain" if hero else "hero"  # `adversary`: Battled, never bought
-        cards = [(i, cat.card(grid[i])) for i in range(min(GRID_SIZE, len(grid))) if grid[i]]
-        shards = state.shards
-        out += [_BUY_GRID[i] for i, card in cards if card.kind != foe_kind and card.cost <= shards]
-        if state.blasters and state.blaster_up and cat.card(state.blasters[0]).cost <= shards:
+        cards = [(i, card_of(grid[i])) for i in range(min(GRID_SIZE, len(grid))) if grid[i]]
+        for i, card in cards:
+            if card.kind != foe_kind and card.cost <= shards:
+                out.append(_BUY_GRID[i])
+                if card.attach_to_character:  # is there a character with an open slot?
+                    unsure.add(len(out) - 1)
+        if state.blasters and state.blaster_up and card_of(state.blasters[0]).cost <= shards:
             out.append(_BUY_BLASTER)
-        if not p.item_gained and cat.cards[cat.characters[p.character].item].cost <= shards:
+        if not p.item_gained and cat.cards[ch.item].cost <= shards:
             out.append(_BUY_ITEM)
         if not p.own_gained:
-            out.append(_BUY_OWN)
+            if zm_price(state, seat) <= shards:
+                unsure.add(len(out))
+                out.append(_BUY_OWN)
         elif (
             (state.zord_stack and state.zord_up)
             if hero
             else (state.master_stack and state.master_up)
-        ):
+        ) and zm_price(state, seat) <= shards:
+            unsure.add(len(out))
             out.append(_BUY_STACK)
         if state.config.serpentera and p.character == "venjix" and p.serpentera < 3:
+            unsure.add(len(out))
             out.append(_BUY_SERPENTERA)
-        out += [_BATTLE_GRID[i] for i, card in cards if card.kind == foe_kind]
-        out += [_BATTLE_SLOT[i] for i in filled if slots[i].stuck]
+        for i, card in cards:
+            if card.kind == foe_kind and battle_price(state, seat, card) <= shards:
+                out.append(_BATTLE_GRID[i])
+        rest: list = [_BATTLE_SLOT[i] for i in filled if slots[i].stuck]
         if p.flipped and not p.char_used:
-            out.append(_ACTIVATE_CHARACTER)
-        if hero:
-            out.append(_ACTIVATE_BAY)
+            rest.append(_ACTIVATE_CHARACTER)
+        if hero and not state.bay_used and any(not z.ready for z in state.bay):
+            rest.append(_ACTIVATE_BAY)
         if p.serpentera >= 3:
-            out.append(_ACTIVATE_SERPENTERA)
-        out += [_ACTIVATE_SLOT[i] for i in filled]
-        out += [_ACTIVATE_ZORD[i] for i in range(len(state.bay))]
-        out += [_destroy(c) for c in p.played if c.startswith("zeo-blaster#")]
-        out += [_DISCARD[i] for i in filled]
+            rest.append(_ACTIVATE_SERPENTERA)
+        rest += [_ACTIVATE_SLOT[i] for i in filled if slots[i].ready]
+        rest += [_ACTIVATE_ZORD[i] for i in range(len(state.bay))]
+        rest += [_destroy(c) for c in p.played if c.startswith("zeo-blaster#")]
+        rest += [_DISCARD[i] for i in filled]
+        if not checked:
+            return [*out, *rest, _END_MAIN]
+        own = self._check_main
+        if unsure:
+            out = [a for k, a in enumerate(out) if k not in unsure or own(state, seat, a) is None]
+        out += [a for a in rest if own(state, seat, a) is None]
         out.append(_END_MAIN)
         return out
 
@@ -189,6 +226,8 @@ _ACTIVATE_CHARACTER, _ACTIVATE_BAY, _ACTIVATE_SERPENTERA = (
 )
 #: cards that leave the hand only by re-attaching (AttachTile), never by Play or Attach
 _TILES = ("zord", "master")
+#: what a rainbow slot does not take (`slot_accepts`)
+_NOT_RAINBOW = ("villain", "zord", "master", "location", "section")
 _ACTIVATE_SLOT = tuple(make(Activate, source="slot", index=i) for i in range(4))
 _ACTIVATE_ZORD = tuple(make(Activate, source="zord", index=i) for i in range(5))
 _DISCARD = tuple(make(DiscardAttached, slot=i) for i in range(4))

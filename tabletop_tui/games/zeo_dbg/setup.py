@@ -4,6 +4,7 @@ goes first, then the table: Starter decks, hands, the opening Grid, the stacks, 
 from __future__ import annotations
 
 from ...engine import Event, Rng
+from ...engine.fast import make
 from .cards import catalog
 from .models import (
     DEAL,
@@ -38,7 +39,7 @@ class SetupPhase:
         teams = config.teams
         # the chosen characters were checked by Config (models.py), in the players' words
         chosen = [c for c in config.characters if c != DEAL]
-        players = [Player(character=c if c != DEAL else "") for c in config.characters]
+        players = [make(Player, character=c if c != DEAL else "") for c in config.characters]
         for team in (VILLAINS, HEROES):
             pool = [
                 c
@@ -51,7 +52,7 @@ class SetupPhase:
                 if c == DEAL and teams[i] == team:
                     players[i] = players[i].model_copy(update={"offer": tuple(deck[:2])})
                     deck = deck[2:]
-        state = State(config=config, rng=rng, players=tuple(players))
+        state = make(State, config=config, rng=rng, players=tuple(players))
         if all(p.character for p in state.players):
             state = self._characters_chosen(state, [])
         return state

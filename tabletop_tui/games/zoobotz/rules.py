@@ -156,8 +156,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         seats = []
         for i, choice in enumerate(config.decks):
             cards, rng = rng.shuffled(cat.instances(choice, i))
-            seats.append(SeatState(deck=cards[HAND_SIZE:], hand=cards[:HAND_SIZE]))
-        return State(config=config, rng=rng, seats=tuple(seats))
+            seats.append(make(SeatState, deck=cards[HAND_SIZE:], hand=cards[:HAND_SIZE]))
+        return make(State, config=config, rng=rng, seats=tuple(seats))
 
     def _start_play(self, state: State, events: list[Event]) -> State:
         """GAME_SETUP: once every starting hand is set, the first player is chosen at random."""
@@ -634,7 +634,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             mine = seat == i
             stats = seat_stats(cat.card, s)
             botz = tuple(
-                BotView(
+                make(
+                    BotView,
                     instance=b.card,
                     card=face(b.card),
                     value=st.value,
@@ -649,7 +650,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             )
             deck_name, _ = cat.deck_list(state.config.decks[i])
             views.append(
-                SeatView(
+                make(
+                    SeatView,
                     name=state.config.names[i],
                     deck_name=deck_name,
                     deck_count=len(s.deck),
@@ -669,7 +671,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                     costs=tuple(cost_of(cat.card, s, cat.card(c)) for c in s.hand) if mine else (),
                 )
             )
-        return View(
+        return make(
+            View,
             viewer=seat,
             phase=state.phase,
             turn=state.turn,
