@@ -58,6 +58,12 @@ async def _quiet() -> None:
     await asyncio.sleep(0.06)
 
 
+def _list_open(app) -> bool:
+    """F2's list is up over the game screen (widgets/moves_panel.py)."""
+    panel = getattr(app.screen, "_moves_panel", None)
+    return panel is not None and panel.is_open
+
+
 def _keys(app, *keys: str) -> None:
     """Keys as the terminal sends them (Pilot's press also sends every widget a message)."""
     from textual import events
@@ -144,7 +150,7 @@ async def _run(args) -> dict:
                 await pilot.pause()
                 cpu0, bytes0 = time.process_time(), _Written.count
                 _keys(app, "f2")
-                await _until(pilot, lambda: type(app.screen).__name__ == "MovesScreen", "moves")
+                await _until(pilot, lambda: _list_open(app), "moves")
                 await _quiet()
                 list_cpu += time.process_time() - cpu0
                 list_written += _Written.count - bytes0

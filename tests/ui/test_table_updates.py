@@ -108,13 +108,15 @@ async def test_a_static_is_laid_out_again_only_when_its_size_changes(monkeypatch
 
 async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, monkeypatch):  # noqa: F811
     """The move goes out from the list; the list closes when the answer comes, so the game
-    screen is drawn once, already showing the move."""
+    screen is drawn once, already showing the move. The list is drawn over the table in the
+    game screen itself: no screen is pushed, nothing is laid out but the list's box, and the
+    table's own keys do nothing while it is up."""
     from tabletop_tui.tables.client import TableClient
     from tabletop_tui.tables.table import Table
     from tabletop_tui.ui.app import TabletopApp
 
     from .helpers import screen_name, screen_text
-    from .test_lobby import wait_for
+    from .test_lobby import moves_panel, wait_for
 
     held: list = []
     act = Table.act
@@ -131,21 +133,63 @@ async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, mo
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
         game = app.screen
+        stack = list(app.screen_stack)
         await pilot.press("f2")
-        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
-        await pilot.press("enter")
+        await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
+        await settle(pilot)
+        assert list(app.screen_stack) == stack  # (no screen of its own)
+        panel = moves_panel(app)
+        assert "Your moves, Ann" in screen_text(app)
+        layouts = _layouts(monkeypatch)
+        await pilot.press("q", "u", "s")  # the table's keys: held back while the list is up
+        await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen" and moves_panel(app) is panel
+        assert layouts == [] and not held
+        await pilot.press("down", "up", "enter")
         await wait_for(pilot, lambda: bool(held), "the move sent")
         await settle(pilot)
-        assert screen_name(app) == "MovesScreen" and app.screen.sending
+        assert moves_panel(app) is panel and panel.sending
         assert "waiting for the table" in screen_text(app)
         await pilot.press("enter")  # a second choice while waiting sends nothing
         await settle(pilot)
         assert len(held) == 1 and not table.match.actions
         self_, args, kwargs = held.pop()
         act(self_, *args, **kwargs)
-        await wait_for(pilot, lambda: app.screen is game, "the list closed")
-        assert len(table.match.actions) == 1
+        await wait_for(pilot, lambda: moves_panel(app) is None, "the list closed")
+        assert app.screen is game and len(table.match.actions) == 1
         await wait_for(pilot, lambda: "step 1 " in str(game.message), "the move shown")
+        assert "Your moves" not in screen_text(app)
+        await bob.close()
+
+
+async def test_f2_at_a_shared_table_closes_with_esc_and_opens_again(service):  # noqa: F811
+    from tabletop_tui.tables.client import TableClient
+    from tabletop_tui.ui.app import TabletopApp
+
+    from .helpers import screen_name, screen_text
+    from .test_lobby import moves_panel, wait_for
+
+    app = TabletopApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        focused = app.focused
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
+        panel = moves_panel(app)
+        assert panel.region.right <= 80 and panel.region.bottom <= 24  # (inside 80x24)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert moves_panel(app) is None and app.focused is focused
+        assert "Your moves" not in screen_text(app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: moves_panel(app) is panel, "the same list again")
         await bob.close()
 
 
