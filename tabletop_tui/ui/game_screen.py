@@ -92,6 +92,22 @@ class GameScreen(BaseScreen):
     def rules(self):
         return self.session.match.rules
 
+    # -- F2's list at a shared table (widgets/moves_panel.py) -------------------------------------
+    def set_focus(self, widget, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """While F2's list is up the keyboard stays there: an update's focus placement on the
+        table (landing after its redraw) must not take the keys from under the player."""
+        panel = self._moves_panel
+        if panel is not None and not from_app_focus and panel.holds(widget):
+            return
+        super().set_focus(widget, scroll_visible, from_app_focus)
+
+    def on_mouse_down(self, event) -> None:
+        """A click on the table closes F2's list (the click then does what it does)."""
+        panel = self._moves_panel
+        widget = getattr(event, "widget", None)
+        if panel is not None and panel.is_open and not panel.sending and panel.holds(widget):
+            panel.close()
+
     # -- layout: compact below 120x36, wide above ------------------------------------------
     @property
     def compact(self) -> bool:

@@ -162,7 +162,7 @@ async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, mo
         await bob.close()
 
 
-async def test_f2_at_a_shared_table_closes_with_esc_and_opens_again(service):  # noqa: F811
+async def test_f2_at_a_shared_table_closes_with_esc_or_a_click_and_keeps_the_focus(service):  # noqa: F811
     from tabletop_tui.tables.client import TableClient
     from tabletop_tui.ui.app import TabletopApp
 
@@ -184,12 +184,20 @@ async def test_f2_at_a_shared_table_closes_with_esc_and_opens_again(service):  #
         await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
         panel = moves_panel(app)
         assert panel.region.right <= 80 and panel.region.bottom <= 24  # (inside 80x24)
+        # an update's focus placement on the table waits while the list is up
+        app.screen.set_focus(focused)
+        await settle(pilot)
+        assert moves_panel(app) is panel and panel in app.focused.ancestors_with_self
         await pilot.press("escape")
         await settle(pilot)
         assert moves_panel(app) is None and app.focused is focused
         assert "Your moves" not in screen_text(app)
         await pilot.press("f2")
         await wait_for(pilot, lambda: moves_panel(app) is panel, "the same list again")
+        # a click on the table, below the list, closes it
+        await pilot.click(offset=(2, panel.region.bottom + 1))
+        await settle(pilot)
+        assert moves_panel(app) is None
         await bob.close()
 
 

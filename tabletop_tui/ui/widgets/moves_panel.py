@@ -8,7 +8,8 @@ panel is part of the game screen, kept between moves: opening it lays out and pa
 own box, closing it repaints what it covered.
 
 While it is open the table's keys are held back (only the list's own keys and Esc reach
-anything), and it closes when the focus leaves it (a click on the table).
+anything), the focus stays in the list (an update's focus placement on the table waits: see
+`GameScreen.set_focus`), and a click on the table closes it.
 """
 
 from __future__ import annotations
@@ -117,12 +118,6 @@ class MovesPanel(Vertical):
             event.stop()
             event.prevent_default()
 
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        if self.display and not self.sending:
-            self.call_after_refresh(self._closed_by_blur)
-
-    def _closed_by_blur(self) -> None:
-        focused = self.screen.focused if self.is_attached else None
-        if self.display and not self.sending and (focused is None or self not in focused.ancestors):
-            self._return_to = None
-            self.close()
+    def holds(self, widget) -> bool:
+        """Whether the panel is up and `widget` is outside it (the focus stays in the list)."""
+        return bool(self.display) and (widget is None or self not in widget.ancestors_with_self)
