@@ -236,3 +236,51 @@ async def test_the_lobby_under_a_game_stops_asking_for_the_tables(service):  # n
         await settle(pilot)
         assert asked == ["LobbyScreen"]  # under the game: nothing asked
         await bob.close()
+
+
+class RowsApp(App):
+    def __init__(self):
+        super().__init__()
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        from tabletop_tui.ui.widgets.moves_panel import MoveRows
+
+        yield MoveRows(id="rows")
+
+    def on_move_rows_selected(self, event) -> None:
+        self.chosen.append(event.index)
+
+
+async def test_the_move_list_moves_its_highlight_by_repainting_two_rows(monkeypatch):
+    from textual._compositor import Compositor
+
+    from tabletop_tui.ui.widgets.moves_panel import MoveRows
+
+    app = RowsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = app.query_one(MoveRows)
+        rows.set_rows([Text(f"{n}. move number {n}") for n in range(1, 31)])
+        rows.focus()
+        await settle(pilot)
+        assert rows.size.height == 18  # (at most 18 rows; the rest scroll)
+        layouts = _layouts(monkeypatch)
+        painted: list = []
+        render_update = Compositor.render_update
+
+        def drawn(self, *args, **kwargs):
+            painted.extend(self._dirty_regions)
+            return render_update(self, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "render_update", drawn)
+        await pilot.press("down", "down")
+        await settle(pilot)
+        assert rows.highlighted == 2 and layouts == []
+        assert painted and all(r.height == 1 for r in painted)  # a row at a time
+        await pilot.press("end")
+        await settle(pilot)
+        assert rows.highlighted == 29 and rows.scroll_offset.y == 30 - 18
+        assert "30. move number 30" in rows.render_line(17).text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.chosen == [29] and layouts == []
