@@ -127,6 +127,9 @@ class GameScreen(BaseScreen):
         return True
 
     def on_resize(self, event) -> None:
+        panel = self._moves_panel
+        if panel is not None and panel.is_open and not panel.sending:
+            panel.close()  # (placed for the old size; under 80x24 only the notice shows)
         if self.is_mounted and self._shown.get("layout", (None, None))[1] != self.app.size:
             self._shown.clear()
             self.layout_changed()

@@ -198,6 +198,12 @@ async def test_f2_at_a_shared_table_closes_with_esc_or_a_click_and_keeps_the_foc
         await pilot.click(offset=(2, panel.region.bottom + 1))
         await settle(pilot)
         assert moves_panel(app) is None
+        # and so does a resize (below 80x24 only the size notice may show)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: moves_panel(app) is panel, "the list once more")
+        await pilot.resize_terminal(70, 20)
+        await settle(pilot)
+        assert moves_panel(app) is None
         await bob.close()
 
 
