@@ -184,8 +184,13 @@ def _profiled_child(folder: str, argv: list[str]) -> int:
     profiler = cProfile.Profile()
 
     def dump(*_args) -> None:
+        # (the session's SIGTERM a second after its SIGHUP cut the file short)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         profiler.disable()
-        profiler.dump_stats(str(Path(folder) / f"{os.getpid()}.prof"))
+        path = Path(folder) / f"{os.getpid()}.prof"
+        profiler.dump_stats(str(path.with_suffix(".part")))
+        os.replace(path.with_suffix(".part"), path)
         os._exit(0)
 
     signal.signal(signal.SIGHUP, dump)

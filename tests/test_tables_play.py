@@ -245,3 +245,35 @@ async def test_after_a_service_restart_the_tables_come_back_and_players_resume(t
         _, states = await replayed_states(back)
         check_views(back.rules, states, ann2.views, 0)
         assert len(states) > 26
+
+
+def test_the_seat_that_acted_hears_of_its_move_last():
+    """Issue 19's latency is the other players' screens: their apps are told first and start
+    redrawing while the actor's (which knows it moved, and has the most to redraw) waits."""
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.tables.client import LocalSeat
+    from tabletop_tui.tables.protocol import Events, ViewUpdate
+    from tabletop_tui.tables.table import Table
+
+    rules = get_rules("zeo-dbg")
+    names = ["Vil A", "Hero B", "Vil C"]
+    config = rules.config_type(names=tuple(names), format="2v1")
+    table = Table("ORDER", rules, config, 15, [SeatSpec(name=n) for n in names])
+    heard: list[tuple[str, int | None]] = []
+    seats = []
+    for i in range(3):
+        seat = LocalSeat(table, f"user{i}")
+        seat.on_message = lambda m, i=i: heard.append((type(m).__name__, i))
+        seat.sit(i)
+        seats.append(seat)
+    assert table.started
+    for _ in range(6):
+        actor = min(table.match.to_act())
+        legal = table.match.legal_actions(actor)
+        heard.clear()
+        assert seats[actor].act(legal[0]) is None
+        views = [i for kind, i in heard if kind == ViewUpdate.__name__]
+        events = [i for kind, i in heard if kind == Events.__name__]
+        assert sorted(views) == [0, 1, 2] and views[-1] == actor
+        assert not events or events[-1] == actor

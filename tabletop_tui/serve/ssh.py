@@ -807,7 +807,10 @@ class _Session(asyncssh.SSHServerSession):
 
     def _on_output(self, data: bytes) -> None:
         if self.chan is not None and not self.closed.is_set():
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except BrokenPipeError:  # the client went first: its session is ending anyway
+                pass
 
     def _on_input_blocked(self, blocked: bool) -> None:
         if self.chan is None or self.closed.is_set():

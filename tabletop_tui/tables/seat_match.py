@@ -36,6 +36,7 @@ class SeatMatch:
         self.update: ViewUpdate | None = None
         self._view: Any = None
         self._public: Any = None
+        self._public_data: dict | None = None
         self._legal: list = []
         #: (step, line): an undo to step n drops the lines of later steps
         self._log: list[tuple[int, Event]] = [_event(e) for e in joined.log]
@@ -50,10 +51,8 @@ class SeatMatch:
             if self._log and self._log[-1][0] > message.step:  # an undo took steps back
                 self._log = [(n, e) for n, e in self._log if n <= message.step]
             self._view = self.rules.view_type.model_validate(message.view)
-            public = message.public
-            self._public = (
-                self.rules.view_type.model_validate(public) if public is not None else None
-            )
+            # (read when a screen asks for it: most updates never do)
+            self._public, self._public_data = None, message.public
             self._legal = [self.rules.parse_action(a) for a in message.legal]
             return True
         if isinstance(message, Events) and message.table == self.code:
@@ -72,7 +71,9 @@ class SeatMatch:
 
     def view(self, seat: Seat | None):
         """This seat's view, or the public one (sent beside it); never another seat's."""
-        if seat is None and self.seat is not None and self._public is not None:
+        if seat is None and self.seat is not None and self._public_data is not None:
+            if self._public is None:
+                self._public = self.rules.view_type.model_validate(self._public_data)
             return self._public
         if seat != self.seat:
             raise NotYourSeat(f"seat {self.seat} asked for seat {seat}'s view")

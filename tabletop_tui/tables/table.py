@@ -501,7 +501,7 @@ class Table:
         everyone listening is told; the events come back for the caller's own screen."""
         self._check_open()
         events = self.match.play(seat, action)
-        self._changed(events)
+        self._changed(events, seat)
         return events
 
     def take_back(self, seat: Seat | None, keep: frozenset[Seat]) -> int:
@@ -516,7 +516,9 @@ class Table:
             self._send_views()
         return steps
 
-    def _changed(self, events: tuple[Event, ...]) -> None:
+    def _changed(self, events: tuple[Event, ...], actor: Seat | None = None) -> None:
+        """Tell everyone; `actor`'s own connection hears last (it knows it acted, and its
+        screen has the most to redraw: the others' apps start on theirs first)."""
         self.revision += 1
         ask = self.undo_ask
         if ask is not None:
@@ -528,24 +530,30 @@ class Table:
                 step=len(self.match.actions),
                 events=[_line(e, len(self.match.actions)) for e in events],
             )
-            for slot in self.slots:  # (the watchers hear them when they reach that step)
-                if slot.listener is not None:
-                    slot.listener.send(message)
-        self._send_views()
+            for i in self._seats_in_order(actor):  # (watchers: when they reach the step)
+                listener = self.slots[i].listener
+                if listener is not None:
+                    listener.send(message)
+        self._send_views(actor)
         self._save_soon()
         self._kick_bots()
+
+    def _seats_in_order(self, last: Seat | None) -> list[Seat]:
+        seats = [i for i in range(len(self.slots)) if i != last]
+        return seats + [last] if last is not None and 0 <= last < len(self.slots) else seats
 
     def _listened(self) -> bool:
         """Anyone to tell (a hot-seat table nobody joined from elsewhere has no one)."""
         return bool(self.spectators) or any(s.listener is not None for s in self.slots)
 
-    def _send_views(self) -> None:
+    def _send_views(self, last: Seat | None = None) -> None:
         if not self._listened():
             return
         public = self.match.view(None).model_dump(mode="json")  # built once for everyone
-        for i, slot in enumerate(self.slots):
-            if slot.listener is not None:
-                slot.listener.send(self.view_for(i, public))
+        for i in self._seats_in_order(last):
+            listener = self.slots[i].listener
+            if listener is not None:
+                listener.send(self.view_for(i, public))
         if self.spectators:
             self._tell_watchers(public)
 

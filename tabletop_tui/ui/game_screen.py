@@ -23,6 +23,7 @@ from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
 from .session import Session
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
+from .widgets.moves_panel import MovesPanel
 from .widgets.quiet import update_static
 
 
@@ -51,6 +52,7 @@ class GameScreen(BaseScreen):
         self.message: Text | str = ""
         self._over_shown = False
         self._shown: dict[str, object] = {}
+        self._moves_panel: MovesPanel | None = None
         # the layout's classes before the first styling: set after mounting, they made
         # Textual style every widget of the table a second time before the first frame
         compact = self.compact
@@ -71,9 +73,9 @@ class GameScreen(BaseScreen):
         show it, and what happened, then carry on as after any move."""
         if not self.is_attached:
             return
-        top = self.app.screen
-        if getattr(top, "sending", False) and not getattr(self.session, "pending", False):
-            top.dismiss(None)  # (F2's list, waiting for this answer: the redraw below shows it)
+        panel = self._moves_panel
+        if panel is not None and panel.sending and not getattr(self.session, "pending", False):
+            panel.close()  # (F2's list, waiting for this answer: the redraw below shows it)
         refused = getattr(self.session, "refused", None)
         if refused is not None:
             self.session.refused = None
@@ -89,6 +91,22 @@ class GameScreen(BaseScreen):
     @property
     def rules(self):
         return self.session.match.rules
+
+    # -- F2's list at a shared table (widgets/moves_panel.py) -------------------------------------
+    def set_focus(self, widget, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """While F2's list is up the keyboard stays there: an update's focus placement on the
+        table (landing after its redraw) must not take the keys from under the player."""
+        panel = self._moves_panel
+        if panel is not None and not from_app_focus and panel.holds(widget):
+            return
+        super().set_focus(widget, scroll_visible, from_app_focus)
+
+    def on_mouse_down(self, event) -> None:
+        """A click on the table closes F2's list (the click then does what it does)."""
+        panel = self._moves_panel
+        widget = getattr(event, "widget", None)
+        if panel is not None and panel.is_open and not panel.sending and panel.holds(widget):
+            panel.close()
 
     # -- layout: compact below 120x36, wide above ------------------------------------------
     @property
@@ -109,6 +127,9 @@ class GameScreen(BaseScreen):
         return True
 
     def on_resize(self, event) -> None:
+        panel = self._moves_panel
+        if panel is not None and panel.is_open and not panel.sending:
+            panel.close()  # (placed for the old size; under 80x24 only the notice shows)
         if self.is_mounted and self._shown.get("layout", (None, None))[1] != self.app.size:
             self._shown.clear()
             self.layout_changed()
@@ -338,7 +359,7 @@ class GameScreen(BaseScreen):
             topics.append(str(phase))
         return tuple(topics)
 
-    def action_all_moves(self) -> None:
+    async def action_all_moves(self) -> None:
         """Every legal move of the seat on screen as one plain list (any game, any table)."""
         seat = self.session.on_screen
         if self.waiting or seat is None or seat not in self.match.to_act():
@@ -357,9 +378,14 @@ class GameScreen(BaseScreen):
             """At a shared table: send the move, True while its answer is on its way."""
             return 0 <= index < len(legal) and self.submit(legal[index]) and self.waiting
 
-        self.app.push_screen(
-            MovesScreen(self.session.name(seat), labels, send if self.remote else None), chosen
-        )
+        if self.remote:  # drawn over the table, in this screen (see widgets/moves_panel.py)
+            panel = self._moves_panel
+            if panel is None:  # (mounted the first time, then kept)
+                panel = self._moves_panel = MovesPanel(id="moves-panel")
+                await self.mount(panel, before=0)
+            panel.open(self.session.name(seat), labels, send)
+            return
+        self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
 
     def action_undo(self) -> None:
         if self.waiting:

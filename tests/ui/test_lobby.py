@@ -38,6 +38,12 @@ async def wait_for(pilot, test, what: str, tries: int = 200) -> None:
     raise AssertionError(f"timed out waiting for {what}: {screen_text(pilot.app)[-400:]}")
 
 
+def moves_panel(app):
+    """F2's list at a shared table, when it is open over the game screen."""
+    panel = getattr(app.screen, "_moves_panel", None)
+    return panel if panel is not None and panel.is_open else None
+
+
 def shown_message(app) -> str:
     """The game screen's message line as it was last drawn."""
     from tabletop_tui.ui.game_screen import GameScreen
@@ -81,7 +87,7 @@ async def test_lobby_create_join_start_play_and_replay(service, monkeypatch):
             if seat == 0:
                 await wait_for(pilot, lambda: not app.screen.waiting, "ann's screen to settle")
                 await pilot.press("f2")
-                await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+                await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
                 await pilot.press("enter")
             else:
                 legal = bob.view.legal
@@ -124,7 +130,7 @@ async def test_undo_at_a_table_asks_the_other_player_both_ways(service):
         assert table.started and table.slots[1].user == "ann"
         # ann moves, then asks to take it back: bob is asked and agrees
         await pilot.press("f2")
-        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
+        await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(table.match.actions) == 1, "ann's move")
         await wait_for(pilot, lambda: not app.screen.waiting, "ann's screen")

@@ -14,8 +14,7 @@ HUMANS = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
 
 
 def _log(app) -> str:
-    panel = app.screen.query_one(LogPanel)
-    return str(panel.query_one("#log-text").render())
+    return app.screen.query_one(LogPanel).text()
 
 
 async def test_a_random_seed_is_never_shown_while_the_game_runs():

@@ -108,13 +108,15 @@ async def test_a_static_is_laid_out_again_only_when_its_size_changes(monkeypatch
 
 async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, monkeypatch):  # noqa: F811
     """The move goes out from the list; the list closes when the answer comes, so the game
-    screen is drawn once, already showing the move."""
+    screen is drawn once, already showing the move. The list is drawn over the table in the
+    game screen itself: no screen is pushed, nothing is laid out but the list's box, and the
+    table's own keys do nothing while it is up."""
     from tabletop_tui.tables.client import TableClient
     from tabletop_tui.tables.table import Table
     from tabletop_tui.ui.app import TabletopApp
 
     from .helpers import screen_name, screen_text
-    from .test_lobby import wait_for
+    from .test_lobby import moves_panel, wait_for
 
     held: list = []
     act = Table.act
@@ -131,21 +133,77 @@ async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, mo
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
         game = app.screen
+        stack = list(app.screen_stack)
         await pilot.press("f2")
-        await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
-        await pilot.press("enter")
+        await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
+        await settle(pilot)
+        assert list(app.screen_stack) == stack  # (no screen of its own)
+        panel = moves_panel(app)
+        assert "Your moves, Ann" in screen_text(app)
+        layouts = _layouts(monkeypatch)
+        await pilot.press("q", "u", "s")  # the table's keys: held back while the list is up
+        await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen" and moves_panel(app) is panel
+        assert layouts == [] and not held
+        await pilot.press("down", "up", "enter")
         await wait_for(pilot, lambda: bool(held), "the move sent")
         await settle(pilot)
-        assert screen_name(app) == "MovesScreen" and app.screen.sending
+        assert moves_panel(app) is panel and panel.sending
         assert "waiting for the table" in screen_text(app)
         await pilot.press("enter")  # a second choice while waiting sends nothing
         await settle(pilot)
         assert len(held) == 1 and not table.match.actions
         self_, args, kwargs = held.pop()
         act(self_, *args, **kwargs)
-        await wait_for(pilot, lambda: app.screen is game, "the list closed")
-        assert len(table.match.actions) == 1
+        await wait_for(pilot, lambda: moves_panel(app) is None, "the list closed")
+        assert app.screen is game and len(table.match.actions) == 1
         await wait_for(pilot, lambda: "step 1 " in str(game.message), "the move shown")
+        assert "Your moves" not in screen_text(app)
+        await bob.close()
+
+
+async def test_f2_at_a_shared_table_closes_with_esc_or_a_click_and_keeps_the_focus(service):  # noqa: F811
+    from tabletop_tui.tables.client import TableClient
+    from tabletop_tui.ui.app import TabletopApp
+
+    from .helpers import screen_name, screen_text
+    from .test_lobby import moves_panel, wait_for
+
+    app = TabletopApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        focused = app.focused
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
+        panel = moves_panel(app)
+        assert panel.region.right <= 80 and panel.region.bottom <= 24  # (inside 80x24)
+        # an update's focus placement on the table waits while the list is up
+        app.screen.set_focus(focused)
+        await settle(pilot)
+        assert moves_panel(app) is panel and panel in app.focused.ancestors_with_self
+        await pilot.press("escape")
+        await settle(pilot)
+        assert moves_panel(app) is None and app.focused is focused
+        assert "Your moves" not in screen_text(app)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: moves_panel(app) is panel, "the same list again")
+        # a click on the table, below the list, closes it
+        await pilot.click(offset=(2, panel.region.bottom + 1))
+        await settle(pilot)
+        assert moves_panel(app) is None
+        # and so does a resize (below 80x24 only the size notice may show)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: moves_panel(app) is panel, "the list once more")
+        await pilot.resize_terminal(70, 20)
+        await settle(pilot)
+        assert moves_panel(app) is None
         await bob.close()
 
 
@@ -184,3 +242,51 @@ async def test_the_lobby_under_a_game_stops_asking_for_the_tables(service):  # n
         await settle(pilot)
         assert asked == ["LobbyScreen"]  # under the game: nothing asked
         await bob.close()
+
+
+class RowsApp(App):
+    def __init__(self):
+        super().__init__()
+        self.chosen: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        from tabletop_tui.ui.widgets.moves_panel import MoveRows
+
+        yield MoveRows(id="rows")
+
+    def on_move_rows_selected(self, event) -> None:
+        self.chosen.append(event.index)
+
+
+async def test_the_move_list_moves_its_highlight_by_repainting_two_rows(monkeypatch):
+    from textual._compositor import Compositor
+
+    from tabletop_tui.ui.widgets.moves_panel import MoveRows
+
+    app = RowsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = app.query_one(MoveRows)
+        rows.set_rows([Text(f"{n}. move number {n}") for n in range(1, 31)])
+        rows.focus()
+        await settle(pilot)
+        assert rows.size.height == 18  # (at most 18 rows; the rest scroll)
+        layouts = _layouts(monkeypatch)
+        painted: list = []
+        render_update = Compositor.render_update
+
+        def drawn(self, *args, **kwargs):
+            painted.extend(self._dirty_regions)
+            return render_update(self, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "render_update", drawn)
+        await pilot.press("down", "down")
+        await settle(pilot)
+        assert rows.highlighted == 2 and layouts == []
+        assert painted and all(r.height == 1 for r in painted)  # a row at a time
+        await pilot.press("end")
+        await settle(pilot)
+        assert rows.highlighted == 29 and rows.scroll_offset.y == 30 - 18
+        assert "30. move number 30" in rows.render_line(17).text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.chosen == [29] and layouts == []

@@ -19,7 +19,7 @@ from tabletop_tui.ui.app import TabletopApp
 
 from . import test_lobby
 from .helpers import play_to_end, screen_name, screen_text, settle
-from .test_lobby import wait_for
+from .test_lobby import moves_panel, wait_for
 from .walk import card_names, hidden_names
 
 #: (game, seed, screen, options): seeds whose seeded random moves against the heuristic bot
@@ -98,10 +98,10 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
             owned += any(n in shown for n in own)
             step = len(table.match.actions)
             await pilot.press("f2")
-            await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
-            labels = app.screen.labels
+            await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
+            labels = moves_panel(app).labels
             assert labels == [rules.describe(a) for a in table.match.legal_actions(0)]
-            app.screen.dismiss(rng.randrange(len(labels)))
+            moves_panel(app).choose(rng.randrange(len(labels)))
             await wait_for(pilot, lambda s=step: len(table.match.actions) > s, "ann's move")
             moves += 1
         assert table.over, "the game did not end"

@@ -153,12 +153,9 @@ class AskScreen(BaseModal):
 
 
 class MovesScreen(BaseModal):
-    """Every legal move of a seat as one list (F2 on a game screen): the same for every game,
-    so any table can be played from it. Dismisses with the index chosen, or None.
-
-    `send` (a shared table): the move is sent from here and the list stays up, saying so,
-    until the table answers (the game screen then closes it): the screen under it is drawn
-    once, with the answer, instead of once before it and again after."""
+    """Every legal move of a seat as one list (F2 on a game screen at a local table): the
+    same for every game, so any table can be played from it. Dismisses with the index
+    chosen, or None. (A shared table draws it over the table: `widgets.moves_panel`.)"""
 
     DEFAULT_CSS = """
     MovesScreen { background: $background; }
@@ -167,13 +164,10 @@ class MovesScreen(BaseModal):
     """
     BINDINGS = [Binding("escape", "close", "Back")]
 
-    def __init__(self, name: str, labels: list[str], send: Callable[[int], bool] | None = None):
+    def __init__(self, name: str, labels: list[str]):
         super().__init__()
         self.player = name
         self.labels = labels
-        self.send = send
-        #: a move was sent from the list and the table has not answered yet
-        self.sending = False
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -191,19 +185,7 @@ class MovesScreen(BaseModal):
         options.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        index = int(event.option.id or 0)
-        if self.send is None:
-            self.dismiss(index)
-            return
-        if self.sending:
-            return
-        if self.send(index):
-            self.sending = True
-            self.query_one("#moves-title", Static).update(
-                Text(f"Your moves, {self.player}: sent, waiting for the table…", style="bold")
-            )
-        else:
-            self.dismiss(None)  # refused before it left: the game screen says why
+        self.dismiss(int(event.option.id or 0))
 
     def action_close(self) -> None:
         self.dismiss(None)
