@@ -49,6 +49,9 @@ class GameScreen(BaseScreen):
         self.demo = demo
         self.exit_at_end = exit_at_end
         self.waiting = False  # a curtain, reveal or bot turn is in progress
+        #: the bot whose move is on a timer (a simultaneous choice lets the seat on screen
+        #: act meanwhile: its keys are not held back while a bot "thinks")
+        self._thinking: int | None = None
         self.message: Text | str = ""
         self._over_shown = False
         self._shown: dict[str, object] = {}
@@ -208,12 +211,17 @@ class GameScreen(BaseScreen):
             return
         bot = self.session.next_bot()
         if bot is not None:
-            self.waiting = True
+            # Held back only when the seat on screen has nothing to choose meanwhile: in a
+            # simultaneous choice (a squad's order, a secret card) its keys go through.
+            seat = self.session.on_screen
+            self.waiting = seat is None or seat not in self.match.to_act()
+            if self._thinking is None:
+                self._thinking = bot
+                if self.delay:
+                    self.set_timer(self.delay, lambda: self._bot_turn(bot))
+                else:
+                    self.call_later(self._bot_turn, bot)
             self.redraw()  # show the last move while the bot "thinks"
-            if self.delay:
-                self.set_timer(self.delay, lambda: self._bot_turn(bot))
-            else:
-                self.call_later(self._bot_turn, bot)
             return
         seat = self.session.needs_curtain()
         if seat is not None:
@@ -239,7 +247,12 @@ class GameScreen(BaseScreen):
         self.advance()
 
     def _bot_turn(self, seat: int) -> None:
+        self._thinking = None
         if not self.is_attached:
+            return
+        if seat not in self.match.to_act():  # (an undo meanwhile took its turn away)
+            self.waiting = False
+            self.advance()
             return
         events = self.session.play_bot(seat)
         self.waiting = False

@@ -332,17 +332,24 @@ async def test_inspector_reads_every_public_card_and_no_hidden_one():
         )
 
 
-async def test_a_key_while_the_bot_orders_its_squad_says_wait():
-    """Issue 20: `r` pressed while the bot acts is answered, never silently dropped."""
+async def test_a_key_while_the_bot_orders_its_squad_is_played_at_once():
+    """Issue 20: `r` pressed while the bot orders its squad is never lost. Both players order
+    their Squad Piles at the same time (rulebook, "Setting Up": each arranges their ten
+    cards, then puts the pile face down), so the bot's pause holds nobody's keys back."""
     app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=30, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = app.screen
-        assert game.waiting  # the bot is ordering its squad (a long pause)
+        assert game._thinking == 1  # the bot is ordering its squad (a long pause)
+        assert not game.waiting  # ...and my own squad is mine to order meanwhile
         await pilot.press("r")
         await settle(pilot)
+        assert game.match.view(0).seats[0].laid_down
+        assert not game.match.view(1).seats[1].laid_down  # the bot is still at it
+        assert "locked in" in screen_text(app)
+        await pilot.press("r")  # nothing of mine to choose now: the wait is said out loud
+        await settle(pilot)
         assert "Wait: Robo (bot) is ordering its squad" in screen_text(app)
-        assert not game.match.view(0).seats[0].laid_down
 
 
 async def test_the_cursor_does_not_carry_over_to_the_next_seat():
