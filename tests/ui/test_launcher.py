@@ -40,6 +40,21 @@ async def test_enter_opens_setup_and_escape_returns():
         assert screen_name(app) == "LauncherScreen"
 
 
+async def test_the_too_small_notice_is_made_only_when_first_needed():
+    """A hidden widget still costs every frame's idle checks: the notice waits until the
+    terminal is too small."""
+    from tabletop_tui.ui.screens.base import TooSmall
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query(TooSmall)
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert app.screen.has_class("-too-small")
+        assert "Terminal too small: 60x20" in screen_text(app)
+
+
 async def test_too_small_terminal_shows_notice_then_recovers():
     app = TabletopApp(autosave=False)
     async with app.run_test(size=(60, 20)) as pilot:
