@@ -91,7 +91,9 @@ async def profile(
         pty = PtyProcess(argv, env=env, cwd=home, size=size, on_output=output)
         await pty.start()
         try:
-            await output.quiet(0.3)
+            while not output.data:  # (the first frame, then quiet)
+                await asyncio.sleep(0.05)
+            await output.quiet(1.0)
             for key in screen.setup:  # as ssh_bench.py's _settle: an answer, then quiet
                 size = len(output.data)
                 pty.write(key)
