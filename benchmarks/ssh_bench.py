@@ -6,12 +6,17 @@ and one game screen in play per game, see SCREENS) and each level of concurrency
 1, 10 and 30 sessions):
 
 - connects that many asyncssh clients at once, each with an 80x24 pty, and times how long
-  until every one of them shows the launcher (`all_ready_s`);
+  until every one of them shows its first screen (`all_ready_s`);
+- walks every session to the screen measured with that screen's setup keys, and after the
+  start and after each key waits until the app processes are idle (`settle_s`): on two
+  cores, 30 apps starting a game at once are busy for seconds after their output goes
+  quiet, and that work is not a key's;
 - memory: RSS and PSS (RSS with shared pages split between the processes sharing them) of
   each session's app process, and the server's own RSS;
 - CPU time per key press of the server and of the app processes (while keys are pressed);
 - key-to-echo latency: every client presses the screen's two probe keys in turn (on the
-  launcher `j` / `k` move the highlight down and up; each probe pair changes its screen on
+  launcher `j` / `k` move the highlight down and up; on a game screen they move the focus
+  between cards, as a player reading the table does; each probe changes its screen on
   every key) at a human pace, one key every --think seconds (+-50% jitter, all clients at
   once), and times from writing the key to the first byte of the answer arriving back over
   SSH. p50, p95 and max over all keys.
@@ -54,46 +59,63 @@ class BenchScreen:
 
     #: the game opened by `serve ssh --game` (None: the launcher)
     game: str | None
-    #: keys sent, each followed by a settled screen: ctrl+s starts the game set up with
-    #: the setup screen's defaults (seat 1 a human, the others bots), then a move or two
+    #: keys sent, each followed by a settled screen (its answer drawn, then every app
+    #: process idle): ctrl+s starts the game set up with the setup screen's defaults (seat 1
+    #: a human, the others bots), then a move or two
     setup: tuple[bytes, ...]
     #: the probe keys, pressed in turn; every one changes the screen
     probe: tuple[bytes, bytes]
     what: str
+    #: text every session must draw after the last setup key, so the probes are timed on
+    #: the screen `what` names; while it has not come, that key is pressed again (as a player
+    #: would when a bot was still busy and the key was refused), at most RETRIES times
+    expect: str = ""
+
+
+#: how often a last setup key is pressed again while its screen has not come
+RETRIES = 10
 
 
 CTRL_S, SHIFT_TAB = b"\x13", b"\x1b[Z"
+#: The probes move the focus between cards with the table kit's keys, as a player reading
+#: the table does; each is the focus key on the screen's busiest zone that a new game opens.
+#: (Until 2026-12, HotG's probe was `?` opening and closing help, and Army Of Zero's `r` was
+#: sent while the bot still ordered its squad, so it was refused and j/k moved in the squad
+#: order list with the bot's moves landing during the probes.)
 SCREENS: dict[str, BenchScreen] = {
     "launcher": BenchScreen(None, (), (b"j", b"k"), "the launcher, j/k move the highlight"),
     "army-of-zero": BenchScreen(
         "army-of-zero",
         (CTRL_S, b"r"),
         (b"j", b"k"),
-        "squad laid down (r), the fight under way: j/k move between cards",
+        "the bot's squad laid down, ours laid down as dealt (r), the first confrontation: "
+        "j/k move between the Combat Cards of the hand",
+        expect="Confrontation 1",
     ),
     "pr-ccg-2008": BenchScreen(
         "pr-ccg-2008",
         (CTRL_S,),
         (b"\t", SHIFT_TAB),
-        "round 1, choosing a card: tab/shift+tab move the focus between cards",
+        "round 1, choosing a card: tab/shift+tab move the focus between the hand's only "
+        "card and the log (the default hand of one card has no neighbour for j/k)",
     ),
     "zoobotz": BenchScreen(
         "zoobotz",
         (CTRL_S, b"e"),
         (b"j", b"k"),
-        "starting hand kept (e), turn 1: j/k move in the move list",
+        "starting hand kept (e), turn 1: j/k move between the hand's cards",
     ),
     "zeo-dbg": BenchScreen(
         "zeo-dbg",
         (CTRL_S, b"1"),
         (b"j", b"k"),
-        "turn 1 Main Phase after playing a card (1): j/k move in the move list",
+        "turn 1 Main Phase after playing a card (1): j/k move between the hand's cards",
     ),
     "hotg": BenchScreen(
         "hotg",
         (CTRL_S,),
-        (b"?", b"?"),
-        "round 1 Action Phase: ? opens and closes the help (j/k change nothing there)",
+        (b"j", b"k"),
+        "round 1 Action Phase: j/k move between the locations of the board",
     ),
 }
 
@@ -179,6 +201,55 @@ async def _settle(term: Term, key: bytes) -> None:
     await term.wait_quiet(0.5, timeout=120)
 
 
+#: an app process is idle below this much CPU per second: a game screen at rest uses about
+#: 1 ms, the setup form 7 (its cursor blinks), a bot placing a card every 0.4 s 10 to 25
+IDLE_CPU_MS_PER_S = 4.0
+#: the same before any key: the launcher or the setup form on screen
+IDLE_CPU_MS_PER_S_FIRST = 10.0
+
+
+def _run_ns(pid: int) -> int:
+    """Nanoseconds a process's threads have run (the scheduler's count: /proc's CPU times
+    tick in 10 ms, too coarse to see a bot's small moves)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+async def _apps_idle(server_pid: int, limit: float, timeout: float = 120.0) -> float:
+    """Wait until the app processes use less than `limit` ms of CPU per second each, two
+    seconds running; the seconds waited. With many sessions on two cores, output going
+    quiet does not mean an app is done (it may wait its turn for a core for longer than any
+    quiet spell), and a bot's moves may still be coming: work left over from the start or
+    the setup would be counted against the probes, and the keys would queue behind it."""
+    started = time.monotonic()
+    calm = 0
+    while time.monotonic() - started < timeout and calm < 2:
+        pids = _children(server_pid)
+        before = sum(_run_ns(p) for p in pids)
+        await asyncio.sleep(1.0)
+        used_ms = (sum(_run_ns(p) for p in pids) - before) / 1e6
+        calm = calm + 1 if used_ms <= limit * max(1, len(pids)) else 0
+    return time.monotonic() - started
+
+
+async def _until(term: Term, key: bytes, text: str, start: int) -> int:
+    """Press `key` again until `text` has been drawn since `start`; the presses it took."""
+    for press in range(RETRIES + 1):
+        try:
+            await term.wait_for(text, 5.0, start)
+            return press
+        except AssertionError:
+            if press == RETRIES:
+                raise
+            await _settle(term, key)
+    return RETRIES
+
+
 async def _press_keys(
     term: Term, keys: int, think: float, rng: random.Random, probe: tuple[bytes, bytes]
 ) -> list[float]:
@@ -213,8 +284,22 @@ async def _level(
     ready = time.perf_counter() - started
     for _, term in clients:
         await term.wait_quiet(0.3, timeout=30)
-    for key in screen.setup:  # every session the same way to the screen measured
+    settle_s = await _apps_idle(server_pid, IDLE_CPU_MS_PER_S_FIRST)
+    retried = 0
+    for number, key in enumerate(screen.setup):  # every session the same way there
+        marks = [term.mark() for _, term in clients]
         await asyncio.gather(*(_settle(term, key) for _, term in clients))
+        settle_s += await _apps_idle(server_pid, IDLE_CPU_MS_PER_S)
+        if screen.expect and number == len(screen.setup) - 1:
+            presses = await asyncio.gather(
+                *(
+                    _until(term, key, screen.expect, at)
+                    for (_, term), at in zip(clients, marks, strict=True)
+                )
+            )
+            retried = sum(presses)
+            if retried:
+                settle_s += await _apps_idle(server_pid, IDLE_CPU_MS_PER_S)
     pids = _children(server_pid)
     rss = [v for v in (_kib(p, "status", "VmRSS") for p in pids) if v]
     pss = [v for v in (_kib(p, "smaps_rollup", "Pss") for p in pids) if v]
@@ -236,6 +321,10 @@ async def _level(
     return {
         "sessions": sessions,
         "all_ready_s": round(ready, 2),
+        # waiting for the apps to go idle after starting and after each setup key
+        "settle_s": round(settle_s, 1),
+        # last setup keys pressed again (refused while a bot was busy), all sessions
+        "setup_keys_retried": retried,
         "app_processes": len(pids),
         "rss_per_session_mib": round(statistics.mean(rss) / 1024, 1) if rss else None,
         "pss_per_session_mib": round(statistics.mean(pss) / 1024, 1) if pss else None,

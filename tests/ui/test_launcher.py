@@ -1,5 +1,7 @@
 """The launcher lists the five games; only built ones start."""
 
+import asyncio
+
 from tabletop_tui.games import GAMES
 from tabletop_tui.ui.app import TabletopApp
 
@@ -40,6 +42,21 @@ async def test_enter_opens_setup_and_escape_returns():
         assert screen_name(app) == "LauncherScreen"
 
 
+async def test_the_too_small_notice_is_made_only_when_first_needed():
+    """A hidden widget still costs every frame's idle checks: the notice waits until the
+    terminal is too small."""
+    from tabletop_tui.ui.screens.base import TooSmall
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query(TooSmall)
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert app.screen.has_class("-too-small")
+        assert "Terminal too small: 60x20" in screen_text(app)
+
+
 async def test_too_small_terminal_shows_notice_then_recovers():
     app = TabletopApp(autosave=False)
     async with app.run_test(size=(60, 20)) as pilot:
@@ -50,3 +67,31 @@ async def test_too_small_terminal_shows_notice_then_recovers():
         await settle(pilot)
         assert not app.screen.has_class("-too-small")
         assert "Terminal too small" not in screen_text(app)
+
+
+async def test_moving_the_highlight_draws_the_list_and_description_in_one_frame():
+    """Served over SSH every frame is CPU and bytes: the list's highlight and the game's
+    description change in the same step, so a key draws them once (it took two frames; the
+    footer draws apart only when the keys it shows change, as `b` for ZOOBOTZ)."""
+    from tabletop_tui.ui.keys_footer import KeysFooter
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, 3)
+        footer_y = app.screen.query_one(KeysFooter).region.y
+        frames: list[set[int]] = []
+        display = app._display
+
+        def counted(screen, renderable):
+            if renderable is not None:
+                frames.append({y for y, _, _ in renderable.spans if y < footer_y})
+            display(screen, renderable)
+
+        app._display = counted
+        titles = [info.title for info in GAMES.values()]
+        for key, index in (("j", 1), ("j", 2), ("k", 1)):
+            frames.clear()
+            await app._press_keys([key])  # (as a terminal sends it: no Pilot waits drawing)
+            await asyncio.sleep(0.2)
+            assert titles[index] in str(app.screen.query_one("#game-detail").render())
+            assert len([rows for rows in frames if rows]) == 1

@@ -314,6 +314,46 @@ async def test_the_screen_decides_where_the_focus_lands_after_an_update():
             assert focused_key(app) is None
 
 
+async def test_a_zone_holds_its_title_and_empty_line_only_while_they_show():
+    """Every widget is a message pump that each frame's idle checks visit: an untitled zone
+    filled with cards holds its cards and nothing else; the "empty" line is made when the
+    zone first empties, hidden when cards come back, and a title given later goes first."""
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        hand = screen.query_one("#hand", Zone)
+        untitled = Zone(id="untitled")
+        await screen.mount(untitled)
+        untitled.show(BOARD)
+        await settle(pilot)
+        assert list(untitled.children) == untitled.cards
+        assert not hand.query_children(".zone-empty")  # filled from the start
+        hand.show([])
+        await settle(pilot)
+        (line,) = hand.query_children(".zone-empty")
+        assert line.display and "—" in screen_text(app)
+        hand.show(HAND[:2])
+        await settle(pilot)
+        assert not line.display
+        assert [c.info.key for c in hand.cards] == ["h1", "h2"]
+        assert list(hand.children)[-1] is line  # the cards sit between title and line
+        untitled.set_title("Later:")
+        await settle(pilot)
+        assert list(untitled.children)[0].has_class("zone-title")
+        assert "Later:" in screen_text(app)
+
+
+async def test_a_zone_never_given_cards_says_it_is_empty():
+    app = KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        idle = Zone("Idle:", id="idle", empty="nothing here")
+        await app.screen.mount(idle)
+        await settle(pilot, 3)
+        assert "nothing here" in screen_text(app)
+
+
 def test_face_down_cards_look_face_down():
     hidden = chip_text(THEIRS[0]).plain
     assert "▒▒▒" in hidden and "[" not in hidden

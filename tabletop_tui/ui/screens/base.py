@@ -28,17 +28,23 @@ class TooSmall(Static):
 
 
 class SizedMixin:
-    """Adds `-too-small` to the screen below 80x24; CSS hides everything but the notice."""
+    """Adds `-too-small` to the screen below 80x24; CSS hides everything but the notice.
+
+    The notice is mounted the first time the terminal is too small: a hidden widget is still
+    a message pump that every frame's idle checks visit."""
 
     def compose_notice(self) -> ComposeResult:
-        yield TooSmall()
+        yield from ()
 
     def _check_size(self) -> None:
         w, h = self.app.size  # type: ignore[attr-defined]
         small = w < MIN_WIDTH or h < MIN_HEIGHT
         self.set_class(small, "-too-small")  # type: ignore[attr-defined]
         if small:
-            for notice in self.query(TooSmall):  # type: ignore[attr-defined]
+            notices = list(self.query_children(TooSmall))  # type: ignore[attr-defined]
+            if not notices:
+                self.mount(TooSmall())  # type: ignore[attr-defined]  (its text on mount)
+            for notice in notices:
                 notice.refresh_text()
 
     def on_resize(self, event) -> None:

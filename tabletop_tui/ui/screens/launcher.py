@@ -251,14 +251,28 @@ class LauncherScreen(BaseScreen):
             text.append(f"\n\nr: resume {games[0].label()}.", style="dim")
         elif games:
             text.append(f"\n\nr: resume one of {len(games)} games in progress.", style="dim")
+        if text == self._detail:  # (said already: the key's own step, see _cursor)
+            return
+        self._detail = text
         # its size is fixed by the stylesheet (1fr x 100%): no layout pass per highlight
         self.query_one("#game-detail", Static).update(text, layout=False)
 
+    _detail: Text | None = None
+
+    def _cursor(self, down: bool) -> None:
+        """Move the highlight and describe the game in the same step: waiting for the list's
+        message drew a second frame for every key (the list's, then the description's)."""
+        games = self.query_one("#games", OptionList)
+        games.action_cursor_down() if down else games.action_cursor_up()
+        highlighted = self._highlighted()
+        if highlighted is not None:
+            self._describe(highlighted)
+
     def action_cursor_down(self) -> None:
-        self.query_one("#games", OptionList).action_cursor_down()
+        self._cursor(True)
 
     def action_cursor_up(self) -> None:
-        self.query_one("#games", OptionList).action_cursor_up()
+        self._cursor(False)
 
     def action_start(self) -> None:
         games = self.query_one("#games", OptionList)

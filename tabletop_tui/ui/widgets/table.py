@@ -294,12 +294,27 @@ class Zone(Container):
         self._cards: list[TableCard] = []
         #: the card last focused here, so Tab back returns to it
         self.last_key: str | None = None
+        # The title and the "empty" line are widgets only while a zone needs them: every
+        # widget is a message pump that each frame's idle checks (and a test harness's
+        # waits) visit, and most zones are untitled or never empty.
+        self._title: Static | None = None
+        self._empty: Static | None = None
+        #: shown: the zone has not been given its cards yet (an empty zone says so)
+        self._shown = False
 
     def compose(self):
-        title = Static(self.title, classes="zone-title")
-        title.display = bool(self.title)
-        yield title
-        yield Static(self.empty, classes="zone-empty")
+        if self.title:
+            self._title = Static(self.title, classes="zone-title")
+            yield self._title
+
+    def on_mount(self) -> None:
+        # (a screen gives every zone its cards before its first frame; one it does not
+        # says it is empty a frame later)
+        self.call_after_refresh(self._never_shown)
+
+    def _never_shown(self) -> None:
+        if not self._shown:
+            self._show_empty(True)
 
     @property
     def cards(self) -> list[TableCard]:
@@ -307,11 +322,31 @@ class Zone(Container):
         return list(self._cards)
 
     def set_title(self, title: str) -> None:
-        if title != self.title:
-            self.title = title
-            for static in self.query_children(".zone-title"):
-                static.update(title)  # type: ignore[attr-defined]
-                static.display = bool(title)
+        if title == self.title:
+            return
+        self.title = title
+        if self._title is not None:
+            self._title.update(title)
+            self._title.display = bool(title)
+        elif title:
+            self._title = Static(title, classes="zone-title")
+            if self.children:
+                self.mount(self._title, before=0)
+            else:
+                self.mount(self._title)
+
+    def _show_empty(self, empty: bool) -> None:
+        """Show the "empty" line (made when first needed: a zone filled from the start
+        never holds it), or hide it."""
+        line = self._empty
+        if empty:
+            if line is None:
+                line = self._empty = Static(self.empty, classes="zone-empty")
+                self.mount(line)
+            elif not line.display:
+                line.display = True
+        elif line is not None and line.display:
+            line.display = False
 
     def show(self, infos: Sequence[CardInfo]) -> None:
         """Show these cards. The chips already here are reused in order (a chip whose card
@@ -319,7 +354,7 @@ class Zone(Container):
         mounted or removed only at the end, when the count changes."""
         keys = tuple(i.key for i in infos)
         cards = self._cards
-        if keys == self._keys:
+        if keys == self._keys and self._shown:
             for card, info in zip(cards, infos, strict=True):
                 card.set_info(info)
             return
@@ -335,12 +370,17 @@ class Zone(Container):
             self.remove_children(gone)
         elif len(infos) > len(cards):
             new = [TableCard(info) for info in infos[len(cards) :]]
-            after = cards[-1] if cards else self.query_one(".zone-title")
+            if cards:
+                self.mount_all(new, after=cards[-1])
+            elif self._title is not None:
+                self.mount_all(new, after=self._title)
+            elif self._empty is not None:
+                self.mount_all(new, before=self._empty)
+            else:
+                self.mount_all(new)
             cards.extend(new)
-            self.mount_all(new, after=after)
-        empty = self.query_one(".zone-empty")
-        if empty.display == bool(infos):
-            empty.display = not infos
+        self._show_empty(not infos)
+        self._shown = True
         if focused is not None and infos:
             at = keys.index(focused_key) if focused_key in keys else min(focused, len(keys) - 1)
             request = getattr(self.screen, "request_focus", None)
