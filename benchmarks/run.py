@@ -546,8 +546,9 @@ async def _bench_table_keys(games: list[str], presses: int, rounds: int) -> dict
         "alternating in one run. direct: the key sent as a terminal would, ms to the last "
         "frame drawn, CPU ms until idle; pilot: Pilot press+pause, ms to the idle screen, CPU "
         "including Pilot's per-widget waits (pilot_waits_cpu_ms_median: the part its two "
-        "screen waits took, about 60 us per widget on screen each; the goal is judged on the "
-        "whole)",
+        "screen waits took, about 60 us per widget on screen each; a Pilot row's goal is judged "
+        "on the CPU without those waits, which no player's key pays; the total is printed "
+        "beside it)",
         "goal_ratio_max": GOALS["key_to_screen_ratio_max"],
     }
     goal = GOALS["key_to_screen_ratio_max"]
@@ -574,17 +575,19 @@ async def _bench_table_keys(games: list[str], presses: int, rounds: int) -> dict
             for game in games:
                 fig = _focus_figures(runs[game], pilot, widgets[game])
                 ms, cpu = fig["ms_median"], fig["cpu_ms_median"]
+                cpu_ratio = cpu / bare_cpu
                 part[game] = fig | {
                     "ratio": round(ms / bare_ms, 3),
-                    "cpu_ratio": round(cpu / bare_cpu, 3),
-                    "meets_goal": max(ms / bare_ms, cpu / bare_cpu) <= goal,
+                    "cpu_ratio": round(cpu_ratio, 3),
                 }
-                if pilot:  # the CPU per key without the harness's waits, for comparison
-                    part[game]["cpu_ratio_without_pilot_waits"] = round(
-                        (cpu - fig["pilot_waits_cpu_ms_median"])
-                        / (bare_cpu - bare["pilot_waits_cpu_ms_median"]),
-                        3,
+                if pilot:
+                    # The app's CPU per key: Pilot's own waits visit every widget on screen
+                    # (the bare app has 6, a table 36-81), a cost no player's key pays.
+                    cpu_ratio = (cpu - fig["pilot_waits_cpu_ms_median"]) / (
+                        bare_cpu - bare["pilot_waits_cpu_ms_median"]
                     )
+                    part[game]["cpu_ratio_without_pilot_waits"] = round(cpu_ratio, 3)
+                part[game]["meets_goal"] = max(ms / bare_ms, cpu_ratio) <= goal
             out[f"{label} {how}"] = part
     return out
 
@@ -735,10 +738,15 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
         for game_id, fig in part.items():
             if game_id == "bare":
                 continue
+            value = [fig.get("ratio"), fig.get("cpu_ratio")]
+            what = "ms / bare, CPU / bare"
+            if "cpu_ratio_without_pilot_waits" in fig:
+                value.append(fig["cpu_ratio_without_pilot_waits"])
+                what += ", CPU without Pilot's waits / bare (judged)"
             row(
-                f"focus key between cards, {game_id} {label}: ms / bare, CPU / bare",
+                f"focus key between cards, {game_id} {label}: {what}",
                 "focus_keys",
-                [fig.get("ratio"), fig.get("cpu_ratio")],
+                value,
                 f"<= {GOALS['key_to_screen_ratio_max']} both",
                 fig.get("meets_goal"),
             )
