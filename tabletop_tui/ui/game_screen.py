@@ -52,16 +52,16 @@ class GameScreen(BaseScreen):
         self.message: Text | str = ""
         self._over_shown = False
         self._shown: dict[str, object] = {}
-        self._resumed = False
-        # no focus until the first frame is drawn (then Textual's as usual, and the table
-        # kit's where the seat's move is): Textual's first pick is the first focusable
-        # widget, a table's scroll container, whose focus restyles every card in it
-        self.AUTO_FOCUS = ""
         # the layout's classes before the first styling: set after mounting, they made
         # Textual style every widget of the table a second time before the first frame
         compact = self.compact
         self.set_class(compact, "-compact", update=False)
         self.set_class(not compact, "-wide", update=False)
+        self._resumed = False
+        # no focus until the first frame is drawn (then Textual's as usual, and the table
+        # kit's where the seat's move is): Textual's first pick is the first focusable
+        # widget, a table's scroll container, whose focus restyles every card in it
+        self.AUTO_FOCUS = ""
 
     @property
     def match(self):
