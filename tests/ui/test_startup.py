@@ -75,12 +75,15 @@ async def test_garbage_collection_is_back_on_after_the_first_frame_and_at_exit()
 
 
 async def test_a_game_screens_first_frame_styles_each_widget_about_once(monkeypatch):
-    """Before the first frame, a widget is styled as it mounts; the screen is not styled a
-    second time when it is first shown, nor the table's scroll container's cards again for
-    a focus nobody asked for (that work had more than doubled the styling of every table)."""
+    """Before the first frame, a widget is styled as it mounts (a card not before, as it is
+    built); the screen is not styled a second time when it is first shown, nor the table's
+    scroll container's cards again for a focus nobody asked for (that work had more than
+    doubled the styling of every table)."""
     from collections import Counter
 
     from textual.css.stylesheet import Stylesheet
+
+    from tabletop_tui.ui.widgets.table import TableCard
 
     styled: Counter = Counter()
     apply = Stylesheet.apply
@@ -99,12 +102,14 @@ async def test_a_game_screens_first_frame_styles_each_widget_about_once(monkeypa
         def at_first_frame(screen, renderable, app=app, display=display, first=first):
             if renderable is not None and not first and hasattr(screen, "session"):
                 nodes = list(screen.walk_children(with_self=True))
-                first.append((len(nodes), sum(styled[n] for n in nodes)))
+                cards = {styled[n] for n in nodes if isinstance(n, TableCard)}
+                first.append((len(nodes), sum(styled[n] for n in nodes), cards))
             display(screen, renderable)
 
         app._display = at_first_frame
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
         assert first, f"{game}: no frame of the game screen was drawn"
-        nodes, applied = first[0]
+        nodes, applied, cards = first[0]
         assert applied < 2 * nodes, f"{game}: {applied} stylings for {nodes} widgets"
+        assert cards == {1}, f"{game}: the cards were styled {cards} times each"
