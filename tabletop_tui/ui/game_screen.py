@@ -11,6 +11,7 @@ redraws when the service pushes a new view, whoever acted.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.widgets import Footer
 
@@ -61,6 +62,11 @@ class GameScreen(BaseScreen):
         compact = self.compact
         self.set_class(compact, "-compact", update=False)
         self.set_class(not compact, "-wide", update=False)
+        self._resumed = False
+        # no focus until the first frame is drawn (then Textual's as usual, and the table
+        # kit's where the seat's move is): Textual's first pick is the first focusable
+        # widget, a table's scroll container, whose focus restyles every card in it
+        self.AUTO_FOCUS = ""
 
     @property
     def match(self):
@@ -158,6 +164,15 @@ class GameScreen(BaseScreen):
             return "A draw"
         return " & ".join(self.session.name(w) for w in outcome.winners) + " wins"
 
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown for the first time, every widget was styled as it mounted a moment ago:
+        Textual's restyle of the whole screen on resuming it (a sixth of the work before a
+        big table's first frame) is skipped then. Shown again (after a curtain, a dialog),
+        the screen restyles as usual. (Runs before Textual's own handler.)"""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:
         if self.session.tutorial is not None:
@@ -170,7 +185,11 @@ class GameScreen(BaseScreen):
         for panel in self.query(LogPanel):
             panel.show_seed = self.session.seed_given
         self.redraw()
+        self.call_after_refresh(self._first_frame_drawn)
         self.call_after_refresh(self.advance)
+
+    def _first_frame_drawn(self) -> None:
+        del self.AUTO_FOCUS  # the class's (the app's) choice from now on
 
     def redraw(self) -> None:
         seat = self.session.viewer()

@@ -72,3 +72,44 @@ async def test_garbage_collection_is_back_on_after_the_first_frame_and_at_exit()
     async with app.run_test(size=(80, 24)):
         pass
     assert gc.isenabled()
+
+
+async def test_a_game_screens_first_frame_styles_each_widget_about_once(monkeypatch):
+    """Before the first frame, a widget is styled as it mounts (a card not before, as it is
+    built); the screen is not styled a second time when it is first shown, nor the table's
+    scroll container's cards again for a focus nobody asked for (that work had more than
+    doubled the styling of every table)."""
+    from collections import Counter
+
+    from textual.css.stylesheet import Stylesheet
+
+    from tabletop_tui.ui.widgets.table import TableCard
+
+    styled: Counter = Counter()
+    apply = Stylesheet.apply
+
+    def counting(self, node, *args, **kwargs):
+        styled[node] += 1
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    for game in ("army-of-zero", "zoobotz", "zeo-dbg", "hotg"):
+        styled.clear()
+        app = TabletopApp(game=game, seats=TWO_HUMANS, seed=1, autosave=False)
+        first: list[tuple[int, int]] = []
+        display = app._display
+
+        def at_first_frame(screen, renderable, app=app, display=display, first=first):
+            if renderable is not None and not first and hasattr(screen, "session"):
+                nodes = list(screen.walk_children(with_self=True))
+                cards = {styled[n] for n in nodes if isinstance(n, TableCard)}
+                first.append((len(nodes), sum(styled[n] for n in nodes), cards))
+            display(screen, renderable)
+
+        app._display = at_first_frame
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+        assert first, f"{game}: no frame of the game screen was drawn"
+        nodes, applied, cards = first[0]
+        assert applied < 2 * nodes, f"{game}: {applied} stylings for {nodes} widgets"
+        assert cards == {1}, f"{game}: the cards were styled {cards} times each"

@@ -130,9 +130,10 @@ class TableCard(Widget, can_focus=True):
 
     def __init__(self, info: CardInfo, **kwargs):
         super().__init__(**kwargs)
-        self.add_class(card_class(info.key))
+        # (no styling yet: the card is styled once, as it mounts)
+        self.add_class(card_class(info.key), update=False)
         self.info = info
-        self.set_class(info.hidden, "-hidden")
+        self.set_class(info.hidden, "-hidden", update=False)
 
     def render(self) -> Text:
         return chip_text(self.info, self.has_focus)
