@@ -8,7 +8,10 @@
    its team planner weighing the chance of losing in the next Deployment Phase, threat.py)
    in standard 4-Ranger games (4 players, Rita Repulsa, 2 random monsters), one game per
    seed; prints wins, the win rate, losses by cause, the round each game ends in and the
-   average number of rounds (goal, issue 15: >= 40% wins under the default reading).
+   average number of rounds (goal, issue 15: >= 40% wins under the default reading),
+   and per round (averaged over the games that reach it; `RoundTally`) the battles by
+   what they fought, the figures they removed, the Rangers they cost, the villain cards
+   they took and the action tokens left unused.
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
    decisions to the next round from round R on (0: off).

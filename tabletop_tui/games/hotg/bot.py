@@ -215,6 +215,9 @@ class HotgHeuristicBot:
     mastodon_threat = False
     #: at most this many Rangers take on the boss (0: the whole team)
     boss_group = 0
+    #: what each battle at a monster's location costs the team planner besides cards: it
+    #: defeats about one Ranger (one Command Center energy, which the boss battles need)
+    villain_defeat_w = 6.0
 
     def __init__(
         self,
@@ -663,6 +666,8 @@ class HotgHeuristicBot:
             gain += progress * (BOSS_W * (1 + v.boss_progress / 4) if boss else MONSTER_W)
             if g < MIN_VILLAIN_GROUP:
                 gain -= VILLAIN_ALONE
+            if not boss:
+                gain -= self.villain_defeat_w * battles
         self._last_end = (fs, panicked)  # the planner's board after this group's battles
         return gain, spent, battles
 
