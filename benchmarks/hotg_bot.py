@@ -162,7 +162,10 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_one, work, chunksize=1)
     else:
-        results = [_one(w) for w in work]
+        results = []
+        for w in work:  # one line per game on stderr, so a long run can be followed
+            results.append(_one(w))
+            print(f"seed {w[0]}: {cause(results[-1][0])}, round {results[-1][1]}", file=sys.stderr)
     game_seconds = 0.0
     thinks: list[float] = []
     cpus: list[float] = []
