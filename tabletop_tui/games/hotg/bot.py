@@ -35,6 +35,11 @@ The team planner subtracts `risk_w` times the change in that chance its plan mak
 the boss round a battle that lowers it by `safety_gain` or more comes before the boss (never
 a Ranger alone against a monster). Measured in card_data/hotg/AUDIT.md, session 8.
 
+Issue 15, session 9: a battle at a monster's location before the boss comes defeats about
+one Ranger (traced: 0.75 defeats in 0.9 such battles a game in round 3), and each defeat
+spends one of the Command Center energy the boss battles need, so the team planner counts
+`villain_defeat_w` for each one. Measured in card_data/hotg/AUDIT.md, session 9.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
