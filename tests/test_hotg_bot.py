@@ -341,8 +341,8 @@ def test_before_the_boss_a_pair_does_not_spend_a_ranger_on_a_monster_for_one_fig
     """Base rules §4.3 and §3: each Ranger defeated costs one Command Center energy, and a
     defeat with none left loses the game. Two Rangers battling a monster defeat about one
     Ranger per battle (issue 15, session 9 traces), so with the rest of the board clear the
-    team planner keeps that energy for the boss (`villain_defeat_w`); without the cost it
-    would battle."""
+    team planner with `villain_defeat_w` set keeps that energy for the boss; without the
+    cost (the default, AUDIT.md session 9) it battles."""
     s = R.new_game(Config(), 7)
     s = _board(s, [4, 0, 0, 0])
     locs = list(s.locations)
@@ -358,10 +358,10 @@ def test_before_the_boss_a_pair_does_not_spend_a_ranger_on_a_monster_for_one_fig
         focus=0,
     )
     careful = HotgHeuristicBot()
-    assert careful.villain_defeat_w > 0
+    careful.villain_defeat_w = 6.0
     _, _, a = _acting(s, careful, 0)
     assert isinstance(a, m.EndPhase), a
     reckless = HotgHeuristicBot()
-    reckless.villain_defeat_w = 0.0
+    assert reckless.villain_defeat_w == 0.0
     _, _, a = _acting(s, reckless, 0)
     assert isinstance(a, m.StartBattle), a
