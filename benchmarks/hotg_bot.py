@@ -8,7 +8,10 @@
    its team planner weighing the chance of losing in the next Deployment Phase, threat.py)
    in standard 4-Ranger games (4 players, Rita Repulsa, 2 random monsters), one game per
    seed; prints wins, the win rate, losses by cause, the round each game ends in and the
-   average number of rounds (goal, issue 15: >= 40% wins under the default reading).
+   average number of rounds (goal, issue 15: >= 40% wins under the default reading),
+   and per round (averaged over the games that reach it; `RoundTally`) the battles by
+   what they fought, the figures they removed, the Rangers they cost, the villain cards
+   they took and the action tokens left unused.
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
    decisions to the next round from round R on (0: off).
@@ -46,12 +49,54 @@ PLAN = 0  # sampled states per action-phase decision (rollouts to the next round
 PLAN_FROM = 3  # ... from this round on (the round before the boss comes)
 
 
+def _figures(s) -> int:
+    return sum(n for lo in s.locations for _, n in lo.fs)
+
+
+class RoundTally:
+    """Where a game is won or lost, per round (`--rounds`): battles by what they fought,
+    foot soldier figures they removed, Rangers defeated in them (Command Center energy
+    spent), monster / boss cards they put in the discard piles, action tokens left unused
+    at the end of the Action Phase, Mastodon uses between deployments."""
+
+    def __init__(self) -> None:
+        self.counts: collections.Counter[tuple[int, str]] = collections.Counter()
+        self._open: tuple | None = None  # the battle under way: (kind, figures, energy, cards)
+        self._figures = 0  # figures on the board at the last step of that battle
+
+    def step(self, before, action, after) -> None:
+        r = before.round
+        if getattr(action, "kind", "") == "zord" and before.phase == "deployment":
+            self.counts[(r, f"{action.zord}_between_deployments")] += 1
+        if before.battle is None and after.battle is not None:
+            here = next(lo for lo in before.locations if lo.id == after.battle.location)
+            kind = "boss" if before.boss in here.villains else "monster" if here.villains else "fs"
+            cards = sum(len(c) for _, c in before.enemy_discards)
+            self._open = (kind, _figures(before), before.hq_energy, cards)
+        if after.battle is not None:
+            self._figures = _figures(after)
+        if before.battle is not None and after.battle is None and self._open is not None:
+            kind, figs, energy, cards = self._open
+            if after.round == before.round:  # else the next deployment is already in
+                self._figures = _figures(after)
+            self.counts[(r, f"battles_{kind}")] += 1
+            self.counts[(r, f"figures_removed_{kind}")] += figs - self._figures
+            self.counts[(r, f"rangers_defeated_{kind}")] += energy - after.hq_energy
+            self.counts[(r, f"villain_cards_{kind}")] += (
+                sum(len(c) for _, c in after.enemy_discards) - cards
+            )
+            self._open = None
+        if before.phase == "action" and (after.phase == "deployment" or after.round != r):
+            self.counts[(r, "tokens_unused")] += sum(p.tokens for p in before.players)
+
+
 def bot_game(
     rules: HotgRules,
     config: Config,
     seed: int,
     thinks: list[float] | None = None,
     cpu: list[float] | None = None,
+    tally: RoundTally | None = None,
 ) -> tuple[str, int, int]:
     """One game; each decision's thinking time (the bot's choose) goes to `thinks` (wall
     clock) and `cpu` (this process's CPU time: the same on an idle machine)."""
@@ -68,7 +113,10 @@ def bot_game(
             thinks.append(clock() - t)
         if cpu is not None:
             cpu.append(time.process_time() - c)
+        before = state
         state, _ = rules.apply(state, seat, action)
+        if tally is not None:
+            tally.step(before, action, state)
         steps += 1
     summary = state.outcome.summary if state.outcome else "unfinished"
     return summary, state.round, steps
@@ -87,15 +135,16 @@ def cause(summary: str) -> str:
     return summary[:60]
 
 
-def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float]]:
+def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float], dict]:
     seed, config, search, top_k, plan, plan_from = job
     global SEARCH, TOP_K, PLAN, PLAN_FROM
     SEARCH, TOP_K, PLAN, PLAN_FROM = search, top_k, plan, plan_from
     t = time.perf_counter()
     thinks: list[float] = []
     cpu: list[float] = []
-    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks, cpu)
-    return summary, rnd, steps, time.perf_counter() - t, thinks, cpu
+    tally = RoundTally()
+    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks, cpu, tally)
+    return summary, rnd, steps, time.perf_counter() - t, thinks, cpu, dict(tally.counts)
 
 
 def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **config_kw) -> dict:
@@ -113,11 +162,16 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_one, work, chunksize=1)
     else:
-        results = [_one(w) for w in work]
+        results = []
+        for w in work:  # one line per game on stderr, so a long run can be followed
+            results.append(_one(w))
+            print(f"seed {w[0]}: {cause(results[-1][0])}, round {results[-1][1]}", file=sys.stderr)
     game_seconds = 0.0
     thinks: list[float] = []
     cpus: list[float] = []
-    for summary, rnd, _, dt, think, cpu in results:
+    per_round: collections.Counter[tuple[int, str]] = collections.Counter()
+    for summary, rnd, _, dt, think, cpu, counts in results:
+        per_round.update(counts)
         game_seconds += dt
         thinks += think
         cpus += cpu
@@ -127,6 +181,13 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         last_round[rnd] += 1
     thinks.sort()
     cpus.sort()
+    # per round, averaged over the games that reached it
+    top = max(last_round, default=0)
+    reached = {r: sum(n for k, n in last_round.items() if k >= r) for r in range(1, top + 1)}
+    keys = sorted({k for _, k in per_round})
+    by_round = {
+        k: " ".join(f"{per_round[(r, k)] / n:.2f}" for r, n in reached.items() if n) for k in keys
+    }
     return {
         "games": seeds,
         "seeds": f"{seed_from}..{seed_from + seeds - 1}",
@@ -137,6 +198,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         "avg_rounds": round(rounds / seeds, 2),
         "endings": dict(causes.most_common()),
         "game_ends_in_round": dict(sorted(last_round.items())),
+        "per_round_from_round_1": by_round,
         "seconds": round(time.perf_counter() - t0, 1),
         "seconds_per_game": round(game_seconds / seeds, 2),
         "decisions": len(thinks),

@@ -335,3 +335,33 @@ def test_in_the_boss_round_a_battle_that_saves_the_next_deployment_comes_first()
         assert a.to == free, a
         s, _ = R.apply(s, seat, a)
     assert isinstance(a, m.StartBattle) and s.players[seat].location == free
+
+
+def test_before_the_boss_a_pair_does_not_spend_a_ranger_on_a_monster_for_one_figure():
+    """Base rules §4.3 and §3: each Ranger defeated costs one Command Center energy, and a
+    defeat with none left loses the game. Two Rangers battling a monster defeat about one
+    Ranger per battle (issue 15, session 9 traces), so with the rest of the board clear the
+    team planner with `villain_defeat_w` set keeps that energy for the boss; without the
+    cost (the default, AUDIT.md session 9) it battles."""
+    s = R.new_game(Config(), 7)
+    s = _board(s, [4, 0, 0, 0])
+    locs = list(s.locations)
+    locs[0] = upd(locs[0], villains=(s.monsters[0],), panicked=True)
+    s = upd(s, locations=tuple(locs), hq_tokens=0, round=3)
+    here, away = s.locations[0].id, s.locations[2].id
+    s = upd(
+        s,
+        players=tuple(
+            upd(p, location=here if i < 2 else away, tokens=2 if i < 2 else 0)
+            for i, p in enumerate(s.players)
+        ),
+        focus=0,
+    )
+    careful = HotgHeuristicBot()
+    careful.villain_defeat_w = 6.0
+    _, _, a = _acting(s, careful, 0)
+    assert isinstance(a, m.EndPhase), a
+    reckless = HotgHeuristicBot()
+    assert reckless.villain_defeat_w == 0.0
+    _, _, a = _acting(s, reckless, 0)
+    assert isinstance(a, m.StartBattle), a

@@ -35,6 +35,13 @@ The team planner subtracts `risk_w` times the change in that chance its plan mak
 the boss round a battle that lowers it by `safety_gain` or more comes before the boss (never
 a Ranger alone against a monster). Measured in card_data/hotg/AUDIT.md, session 8.
 
+Issue 15, session 9: a battle at a monster's location before the boss comes defeats about
+one Ranger (traced: 0.75 defeats in 0.9 such battles a game in round 3), and each defeat
+spends one of the Command Center energy the boss battles need, so the team planner counts
+`villain_defeat_w` for each one when that is switched on (off by default: fewer
+games were lost to the Command Center's energy, but no more were won). Measured in
+card_data/hotg/AUDIT.md, session 9.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
@@ -215,6 +222,10 @@ class HotgHeuristicBot:
     mastodon_threat = False
     #: at most this many Rangers take on the boss (0: the whole team)
     boss_group = 0
+    #: what each battle at a monster's location costs the team planner besides cards: it
+    #: defeats about one Ranger (one Command Center energy, which the boss battles need);
+    #: 6 kept that energy but won 8 of 200 held-out games against 10 of 200 without (off)
+    villain_defeat_w = 0.0
 
     def __init__(
         self,
@@ -663,6 +674,8 @@ class HotgHeuristicBot:
             gain += progress * (BOSS_W * (1 + v.boss_progress / 4) if boss else MONSTER_W)
             if g < MIN_VILLAIN_GROUP:
                 gain -= VILLAIN_ALONE
+            if not boss:
+                gain -= self.villain_defeat_w * battles
         self._last_end = (fs, panicked)  # the planner's board after this group's battles
         return gain, spent, battles
 
