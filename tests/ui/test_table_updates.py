@@ -106,12 +106,30 @@ async def test_a_static_is_laid_out_again_only_when_its_size_changes(monkeypatch
         assert fixed.size.height == 2 and auto.size.width == 5
 
 
+async def _ann_joins_bobs_table(pilot, app, service, lobby_only: bool = False):  # noqa: F811
+    """Bob opens an Army Of Zero table and sits; Ann, in `app`, finds it in the lobby and
+    (unless `lobby_only`) takes the other seat. Returns Bob's client and his Joined."""
+    from tabletop_tui.tables.client import TableClient
+
+    from .helpers import screen_name, screen_text
+    from .test_lobby import wait_for
+
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+    await pilot.press("o")
+    await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+    await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+    if not lobby_only:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+    return bob, joined
+
+
 async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, monkeypatch):  # noqa: F811
     """The move goes out from the list; the list closes when the answer comes, so the game
     screen is drawn once, already showing the move. The list is drawn over the table in the
     game screen itself: no screen is pushed, nothing is laid out but the list's box, and the
     table's own keys do nothing while it is up."""
-    from tabletop_tui.tables.client import TableClient
     from tabletop_tui.tables.table import Table
     from tabletop_tui.ui.app import TabletopApp
 
@@ -124,14 +142,8 @@ async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, mo
     app = TabletopApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
-        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
+        bob, joined = await _ann_joins_bobs_table(pilot, app, service)
         table = service.tables[joined.table.code]
-        await pilot.press("o")
-        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
-        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
         game = app.screen
         stack = list(app.screen_stack)
         await pilot.press("f2")
@@ -163,22 +175,15 @@ async def test_f2_at_a_shared_table_stays_up_until_the_table_answers(service, mo
 
 
 async def test_f2_at_a_shared_table_closes_with_esc_or_a_click_and_keeps_the_focus(service):  # noqa: F811
-    from tabletop_tui.tables.client import TableClient
     from tabletop_tui.ui.app import TabletopApp
 
-    from .helpers import screen_name, screen_text
+    from .helpers import screen_text
     from .test_lobby import moves_panel, wait_for
 
     app = TabletopApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
-        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
-        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the game")
+        bob, _ = await _ann_joins_bobs_table(pilot, app, service)
         focused = app.focused
         await pilot.press("f2")
         await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
@@ -210,21 +215,16 @@ async def test_f2_at_a_shared_table_closes_with_esc_or_a_click_and_keeps_the_foc
 async def test_the_lobby_under_a_game_stops_asking_for_the_tables(service):  # noqa: F811
     """Each seated player's lobby asked the service for the list of tables every 2 seconds,
     and redrew it into the game screen above it: only a lobby on top refreshes."""
-    from tabletop_tui.tables.client import TableClient
     from tabletop_tui.ui.app import TabletopApp
     from tabletop_tui.ui.screens.lobby import LobbyScreen
 
-    from .helpers import screen_name, screen_text
+    from .helpers import screen_name
     from .test_lobby import wait_for
 
     app = TabletopApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
-        joined = await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], seed=6, sit=0)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
-        await wait_for(pilot, lambda: joined.table.code in screen_text(app), "the table listed")
+        bob, joined = await _ann_joins_bobs_table(pilot, app, service, lobby_only=True)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         asked: list[str] = []
