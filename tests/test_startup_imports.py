@@ -139,3 +139,15 @@ def test_a_game_screen_with_its_cards_cached_parses_no_toml(game_id, tmp_path):
     screen, modules = _first_frame_modules(game_id, tmp_path)
     assert screen != "LauncherScreen"
     assert "tomllib" not in modules
+
+
+@pytest.mark.parametrize("game_id", ["army-of-zero", "hotg"])
+def test_a_game_at_one_terminal_builds_no_table_messages(game_id, tmp_path):
+    """A hot-seat game plays through a table in this process that has no one to send a
+    message to: the protocol's message models (tables.protocol) and the launcher's screen
+    wait until they are needed, after the first frame."""
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert "tabletop_tui.tables.table" in modules
+    assert "tabletop_tui.tables.protocol" not in modules
+    assert "tabletop_tui.ui.screens.launcher" not in modules

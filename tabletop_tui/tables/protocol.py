@@ -9,11 +9,12 @@ the game's own models validate them at either end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .limits import DEFAULT_LIMITS, Limits  # noqa: F401 - the service's caps, named here too
 
 #: a table's short code: letters a player can read out without confusing them
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -21,39 +22,6 @@ CODE_LENGTH = 5
 MAX_NAME = 24
 #: the most actions a table may hold its watchers back
 MAX_WATCH_DELAY = 20
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Caps that keep one client, or one table, from using up the service."""
-
-    #: bytes in one line from a client (an action or a create is far smaller)
-    max_line: int = 16 * 1024
-    #: bytes in one line from the service (a view of a big game is ~15 KB)
-    max_server_line: int = 4 * 1024 * 1024
-    max_tables: int = 100
-    #: unfinished tables one user may have made (so one player cannot fill the service)
-    max_tables_per_user: int = 5
-    max_connections: int = 200
-    max_spectators: int = 20
-    #: actions a table may log before it refuses more (real games end far sooner)
-    max_actions: int = 20_000
-    #: refused messages one connection may send before it is closed
-    max_errors: int = 20
-    #: messages per second one connection may send on average, and in one burst
-    rate: float = 100.0
-    burst: int = 400
-    #: messages waiting for a client that does not read before it is dropped
-    max_outbox: int = 512
-    #: seconds a dropped player's seat waits before the others may hand it to a bot
-    seat_timeout: float = 120.0
-    #: seconds between bot moves (0: as fast as the service can)
-    bot_delay: float = 0.0
-    #: log lines a joining client is sent (the newest ones)
-    max_log: int = 500
-
-
-DEFAULT_LIMITS = Limits()
 
 
 class Message(BaseModel):

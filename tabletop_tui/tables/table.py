@@ -18,7 +18,7 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -26,22 +26,22 @@ from ..engine import Event, IllegalAction, Rules, Seat
 from ..engine.bots import bot_rng
 from ..engine.match import Match, SaveError, SeatSpec, write_atomic
 from ..games import make_bot
-from .protocol import (
-    DEFAULT_LIMITS,
-    Error,
-    EventLine,
-    Events,
-    Joined,
-    Limits,
-    Message,
-    SeatInfo,
-    TableInfo,
-    TableUpdate,
-    UndoResult,
-    ViewUpdate,
-)
+from .limits import DEFAULT_LIMITS, Limits
+
+if TYPE_CHECKING:  # built in `_messages()`, when a table first sends a message
+    from .protocol import Error, EventLine, Joined, Message, TableInfo, ViewUpdate
 
 log = logging.getLogger("tabletop_tui.tables")
+
+
+def _messages():
+    """The protocol's message models, imported when a table first builds a message: a table
+    played at one terminal sends none until an undo, and a game's first frame need not
+    build their thirty-odd classes."""
+    from . import protocol
+
+    return protocol
+
 
 #: who holds the human seats of a table played at one terminal
 HERE = "(this terminal)"
@@ -70,13 +70,13 @@ class TableError(Exception):
         self.message = message
 
     def as_error(self, ref: int | None = None) -> Error:
-        return Error(code=self.code, message=self.message, ref=ref)
+        return _messages().Error(code=self.code, message=self.message, ref=ref)
 
 
 class TableMeta(BaseModel):
     """What a save file does not hold: the table's code and who holds each seat."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["tabletop-tui-table"] = "tabletop-tui-table"
     code: str
@@ -234,12 +234,12 @@ class Table:
         return self.match.outcome() is not None
 
     def info(self) -> TableInfo:
-        return TableInfo(
+        return _messages().TableInfo(
             code=self.code,
             game=self.rules.game_id,
             title=self.rules.title,
             seats=[
-                SeatInfo(
+                _messages().SeatInfo(
                     name=s.spec.name,
                     kind=s.spec.kind,
                     user=s.user,
@@ -263,7 +263,7 @@ class Table:
         last = len(self.match.actions) if seat is not None else self._watch_step()
         lines = [(n, e) for n, batch in enumerate(self.match.events[: last + 1]) for e in batch]
         log = [_line(e, n) for n, e in lines[-self.limits.max_log :]]
-        return Joined(table=self.info(), seat=seat, config=config, log=log)
+        return _messages().Joined(table=self.info(), seat=seat, config=config, log=log)
 
     def seat_of(self, listener: Listener) -> Seat | None:
         for i, slot in enumerate(self.slots):
@@ -285,7 +285,7 @@ class Table:
                 self._legal_sent[seat] = legal
                 self._legal_since[seat] = self.revision
         ask = self.undo_ask
-        return ViewUpdate(
+        return _messages().ViewUpdate(
             table=self.code,
             seat=seat,
             revision=self.revision,
@@ -312,7 +312,7 @@ class Table:
         if step == len(self.match.actions):
             return self.view_for(None, public)
         state = self.match.states[step]
-        return ViewUpdate(
+        return _messages().ViewUpdate(
             table=self.code,
             seat=None,
             revision=self.revision,
@@ -332,7 +332,7 @@ class Table:
                 for e in self.match.events[n]
             ]
             if lines:
-                message = Events(table=self.code, step=step, events=lines)
+                message = _messages().Events(table=self.code, step=step, events=lines)
                 for listener in list(self.spectators):
                     listener.send(message)
         self._watched = step
@@ -512,7 +512,7 @@ class Table:
         if steps:
             self.revision += 1
             if seat is not None:
-                self._broadcast(UndoResult(by=seat, accepted=True, steps=steps))
+                self._broadcast(_messages().UndoResult(by=seat, accepted=True, steps=steps))
             self._send_views()
         return steps
 
@@ -523,9 +523,11 @@ class Table:
         ask = self.undo_ask
         if ask is not None:
             self.undo_ask = None
-            self._broadcast(UndoResult(by=ask.by, accepted=False, reason="the game moved on"))
+            self._broadcast(
+                _messages().UndoResult(by=ask.by, accepted=False, reason="the game moved on")
+            )
         if events and any(s.listener is not None for s in self.slots):
-            message = Events(
+            message = _messages().Events(
                 table=self.code,
                 step=len(self.match.actions),
                 events=[_line(e, len(self.match.actions)) for e in events],
@@ -565,7 +567,7 @@ class Table:
             listener.send(message)
 
     def _announce(self) -> None:
-        self._broadcast(TableUpdate(table=self.info()))
+        self._broadcast(_messages().TableUpdate(table=self.info()))
 
     # -- undo by consent ------------------------------------------------------------------------------
     def _others(self, seat: Seat) -> frozenset[Seat]:
@@ -605,7 +607,9 @@ class Table:
         if not accept:
             self.undo_ask = None
             name = self.slots[seat].spec.name
-            self._broadcast(UndoResult(by=ask.by, accepted=False, reason=f"{name} said no"))
+            self._broadcast(
+                _messages().UndoResult(by=ask.by, accepted=False, reason=f"{name} said no")
+            )
             self._send_views()
             self._kick_bots()
             return
@@ -619,7 +623,7 @@ class Table:
         self.undo_ask = None
         steps = self.match.undo(ask.by, self._others(ask.by))
         self.revision += 1
-        self._broadcast(UndoResult(by=ask.by, accepted=True, steps=steps))
+        self._broadcast(_messages().UndoResult(by=ask.by, accepted=True, steps=steps))
         self._send_views()
         self._save_soon()
         self._kick_bots()
@@ -710,6 +714,6 @@ class Table:
 
 def _line(event: Event, step: int) -> EventLine:
     """A log line as sent: its `data` stays here, since it may name hidden cards."""
-    return EventLine(
+    return _messages().EventLine(
         text=event.text, kind=event.kind, seat=event.seat, barrier=event.barrier, step=step
     )

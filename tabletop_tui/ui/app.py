@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from .screens.launcher import LauncherScreen
-
 if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame is quick
     from ..engine.match import SeatSpec
     from .session import Session
@@ -44,6 +42,18 @@ def _game_css(module: str) -> Path | None:
     """A game's screens may live in a package (hotg/screen.py): its package's sheet counts."""
     name = GAME_CSS.get(module) or GAME_CSS.get(module.rpartition(".")[0])
     return Path(__file__).resolve().parent / name if name else None
+
+
+def launcher_class():
+    """The launcher's screen class, imported when first shown: a game started from the
+    command line draws its first frame without it."""
+    from .screens.launcher import LauncherScreen
+
+    return LauncherScreen
+
+
+def _is_launcher(screen: object) -> bool:
+    return type(screen).__name__ == "LauncherScreen" and isinstance(screen, launcher_class())
 
 
 def game_screen_class(game_id: str):
@@ -132,7 +142,7 @@ class TabletopApp(App):
         straight_to_game = self.start_load is None and self.start_seats is not None
         if not straight_to_game or self.start_game_id is None:
             # a game started from the command line skips it: `open_launcher` brings it in
-            self.push_screen(LauncherScreen())
+            self.push_screen(launcher_class()())
         if self.start_load is not None:
             self.open_save(self.start_load)
         elif self.start_game_id is not None:
@@ -153,16 +163,18 @@ class TabletopApp(App):
 
     # -- navigation ------------------------------------------------------------
     def open_launcher(self) -> None:
-        if not any(isinstance(s, LauncherScreen) for s in self.screen_stack):
+        if not any(_is_launcher(s) for s in self.screen_stack):
             # started straight into a game: the launcher takes that game's place
             while len(self.screen_stack) > 2:
                 self.pop_screen()
-            self.switch_screen(LauncherScreen())
+            self.switch_screen(launcher_class()())
             return
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        if not isinstance(self.screen, LauncherScreen):
-            self.pop_screen() if len(self.screen_stack) > 1 else self.push_screen(LauncherScreen())
+        if not _is_launcher(self.screen):
+            self.pop_screen() if len(self.screen_stack) > 1 else self.push_screen(
+                launcher_class()()
+            )
 
     def open_setup(self, game_id: str, replace: bool = False) -> None:
         from .screens.setup import SetupScreen
