@@ -22,7 +22,7 @@ from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_messag
 from .limits import MAX_NAME, MAX_SEED, name_problem
 
 if TYPE_CHECKING:
-    from .engine.match import SeatSpec
+    from .engine.match import Dealt, SeatSpec
 
 PROG = "tabletop-tui"
 MAX_GAMES = 1_000_000
@@ -401,8 +401,9 @@ def config_overrides(rules) -> dict[str, Any]:
     return {"cards_dir": str(card_dir(rules.game_id, override).resolve())}
 
 
-def _preflight(rules, seats: list[SeatSpec] | None, seed: int | None) -> None:
-    """Deal a game before the UI starts, so bad card files are one line here, not a crash there."""
+def _preflight(rules, seats: list[SeatSpec] | None, seed: int | None) -> Dealt:
+    """Deal a game before the UI starts, so bad card files are one line here, not a crash
+    there; the app starts from this deal when it plays that seed (`play --seed N`)."""
     count = len(seats) if seats else rules.min_seats
     names = [s.name for s in seats] if seats else [f"Player {i + 1}" for i in range(count)]
     try:
@@ -411,7 +412,7 @@ def _preflight(rules, seats: list[SeatSpec] | None, seed: int | None) -> None:
         raise CliError(f"bad settings for {rules.game_id}: {_first_line(exc)}") from None
     from .engine.match import deal
 
-    deal(rules, config, seed or 0)  # (the app starts this very game: `deal` remembers it)
+    return deal(rules, config, seed or 0)
 
 
 def _load_save(path: Path, game_id: str | None = None):
@@ -464,8 +465,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         _load_save(args.load, rules.game_id)
         return _run_app(game=rules.game_id, load=args.load)
     seats = seat_specs(rules, args.seats, args.names)
-    _preflight(rules, seats, args.seed)
-    return _run_app(game=rules.game_id, seats=seats, seed=args.seed)
+    dealt = _preflight(rules, seats, args.seed)
+    # (without --seed the app draws one: the check's deal, of seed 0, is not that game)
+    given = args.seed is not None and seats is not None
+    return _run_app(game=rules.game_id, seats=seats, seed=args.seed, dealt=dealt if given else None)
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -535,11 +538,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .engine.match import SeatSpec
 
     seats = [SeatSpec(name=f"Bot {i + 1}", kind="heuristic") for i in range(rules.min_seats)]
-    _preflight(rules, seats, args.seed)
+    dealt = _preflight(rules, seats, args.seed)
     return _run_app(
         game=rules.game_id,
         seats=seats,
         seed=args.seed,
+        dealt=dealt if args.seed is not None else None,
         demo_delay=DEMO_DELAY if args.delay is None else args.delay,
         exit_at_end=args.exit_at_end,
         autosave=False,  # a show, not a player's game: it joins no resume list

@@ -538,12 +538,14 @@ def test_selfplay_builds_the_config_for_the_seats_asked(capsys):
     assert code == 0 and "seat 2 (random)" in out
 
 
-def test_play_deals_the_game_once(monkeypatch):
-    """`play` deals the game before the UI starts (bad card files are one line there); the
-    app then starts that very game instead of dealing it again. A new seed or other names
-    are a new deal."""
+def test_play_deals_the_game_once(monkeypatch, tmp_path):
+    """`play --seed N` deals the game before the UI starts (bad card files are one line
+    there) and hands that deal to the app, whose match starts from it instead of dealing
+    again. Without --seed the app draws its own seed: the check's deal is not handed on."""
     import tabletop_tui.cli as cli
+    from tabletop_tui.ui.session import Session
 
+    monkeypatch.setenv("TABLETOP_TUI_HOME", str(tmp_path))
     rules = get_rules(GAME)
     dealt: list[int] = []
     real = type(rules).new_game
@@ -553,16 +555,21 @@ def test_play_deals_the_game_once(monkeypatch):
         return real(self, config, seed)
 
     monkeypatch.setattr(type(rules), "new_game", counting)
-    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bo")]
-    cli._preflight(rules, seats, 7)
-    config = rules.config_type(names=("Ann", "Bo"))
-    match = Match(rules, config, 7, seats=seats)
+    started: list[dict] = []
+    monkeypatch.setattr(cli, "_run_app", lambda **kwargs: started.append(kwargs) or 0)
+    assert main(["play", GAME, "--names", "Ann,Bo", "--seed", "7"]) == 0
     assert dealt == [7]
-    assert match.state == real(rules, config, 7)
-    Match(rules, config, 8, seats=seats)
-    Match(rules, rules.config_type(names=("Ann", "Cy")), 8)
-    assert dealt == [7, 8, 8]
-    # remembered for the next deal only (card files may change between two games)
-    Match(rules, config, 8, seats=seats)
-    Match(rules, config, 8, seats=seats)
-    assert dealt == [7, 8, 8, 8]
+    kwargs = started[-1]
+    assert kwargs["dealt"] is not None and kwargs["dealt"].seed == 7
+    session = Session.new(GAME, kwargs["seats"], 7, autosave=False, dealt=kwargs["dealt"])
+    assert dealt == [7]  # the app's match did not deal again
+    assert session.match.state is kwargs["dealt"].state
+    assert session.match.state == real(rules, rules.config_type(names=("Ann", "Bo")), 7)
+    # a deal is only the game of its own rules, config and seed
+    seats = kwargs["seats"]
+    Session.new(GAME, seats, 8, autosave=False, dealt=kwargs["dealt"])
+    Session.new(GAME, [SeatSpec(name="Ann"), SeatSpec(name="Cy")], 7, dealt=kwargs["dealt"])
+    assert dealt == [7, 8, 7]
+    # no --seed: the check deals seed 0, the app draws another seed and deals that
+    assert main(["play", GAME, "--names", "Ann,Bo"]) == 0
+    assert dealt == [7, 8, 7, 0] and started[-1]["dealt"] is None

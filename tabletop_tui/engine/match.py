@@ -12,6 +12,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -113,29 +114,30 @@ def write_atomic(path: Path, text: str) -> None:
     fsync_folder(path.parent)
 
 
-#: the last game `deal` gave: (rules, config, seed, state)
-_LAST_DEAL: list[Any] = []
+@dataclass(frozen=True)
+class Dealt:
+    """A game dealt before its Match exists: `tabletop-tui play` deals it to report bad card
+    files before the UI starts, and hands it to the app, whose Match starts from that very
+    state instead of dealing again (states are immutable: both may hold it)."""
+
+    rules: Rules
+    config: BaseModel
+    seed: int
+    state: Any
+
+    def fits(self, rules: Rules, config: BaseModel, seed: int) -> bool:
+        """Is this the game `rules.new_game(config, seed)` would deal?"""
+        return (
+            self.rules is rules
+            and type(self.seed) is type(seed)
+            and self.seed == seed
+            and type(self.config) is type(config)
+            and self.config == config
+        )
 
 
-def deal(rules: Rules, config: BaseModel, seed: int):
-    """`rules.new_game(config, seed)`, remembered for the next call only: `tabletop-tui
-    play` deals the game once to report bad card files before the UI starts, and the app
-    then starts that very game. States are immutable, so both may hold the same one."""
-    last = _LAST_DEAL
-    if (
-        last
-        and last[0] is rules
-        and type(last[2]) is type(seed)
-        and last[2] == seed
-        and type(last[1]) is type(config)
-        and last[1] == config
-    ):
-        state = last[3]
-        last.clear()
-        return state
-    state = rules.new_game(config, seed)
-    last[:] = (rules, config, seed, state)
-    return state
+def deal(rules: Rules, config: BaseModel, seed: int) -> Dealt:
+    return Dealt(rules, config, seed, rules.new_game(config, seed))
 
 
 class Match:
@@ -147,7 +149,10 @@ class Match:
         seats: list[SeatSpec] | None = None,
         autosave: Path | None = None,
         history: Path | None = None,
+        dealt: Dealt | None = None,
     ):
+        """`dealt`: this game dealt already (by the command line's checks); used only if it
+        is the game of these rules, config and seed."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             # a game whose autosave could not be loaded again must not start
             raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED}")
@@ -168,7 +173,8 @@ class Match:
         self.on_autosave_change: Callable[[str | None], None] | None = None
         #: the log as the autosave file holds it: its length and last entry
         self._saved: tuple[int, LoggedAction | None] | None = None
-        self.states = [deal(rules, config, seed)]
+        fits = dealt is not None and dealt.fits(rules, config, seed)
+        self.states = [dealt.state if fits else rules.new_game(config, seed)]  # type: ignore[union-attr]
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
             (

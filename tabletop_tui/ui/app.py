@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame is quick
-    from ..engine.match import SeatSpec
+    from ..engine.match import Dealt, SeatSpec
     from .session import Session
 
 SCREENS_BY_GAME = {
@@ -80,7 +80,9 @@ class TabletopApp(App):
         bot_delay: float = 0.4,
         autosave: bool = True,
         config: dict | None = None,
+        dealt: Dealt | None = None,
     ):
+        """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks."""
         super().__init__()
         #: extra game settings, e.g. {"cards_dir": ...} for a player's own cards
         self.config = dict(config or {})
@@ -88,6 +90,7 @@ class TabletopApp(App):
         self.start_seats = seats
         self.start_seed = seed
         self.start_load = load
+        self.start_dealt = dealt
         self.demo = demo_delay is not None
         self.bot_delay = demo_delay if demo_delay is not None else bot_delay
         self.exit_at_end = exit_at_end
@@ -157,6 +160,7 @@ class TabletopApp(App):
                     self.start_seats,
                     seed,
                     seed_given=self.start_seed is not None,
+                    dealt=self.start_dealt,
                 )
             else:
                 self.open_setup(self.start_game_id)
@@ -214,12 +218,19 @@ class TabletopApp(App):
         replace: bool = False,
         config: dict | None = None,
         seed_given: bool = False,
+        dealt: Dealt | None = None,
     ) -> None:
         from .session import Session
 
         options = {**self.config, **(config or {})}
         session = Session.new(
-            game_id, seats, seed, autosave=self.autosave, seed_given=seed_given, **options
+            game_id,
+            seats,
+            seed,
+            autosave=self.autosave,
+            seed_given=seed_given,
+            dealt=dealt,
+            **options,
         )
         self._show_session(session, replace)
 

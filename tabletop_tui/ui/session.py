@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine import Event, Rejection, Seat
 from ..engine.bots import bot_rng
 from ..engine.core import IllegalAction
-from ..engine.match import Match, SeatSpec
+from ..engine.match import Dealt, Match, SeatSpec
 from ..games import get_rules, make_bot
 from ..paths import history_dir, new_autosave_path
 from ..tables.seat_session import SeatSession
@@ -52,15 +52,18 @@ class Session(SeatSession):
         seed: int,
         autosave: bool = True,
         seed_given: bool = False,
+        dealt: Dealt | None = None,
         **config,
     ) -> Session:
+        """`dealt`: this game dealt already (`tabletop-tui play --seed N` deals it in its
+        checks); the match starts from it if it is the same game."""
         rules = get_rules(game_id)
         if rules is None:
             raise ValueError(f"{game_id} is not playable yet")
         cfg = rules.config_type(names=tuple(s.name for s in seats), **config)
         path = new_autosave_path(game_id, [s.name for s in seats]) if autosave else None
         history = history_dir() if autosave else None
-        match = Match(rules, cfg, seed, seats=seats, autosave=path, history=history)
+        match = Match(rules, cfg, seed, seats=seats, autosave=path, history=history, dealt=dealt)
         match.autosave()  # a failure is kept in match.autosave_error: the game still starts
         session = cls.for_match(match)
         session.seed_given = seed_given
