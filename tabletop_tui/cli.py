@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from . import __version__
 from .games import GAMES, GameInfo, get_rules, playable_ids, unknown_game_message
 from .limits import MAX_NAME, MAX_SEED, name_problem
+from .startup import collector_paused
 
 if TYPE_CHECKING:
     from .engine.match import Dealt, SeatSpec
@@ -458,14 +459,18 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = _playable(args.game)
+    # the game's rules, models and first deal, made without the collector (startup.py);
+    # the app itself starts with it on (it pauses it again until its first frame)
+    with collector_paused():
+        rules = _playable(args.game)
+        if args.load is None:
+            seats = seat_specs(rules, args.seats, args.names)
+            dealt = _preflight(rules, seats, args.seed)
     if args.load is not None:
         if args.seats is not None or args.names is not None:
             raise CliError("--load takes the seats and names from the save; drop --seats/--names")
         _load_save(args.load, rules.game_id)
         return _run_app(game=rules.game_id, load=args.load)
-    seats = seat_specs(rules, args.seats, args.names)
-    dealt = _preflight(rules, seats, args.seed)
     # (without --seed the app draws one: the check's deal, of seed 0, is not that game)
     given = args.seed is not None and seats is not None
     return _run_app(game=rules.game_id, seats=seats, seed=args.seed, dealt=dealt if given else None)

@@ -7,7 +7,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
+from ..startup import collector_paused
+
+with collector_paused():  # Textual's import
+    from textual.app import App
 
 if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame is quick
     from ..engine.match import Dealt, SeatSpec
