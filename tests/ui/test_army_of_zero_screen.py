@@ -234,6 +234,25 @@ async def test_mouse_clicks_play_too():
         assert len(game.match.actions) > count
 
 
+async def test_the_lay_down_button_works_from_the_keyboard_and_not_when_disabled():
+    """The "Lay down rest (r)" button does what r does on Enter; while the seat has nothing
+    to do it is disabled and neither a click nor Enter plays anything."""
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        button = game.query_one("#btn-rest")
+        button.disabled = True
+        await pilot.click("#btn-rest")
+        await settle(pilot)
+        assert not game.match.view(0).seats[0].laid_down
+        button.disabled = False
+        button.focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.match.view(0).seats[0].laid_down
+
+
 async def test_two_bots_play_a_whole_demo_game():
     seats = [SeatSpec(name="A", kind="heuristic"), SeatSpec(name="B", kind="random")]
     app = TabletopApp(

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...engine import Event
 from ...games.army_of_zero.cards import Character
@@ -28,6 +28,7 @@ from ..widgets.card_menu import MenuEntry
 from ..widgets.dice import render_roll
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
+from ..widgets.key_button import KeyButton
 from ..widgets.table import CardInfo, Zone
 from ..widgets.table_screen import CardTable
 
@@ -121,7 +122,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 yield Zone("Your pile:", vertical=True, id="aoz-pile", empty="empty")
                 with Horizontal(id="aoz-actions"):
                     yield Zone("Hand:", id="aoz-hand", empty="no Combat Cards")
-                    yield Button("Lay down rest (r)", id="btn-rest")
+                    yield KeyButton("Lay down rest (r)", "place_rest", id="btn-rest")
                 yield Static(id="aoz-message")
             with Vertical(id="aoz-side"):
                 yield PileView(id="pile-0")
@@ -161,8 +162,8 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         else:
             self.put("#aoz-dice", DiceView.compose_lines(self._dice_lines(view)))
         self.query_one("#aoz-hand").display = not ordering
-        self.query_one("#btn-rest", Button).display = ordering
-        self.query_one("#btn-rest", Button).disabled = not my_turn
+        self.query_one("#btn-rest", KeyButton).display = ordering
+        self.query_one("#btn-rest", KeyButton).disabled = not my_turn
         self.put("#aoz-message", self.message)
         for i, s in enumerate(view.seats):
             self.query_one(f"#pile-{i}", PileView).show(
@@ -423,10 +424,6 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
     def action_place_rest(self) -> None:
         self.submit(PlaceRest())
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "btn-rest":
-            self.action_place_rest()
 
     def summary(self) -> Text:
         view = self.match.view(None)
