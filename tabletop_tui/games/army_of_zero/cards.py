@@ -1,6 +1,7 @@
 """The 84 character cards, loaded from card_data/army-of-zero/characters.toml."""
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from functools import cache
 from itertools import product
@@ -28,7 +29,7 @@ class Character(Model):
     armour: Stat
 
     @model_validator(mode="after")
-    def _zero_sum(self) -> Character:
+    def _zero_sum(self) -> "Character":
         total = self.speed + self.combat + self.weapon + self.armour
         if total != 0:
             raise ValueError(

@@ -1,6 +1,7 @@
 """Army Of Zero: config, state, actions and the per-seat view."""
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Annotated, Literal
 

@@ -11,7 +11,8 @@ Card instances in a game are named "<card id>#<copy>", e.g. "jason:block#2",
 "bones:skeleton-sword#1", so actions can name one physical card.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 import re
 from dataclasses import dataclass, field
@@ -80,7 +81,7 @@ class CombatCard(Model):
     defense: tuple[RangerEffect, ...] = ()
 
     @model_validator(mode="after")
-    def _shape(self) -> CombatCard:
+    def _shape(self) -> "CombatCard":
         if isinstance(self.cost, int) and not 0 <= self.cost <= 6:
             raise ValueError("cost is 0-6 or 'X'")
         if (self.type == "reaction") != (self.trigger is not None):
@@ -112,7 +113,7 @@ class RangerDef(Model):
     card: tuple[CombatCard, ...]
 
     @model_validator(mode="after")
-    def _deck(self) -> RangerDef:
+    def _deck(self) -> "RangerDef":
         total = sum(c.count for c in self.card)
         if total != 10:
             raise ValueError(f"a combat deck has 10 cards, not {total}")
@@ -132,7 +133,7 @@ class EnemyCard(Model):
     psycho: str | None = None
 
     @model_validator(mode="after")
-    def _shape(self) -> EnemyCard:
+    def _shape(self) -> "EnemyCard":
         if self.passive and "PASSIVE" not in self.keywords:
             raise ValueError("a card with a passive effect has the PASSIVE keyword")
         if self.health == 0 and self.health_x is None:
@@ -199,7 +200,7 @@ class FsDeployment(Model):
     heavy_figures: tuple[Annotated[int, Field(ge=1, le=3)], ...] = ()
 
     @model_validator(mode="after")
-    def _one_number_per_card(self) -> FsDeployment:
+    def _one_number_per_card(self) -> "FsDeployment":
         if self.heavy_figures and len(self.heavy_figures) != len(self.figures):
             raise ValueError(
                 f"heavy_figures has {len(self.heavy_figures)} numbers and figures "
@@ -221,7 +222,7 @@ class SchemeDef(Model):
     effect: SchemeEffect
 
     @model_validator(mode="after")
-    def _fits(self) -> SchemeDef:
+    def _fits(self) -> "SchemeDef":
         if self.timing not in SCHEME_TIMING_OF[self.effect.do]:
             raise ValueError(f"a '{self.effect.do}' Scheme cannot be played at '{self.timing}'")
         return self

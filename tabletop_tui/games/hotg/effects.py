@@ -15,7 +15,8 @@ turn the data into the words shown to players, so the text and the behaviour nev
 disagree.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Literal
 
@@ -135,7 +136,7 @@ class RangerEffect(Model):
     splash: int = 0
 
     @model_validator(mode="after")
-    def _params(self) -> RangerEffect:
+    def _params(self) -> "RangerEffect":
         allowed = _PARAMS[self.do]
         for name, default in _DEFAULTS.items():
             if name not in allowed and getattr(self, name) != default:
@@ -181,7 +182,7 @@ class EnemyEffect(Model):
     what: DiscardWhat = "deck_top"
 
     @model_validator(mode="after")
-    def _params(self) -> EnemyEffect:
+    def _params(self) -> "EnemyEffect":
         if self.do in ("damage", "drain", "deploy_fs") and self.n < 1:
             raise ValueError(f"'{self.do}' needs n >= 1")
         if self.do not in ("damage", "discard") and self.target != "choose":

@@ -11,7 +11,8 @@ Card instances are "<card id>#<copy>" (see cards.py). Enemy figures are counted 
 type at each location; monsters, bosses and Psycho Rangers are named figures.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Annotated, Literal
 
@@ -107,7 +108,7 @@ class Config(Model):
         return {**data, "rangers": tuple(r for r in rangers if r)}
 
     @model_validator(mode="after")
-    def _check(self) -> Config:
+    def _check(self) -> "Config":
         p, r = len(self.ranger_names), len(self.rangers)
         if self.mode == "mastermind" and len(self.names) < 2:
             raise ValueError("Mastermind Mode needs a Mastermind player and 1-6 Ranger players")
@@ -427,7 +428,7 @@ class Decision(Model):
     #: Mastermind Mode: what to do once this decision is answered
     then: str = ""
     #: Mastermind Mode: the reveal a Scheme window interrupts, kept to be resumed
-    held: Decision | None = None
+    held: "Decision | None" = None
     #: Shatter Defenses: shields taken off the revealed card
     malus: int = 0
     #: psycho_attach: the Rangers who may take the Psycho's deployment card

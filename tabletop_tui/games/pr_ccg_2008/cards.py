@@ -4,7 +4,8 @@ elements.toml lists the Battle Elements; each deck-*.toml holds one 20-card deck
 a [deck] table and [[card]] records with their copies.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 import dataclasses
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ class Card(Model):
     copies: int = Field(default=1, ge=1, le=20)
 
     @model_validator(mode="after")
-    def _distinct_elements(self) -> Card:
+    def _distinct_elements(self) -> "Card":
         if len(set(self.battle_elements)) != len(self.battle_elements):
             raise ValueError("battle_elements names an element twice")
         for element, value in self.values.items():

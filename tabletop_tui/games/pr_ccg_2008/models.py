@@ -1,6 +1,7 @@
 """Power Rangers CCG (2008): config, state, actions and views."""
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Annotated, Literal
 

@@ -8,7 +8,8 @@ player, 12 Stuns, 12 Zeo Blasters, 6 Zords, 6 Masters, 12 characters with their
 Signature Items and Zords/Masters).
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from dataclasses import dataclass, field
 from functools import cache

@@ -28,7 +28,8 @@ A card too odd for the vocabulary gets a flag on the card (Defector's attach, Tr
 destroy-the-attacker Block), interpreted by name in interpreter.py and attacks.py.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Annotated, Literal
 

@@ -13,7 +13,8 @@ Card instances are "card-id#N" strings, unique across the table.
 Team 0 is the Villains, team 1 the Heroes.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Annotated, Literal
 
@@ -75,7 +76,7 @@ class Config(Model):
         return data
 
     @model_validator(mode="after")
-    def _seats(self) -> Config:
+    def _seats(self) -> "Config":
         need = {"1v1": 2, "2v1": 3, "2v2": 4}[self.format]
         if len(self.names) != need:
             raise _problem(f"a {self.format} game has {need} players, not {len(self.names)}")

@@ -6,7 +6,8 @@ pool); every `deck-*.toml` holds one deck: a `[deck]` table with `id`, `name`, `
 the field. A deck has at least 40 cards and at most 4 copies of any card.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from dataclasses import dataclass, field
 from functools import cache

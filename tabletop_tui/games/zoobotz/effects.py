@@ -31,7 +31,8 @@ The interpreter (`resolve_step` and the table primitives below it) is pure: ever
 function takes a State and returns a new one, appending to an event list.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from collections.abc import Callable
 from functools import lru_cache
@@ -214,7 +215,7 @@ def ability_text(trigger: str, effects) -> str:
     return f"{TRIGGER_TEXT[trigger]}: " + ", then ".join(effect_text(e) for e in effects) + "."
 
 
-def card_text(card: Card) -> str:
+def card_text(card: "Card") -> str:
     """The rules text printed on a card, generated from its effect data."""
     lines = [f"Ongoing: {_lower(modifier_text(m))}." for m in card.ongoing]
     for trigger in TRIGGERS:
@@ -338,7 +339,7 @@ def _discounts(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...])
     return any_card, botz_only
 
 
-def discounted(card: Card, off: tuple[int, int]) -> int:
+def discounted(card: "Card", off: tuple[int, int]) -> int:
     """The COST of `card` with the seat's `discounts` taken off (minimum 1)."""
     discount = off[0] + off[1] if card.kind == "bot" else off[0]
     if not discount:
@@ -346,7 +347,7 @@ def discounted(card: Card, off: tuple[int, int]) -> int:
     return max(min(card.cost, 1), card.cost - discount)
 
 
-def cost_of(card_of: CardOf, seat: SeatState, card: Card) -> int:
+def cost_of(card_of: CardOf, seat: SeatState, card: "Card") -> int:
     """The COST to play `card` for this seat, after cost_discount modifiers."""
     return discounted(card, discounts(card_of, seat))
 

@@ -4,7 +4,8 @@ Cards are named by instance ids "card-id#S.N" (seat S, copy N), unique across th
 so a Bot in play can be named in an action (HACK it) whoever owns it.
 """
 
-from __future__ import annotations
+# Annotations are objects here, not strings (no `from __future__ import annotations`):
+# pydantic would evaluate every string when it builds these classes, before the first frame.
 
 from typing import Annotated, Literal
 
@@ -50,7 +51,7 @@ class Config(Model):
         return data
 
     @model_validator(mode="after")
-    def _seats(self) -> Config:
+    def _seats(self) -> "Config":
         if not MIN_SEATS <= len(self.names) <= MAX_SEATS:
             raise ValueError(
                 f"ZOOBOTZ is for {MIN_SEATS}-{MAX_SEATS} players, not {len(self.names)}"
