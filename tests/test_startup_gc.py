@@ -72,3 +72,21 @@ def test_play_starts_the_app_with_the_collector_on(monkeypatch, tmp_path):
     assert cli.main(["play", "army-of-zero", "--names", "Ann,Bo", "--seed", "3"]) == 0
     assert cli.main(["play", "hotg"]) == 0
     assert seen == [True, True]
+
+
+def _plugins_setting(env: dict[str, str]) -> str | None:
+    code = (
+        "import json, os, tabletop_tui.engine\n"
+        "print(json.dumps(os.environ.get('PYDANTIC_DISABLE_PLUGINS')))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_engine_turns_the_search_for_pydantic_plugins_off_unless_the_user_chose():
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    assert _plugins_setting(env) == "__all__"
+    assert _plugins_setting({**env, "PYDANTIC_DISABLE_PLUGINS": ""}) == ""

@@ -1,6 +1,13 @@
 """Pure game engine: no Textual, no Rich (tests/test_purity.py enforces it)."""
 
+import os
+
 from ..startup import collector_paused
+
+# The game needs no pydantic plugins, and looking for them reads the entry points of every
+# installed distribution (a few ms of each start): pydantic's documented switch turns the
+# search off. A value the user set (an empty one looks for plugins again) is kept.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 with collector_paused():  # pydantic's import, and the base models
     from .core import (
