@@ -86,6 +86,9 @@ class TabletopApp(App):
         dealt: Dealt | None = None,
     ):
         """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks."""
+        from .css_cache import install
+
+        install()  # stylesheets parsed in an earlier run are read back, not parsed again
         super().__init__()
         #: extra game settings, e.g. {"cards_dir": ...} for a player's own cards
         self.config = dict(config or {})
