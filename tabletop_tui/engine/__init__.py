@@ -9,19 +9,21 @@ from ..startup import collector_paused
 # search off. A value the user set (an empty one looks for plugins again) is kept.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-with collector_paused():  # pydantic's import, and the base models
-    from .core import (
-        Event,
-        IllegalAction,
-        Model,
-        Outcome,
-        Rejection,
-        Rules,
-        Seat,
-        bounded,
-        replace_at,
-    )
-    from .rng import Rng
+with collector_paused():  # pydantic's import, and the base models (see startup.py)
+    from . import core  # noqa: F401
+
+from .core import (
+    Event,
+    IllegalAction,
+    Model,
+    Outcome,
+    Rejection,
+    Rules,
+    Seat,
+    bounded,
+    replace_at,
+)
+from .rng import Rng
 
 __all__ = [
     "Event",
