@@ -75,3 +75,18 @@ def test_model_copy_matches_pydantics_own_copy():
         assert ours.model_dump_json() == theirs.model_dump_json()
     deep = outer.model_copy(deep=True)
     assert deep == outer and deep.inner is not outer.inner
+
+
+def test_make_checks_each_shape_of_a_class_on_its_own():
+    """make works a plan out once per class and set of given names: a second call with
+    those names gives an equal model with its own mutable defaults, and another set of
+    names is checked afresh (a missing required field still refused)."""
+    first = make(Outer, name="a", inner=Inner(a=1))
+    again = make(Outer, name="a", inner=Inner(a=1))
+    assert first == again and first.tags is not again.tags
+    assert again.model_fields_set == {"name", "inner"}
+    tagged = make(Outer, name="a", inner=Inner(a=1), tags={"k": 1})
+    assert tagged == Outer(name="a", inner=Inner(a=1), tags={"k": 1})
+    assert tagged.model_fields_set == {"name", "inner", "tags"}
+    with pytest.raises(TypeError, match="'inner' is required"):
+        make(Outer, name="a")

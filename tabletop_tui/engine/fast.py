@@ -52,29 +52,42 @@ class _Spec:
                     self.mutable[name] = info.default
 
 
-_SPECS: dict[type, _Spec] = {}
+_PLANS: dict[tuple, tuple] = {}
+
+
+def _plan(cls: type[BaseModel], names: tuple[str, ...]) -> tuple:
+    """What `make` does for one class and one set of given field names, worked out (and
+    checked) once: the template, the shared fields-set, the defaults to copy."""
+    spec = _Spec(cls)
+    unknown = sorted(set(names) - spec.template.keys())
+    if unknown:
+        raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
+    missing = sorted(spec.required - set(names))
+    if missing:
+        raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
+    fresh = tuple((name, d) for name, d in spec.mutable.items() if name not in names)
+    return spec.template, set(names), fresh
 
 
 def make(cls: type[M], /, **values: Any) -> M:
-    """`cls(**values)` for values already of the field types (computed by the rules)."""
-    spec = _SPECS.get(cls)
-    if spec is None:
-        spec = _SPECS[cls] = _Spec(cls)
-    template = spec.template
+    """`cls(**values)` for values already of the field types (computed by the rules).
+
+    The given names are checked the first time a class is built with them; the set of
+    given fields is shared by the models built alike, as `evolve` shares it (nobody changes
+    a frozen model's set)."""
+    key = (cls, *values)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) > 4096:  # a bound: the rules build a few hundred shapes
+            _PLANS.clear()
+        plan = _PLANS[key] = _plan(cls, key[1:])
+    template, given, fresh = plan
     data = {**template, **values}  # keeps the fields' declaration order
-    if len(data) != len(template):
-        unknown = sorted(set(values) - template.keys())
-        raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
-    if not spec.required <= values.keys():
-        missing = sorted(spec.required - values.keys())
-        raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
-    if spec.mutable:
-        for name, default in spec.mutable.items():
-            if name not in values:
-                data[name] = deepcopy(default) if default else type(default)()
+    for name, default in fresh:  # each instance gets its own dict, list or set
+        data[name] = deepcopy(default) if default else type(default)()
     new = _new(cls)
     _set_dict(new, data)
-    _set_fields_set(new, set(values))
+    _set_fields_set(new, given)
     _set_extra(new, None)
     _set_private(new, None)
     return new
