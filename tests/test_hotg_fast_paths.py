@@ -141,3 +141,12 @@ def test_hotg_figures_placed_together_land_as_one_at_a_time(name):
     assert seen_panic
     if config.headquarters != "command_center_assault":  # there a full location's figures
         assert seen_overflow  # go to the Command Center (§7) instead of overflowing
+
+
+def test_hotg_default_config_is_validated_once_and_equals_a_fresh_one():
+    """The default config (base rules §2: four players, the default team) is built once
+    and shared; it is the config validation gives, and named players still get their own."""
+    first, again = R.default_config(), R.default_config()
+    assert first is again
+    assert first == Config() and first.model_dump_json() == Config().model_dump_json()
+    assert R.default_config(["A", "B"]) == Config(names=("A", "B"))

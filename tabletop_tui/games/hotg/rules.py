@@ -60,6 +60,7 @@ from .views import ViewRules
 _NOBODY: frozenset[Seat] = frozenset()
 #: the answers of `to_act` for each seat (asked on every move): one shared frozen set each
 _ONLY = {seat: frozenset({seat}) for seat in range(8)}
+_DEFAULT_CONFIG: dict[None, Config] = {}
 
 
 class HotgRules(
@@ -89,6 +90,16 @@ class HotgRules(
     state_type = State
     view_type = View
     action_type = Action
+
+    def default_config(self, names: list[str] | None = None) -> Config:
+        """The default config, validated once: its checks read nothing but its own fields,
+        and a frozen config is shared safely (a random playout starts thousands of games)."""
+        if names is not None:
+            return super().default_config(names)
+        got = _DEFAULT_CONFIG.get(None)
+        if got is None:
+            got = _DEFAULT_CONFIG[None] = Config()
+        return got
 
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
