@@ -99,13 +99,13 @@ def evolve(model: M, /, **changes: Any) -> M:
 
     Field names are not checked here (it is the hottest call of a playout): the golden
     playouts and the conformance kit catch a misspelt one."""
-    data = model.__dict__.copy()
-    data.update(changes)
     new = _new(type(model))
-    _set_dict(new, data)
+    _set_dict(new, {**model.__dict__, **changes})
     given = model.__pydantic_fields_set__
     # the set is shared when nothing new was given: no one changes a frozen model's set
-    _set_fields_set(new, given if changes.keys() <= given else given | changes.keys())
+    if not changes.keys() <= given:
+        given = given | changes.keys()
+    _set_fields_set(new, given)
     _set_extra(new, None)
     _set_private(new, model.__pydantic_private__)
     return new

@@ -69,6 +69,7 @@ from .models import (
 
 _KEEP = Keep()
 _END = EndTurn()
+_NO_DISCOUNT = (0, 0)
 _NOBODY: frozenset[int] = frozenset()
 #: the active seat alone, as to_act returns it
 _ONLY = tuple(frozenset((i,)) for i in range(MAX_SEATS))
@@ -329,15 +330,14 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         unused = len(s.invested) - s.invested_used
         out: list[Action] = [_invest(c) for c in hand] if state.invests_left > 0 else []
         botz = s.botz
-        if botz or s.modules:
-            off = discounts(card, s)
+        off = discounts(card, s) if botz or s.modules else _NO_DISCOUNT
+        if off[0] or off[1]:
             out += [_play(c) for c in hand if discounted(card(c), off) <= unused]
         else:  # nothing in play discounts a COST
             out += [_play(c) for c in hand if card(c).cost <= unused]
         turn = state.turn
         ready = [i for i, b in enumerate(botz) if not b.used and b.played_turn != turn]
         if ready:
-            stats = seat_stats(card, s)
             # SHIELD and HACK in one pass over the opponents (research_blocked, hack_targets)
             blocked = False
             targets: list[str] = []
@@ -350,6 +350,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                     targets += shields
                 else:
                     targets += [b.card for b in other.botz if b.used]
+            stats = () if blocked else seat_stats(card, s)  # RESEARCH values, if allowed
             for i in ready:
                 bot = botz[i].card
                 if not blocked:
