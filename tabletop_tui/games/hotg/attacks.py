@@ -152,7 +152,8 @@ class RangerCardRules:
                 )
             if any(e.do == "hits_from_shields" and e.hand for e in card.effects) and q.hand:
                 hits += max(cat.card(c).shields for c in q.hand)
-        att = Attack(
+        att = make(
+            Attack,
             seat=seat,
             card=a.card,
             target=a.target,

@@ -93,7 +93,8 @@ class BattleRules:
             s,
             phase="battle",
             focus=seat,
-            battle=Battle(
+            battle=make(
+                Battle,
                 location=loc,
                 participants=participants,
                 lead=seat,

@@ -12,6 +12,7 @@ are ordinary `Decision`s answered by ordinary actions (`Dice`, `Target`, `Choose
 from __future__ import annotations
 
 from ...engine import Event, Rejection
+from ...engine.fast import make
 from . import models as m
 from .models import Decision, NextAttack, State, Step
 from .state_ops import _cat, _first_copies, _no, ask, bt, pl, seat_of, shared, upd
@@ -55,9 +56,9 @@ class ChoiceRules:
     def _choice_candidates(self, s: State, d: Decision) -> list[m.Action]:
         if d.kind == "reroll":
             rolled = s.battle.attack.rolled if s.battle and s.battle.attack else ()
-            return [m.Pass(), *(m.Dice(dice=x) for x in reroll_options(rolled))]
+            return [shared(m.Pass), *(shared(m.Dice, dice=x) for x in reroll_options(rolled))]
         if d.kind == "axe_dice":
-            return [m.Dice(dice=x) for x in pair_options(s.battle.attack.rolled)]
+            return [shared(m.Dice, dice=x) for x in pair_options(s.battle.attack.rolled)]
         if d.kind == "optimism":
             return [m.UseAbility(ranger="ashley"), m.Pass()]
         if d.kind == "keep_one":
@@ -187,7 +188,8 @@ class ChoiceRules:
         rolled = att.rolled
         s = bt(s, last_roll=rolled)
         ev.append(
-            Event(
+            make(
+                Event,
                 text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
                 kind="dice",
                 barrier=True,

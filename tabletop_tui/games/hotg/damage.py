@@ -115,7 +115,8 @@ class DamageRules:
                 data={"card": c, "remaining": amount},
             )
         )
-        held = Decision(
+        held = make(
+            Decision,
             kind="reveal_window",
             asked=(),
             seat=seat,

@@ -493,7 +493,8 @@ class DeploymentRules:
         mm = mm_seat(s)
         return upd(
             s,
-            outcome=Outcome(
+            outcome=make(
+                Outcome,
                 winners=() if mm is None else (mm,),
                 summary=f"The Rangers lose{'' if mm is None else ': the Mastermind wins'}. {why}",
             ),

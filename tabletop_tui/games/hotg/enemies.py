@@ -73,7 +73,7 @@ class EnemyRules:
                 )
             )
             steps += [
-                Step(kind="effect", effect=e.model_dump(), slot=active, source=card.name)
+                make(Step, kind="effect", effect=e.model_dump(), slot=active, source=card.name)
                 for e in card.effects
             ]
         steps.append(shared(Step, kind="end_enemy_turn"))
