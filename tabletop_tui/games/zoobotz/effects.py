@@ -270,7 +270,7 @@ def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
 
     They depend only on which cards are in play, so they are remembered per line-up:
     legal_actions, check, HACK and the sweep after RISK ask for them again and again."""
-    botz = tuple(b.card for b in seat.botz)
+    botz = tuple([b.card for b in seat.botz])
     try:
         return _stats(card_of, botz, seat.modules)
     except TypeError:  # a card lookup that can't be a cache key
@@ -318,7 +318,7 @@ def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> 
 
 def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
     """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
-    botz = tuple(b.card for b in seat.botz)
+    botz = tuple([b.card for b in seat.botz])
     try:
         return _discounts(card_of, botz, seat.modules)
     except TypeError:  # a card lookup that can't be a cache key
@@ -478,7 +478,7 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
             gone = [b for b, st in zip(seat.botz, stats, strict=True) if b.risk >= st.value]
             if not gone:
                 continue
-            keep = tuple(b for b, st in zip(seat.botz, stats, strict=True) if b.risk < st.value)
+            keep = tuple([b for b, st in zip(seat.botz, stats, strict=True) if b.risk < st.value])
             seat = evolve(seat, botz=keep, discard=seat.discard + tuple(b.card for b in gone))
             state = replace_seat(state, s, seat)
             for b in gone:
@@ -499,10 +499,11 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
 
 
 def triggered(card_of: CardOf, state: State, seat: int, trigger: str, sources) -> tuple[Job, ...]:
+    hits = [src for src in sources if getattr(card_of(src), trigger)]
+    if not hits:  # the usual answer, asked at every start and end of a turn
+        return ()
     return tuple(
-        make(Job, source=src, controller=seat, trigger=trigger)  # type: ignore[arg-type]
-        for src in sources
-        if getattr(card_of(src), trigger)
+        [make(Job, source=src, controller=seat, trigger=trigger) for src in hits]  # type: ignore[arg-type]
     )
 
 
@@ -568,7 +569,7 @@ def delete_risk(
         deleted += n
     if deleted:
         s = state.seats[seat]
-        sources = (*(b.card for b in s.botz), *s.modules)
+        sources = (*[b.card for b in s.botz], *s.modules)
         jobs = triggered(card_of, state, seat, "when_you_delete_risk", sources)
         if jobs:
             state = evolve(state, queue=state.queue + jobs)

@@ -191,7 +191,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         turn = state.turn + 1
         s = state.seats[seat]
         name = state.config.names[seat]
-        botz = tuple(evolve(b, used=False, shielding=False) if b.used else b for b in s.botz)
+        botz = tuple([evolve(b, used=False, shielding=False) if b.used else b for b in s.botz])
         events.append(
             make(
                 Event,
@@ -211,7 +211,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 text = f"{name} draws a card."
                 events.append(make(Event, text=text, kind="draw", seat=seat, barrier=True))
             jobs = triggered(
-                cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
+                cat.card, state, seat, "start_of_turn", (*[b.card for b in s.botz], *s.modules)
             )
             # with nothing to resolve at the start of the turn, the main part begins at once
             return evolve(
@@ -467,7 +467,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if isinstance(action, Bottom):
             s = evolve(
                 s,
-                hand=tuple(c for c in s.hand if c != action.card),
+                hand=tuple([c for c in s.hand if c != action.card]),
                 deck=s.deck + (action.card,),
                 bottomed=s.bottomed + 1,
             )
@@ -515,7 +515,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if isinstance(action, EndTurn):
             events.append(make(Event, text=f"{name} ends their turn.", kind="turn", seat=seat))
             jobs = triggered(
-                cat.card, state, seat, "end_of_turn", (*(b.card for b in s.botz), *s.modules)
+                cat.card, state, seat, "end_of_turn", (*[b.card for b in s.botz], *s.modules)
             )
             if jobs or state.queue or state.current is not None:
                 state = evolve(state, phase="end", queue=state.queue + jobs)
@@ -525,7 +525,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if isinstance(action, Invest):
             s = evolve(
                 s,
-                hand=tuple(c for c in s.hand if c != action.card),
+                hand=tuple([c for c in s.hand if c != action.card]),
                 invested=s.invested + (action.card,),
             )
             state = evolve(
@@ -547,7 +547,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             card = cat.card(action.card)
             cost = cost_of(cat.card, s, card)
             update: dict = {
-                "hand": tuple(c for c in s.hand if c != action.card),
+                "hand": tuple([c for c in s.hand if c != action.card]),
                 "invested_used": s.invested_used + cost,
             }
             if card.kind == "bot":
