@@ -30,20 +30,32 @@ from .state_ops import (
 )
 
 
+def _b_side(s: State, loc: str) -> bool:
+    """Is `loc` an outer location played on its B side (whose effect may act on a move)?"""
+    for lo in s.locations:
+        if lo.id == loc:
+            return lo.side_b
+    return False
+
+
 class ActionPhaseRules:
     def _move(self, s: State, seat: int, a: m.Move, ev: list[Event]) -> State:
         cat = _cat(s)
         p = s.players[seat]
-        s = pl(s, seat, tokens=p.tokens - 1)
         where = "the Command Center" if a.to == HQ else cat.locations[a.to].name
         if s.config.headquarters == "astro_megaship" and a.to == HQ:
             where = "the Astro Megaship"
-        ev.append(make(Event, text=f"{p.name} moves to {where}", seat=seat))
-        s = self._location_move_effect(s, seat, p.location, ev)
-        s = pl(s, seat, location=a.to)
-        s = self._location_move_effect(s, seat, a.to, ev)
-        if s.outcome:
-            return s
+        if _b_side(s, p.location) or _b_side(s, a.to):  # a B side may act on the move
+            s = pl(s, seat, tokens=p.tokens - 1)
+            ev.append(make(Event, text=f"{p.name} moves to {where}", seat=seat))
+            s = self._location_move_effect(s, seat, p.location, ev)
+            s = pl(s, seat, location=a.to)
+            s = self._location_move_effect(s, seat, a.to, ev)
+            if s.outcome:
+                return s
+        else:  # the same state, the player copied once
+            s = pl(s, seat, tokens=p.tokens - 1, location=a.to)
+            ev.append(make(Event, text=f"{p.name} moves to {where}", seat=seat))
         if a.power_up:
             s = self._power_up(s, seat, ev)
         if a.to == HQ and s.config.headquarters == "astro_megaship":

@@ -50,6 +50,14 @@ from .state_ops import (
 )
 
 
+def _no_tokens(players: tuple) -> bool:
+    """No player has an action token left (a loop: asked after every Action Phase move)."""
+    for p in players:
+        if p.tokens:
+            return False
+    return True
+
+
 class BattleRules:
     def _adjacent(self, s: State, i: int) -> list[int]:
         return list(slot_info(s).adjacent[i])
@@ -773,7 +781,7 @@ class BattleRules:
             if s.phase == "battle" and s.battle is not None and s.battle.turn == "enemies":
                 s = self._enemy_turn(s, ev)
                 continue
-            if s.phase == "action" and all(p.tokens == 0 for p in s.players) and s.hq_tokens == 0:
+            if s.phase == "action" and s.hq_tokens == 0 and _no_tokens(s.players):
                 ev.append(make(Event, text="No action token is left", kind="phase"))
                 s = self._end_round(s, ev)
                 continue

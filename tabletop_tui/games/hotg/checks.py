@@ -59,6 +59,21 @@ def _focus(seat: int) -> Action:
     return got
 
 
+_PLAYS: dict[tuple, Action] = {}
+
+
+def _play_card(card: str, target: int, x: int, boost: bool) -> Action:
+    """`shared(m.PlayCard, ...)` with a plain key: a battle's legal moves try every card,
+    X, option and target."""
+    key = (card, target, x, boost)
+    got = _PLAYS.get(key)
+    if got is None:
+        if len(_PLAYS) > 20_000:  # a bound for long-running servers
+            _PLAYS.clear()
+        got = _PLAYS[key] = shared(m.PlayCard, card=card, target=target, x=x, boost=boost)
+    return got
+
+
 def _move(to: str) -> Action:
     got = _MOVES.get(to)
     if got is None:
@@ -186,7 +201,7 @@ class CheckRules:
         check = self._check_battle
         out = [
             a
-            for a in (shared(m.Focus, seat=i) for i in b.participants if i != seat)
+            for a in [_focus(i) for i in b.participants if i != seat]
             if check(s, seat, a) is None
         ]
         for c in _first_copies(p.hand):
@@ -200,9 +215,7 @@ class CheckRules:
             allowed, base = [], None
             for x in xs:
                 for bo in boosts:
-                    got = self._check_play(
-                        s, seat, shared(m.PlayCard, card=c, target=targets[0], x=x, boost=bo)
-                    )
+                    got = self._check_play(s, seat, _play_card(c, targets[0], x, bo))
                     if not isinstance(got, Rejection):
                         allowed.append((x, bo))
                         base = got  # the same for every X and option: it reads the card
@@ -211,11 +224,9 @@ class CheckRules:
             # ... and which targets it may take (the same for every X and option)
             x0, bo0 = allowed[0]
             for t in targets:
-                probe = shared(m.PlayCard, card=c, target=t, x=x0, boost=bo0)
+                probe = _play_card(c, t, x0, bo0)
                 if self._check_play_target(s, seat, probe, *base) is None:
-                    out += [
-                        shared(m.PlayCard, card=c, target=t, x=x, boost=bo) for x, bo in allowed
-                    ]
+                    out += [_play_card(c, t, x, bo) for x, bo in allowed]
         rest: list[Action] = []
         if b.granted:
             rest += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]

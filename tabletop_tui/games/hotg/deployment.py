@@ -46,6 +46,8 @@ def _fill(
     the game was over already (one figure is placed, as before)."""
     placed = False
     left = n
+    # every outer location panicked? (changes only when a placement below panics one)
+    all_panicked = check_all and not over and _all_panicked(locs)
     while left > 0:
         took = 1  # figures placed this time round
         for k in range(4):
@@ -55,7 +57,7 @@ def _fill(
             figures = lo.figures
             if lo.locked_full or figures >= limit:
                 continue
-            if not over and not (check_all and _all_panicked(locs)):
+            if not over and not all_panicked:
                 # the next figures come here too while it has room: placed together, as
                 # one at a time would (the location fills, if it does, with the last)
                 took = min(left, limit - figures)
@@ -73,8 +75,10 @@ def _fill(
                 )
             locs[i] = lo
             placed = True
-            if check_all and not over and _all_panicked(locs):
-                return placed, True
+            if check_all and not over and (panic or all_panicked):
+                all_panicked = _all_panicked(locs)
+                if all_panicked:
+                    return placed, True
             break
         else:
             ev.append(
