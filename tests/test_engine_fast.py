@@ -90,3 +90,58 @@ def test_make_checks_each_shape_of_a_class_on_its_own():
     assert tagged.model_fields_set == {"name", "inner", "tags"}
     with pytest.raises(TypeError, match="'inner' is required"):
         make(Outer, name="a")
+
+
+def test_models_read_fields_without_pydantics_fallback_hook():
+    """engine.fast takes pydantic's `__getattr__` off the models that need none (every
+    model of the games): fields read the plain way, and a missing attribute still raises
+    AttributeError naming it."""
+    from pydantic import BaseModel
+
+    assert not any("__getattr__" in vars(k) for k in Outer.__mro__)
+    assert "__getattr__" not in vars(BaseModel)
+    outer = Outer(name="n", inner=Inner(a=1))
+    assert outer.inner.a == 1 and outer.flag is False
+    with pytest.raises(AttributeError, match="colour"):
+        outer.colour  # noqa: B018
+
+
+def test_models_with_private_attributes_or_extra_fields_keep_pydantics_hook():
+    """Models that use what the hook is for (private attributes, extra fields), defined
+    before or after the engine, read them exactly as pydantic intends."""
+    from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+    class Secret(BaseModel):
+        a: int = 1
+        _secret: int = PrivateAttr(default=5)
+
+    class MoreSecret(Secret):
+        b: int = 2
+
+    class Open(BaseModel):
+        model_config = ConfigDict(extra="allow")
+
+    secret = MoreSecret()
+    assert Secret()._secret == 5 and secret._secret == 5 and secret.b == 2
+    secret._secret = 7
+    assert secret._secret == 7
+    assert Open(colour="red").colour == "red"  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="size"):
+        Open().size  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_models_defined_before_the_engine_keep_pydantics_hook():
+    """A model with private attributes made before the engine is imported gets the hook
+    back when the engine takes it off pydantic (a fresh process: here it is imported)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from pydantic import BaseModel, PrivateAttr\n"
+        "class Early(BaseModel):\n"
+        "    _n: int = PrivateAttr(default=3)\n"
+        "import tabletop_tui.engine\n"
+        "print(Early()._n)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "3"

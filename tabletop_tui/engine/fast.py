@@ -109,3 +109,48 @@ def evolve(model: M, /, **changes: Any) -> M:
     _set_extra(new, None)
     _set_private(new, model.__pydantic_private__)
     return new
+
+
+# -- reading fields ------------------------------------------------------------------------------
+# Pydantic's BaseModel defines `__getattr__` (for private attributes and extra fields). Any
+# `__getattr__` in a class's bases makes CPython route EVERY attribute read of its instances
+# through a slower hook (and the interpreter cannot specialise them): `state.players` costs
+# about twice what it would, and the rules read fields on every line. No model of this
+# project has private attributes or extra fields, so the hook is taken off BaseModel and
+# put back only on the model classes that need it (any that have private attributes or
+# allow extra fields, now or defined later): they behave exactly as before, and every
+# other model reads its fields the plain way (a missing one raises AttributeError naming it).
+_PYDANTIC_GETATTR = BaseModel.__dict__.get("__getattr__")
+
+
+def _needs_getattr(cls: type[BaseModel]) -> bool:
+    return bool(getattr(cls, "__private_attributes__", None)) or (
+        cls.model_config.get("extra") == "allow"
+    )
+
+
+def _give_back(cls: type[BaseModel]) -> None:
+    # (looked up in the bases' own dicts: pydantic's metaclass answers getattr itself)
+    if _needs_getattr(cls) and not any("__getattr__" in vars(k) for k in cls.__mro__):
+        cls.__getattr__ = _PYDANTIC_GETATTR  # type: ignore[attr-defined]
+
+
+def _plain_field_reads() -> None:
+    if _PYDANTIC_GETATTR is None or "__getattr__" not in BaseModel.__dict__:
+        return  # a pydantic without the hook, or done already
+    del BaseModel.__getattr__
+    stack = list(BaseModel.__subclasses__())
+    while stack:  # the model classes defined before this module
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        _give_back(cls)
+    init_subclass = BaseModel.__dict__["__pydantic_init_subclass__"].__func__
+
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        init_subclass(cls, **kwargs)
+        _give_back(cls)
+
+    BaseModel.__pydantic_init_subclass__ = classmethod(__pydantic_init_subclass__)  # type: ignore[assignment]
+
+
+_plain_field_reads()
