@@ -151,10 +151,11 @@ class HotgRules(
         cat = _cat(s)
         name = s.players[seat].name
         d = s.decision
-        if isinstance(a, m.Focus):
+        kind = type(a)  # (an action of this game's union: checked, or offered by legal_actions)
+        if kind is m.Focus:
             ev.append(make(Event, text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
             return upd(s, focus=a.seat)
-        if isinstance(a, m.FlipToken):
+        if kind is m.FlipToken:
             pair = len(s.players[seat].rangers) == 2
             gain = 3 if pair else 2
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
@@ -163,41 +164,41 @@ class HotgRules(
             if pair:  # §2, 2-player mode: the flip also lets the player draw up to hand size
                 return self._ask_draw_more(s, (seat,), 0, d, "Token flipped", hand_cap=True)
             return s
-        if isinstance(a, m.GiveEnergy):
+        if kind is m.GiveEnergy:
             s = pl(s, seat, stored=s.players[seat].stored - 1)
             s = self._gain(s, 1)
             ev.append(make(Event, text=f"{name} adds stored energy to the pool", seat=seat))
             return s
-        if isinstance(a, m.UseZord):
+        if kind is m.UseZord:
             return self._use_zord(s, seat, a, ev)
         if d is not None:
             return self._answer(s, seat, a, d, ev)
-        if isinstance(a, m.EndPhase):
+        if kind is m.EndPhase:
             ev.append(make(Event, text="The team ends the Action Phase", kind="phase"))
             return self._end_round(s, ev)
-        if isinstance(a, m.Move):
+        if kind is m.Move:
             return self._move(s, seat, a, ev)
-        if isinstance(a, m.Recover):
+        if kind is m.Recover:
             if a.hq_token:
                 s = upd(s, hq_tokens=s.hq_tokens - 1)
             else:
                 s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             return self._begin_recover(s, seat, ev)
-        if isinstance(a, m.StartBattle):
+        if kind is m.StartBattle:
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             return self._begin_battle(s, seat, ev)
-        if isinstance(a, m.Pass):
+        if kind is m.Pass:
             ev.append(make(Event, text=f"{name} ends the Rangers' turn", seat=seat))
             return upd(s, queue=(*s.queue, shared(Step, kind="end_ranger_turn")))
-        if isinstance(a, m.UseAbility):
+        if kind is m.UseAbility:
             return self._use_ability(s, seat, a.ranger, ev)
-        if isinstance(a, m.GrantedAttack):
+        if kind is m.GrantedAttack:
             g = s.battle.granted
             s = bt(s, granted=None, played=True)
             att = Attack(seat=seat, target=a.target, dice=g[1], splash=g[2])
             ev.append(make(Event, text=f"{name}: Orbital Dropkick attack", seat=seat))
             return self._launch_attack(s, att, ev)
-        if isinstance(a, m.PlayCard):
+        if kind is m.PlayCard:
             card = cat.card(a.card)
             if card.type == "reaction":  # Astro Blaster on your own turn
                 return self._play_reaction(s, seat, a, ev)

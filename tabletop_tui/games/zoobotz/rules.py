@@ -461,10 +461,11 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     # -- applying ---------------------------------------------------------------------------
     def _resolve(self, state: State, seat: Seat, action: Action):
         events: list[Event] = []
+        kind = type(action)  # (an action of this game's union: checked, or offered by legal_actions)
         cat = _cat(state)
         name = state.config.names[seat]
         s = state.seats[seat]
-        if isinstance(action, Bottom):
+        if kind is Bottom:
             s = evolve(
                 s,
                 hand=tuple([c for c in s.hand if c != action.card]),
@@ -475,7 +476,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 make(Event, text=f"{name} sends a card to the bottom of their deck.", seat=seat)
             )
             return replace_seat(state, seat, s), tuple(events)
-        if isinstance(action, Keep):
+        if kind is Keep:
             n = HAND_SIZE - len(s.hand)
             s = evolve(s, hand=s.hand + s.deck[:n], deck=s.deck[n:], mulligan_done=True)
             state = replace_seat(state, seat, s)
@@ -489,7 +490,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 state = self._start_play(state, events)
                 state = self._run(state, events)
             return state, tuple(events)
-        if isinstance(action, Choose):
+        if kind is Choose:
             decision = state.decision
             assert decision is not None
             if decision.kind == "order":
@@ -512,7 +513,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                     state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )
             return self._run(state, events), tuple(events)
-        if isinstance(action, EndTurn):
+        if kind is EndTurn:
             events.append(make(Event, text=f"{name} ends their turn.", kind="turn", seat=seat))
             jobs = triggered(
                 cat.card, state, seat, "end_of_turn", (*[b.card for b in s.botz], *s.modules)
@@ -522,7 +523,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             else:  # nothing happens at the end of the turn: the next one begins
                 state = self._begin_turn(state, self._next_seat(state), events)
             return self._run(state, events), tuple(events)
-        if isinstance(action, Invest):
+        if kind is Invest:
             s = evolve(
                 s,
                 hand=tuple([c for c in s.hand if c != action.card]),
@@ -543,7 +544,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 )
             )
             return state, tuple(events)
-        if isinstance(action, Play):
+        if kind is Play:
             card = cat.card(action.card)
             cost = cost_of(cat.card, s, card)
             update: dict = {
@@ -583,7 +584,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         i = where[1]
         bot = s.botz[i]
         card = cat.card(action.bot)
-        if isinstance(action, Research):
+        if kind is Research:
             botz = replace_at(s.botz, i, evolve(bot, used=True))
             s = evolve(s, botz=botz, invested_used=s.invested_used + action.cards)
             state = evolve(state, seats=replace_at(state.seats, seat, s))
@@ -597,7 +598,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             )
             state = gain_research(state, seat, action.cards, events)
             return state, tuple(events)
-        if isinstance(action, Shield):
+        if kind is Shield:
             state = set_bot(state, seat, i, evolve(bot, used=True, shielding=True))
             events.append(
                 make(Event, text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
