@@ -39,7 +39,7 @@ _MOVES: dict[str, Action] = {}
 def _phase_moves() -> tuple:
     """The Action Phase's moves that take no number or place (built on first use)."""
     if not _PHASE_MOVES:
-        _PHASE_MOVES.extend(
+        _PHASE_MOVES.append(
             (
                 shared(m.StartBattle),
                 shared(m.Recover),
@@ -49,7 +49,7 @@ def _phase_moves() -> tuple:
                 shared(m.Move, to=HQ, power_up=True),
             )
         )
-    return tuple(_PHASE_MOVES)
+    return _PHASE_MOVES[0]
 
 
 def _focus(seat: int) -> Action:
@@ -74,11 +74,46 @@ def _play_card(card: str, target: int, x: int, boost: bool) -> Action:
     return got
 
 
+_OTHERS: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _focus_others(players: int, seat: int) -> tuple[Action, ...]:
+    """Focus on each other seat, in seat order (asked at every Action Phase move)."""
+    got = _OTHERS.get((players, seat))
+    if got is None:
+        got = _OTHERS[players, seat] = tuple([_focus(i) for i in range(players) if i != seat])
+    return got
+
+
+#: id(locations tuple) -> (that tuple, {location: moves to the other outer locations}):
+#: the Action Phase moves no figure, so its states share one locations tuple
+_AWAY: dict[int, tuple] = {}
+
+
+def _moves_away(locations: tuple, here: str) -> list[Action]:
+    got = _AWAY.get(id(locations))
+    if got is None or got[0] is not locations:
+        if len(_AWAY) > 1024:
+            _AWAY.clear()
+        got = _AWAY[id(locations)] = (locations, {})
+    moves = got[1].get(here)
+    if moves is None:
+        moves = got[1][here] = [_move(lo.id) for lo in locations if lo.id != here]
+    return moves
+
+
 def _move(to: str) -> Action:
     got = _MOVES.get(to)
     if got is None:
         got = _MOVES[to] = shared(m.Move, to=to)
     return got
+
+
+def _any_zords(players: tuple) -> bool:
+    for p in players:  # a loop: asked at every Action Phase move
+        if p.zords:
+            return True
+    return False
 
 
 class CheckRules:
@@ -167,7 +202,7 @@ class CheckRules:
         start, recover, recover_hq, end, to_hq, power_up = _phase_moves()
         p = s.players[seat]
         if s.hq_tokens >= 1:
-            out = [_focus(i) for i in range(len(s.players)) if i != seat]
+            out = list(_focus_others(len(s.players), seat))
         else:
             out = [
                 _focus(i) for i, other in enumerate(s.players) if i != seat and other.tokens >= 1
@@ -179,14 +214,14 @@ class CheckRules:
                 out.append(to_hq)
                 if not enemies_at_hq and s.config.headquarters != "astro_megaship":
                     out.append(power_up)
-            out += [_move(lo.id) for lo in s.locations if lo.id != here]
+            out += _moves_away(s.locations, here)
             if enemies_at_hq if here == HQ else s.locations[loc_index(s, here)].figures:
                 out.append(start)
             out.append(recover)
         if s.hq_tokens >= 1:
             out.append(recover_hq)
         out.append(end)
-        if s.power.megazord or any(other.zords for other in s.players):
+        if s.power.megazord or _any_zords(s.players):
             out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
         return out
 
