@@ -250,7 +250,7 @@ class CheckRules:
             allowed, base = [], None
             for x in xs:
                 for bo in boosts:
-                    got = self._check_play(s, seat, _play_card(c, targets[0], x, bo))
+                    got = self._check_play(s, seat, _play_card(c, targets[0], x, bo), True)
                     if not isinstance(got, Rejection):
                         allowed.append((x, bo))
                         base = got  # the same for every X and option: it reads the card
@@ -615,20 +615,22 @@ class CheckRules:
             return base
         return self._check_play_target(s, seat, a, *base)
 
-    def _check_play(self, s: State, seat: int, a: m.PlayCard):
+    def _check_play(self, s: State, seat: int, a: m.PlayCard, first_copy: bool = False):
         """A card play's checks that do not depend on its target: a Rejection, or what the
         target check needs (whether it takes one, whether it stuns, whether it ignores
         GUARD). The same for every target, so `legal_actions` asks once per card, X and
-        option."""
+        option. `first_copy`: the caller took the card from `_first_copies` of the hand
+        (it is in the hand, and the copy a move names)."""
         b = s.battle
         p = s.players[seat]
         cat = _cat(s)
         if seat not in b.participants:
             return _no("Ranger turn (§5.3)", "Only Rangers in the battle play cards.")
-        if a.card not in p.hand:
-            return _no("Ranger turn (§5.3)", "That card is not in your hand.")
-        if (no := _other_copy(p.hand, a.card)) is not None:
-            return no
+        if not first_copy:
+            if a.card not in p.hand:
+                return _no("Ranger turn (§5.3)", "That card is not in your hand.")
+            if (no := _other_copy(p.hand, a.card)) is not None:
+                return no
         card = cat.card(a.card)
         if card.type == "reaction":
             if card.trigger != "attack":
