@@ -265,16 +265,31 @@ class Stats(Model):
     hack: int = 0
 
 
+_IDS: dict[str, str] = {}
+
+
+def _card_id(instance: str) -> str:
+    """'card-id' of 'card-id#S.N' (a card lookup takes either)."""
+    got = _IDS.get(instance)
+    if got is None:
+        if len(_IDS) > 65_536:  # a bound for long-running servers
+            _IDS.clear()
+        got = _IDS[instance] = instance.split("#", 1)[0]
+    return got
+
+
 def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
     """Stats of each Bot of a seat, in the order of `seat.botz` (ongoing modifiers).
 
-    They depend only on which cards are in play, so they are remembered per line-up:
-    legal_actions, check, HACK and the sweep after RISK ask for them again and again."""
-    botz = tuple([b.card for b in seat.botz])
+    They depend only on which cards are in play, so they are remembered per line-up (of
+    card ids, not copies): legal_actions, check, HACK and the sweep after RISK ask for
+    them again and again."""
+    botz = tuple([_card_id(b.card) for b in seat.botz])
+    modules = tuple([_card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
-        return _stats(card_of, botz, seat.modules)
+        return _stats(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
-        return _stats.__wrapped__(card_of, botz, seat.modules)
+        return _stats.__wrapped__(card_of, botz, modules)
 
 
 @lru_cache(maxsize=8192)
@@ -318,11 +333,12 @@ def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> 
 
 def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
     """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
-    botz = tuple([b.card for b in seat.botz])
+    botz = tuple([_card_id(b.card) for b in seat.botz])
+    modules = tuple([_card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
-        return _discounts(card_of, botz, seat.modules)
+        return _discounts(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
-        return _discounts.__wrapped__(card_of, botz, seat.modules)
+        return _discounts.__wrapped__(card_of, botz, modules)
 
 
 @lru_cache(maxsize=8192)
