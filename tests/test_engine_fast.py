@@ -145,3 +145,27 @@ def test_models_defined_before_the_engine_keep_pydantics_hook():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "3"
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"text": "a"},
+        {"text": "a", "kind": "deploy"},
+        {"text": "a", "seat": 2, "barrier": True},
+        {"text": "a", "kind": "info", "data": {"n": 1}},
+        {"text": "a", "kind": "k", "seat": None, "barrier": False, "data": {}},
+    ],
+)
+def test_event_equals_the_validated_event(fields):
+    """engine.event (the rules' cheap way to log what happened) gives the Event validation
+    gives: the same fields in the same order, the same JSON and the same given fields,
+    and an own data dict when none is given."""
+    from tabletop_tui.engine import event
+
+    built, validated = event(**fields), Event(**fields)
+    assert built == validated
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert list(built.__dict__) == list(validated.__dict__)
+    assert built.model_fields_set == validated.model_fields_set
+    assert event(text="b").data is not event(text="c").data

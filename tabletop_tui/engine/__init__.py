@@ -9,6 +9,7 @@ from .core import (
     Rules,
     Seat,
     bounded,
+    event,
     replace_at,
 )
 from .rng import Rng
@@ -23,5 +24,6 @@ __all__ = [
     "Rules",
     "Seat",
     "bounded",
+    "event",
     "replace_at",
 ]

@@ -11,8 +11,7 @@ are ordinary `Decision`s answered by ordinary actions (`Dice`, `Target`, `Choose
 
 from __future__ import annotations
 
-from ...engine import Event, Rejection
-from ...engine.fast import make
+from ...engine import Event, Rejection, event
 from . import models as m
 from .models import Decision, NextAttack, State, Step
 from .state_ops import _cat, _first_copies, _no, ask, bt, pl, seat_of, shared, upd
@@ -188,8 +187,7 @@ class ChoiceRules:
         rolled = att.rolled
         s = bt(s, last_roll=rolled)
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
                 kind="dice",
                 barrier=True,

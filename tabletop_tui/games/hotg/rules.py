@@ -16,8 +16,7 @@ Shape of the machine:
 
 from __future__ import annotations
 
-from ...engine import Event, Outcome, Rejection, Rules, Seat
-from ...engine.fast import make
+from ...engine import Event, Outcome, Rejection, Rules, Seat, event
 from . import models as m
 from .action_phase import ActionPhaseRules
 from .attacks import RangerCardRules
@@ -153,28 +152,28 @@ class HotgRules(
         d = s.decision
         kind = type(a)  # (an action of this game's union: checked, or offered by legal_actions)
         if kind is m.Focus:
-            ev.append(make(Event, text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
+            ev.append(event(text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
             return upd(s, focus=a.seat)
         if kind is m.FlipToken:
             pair = len(s.players[seat].rangers) == 2
             gain = 3 if pair else 2
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             s = self._gain(s, gain)
-            ev.append(make(Event, text=f"{name} flips an action token: +{gain} energy", seat=seat))
+            ev.append(event(text=f"{name} flips an action token: +{gain} energy", seat=seat))
             if pair:  # §2, 2-player mode: the flip also lets the player draw up to hand size
                 return self._ask_draw_more(s, (seat,), 0, d, "Token flipped", hand_cap=True)
             return s
         if kind is m.GiveEnergy:
             s = pl(s, seat, stored=s.players[seat].stored - 1)
             s = self._gain(s, 1)
-            ev.append(make(Event, text=f"{name} adds stored energy to the pool", seat=seat))
+            ev.append(event(text=f"{name} adds stored energy to the pool", seat=seat))
             return s
         if kind is m.UseZord:
             return self._use_zord(s, seat, a, ev)
         if d is not None:
             return self._answer(s, seat, a, d, ev)
         if kind is m.EndPhase:
-            ev.append(make(Event, text="The team ends the Action Phase", kind="phase"))
+            ev.append(event(text="The team ends the Action Phase", kind="phase"))
             return self._end_round(s, ev)
         if kind is m.Move:
             return self._move(s, seat, a, ev)
@@ -188,7 +187,7 @@ class HotgRules(
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             return self._begin_battle(s, seat, ev)
         if kind is m.Pass:
-            ev.append(make(Event, text=f"{name} ends the Rangers' turn", seat=seat))
+            ev.append(event(text=f"{name} ends the Rangers' turn", seat=seat))
             return upd(s, queue=(*s.queue, shared(Step, kind="end_ranger_turn")))
         if kind is m.UseAbility:
             return self._use_ability(s, seat, a.ranger, ev)
@@ -196,7 +195,7 @@ class HotgRules(
             g = s.battle.granted
             s = bt(s, granted=None, played=True)
             att = Attack(seat=seat, target=a.target, dice=g[1], splash=g[2])
-            ev.append(make(Event, text=f"{name}: Orbital Dropkick attack", seat=seat))
+            ev.append(event(text=f"{name}: Orbital Dropkick attack", seat=seat))
             return self._launch_attack(s, att, ev)
         if kind is m.PlayCard:
             card = cat.card(a.card)

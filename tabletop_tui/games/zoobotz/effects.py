@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ...engine import Event, Model, Outcome
+from ...engine import Event, Model, Outcome, event
 from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State
 
@@ -395,7 +395,7 @@ def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
 
 # -- winning and losing ----------------------------------------------------------------------
 def finish(state: State, winners: tuple[int, ...], summary: str, events: list[Event]) -> State:
-    events.append(make(Event, text=summary, kind="over", barrier=True))
+    events.append(event(text=summary, kind="over", barrier=True))
     return evolve(
         state,
         phase="over",
@@ -414,8 +414,7 @@ def gain_research(state: State, seat: int, amount: int, events: list[Event]) -> 
     state = replace_seat(state, seat, evolve(s, research=total))
     name = state.config.names[seat]
     events.append(
-        make(
-            Event,
+        event(
             text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).",
             kind="research",
             seat=seat,
@@ -445,8 +444,7 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
         ),
     )
     events.append(
-        make(
-            Event,
+        event(
             text=f"{reason} {names[seat]} loses and is out; their cards leave play.",
             kind="defeat",
             seat=seat,
@@ -469,8 +467,7 @@ def draw(state: State, seat: int, count: int, events: list[Event], why: str = ""
         s = evolve(s, deck=s.deck[n:], hand=s.hand + s.deck[:n])
         state = replace_seat(state, seat, s)
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{name} draws {_cards(n)}{why}.",
                 kind="draw",
                 seat=seat,
@@ -499,8 +496,7 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
             state = replace_seat(state, s, seat)
             for b in gone:
                 events.append(
-                    make(
-                        Event,
+                    event(
                         text=f"{card_of(b.card).name} ({state.config.names[s]}) has RISK equal "
                         "to its value and goes to the discard.",
                         kind="destroy",
@@ -538,12 +534,11 @@ def deal_risk(
         dealt = max(0, amount - seat_stats(card_of, state.seats[s])[i].armor)
         name = card_of(instance).name
         if dealt <= 0:
-            events.append(make(Event, text=f"{name} is dealt no RISK.", kind="risk", seat=s))
+            events.append(event(text=f"{name} is dealt no RISK.", kind="risk", seat=s))
             continue
         state = set_bot(state, s, i, evolve(bot, risk=bot.risk + dealt))
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{name} ({state.config.names[s]}) is dealt {dealt} RISK "
                 f"({bot.risk + dealt} RISK).",
                 kind="risk",
@@ -575,8 +570,7 @@ def delete_risk(
             continue
         state = set_bot(state, s, i, evolve(bot, risk=bot.risk - n))
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{card_of(instance).name} has {n} RISK deleted ({bot.risk - n} RISK).",
                 kind="heal",
                 seat=s,
@@ -603,14 +597,13 @@ def move_risk(
     bot = state.seats[a[0]].botz[a[1]]
     n = min(amount, bot.risk)
     if n <= 0:
-        events.append(make(Event, text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
+        events.append(event(text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
         return state
     state = set_bot(state, a[0], a[1], evolve(bot, risk=bot.risk - n))
     target = state.seats[b[0]].botz[b[1]]
     state = set_bot(state, b[0], b[1], evolve(target, risk=target.risk + n))
     events.append(
-        make(
-            Event,
+        event(
             text=f"{n} RISK moves from {card_of(source).name} to {card_of(dest).name} "
             f"({target.risk + n} RISK).",
             kind="risk",
@@ -630,8 +623,7 @@ def unuse(card_of: CardOf, state: State, instance: str, events: list[Event]) -> 
         return state
     state = set_bot(state, s, i, evolve(bot, used=False, shielding=False))
     events.append(
-        make(
-            Event,
+        event(
             text=f"{card_of(instance).name} ({state.config.names[s]}) is UNUSED.",
             kind="unuse",
             seat=s,
@@ -748,7 +740,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
                 where = find_bot(state, job.source)
                 picks = (job.source,) if where and state.seats[where[0]].botz[where[1]].risk else ()
                 if not picks:
-                    events.append(make(Event, text=f"{here()}: no RISK to move.", kind="risk"))
+                    events.append(event(text=f"{here()}: no RISK to move.", kind="risk"))
         elif not picks:
             state, pick, waiting = ask(
                 _options(card_of, state, _own_botz(state, seat, risky=True)),
@@ -791,8 +783,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         if seat == state.active:
             state = evolve(state, invests_left=state.invests_left + effect.count)
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{state.config.names[seat]} may invest {effect.count} more card(s) "
                     f"this turn ({source.name}).",
                     kind="invest",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, event, replace_at
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
@@ -165,8 +165,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         first, rng = state.rng.randint(0, len(state.seats) - 1)
         state = evolve(state, rng=rng, first_player=first)
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{state.config.names[first]} is chosen at random to go first "
                 "(and doesn't draw on their first turn).",
                 kind="start",
@@ -193,8 +192,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         name = state.config.names[seat]
         botz = tuple([evolve(b, used=False, shielding=False) if b.used else b for b in s.botz])
         events.append(
-            make(
-                Event,
+            event(
                 text=f"Turn {turn}: {name}. UNUSE all Botz and invested cards.",
                 kind="turn",
                 seat=seat,
@@ -205,11 +203,11 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             if skips_draw:
                 s = evolve(s, botz=botz, invested_used=0)
                 text = f"{name} goes first and doesn't draw."
-                events.append(make(Event, text=text, kind="turn", seat=seat))
+                events.append(event(text=text, kind="turn", seat=seat))
             else:
                 s = evolve(s, botz=botz, invested_used=0, deck=s.deck[1:], hand=s.hand + s.deck[:1])
                 text = f"{name} draws a card."
-                events.append(make(Event, text=text, kind="draw", seat=seat, barrier=True))
+                events.append(event(text=text, kind="draw", seat=seat, barrier=True))
             jobs = triggered(
                 cat.card, state, seat, "start_of_turn", (*[b.card for b in s.botz], *s.modules)
             )
@@ -473,7 +471,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 bottomed=s.bottomed + 1,
             )
             events.append(
-                make(Event, text=f"{name} sends a card to the bottom of their deck.", seat=seat)
+                event(text=f"{name} sends a card to the bottom of their deck.", seat=seat)
             )
             return replace_seat(state, seat, s), tuple(events)
         if kind is Keep:
@@ -485,7 +483,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 if n
                 else f"{name} keeps their starting hand."
             )
-            events.append(make(Event, text=text, kind="draw", seat=seat, barrier=n > 0))
+            events.append(event(text=text, kind="draw", seat=seat, barrier=n > 0))
             if all(t.mulligan_done for t in state.seats):
                 state = self._start_play(state, events)
                 state = self._run(state, events)
@@ -507,14 +505,14 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 assert job is not None
                 label = next(o.label for o in decision.options if o.id == action.option)
                 events.append(
-                    make(Event, text=f"{name} chooses: {label}.", kind="choice", seat=seat)
+                    event(text=f"{name} chooses: {label}.", kind="choice", seat=seat)
                 )
                 state = evolve(
                     state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )
             return self._run(state, events), tuple(events)
         if kind is EndTurn:
-            events.append(make(Event, text=f"{name} ends their turn.", kind="turn", seat=seat))
+            events.append(event(text=f"{name} ends their turn.", kind="turn", seat=seat))
             jobs = triggered(
                 cat.card, state, seat, "end_of_turn", (*[b.card for b in s.botz], *s.modules)
             )
@@ -534,8 +532,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             )
             card = cat.card(action.card)
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{name} reveals {card.name} and invests it face down, UNUSED.",
                     kind="invest",
                     seat=seat,
@@ -561,8 +558,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 update["discard"] = s.discard + (action.card,)
             state = replace_seat(state, seat, evolve(s, **update))
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{name} plays {card.name} (COST {cost}).",
                     kind="play",
                     seat=seat,
@@ -589,8 +585,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             s = evolve(s, botz=botz, invested_used=s.invested_used + action.cards)
             state = evolve(state, seats=replace_at(state.seats, seat, s))
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{name} USES {card.name} and {action.cards} invested card(s) to RESEARCH.",
                     kind="research",
                     seat=seat,
@@ -601,7 +596,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if kind is Shield:
             state = set_bot(state, seat, i, evolve(bot, used=True, shielding=True))
             events.append(
-                make(Event, text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
+                event(text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
             )
             return state, tuple(events)
         assert isinstance(action, Hack)
@@ -610,8 +605,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         theirs: Stats = seat_stats(cat.card, state.seats[owner])[j]
         state = set_bot(state, seat, i, evolve(bot, used=True))
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{name} USES {card.name} to HACK {cat.card(action.target).name} "
                 f"({state.config.names[owner]}).",
                 kind="hack",
