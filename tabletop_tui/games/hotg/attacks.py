@@ -247,7 +247,7 @@ class RangerCardRules:
         sources = self._reroll_sources(s) if rolled and not att.dice_to_hits else ()
         if sources:
             ev.append(
-                Event(
+                event(
                     text=f"  roll {self._faces(rolled)}",
                     kind="dice",
                     barrier=True,

@@ -207,7 +207,8 @@ class BattleRules:
             lead = b.lead if b.lead in b.participants else b.participants[0]
             return upd(
                 s,
-                decision=Decision(
+                decision=make(
+                    Decision,
                     kind="fs_pick",
                     asked=(lead,),
                     prompt="Lead Ranger: which foot soldiers fight (up to 4), and which deck "

@@ -41,7 +41,8 @@ class DamageRules:
             return self._damage(s, options[0], step.amount, step.source, ev)
         return upd(
             s,
-            decision=Decision(
+            decision=make(
+                Decision,
                 kind="assign_damage",
                 asked=(s.battle.lead if s.battle.lead in options else options[0],),
                 options=options,
@@ -81,7 +82,8 @@ class DamageRules:
         if asked:
             return upd(
                 s,
-                decision=Decision(
+                decision=make(
+                    Decision,
                     kind="damage_window",
                     asked=tuple(asked),
                     seat=seat,

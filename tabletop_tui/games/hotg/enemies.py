@@ -258,7 +258,7 @@ class EnemyRules:
             while n and s.players[i].stored:
                 s = pl(s, i, stored=s.players[i].stored - 1)
                 n -= 1
-        ev.append(Event(text=f"{src}: drain {take} from the pool", kind="enemy"))
+        ev.append(event(text=f"{src}: drain {take} from the pool", kind="enemy"))
         # the rest: a hand card per energy, the team's and the player's choice (Ruling 17)
         return self._drain_cards(s, n, src, ev)
 
