@@ -242,7 +242,7 @@ class ActionPhaseRules:
             s = self._assault_move_back(s, ev)
         # (a player or the power track with nothing to refresh is kept as it is)
         players = tuple(
-            p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players
+            [p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players]
         )
         s = upd(
             s,

@@ -402,7 +402,10 @@ class BattleRules:
         )
 
     def _all_defeated(self, s: State) -> bool:
-        return all(sl.defeated for sl in s.battle.slots)
+        for sl in s.battle.slots:  # a loop: asked at every step of a battle
+            if not sl.defeated:
+                return False
+        return True
 
     def _open_window(self, s: State, trigger: str, ev: list[Event], exclude: int = -1) -> State:
         b = s.battle
