@@ -6,7 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event, event
+from ...engine import Event, event, replace_at
 from . import models as m
 from .models import (
     HQ,
@@ -188,11 +188,11 @@ class ActionPhaseRules:
         discard = list(p.discard)
         for c in picked:
             discard.remove(c)
-        deck, s = shuffle(s, p.deck + picked)
+        deck, rng = s.rng.shuffled(p.deck + picked)
         cap = len(p.rangers)
-        s = pl(
-            s, seat, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored
-        )
+        p = upd(p, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored)
+        # the shuffle, the player and the answered question in one copy of the state
+        s = upd(s, rng=rng, players=replace_at(s.players, seat, p), decision=None)
         ev.append(
             event(
                 text=f"{p.name} shuffles {len(picked)} card(s) into their deck and stores energy",
@@ -200,7 +200,6 @@ class ActionPhaseRules:
                 barrier=True,
             )
         )
-        s = upd(s, decision=None)
         if s.config.headquarters == "astro_megaship" and p.location == HQ:
             return upd(
                 s,
