@@ -284,8 +284,9 @@ def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
     They depend only on which cards are in play, so they are remembered per line-up (of
     card ids, not copies): legal_actions, check, HACK and the sweep after RISK ask for
     them again and again."""
-    botz = tuple([_card_id(b.card) for b in seat.botz])
-    modules = tuple([_card_id(m) for m in seat.modules]) if seat.modules else ()
+    known = _IDS.get
+    botz = tuple([known(b.card) or _card_id(b.card) for b in seat.botz])
+    modules = tuple([known(m) or _card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
         return _stats(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
@@ -333,8 +334,9 @@ def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> 
 
 def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
     """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
-    botz = tuple([_card_id(b.card) for b in seat.botz])
-    modules = tuple([_card_id(m) for m in seat.modules]) if seat.modules else ()
+    known = _IDS.get
+    botz = tuple([known(b.card) or _card_id(b.card) for b in seat.botz])
+    modules = tuple([known(m) or _card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
         return _discounts(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
