@@ -75,3 +75,97 @@ def test_model_copy_matches_pydantics_own_copy():
         assert ours.model_dump_json() == theirs.model_dump_json()
     deep = outer.model_copy(deep=True)
     assert deep == outer and deep.inner is not outer.inner
+
+
+def test_make_checks_each_shape_of_a_class_on_its_own():
+    """make works a plan out once per class and set of given names: a second call with
+    those names gives an equal model with its own mutable defaults, and another set of
+    names is checked afresh (a missing required field still refused)."""
+    first = make(Outer, name="a", inner=Inner(a=1))
+    again = make(Outer, name="a", inner=Inner(a=1))
+    assert first == again and first.tags is not again.tags
+    assert again.model_fields_set == {"name", "inner"}
+    tagged = make(Outer, name="a", inner=Inner(a=1), tags={"k": 1})
+    assert tagged == Outer(name="a", inner=Inner(a=1), tags={"k": 1})
+    assert tagged.model_fields_set == {"name", "inner", "tags"}
+    with pytest.raises(TypeError, match="'inner' is required"):
+        make(Outer, name="a")
+
+
+def test_models_read_fields_without_pydantics_fallback_hook():
+    """engine.fast takes pydantic's `__getattr__` off the models that need none (every
+    model of the games): fields read the plain way, and a missing attribute still raises
+    AttributeError naming it."""
+    from pydantic import BaseModel
+
+    assert not any("__getattr__" in vars(k) for k in Outer.__mro__)
+    assert "__getattr__" not in vars(BaseModel)
+    outer = Outer(name="n", inner=Inner(a=1))
+    assert outer.inner.a == 1 and outer.flag is False
+    with pytest.raises(AttributeError, match="colour"):
+        outer.colour  # noqa: B018
+
+
+def test_models_with_private_attributes_or_extra_fields_keep_pydantics_hook():
+    """Models that use what the hook is for (private attributes, extra fields), defined
+    before or after the engine, read them exactly as pydantic intends."""
+    from pydantic import BaseModel, ConfigDict, PrivateAttr
+
+    class Secret(BaseModel):
+        a: int = 1
+        _secret: int = PrivateAttr(default=5)
+
+    class MoreSecret(Secret):
+        b: int = 2
+
+    class Open(BaseModel):
+        model_config = ConfigDict(extra="allow")
+
+    secret = MoreSecret()
+    assert Secret()._secret == 5 and secret._secret == 5 and secret.b == 2
+    secret._secret = 7
+    assert secret._secret == 7
+    assert Open(colour="red").colour == "red"  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match="size"):
+        Open().size  # type: ignore[attr-defined]  # noqa: B018
+
+
+def test_models_defined_before_the_engine_keep_pydantics_hook():
+    """A model with private attributes made before the engine is imported gets the hook
+    back when the engine takes it off pydantic (a fresh process: here it is imported)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from pydantic import BaseModel, PrivateAttr\n"
+        "class Early(BaseModel):\n"
+        "    _n: int = PrivateAttr(default=3)\n"
+        "import tabletop_tui.engine\n"
+        "print(Early()._n)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "3"
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"text": "a"},
+        {"text": "a", "kind": "deploy"},
+        {"text": "a", "seat": 2, "barrier": True},
+        {"text": "a", "kind": "info", "data": {"n": 1}},
+        {"text": "a", "kind": "k", "seat": None, "barrier": False, "data": {}},
+    ],
+)
+def test_event_equals_the_validated_event(fields):
+    """engine.event (the rules' cheap way to log what happened) gives the Event validation
+    gives: the same fields in the same order, the same JSON and the same given fields,
+    and an own data dict when none is given."""
+    from tabletop_tui.engine import event
+
+    built, validated = event(**fields), Event(**fields)
+    assert built == validated
+    assert built.model_dump_json() == validated.model_dump_json()
+    assert list(built.__dict__) == list(validated.__dict__)
+    assert built.model_fields_set == validated.model_fields_set
+    assert event(text="b").data is not event(text="c").data

@@ -141,3 +141,44 @@ def test_hotg_figures_placed_together_land_as_one_at_a_time(name):
     assert seen_panic
     if config.headquarters != "command_center_assault":  # there a full location's figures
         assert seen_overflow  # go to the Command Center (§7) instead of overflowing
+
+
+def test_hotg_default_config_is_validated_once_and_equals_a_fresh_one():
+    """The default config (base rules §2: four players, the default team) is built once
+    and shared; it is the config validation gives, and named players still get their own."""
+    first, again = R.default_config(), R.default_config()
+    assert first is again
+    assert first == Config() and first.model_dump_json() == Config().model_dump_json()
+    assert R.default_config(["A", "B"]) == Config(names=("A", "B"))
+
+
+def test_hotg_remembered_slot_answers_match_fresh_ones():
+    """§5.6 GUARD and adjacency, and the PASSIVE effects in play: the answers remembered
+    for a battle's enemy cards (shared between slot tuples of the same cards, places and
+    defeats) are the ones worked out afresh, at every battle step of random games."""
+    from tabletop_tui.games.hotg.state_ops import SlotInfo, _cat, slot_info
+
+    compared = 0
+    for name in ("standard, four players", "Mastermind Mode", "Psycho Assault Mode"):
+        config = CONFIGS[name]
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = R.new_game(config, seed)
+            for _ in range(300):
+                if state.battle is not None and state.battle.slots:
+                    got = slot_info(state)
+                    fresh = SlotInfo(state.battle.slots, _cat(state))
+                    assert got.slots is state.battle.slots
+                    assert (got.adjacent, got.guarded, got.passives) == (
+                        fresh.adjacent,
+                        fresh.guarded,
+                        fresh.passives,
+                    )
+                    compared += 1
+                seats = R.to_act(state)
+                if not seats:
+                    break
+                seat = min(seats)
+                legal = R.legal_actions(state, seat)
+                state, _ = R.apply(state, seat, legal[rng.randrange(len(legal))])
+    assert compared > 50

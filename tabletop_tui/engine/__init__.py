@@ -21,6 +21,7 @@ from .core import (
     Rules,
     Seat,
     bounded,
+    event,
     replace_at,
 )
 from .rng import Rng
@@ -35,5 +36,6 @@ __all__ = [
     "Rules",
     "Seat",
     "bounded",
+    "event",
     "replace_at",
 ]

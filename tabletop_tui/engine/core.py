@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar, get_args, get_ori
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .fast import evolve
+from .fast import _new, _set_dict, _set_extra, _set_fields_set, _set_private, evolve
 
 Seat = int
 
@@ -73,6 +73,40 @@ class Event(Model):
     seat: Seat | None = None
     barrier: bool = False
     data: dict[str, Any] = {}
+
+
+_UNSET: Any = object()
+#: the fields-set of an event for each combination of optional fields given
+_EVENT_GIVEN: dict[tuple[bool, bool, bool, bool], set[str]] = {}
+
+
+def event(
+    text: str, kind: str = _UNSET, seat: Seat | None = _UNSET, barrier: bool = _UNSET,
+    data: dict[str, Any] = _UNSET,
+) -> Event:
+    """`Event(...)` for values the rules computed, without validation: the rules make one
+    or more on every move (the model `make` gives, about a third cheaper: plain keyword
+    parameters, no plan lookup). A field left out takes its default, as validation gives."""
+    mask = (kind is not _UNSET, seat is not _UNSET, barrier is not _UNSET, data is not _UNSET)
+    given = _EVENT_GIVEN.get(mask)
+    if given is None:
+        names = ("kind", "seat", "barrier", "data")
+        given = _EVENT_GIVEN[mask] = {"text", *(n for n, g in zip(names, mask, strict=True) if g)}
+    new = _new(Event)
+    _set_dict(
+        new,
+        {
+            "text": text,
+            "kind": "info" if kind is _UNSET else kind,
+            "seat": None if seat is _UNSET else seat,
+            "barrier": False if barrier is _UNSET else barrier,
+            "data": {} if data is _UNSET else data,
+        },
+    )
+    _set_fields_set(new, given)
+    _set_extra(new, None)
+    _set_private(new, None)
+    return new
 
 
 def _show(value: Any) -> str:

@@ -52,29 +52,42 @@ class _Spec:
                     self.mutable[name] = info.default
 
 
-_SPECS: dict[type, _Spec] = {}
+_PLANS: dict[tuple, tuple] = {}
+
+
+def _plan(cls: type[BaseModel], names: tuple[str, ...]) -> tuple:
+    """What `make` does for one class and one set of given field names, worked out (and
+    checked) once: the template, the shared fields-set, the defaults to copy."""
+    spec = _Spec(cls)
+    unknown = sorted(set(names) - spec.template.keys())
+    if unknown:
+        raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
+    missing = sorted(spec.required - set(names))
+    if missing:
+        raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
+    fresh = tuple((name, d) for name, d in spec.mutable.items() if name not in names)
+    return spec.template, set(names), fresh
 
 
 def make(cls: type[M], /, **values: Any) -> M:
-    """`cls(**values)` for values already of the field types (computed by the rules)."""
-    spec = _SPECS.get(cls)
-    if spec is None:
-        spec = _SPECS[cls] = _Spec(cls)
-    template = spec.template
+    """`cls(**values)` for values already of the field types (computed by the rules).
+
+    The given names are checked the first time a class is built with them; the set of
+    given fields is shared by the models built alike, as `evolve` shares it (nobody changes
+    a frozen model's set)."""
+    key = (cls, *values)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) > 4096:  # a bound: the rules build a few hundred shapes
+            _PLANS.clear()
+        plan = _PLANS[key] = _plan(cls, key[1:])
+    template, given, fresh = plan
     data = {**template, **values}  # keeps the fields' declaration order
-    if len(data) != len(template):
-        unknown = sorted(set(values) - template.keys())
-        raise TypeError(f"{cls.__name__}: no field named {', '.join(unknown)}")
-    if not spec.required <= values.keys():
-        missing = sorted(spec.required - values.keys())
-        raise TypeError(f"{cls.__name__}: field '{missing[0]}' is required")
-    if spec.mutable:
-        for name, default in spec.mutable.items():
-            if name not in values:
-                data[name] = deepcopy(default) if default else type(default)()
+    for name, default in fresh:  # each instance gets its own dict, list or set
+        data[name] = deepcopy(default) if default else type(default)()
     new = _new(cls)
     _set_dict(new, data)
-    _set_fields_set(new, set(values))
+    _set_fields_set(new, given)
     _set_extra(new, None)
     _set_private(new, None)
     return new
@@ -86,13 +99,58 @@ def evolve(model: M, /, **changes: Any) -> M:
 
     Field names are not checked here (it is the hottest call of a playout): the golden
     playouts and the conformance kit catch a misspelt one."""
-    data = model.__dict__.copy()
-    data.update(changes)
     new = _new(type(model))
-    _set_dict(new, data)
+    _set_dict(new, {**model.__dict__, **changes})
     given = model.__pydantic_fields_set__
     # the set is shared when nothing new was given: no one changes a frozen model's set
-    _set_fields_set(new, given if changes.keys() <= given else given | changes.keys())
+    if not changes.keys() <= given:
+        given = given | changes.keys()
+    _set_fields_set(new, given)
     _set_extra(new, None)
     _set_private(new, model.__pydantic_private__)
     return new
+
+
+# -- reading fields ------------------------------------------------------------------------------
+# Pydantic's BaseModel defines `__getattr__` (for private attributes and extra fields). Any
+# `__getattr__` in a class's bases makes CPython route EVERY attribute read of its instances
+# through a slower hook (and the interpreter cannot specialise them): `state.players` costs
+# about twice what it would, and the rules read fields on every line. No model of this
+# project has private attributes or extra fields, so the hook is taken off BaseModel and
+# put back only on the model classes that need it (any that have private attributes or
+# allow extra fields, now or defined later): they behave exactly as before, and every
+# other model reads its fields the plain way (a missing one raises AttributeError naming it).
+_PYDANTIC_GETATTR = BaseModel.__dict__.get("__getattr__")
+
+
+def _needs_getattr(cls: type[BaseModel]) -> bool:
+    return bool(getattr(cls, "__private_attributes__", None)) or (
+        cls.model_config.get("extra") == "allow"
+    )
+
+
+def _give_back(cls: type[BaseModel]) -> None:
+    # (looked up in the bases' own dicts: pydantic's metaclass answers getattr itself)
+    if _needs_getattr(cls) and not any("__getattr__" in vars(k) for k in cls.__mro__):
+        cls.__getattr__ = _PYDANTIC_GETATTR  # type: ignore[attr-defined]
+
+
+def _plain_field_reads() -> None:
+    if _PYDANTIC_GETATTR is None or "__getattr__" not in BaseModel.__dict__:
+        return  # a pydantic without the hook, or done already
+    del BaseModel.__getattr__
+    stack = list(BaseModel.__subclasses__())
+    while stack:  # the model classes defined before this module
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        _give_back(cls)
+    init_subclass = BaseModel.__dict__["__pydantic_init_subclass__"].__func__
+
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        init_subclass(cls, **kwargs)
+        _give_back(cls)
+
+    BaseModel.__pydantic_init_subclass__ = classmethod(__pydantic_init_subclass__)  # type: ignore[assignment]
+
+
+_plain_field_reads()

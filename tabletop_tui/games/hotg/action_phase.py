@@ -6,8 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event
-from ...engine.fast import make
+from ...engine import Event, event, replace_at
 from . import models as m
 from .models import (
     HQ,
@@ -30,24 +29,36 @@ from .state_ops import (
 )
 
 
+def _b_side(s: State, loc: str) -> bool:
+    """Is `loc` an outer location played on its B side (whose effect may act on a move)?"""
+    for lo in s.locations:
+        if lo.id == loc:
+            return lo.side_b
+    return False
+
+
 class ActionPhaseRules:
     def _move(self, s: State, seat: int, a: m.Move, ev: list[Event]) -> State:
         cat = _cat(s)
         p = s.players[seat]
-        s = pl(s, seat, tokens=p.tokens - 1)
         where = "the Command Center" if a.to == HQ else cat.locations[a.to].name
         if s.config.headquarters == "astro_megaship" and a.to == HQ:
             where = "the Astro Megaship"
-        ev.append(make(Event, text=f"{p.name} moves to {where}", seat=seat))
-        s = self._location_move_effect(s, seat, p.location, ev)
-        s = pl(s, seat, location=a.to)
-        s = self._location_move_effect(s, seat, a.to, ev)
-        if s.outcome:
-            return s
+        if _b_side(s, p.location) or _b_side(s, a.to):  # a B side may act on the move
+            s = pl(s, seat, tokens=p.tokens - 1)
+            ev.append(event(text=f"{p.name} moves to {where}", seat=seat))
+            s = self._location_move_effect(s, seat, p.location, ev)
+            s = pl(s, seat, location=a.to)
+            s = self._location_move_effect(s, seat, a.to, ev)
+            if s.outcome:
+                return s
+        else:  # the same state, the player copied once
+            s = pl(s, seat, tokens=p.tokens - 1, location=a.to)
+            ev.append(event(text=f"{p.name} moves to {where}", seat=seat))
         if a.power_up:
             s = self._power_up(s, seat, ev)
         if a.to == HQ and s.config.headquarters == "astro_megaship":
-            ev.append(make(Event, text="Astro Megaship: a free RECOVER", seat=seat))
+            ev.append(event(text="Astro Megaship: a free RECOVER", seat=seat))
             return self._begin_recover(s, seat, ev)
         return self._trim_hand(s, seat, ev)
 
@@ -59,7 +70,7 @@ class ActionPhaseRules:
         p = s.players[seat]
         if effect == "move_discard_top" and p.deck:
             ev.append(
-                make(Event, text=f"K0-35: {p.name} discards the top card of their deck", seat=seat)
+                event(text=f"K0-35: {p.name} discards the top card of their deck", seat=seat)
             )
             s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
             return self._check_defeat(s, seat, ev)
@@ -68,8 +79,7 @@ class ActionPhaseRules:
             d = list(p.discard)
             d.remove(best)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Surf Spot: {p.name} puts a discarded card on the bottom of their deck",
                     seat=seat,
                 )
@@ -90,8 +100,7 @@ class ActionPhaseRules:
             stored=max(p.stored, 1) if len(p.rangers) == 1 else len(p.rangers),
         )
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{p.name} powers up: shuffles, draws {hs}, stores energy",
                 seat=seat,
                 barrier=True,
@@ -110,8 +119,7 @@ class ActionPhaseRules:
             return s
         n = len(p.hand) - hs
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"Angel Grove High: {p.name} discards {n} card(s) down to {hs}",
                 seat=seat,
             )
@@ -158,7 +166,7 @@ class ActionPhaseRules:
             else 6
         )
         ev.append(
-            make(Event, text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat)
+            event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat)
         )
         if not p.discard:
             return self._finish_recover(s, seat, (), ev)
@@ -180,20 +188,18 @@ class ActionPhaseRules:
         discard = list(p.discard)
         for c in picked:
             discard.remove(c)
-        deck, s = shuffle(s, p.deck + picked)
+        deck, rng = s.rng.shuffled(p.deck + picked)
         cap = len(p.rangers)
-        s = pl(
-            s, seat, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored
-        )
+        p = upd(p, deck=deck, discard=tuple(discard), stored=cap if p.stored < cap else p.stored)
+        # the shuffle, the player and the answered question in one copy of the state
+        s = upd(s, rng=rng, players=replace_at(s.players, seat, p), decision=None)
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{p.name} shuffles {len(picked)} card(s) into their deck and stores energy",
                 seat=seat,
                 barrier=True,
             )
         )
-        s = upd(s, decision=None)
         if s.config.headquarters == "astro_megaship" and p.location == HQ:
             return upd(
                 s,
@@ -223,8 +229,7 @@ class ActionPhaseRules:
                         if not s.locations[i].figures and not s.locations[i].locked_full:
                             s = set_loc(s, i, panicked=False)
                         ev.append(
-                            make(
-                                Event,
+                            event(
                                 text=f"Angel Grove Park: 1 foot soldier moves to {cat.locations[s.locations[j].id].name}",
                             )
                         )
@@ -236,7 +241,7 @@ class ActionPhaseRules:
             s = self._assault_move_back(s, ev)
         # (a player or the power track with nothing to refresh is kept as it is)
         players = tuple(
-            p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players
+            [p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players]
         )
         s = upd(
             s,
@@ -253,7 +258,7 @@ class ActionPhaseRules:
         p = s.players[seat]
         if a.zord != "mega_voyager":
             s = upd(s, power=upd(s.power, exhausted=(*s.power.exhausted, a.zord)))
-        ev.append(make(Event, text=f"{p.name} uses {zd.name}", seat=seat))
+        ev.append(event(text=f"{p.name} uses {zd.name}", seat=seat))
         ab = zd.ability
         if ab == "next_attack_dice":
             return bt(s, buffs=upd(s.battle.buffs, dice=s.battle.buffs.dice + zd.n))
@@ -303,15 +308,14 @@ class ActionPhaseRules:
             if s.locations[i].figures == 0 and not s.locations[i].locked_full:
                 s = set_loc(s, i, panicked=False)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for the experience track",
                 )
             )
             return self._gain_experience(s, 1, ev)
         if ab == "megazord_token":
             ev.append(
-                make(Event, text=f"The Megazord token moves to {cat.locations[a.location].name}")
+                event(text=f"The Megazord token moves to {cat.locations[a.location].name}")
             )
             return upd(s, power=upd(s.power, megazord_token=a.location))
         if ab in ("reduce_damage", "voyager_shield"):
@@ -325,7 +329,7 @@ class ActionPhaseRules:
         cat = _cat(s)
         r = cat.rangers[ranger]
         s = bt(s, used_abilities=(*s.battle.used_abilities, ranger))
-        ev.append(make(Event, text=f"{r.name}: {r.ability_name}", seat=seat))
+        ev.append(event(text=f"{r.name}: {r.ability_name}", seat=seat))
         b = s.battle
         if r.ability == "leadership":
             return bt(s, buffs=upd(b.buffs, reroll=True))
@@ -450,7 +454,7 @@ class ActionPhaseRules:
         if n <= 0:
             return s
         s = pl(s, seat, hand=p.hand + p.deck[:n], deck=p.deck[n:])
-        ev.append(make(Event, text=f"{p.name} draws {n}", seat=seat, barrier=True))
+        ev.append(event(text=f"{p.name} draws {n}", seat=seat, barrier=True))
         return self._check_defeat(s, seat, ev)
 
     def _gain_experience(self, s: State, n: int, ev: list[Event]) -> State:
@@ -460,7 +464,7 @@ class ActionPhaseRules:
             xp = s.power.experience + 1
             if xp >= EXPERIENCE_MAX:
                 s = upd(s, power=upd(s.power, experience=0))
-                ev.append(make(Event, text="The experience track is full", kind="zord"))
+                ev.append(event(text="The experience track is full", kind="zord"))
                 s = self._summon_zord(s, ev)
             else:
                 s = upd(s, power=upd(s.power, experience=xp))
@@ -481,8 +485,7 @@ class ActionPhaseRules:
                 ),
             )
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"The {cat.megazords[z].name} is summoned! Any Ranger may use it.",
                     kind="zord",
                     barrier=True,
@@ -496,8 +499,7 @@ class ActionPhaseRules:
             owner = min(range(len(s.players)), key=lambda i: (len(s.players[i].zords), i))
         s = pl(s, owner, zords=(*s.players[owner].zords, z))
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"Zord summoned: {cat.zords[z].name} joins {s.players[owner].name}",
                 kind="zord",
                 barrier=True,

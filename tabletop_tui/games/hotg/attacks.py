@@ -6,7 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event
+from ...engine import Event, event
 from ...engine.fast import make
 from . import models as m
 from .choices import CHOICE_TARGETS
@@ -58,8 +58,7 @@ class RangerCardRules:
         s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
         xs = f" (X={a.x})" if card.cost == "X" else ""
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{p.name} plays {card.name}{xs}",
                 seat=seat,
                 kind="card",
@@ -73,8 +72,7 @@ class RangerCardRules:
             q = s.players[seat]
             if q.deck:
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"Path of Cruelty: {q.name} discards the top card of their deck",
                         kind="enemy",
                     )
@@ -144,15 +142,15 @@ class RangerCardRules:
             if q.deck:
                 hits += cat.card(q.deck[0]).shields
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"  reveals {cat.card(q.deck[0]).name} from the deck top",
                         barrier=True,
                     )
                 )
             if any(e.do == "hits_from_shields" and e.hand for e in card.effects) and q.hand:
                 hits += max(cat.card(c).shields for c in q.hand)
-        att = Attack(
+        att = make(
+            Attack,
             seat=seat,
             card=a.card,
             target=a.target,
@@ -249,7 +247,7 @@ class RangerCardRules:
         sources = self._reroll_sources(s) if rolled and not att.dice_to_hits else ()
         if sources:
             ev.append(
-                Event(
+                event(
                     text=f"  roll {self._faces(rolled)}",
                     kind="dice",
                     barrier=True,
@@ -380,8 +378,7 @@ class RangerCardRules:
                     if t is not None:
                         rolled2, s = self._roll(s, e.n)
                         ev.append(
-                            make(
-                                Event,
+                            event(
                                 text=f"  second attack: {self._faces(rolled2)}",
                                 kind="dice",
                                 barrier=True,
@@ -512,7 +509,7 @@ class RangerCardRules:
         if d.then == "hip_hop_kido":
             s = bt(s, used_abilities=(*s.battle.used_abilities, "zack"))
         name = _cat(s).enemy_card(s.battle.slots[slot].card).name
-        ev.append(make(Event, text=f"  {d.source}: {d.amount} hit(s) on {name}", kind="battle"))
+        ev.append(event(text=f"  {d.source}: {d.amount} hit(s) on {name}", kind="battle"))
         s = self._deal_hits(s, slot, d.amount, d.seat, ev)
         if s.outcome or s.battle is None:
             return s
@@ -559,13 +556,12 @@ class RangerCardRules:
                 and cat.enemy_card(o.card).passive == "teleport"
                 and cat.enemy_deck_of[o.card.split("#")[0]] == deck
             ):
-                ev.append(make(Event, text=f"  Teleport: {card.name} cannot be hit", kind="enemy"))
+                ev.append(event(text=f"  Teleport: {card.name} cannot be hit", kind="enemy"))
                 return s
         hits = sl.hits + n
         health = self.health(s, i)
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"  {n} hit(s) on {card.name} ({min(hits, health)}/{health})",
                 kind="hits",
                 data={"slot": i},
@@ -584,8 +580,8 @@ class RangerCardRules:
         if hits >= health:
             s = set_slot(s, i, hits=0, defeated=True)
             ev.append(
-                make(
-                    Event, text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i}
+                event(
+                    text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i}
                 )
             )
             if cat.decks[deck].kind == "foot_soldier":
@@ -613,8 +609,7 @@ class RangerCardRules:
         if e.do == "roll_energy":
             rolled, s = self._roll(s, e.n)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"  roll {self._faces(rolled)}: +{sum(rolled)} energy",
                     kind="dice",
                     barrier=True,
@@ -671,8 +666,7 @@ class RangerCardRules:
                 if s.battle.slots[t].hits < h:
                     s = set_slot(s, t, hits=h)
                     ev.append(
-                        make(
-                            Event,
+                        event(
                             text=f"  {cat.enemy_card(b.slots[t].card).name} is 1 hit from defeat",
                         )
                     )
@@ -734,7 +728,7 @@ class RangerCardRules:
                     extra = m.Extra(seats=(seat,), name=card.name, ability_of="trini")
             s = bt(s, attack=None)
             if extra is not None and seat in s.battle.participants:
-                ev.append(make(Event, text="  an extra card may be played", kind="battle"))
+                ev.append(event(text="  an extra card may be played", kind="battle"))
                 s = bt(s, extra=extra)
                 if s.focus not in extra.seats:
                     s = upd(s, focus=extra.seats[0])

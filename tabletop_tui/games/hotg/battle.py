@@ -6,7 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event
+from ...engine import Event, event
 from ...engine.fast import make
 from . import models as m
 from .choices import CHOICE_ASKS
@@ -50,6 +50,14 @@ from .state_ops import (
 )
 
 
+def _no_tokens(players: tuple) -> bool:
+    """No player has an action token left (a loop: asked after every Action Phase move)."""
+    for p in players:
+        if p.tokens:
+            return False
+    return True
+
+
 class BattleRules:
     def _adjacent(self, s: State, i: int) -> list[int]:
         return list(slot_info(s).adjacent[i])
@@ -82,8 +90,7 @@ class BattleRules:
         pool = 3 if len(s.players[seat].rangers) == 2 else 2
         where = "the Command Center" if loc == HQ else cat.locations[loc].name
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"BATTLE at {where}: {', '.join(s.players[i].name for i in participants)}; "
                 f"{s.players[seat].name} leads. Shared pool: {pool} energy",
                 kind="battle",
@@ -93,7 +100,8 @@ class BattleRules:
             s,
             phase="battle",
             focus=seat,
-            battle=Battle(
+            battle=make(
+                Battle,
                 location=loc,
                 participants=participants,
                 lead=seat,
@@ -172,8 +180,7 @@ class BattleRules:
                 cards.append(c)
                 skipped += 1
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"{cat.enemy_card(c).name}: {cat.nemeses[owner].name} is not here; it goes to the bottom",
                         kind="enemy",
                     )
@@ -200,7 +207,8 @@ class BattleRules:
             lead = b.lead if b.lead in b.participants else b.participants[0]
             return upd(
                 s,
-                decision=Decision(
+                decision=make(
+                    Decision,
                     kind="fs_pick",
                     asked=(lead,),
                     prompt="Lead Ranger: which foot soldiers fight (up to 4), and which deck "
@@ -286,8 +294,7 @@ class BattleRules:
         if grid:
             n = len(s.battle.to_place)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"{n} enemy card{'s' if n != 1 else ''} drawn for the combat grid",
                     kind="battle",
                     barrier=True,
@@ -314,11 +321,10 @@ class BattleRules:
             if any(sl.row == r for sl in slots)
         )
         what = "Combat grid" if b.layout == "grid" else "Combat sequence"
-        ev.append(make(Event, text=f"{what}: {names}", kind="battle", barrier=True))
+        ev.append(event(text=f"{what}: {names}", kind="battle", barrier=True))
         for nid, r in attached:
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"{cat.nemeses[nid].name}'s deployment card is attached to {cat.rangers[r].name}",
                     kind="battle",
                 )
@@ -327,8 +333,7 @@ class BattleRules:
             return self._cleanup(s, ev)
         if passive_on(s, "path_of_frost") and s.battle.pool > 2:
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Path of Frost: the shared pool is drained to 2 (-{s.battle.pool - 2})",
                     kind="enemy",
                 )
@@ -341,7 +346,7 @@ class BattleRules:
         if "kimberly" in members:  # Quick Shot: she aims it, or passes
             asks.append(shared(Step, kind="ask", ref="quick_shot", seat=seat_of(s, "kimberly")))
         if s.power.megazord_token and s.power.megazord_token == b.location:
-            ev.append(make(Event, text="Dino Megazord: 1 hit to each enemy card", kind="battle"))
+            ev.append(event(text="Dino Megazord: 1 hit to each enemy card", kind="battle"))
             for i in range(len(s.battle.slots)):
                 if not s.battle.slots[i].defeated:
                     s = self._deal_hits(s, i, 1, None, ev)
@@ -397,7 +402,10 @@ class BattleRules:
         )
 
     def _all_defeated(self, s: State) -> bool:
-        return all(sl.defeated for sl in s.battle.slots)
+        for sl in s.battle.slots:  # a loop: asked at every step of a battle
+            if not sl.defeated:
+                return False
+        return True
 
     def _open_window(self, s: State, trigger: str, ev: list[Event], exclude: int = -1) -> State:
         b = s.battle
@@ -435,8 +443,7 @@ class BattleRules:
         s = bt(s, pool=s.battle.pool - cost)
         s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{p.name} plays {card.name}",
                 seat=seat,
                 kind="card",
@@ -475,8 +482,7 @@ class BattleRules:
                         last_roll=att.rolled + rolled,
                     )
                     ev.append(
-                        make(
-                            Event,
+                        event(
                             text=f"  +{e.n} dice: {self._faces(rolled)}",
                             kind="dice",
                             barrier=True,
@@ -518,7 +524,7 @@ class BattleRules:
     def _reduce_damage(self, s: State, n: int, ev: list[Event]) -> State:
         d = s.decision
         amount = max(0, d.amount - n)
-        ev.append(make(Event, text=f"  damage reduced by {n}: {amount} left", kind="damage"))
+        ev.append(event(text=f"  damage reduced by {n}: {amount} left", kind="damage"))
         if amount == 0:
             return upd(s, decision=None)
         return upd(s, decision=upd(d, amount=amount))
@@ -555,8 +561,7 @@ class BattleRules:
             hand.remove(a.card)
             s = pl(s, seat, hand=tuple(hand), discard=(*p.discard, a.card))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"  {p.name} discards {cat.card(a.card).name} ({d.source})",
                     seat=seat,
                 )
@@ -576,8 +581,7 @@ class BattleRules:
                 if isinstance(a, m.ChooseRanger):
                     p = s.players[a.seat]
                     ev.append(
-                        make(
-                            Event,
+                        event(
                             text=f"  {p.name} takes {cat.card(p.discard[-1]).name} from "
                             "their discard pile into their hand",
                             seat=a.seat,
@@ -605,8 +609,7 @@ class BattleRules:
                 p = s.players[a.seat]
                 s = pl(s, a.seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"  {p.name} discards {cat.card(p.deck[0]).name} from their deck",
                     )
                 )
@@ -619,7 +622,7 @@ class BattleRules:
             p = s.players[seat]
             hand = list(p.hand)
             hand.remove(a.card)
-            ev.append(make(Event, text=f"  {p.name} puts a card from hand on top of their deck"))
+            ev.append(event(text=f"  {p.name} puts a card from hand on top of their deck"))
             return upd(pl(s, seat, hand=tuple(hand), deck=(a.card, *p.deck)), decision=None)
         if d.kind == "tutor":
             s = upd(s, decision=None)
@@ -631,8 +634,7 @@ class BattleRules:
             deck, s = shuffle(s, rest)
             what = cat.card(a.card).name if hands_public(s) else "a card"
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"  {p.name} takes {what} from their deck and shuffles it",
                     barrier=True,
                 )
@@ -646,8 +648,7 @@ class BattleRules:
             rest.remove(a.card)
             s = pl(s, seat, discard=tuple(rest), deck=(a.card, *p.deck))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"  {p.name} puts {cat.card(a.card).name} on top of their deck",
                     seat=seat,
                 )
@@ -662,7 +663,7 @@ class BattleRules:
                 hand.remove(a.card)
                 s = pl(s, seat, hand=tuple(hand), discard=(*p.discard, a.card))
                 ev.append(
-                    make(Event, text=f"  {p.name} discards {cat.card(a.card).name}", seat=seat)
+                    event(text=f"  {p.name} discards {cat.card(a.card).name}", seat=seat)
                 )
                 picked = (*d.picked, a.card)
                 if len(picked) < d.amount and hand:
@@ -705,8 +706,7 @@ class BattleRules:
                     discard=(*p.discard, a.card),
                 )
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"{p.name} discards {cat.card(a.card).name}: Cyber Slash is cancelled",
                         seat=seat,
                     )
@@ -772,8 +772,8 @@ class BattleRules:
             if s.phase == "battle" and s.battle is not None and s.battle.turn == "enemies":
                 s = self._enemy_turn(s, ev)
                 continue
-            if s.phase == "action" and all(p.tokens == 0 for p in s.players) and s.hq_tokens == 0:
-                ev.append(make(Event, text="No action token is left", kind="phase"))
+            if s.phase == "action" and s.hq_tokens == 0 and _no_tokens(s.players):
+                ev.append(event(text="No action token is left", kind="phase"))
                 s = self._end_round(s, ev)
                 continue
             if s.phase == "battle" and s.battle is not None and s.battle.turn == "rangers":
@@ -826,7 +826,7 @@ class BattleRules:
                 fast = "FAST" in _cat(s).enemy_card(sl.card).keywords
             if fast:
                 ev.append(
-                    make(Event, text="A FAST card: the enemies take the first turn", kind="battle")
+                    event(text="A FAST card: the enemies take the first turn", kind="battle")
                 )
                 return bt(s, turn="enemies")
             return self._ranger_turn(s, ev)
@@ -842,8 +842,7 @@ class BattleRules:
             b = s.battle
             if all(sl.resolved for sl in b.slots):
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text="The last enemy card has resolved: the Rangers take a final turn",
                         kind="battle",
                     )
@@ -856,8 +855,7 @@ class BattleRules:
                     s = bt(s, marker=opts[0])
                     name = _cat(s).enemy_card(b.slots[opts[0]].card).name
                     ev.append(
-                        make(
-                            Event,
+                        event(
                             text=f"The combat marker moves to {name} (the only nearest card)",
                             kind="battle",
                             data={"slot": opts[0]},
@@ -907,7 +905,7 @@ class BattleRules:
         b = s.battle
         focus = b.lead if b.lead in b.participants else b.participants[0]
         ev.append(
-            make(Event, text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn")
+            event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn")
         )
         s = bt(s, turn="rangers", played=False, extra=None)
         return upd(s, focus=focus if s.focus not in b.participants else s.focus)
@@ -917,7 +915,7 @@ class BattleRules:
         b = s.battle
         if b is None:
             return s
-        ev.append(make(Event, text="Battle clean-up", kind="battle"))
+        ev.append(event(text="Battle clean-up", kind="battle"))
         # 1. leftover energy: 1 stored energy each (Ruling 7: in seat order)
         pool = b.pool
         for i in b.participants:
@@ -976,7 +974,7 @@ class BattleRules:
             kind = cat.decks[v].kind
             if kind == "monster" and len(enemy_discard(s, v)) >= MONSTER_DEFEAT:
                 s = self._remove_villain(s, v, li, ev, clear_fs=True)
-                ev.append(make(Event, text=f"{cat.decks[v].name} is DEFEATED!", kind="victory"))
+                ev.append(event(text=f"{cat.decks[v].name} is DEFEATED!", kind="victory"))
                 s = upd(s, defeated=(*s.defeated, v))
                 s = self._summon_zord(s, ev)
             if kind == "boss" and len(enemy_discard(s, v)) >= BOSS_DEFEAT:
@@ -985,8 +983,7 @@ class BattleRules:
             # Psycho Assault Mode: two or more defeated in one battle clear the foot soldiers
             s = set_loc(s, li, fs=())
             ev.append(
-                make(
-                    Event,
+                event(
                     text="Two Psycho Rangers fell in one battle: the foot soldiers here flee",
                     kind="victory",
                 )
@@ -1004,8 +1001,7 @@ class BattleRules:
             if lo.panicked and lo.figures == 0 and not lo.locked_full:
                 s = set_loc(s, li, panicked=False)
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"{cat.locations[lo.id].name} is no longer panicked",
                         kind="battle",
                     )
@@ -1016,7 +1012,7 @@ class BattleRules:
         if b.location == HQ and not (s.hq_enemies or s.hq_villains):
             # §7: the Command Center is clear; each Ranger there may power up at once
             here = tuple(i for i, p in enumerate(s.players) if p.location == HQ)
-            ev.append(make(Event, text="The Command Center is clear of enemies", kind="battle"))
+            ev.append(event(text="The Command Center is clear of enemies", kind="battle"))
             if here:
                 s = upd(
                     s,
@@ -1053,8 +1049,7 @@ class BattleRules:
         s = self._set_nemesis(s, nid, status="defeated", under=())
         s = upd(s, defeated=(*s.defeated, nid))
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{cat.nemeses[nid].name} is DEFEATED! (its weapon and Path leave the game; "
                 f"{len(back)} card(s) go back into the Psycho deck)",
                 kind="victory",

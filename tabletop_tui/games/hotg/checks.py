@@ -39,7 +39,7 @@ _MOVES: dict[str, Action] = {}
 def _phase_moves() -> tuple:
     """The Action Phase's moves that take no number or place (built on first use)."""
     if not _PHASE_MOVES:
-        _PHASE_MOVES.extend(
+        _PHASE_MOVES.append(
             (
                 shared(m.StartBattle),
                 shared(m.Recover),
@@ -49,7 +49,7 @@ def _phase_moves() -> tuple:
                 shared(m.Move, to=HQ, power_up=True),
             )
         )
-    return tuple(_PHASE_MOVES)
+    return _PHASE_MOVES[0]
 
 
 def _focus(seat: int) -> Action:
@@ -59,11 +59,61 @@ def _focus(seat: int) -> Action:
     return got
 
 
+_PLAYS: dict[tuple, Action] = {}
+
+
+def _play_card(card: str, target: int, x: int, boost: bool) -> Action:
+    """`shared(m.PlayCard, ...)` with a plain key: a battle's legal moves try every card,
+    X, option and target."""
+    key = (card, target, x, boost)
+    got = _PLAYS.get(key)
+    if got is None:
+        if len(_PLAYS) > 20_000:  # a bound for long-running servers
+            _PLAYS.clear()
+        got = _PLAYS[key] = shared(m.PlayCard, card=card, target=target, x=x, boost=boost)
+    return got
+
+
+_OTHERS: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _focus_others(players: int, seat: int) -> tuple[Action, ...]:
+    """Focus on each other seat, in seat order (asked at every Action Phase move)."""
+    got = _OTHERS.get((players, seat))
+    if got is None:
+        got = _OTHERS[players, seat] = tuple([_focus(i) for i in range(players) if i != seat])
+    return got
+
+
+#: id(locations tuple) -> (that tuple, {location: moves to the other outer locations}):
+#: the Action Phase moves no figure, so its states share one locations tuple
+_AWAY: dict[int, tuple] = {}
+
+
+def _moves_away(locations: tuple, here: str) -> list[Action]:
+    got = _AWAY.get(id(locations))
+    if got is None or got[0] is not locations:
+        if len(_AWAY) > 1024:
+            _AWAY.clear()
+        got = _AWAY[id(locations)] = (locations, {})
+    moves = got[1].get(here)
+    if moves is None:
+        moves = got[1][here] = [_move(lo.id) for lo in locations if lo.id != here]
+    return moves
+
+
 def _move(to: str) -> Action:
     got = _MOVES.get(to)
     if got is None:
         got = _MOVES[to] = shared(m.Move, to=to)
     return got
+
+
+def _any_zords(players: tuple) -> bool:
+    for p in players:  # a loop: asked at every Action Phase move
+        if p.zords:
+            return True
+    return False
 
 
 class CheckRules:
@@ -152,7 +202,7 @@ class CheckRules:
         start, recover, recover_hq, end, to_hq, power_up = _phase_moves()
         p = s.players[seat]
         if s.hq_tokens >= 1:
-            out = [_focus(i) for i in range(len(s.players)) if i != seat]
+            out = list(_focus_others(len(s.players), seat))
         else:
             out = [
                 _focus(i) for i, other in enumerate(s.players) if i != seat and other.tokens >= 1
@@ -164,14 +214,14 @@ class CheckRules:
                 out.append(to_hq)
                 if not enemies_at_hq and s.config.headquarters != "astro_megaship":
                     out.append(power_up)
-            out += [_move(lo.id) for lo in s.locations if lo.id != here]
+            out += _moves_away(s.locations, here)
             if enemies_at_hq if here == HQ else s.locations[loc_index(s, here)].figures:
                 out.append(start)
             out.append(recover)
         if s.hq_tokens >= 1:
             out.append(recover_hq)
         out.append(end)
-        if s.power.megazord or any(other.zords for other in s.players):
+        if s.power.megazord or _any_zords(s.players):
             out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
         return out
 
@@ -186,7 +236,7 @@ class CheckRules:
         check = self._check_battle
         out = [
             a
-            for a in (shared(m.Focus, seat=i) for i in b.participants if i != seat)
+            for a in [_focus(i) for i in b.participants if i != seat]
             if check(s, seat, a) is None
         ]
         for c in _first_copies(p.hand):
@@ -200,9 +250,7 @@ class CheckRules:
             allowed, base = [], None
             for x in xs:
                 for bo in boosts:
-                    got = self._check_play(
-                        s, seat, shared(m.PlayCard, card=c, target=targets[0], x=x, boost=bo)
-                    )
+                    got = self._check_play(s, seat, _play_card(c, targets[0], x, bo), True)
                     if not isinstance(got, Rejection):
                         allowed.append((x, bo))
                         base = got  # the same for every X and option: it reads the card
@@ -211,11 +259,9 @@ class CheckRules:
             # ... and which targets it may take (the same for every X and option)
             x0, bo0 = allowed[0]
             for t in targets:
-                probe = shared(m.PlayCard, card=c, target=t, x=x0, boost=bo0)
+                probe = _play_card(c, t, x0, bo0)
                 if self._check_play_target(s, seat, probe, *base) is None:
-                    out += [
-                        shared(m.PlayCard, card=c, target=t, x=x, boost=bo) for x, bo in allowed
-                    ]
+                    out += [_play_card(c, t, x, bo) for x, bo in allowed]
         rest: list[Action] = []
         if b.granted:
             rest += [shared(m.GrantedAttack, target=t) for t in range(len(b.slots))]
@@ -569,20 +615,22 @@ class CheckRules:
             return base
         return self._check_play_target(s, seat, a, *base)
 
-    def _check_play(self, s: State, seat: int, a: m.PlayCard):
+    def _check_play(self, s: State, seat: int, a: m.PlayCard, first_copy: bool = False):
         """A card play's checks that do not depend on its target: a Rejection, or what the
         target check needs (whether it takes one, whether it stuns, whether it ignores
         GUARD). The same for every target, so `legal_actions` asks once per card, X and
-        option."""
+        option. `first_copy`: the caller took the card from `_first_copies` of the hand
+        (it is in the hand, and the copy a move names)."""
         b = s.battle
         p = s.players[seat]
         cat = _cat(s)
         if seat not in b.participants:
             return _no("Ranger turn (§5.3)", "Only Rangers in the battle play cards.")
-        if a.card not in p.hand:
-            return _no("Ranger turn (§5.3)", "That card is not in your hand.")
-        if (no := _other_copy(p.hand, a.card)) is not None:
-            return no
+        if not first_copy:
+            if a.card not in p.hand:
+                return _no("Ranger turn (§5.3)", "That card is not in your hand.")
+            if (no := _other_copy(p.hand, a.card)) is not None:
+                return no
         card = cat.card(a.card)
         if card.type == "reaction":
             if card.trigger != "attack":

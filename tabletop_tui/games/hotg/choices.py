@@ -11,7 +11,7 @@ are ordinary `Decision`s answered by ordinary actions (`Dice`, `Target`, `Choose
 
 from __future__ import annotations
 
-from ...engine import Event, Rejection
+from ...engine import Event, Rejection, event
 from . import models as m
 from .models import Decision, NextAttack, State, Step
 from .state_ops import _cat, _first_copies, _no, ask, bt, pl, seat_of, shared, upd
@@ -55,9 +55,9 @@ class ChoiceRules:
     def _choice_candidates(self, s: State, d: Decision) -> list[m.Action]:
         if d.kind == "reroll":
             rolled = s.battle.attack.rolled if s.battle and s.battle.attack else ()
-            return [m.Pass(), *(m.Dice(dice=x) for x in reroll_options(rolled))]
+            return [shared(m.Pass), *(shared(m.Dice, dice=x) for x in reroll_options(rolled))]
         if d.kind == "axe_dice":
-            return [m.Dice(dice=x) for x in pair_options(s.battle.attack.rolled)]
+            return [shared(m.Dice, dice=x) for x in pair_options(s.battle.attack.rolled)]
         if d.kind == "optimism":
             return [m.UseAbility(ranger="ashley"), m.Pass()]
         if d.kind == "keep_one":
@@ -118,7 +118,7 @@ class ChoiceRules:
                     rolled[i] = v
                 s = bt(s, attack=upd(att, rolled=tuple(rolled)))
                 ev.append(
-                    Event(
+                    event(
                         text=f"  {d.source}: {len(a.dice)} dice rerolled: {self._faces(again)}",
                         kind="dice",
                         barrier=True,
@@ -128,13 +128,13 @@ class ChoiceRules:
         if d.kind == "axe_dice":
             att = s.battle.attack
             amount = sum(att.rolled[i] for i in a.dice)
-            ev.append(Event(text=f"  Power Axe: {amount} hit(s) to each adjacent card"))
+            ev.append(event(text=f"  Power Axe: {amount} hit(s) to each adjacent card"))
             return self._splash_each(s, d.options, amount, att.seat, ev)
         if d.kind == "optimism":
             if isinstance(a, m.UseAbility):
                 s = bt(s, used_abilities=(*s.battle.used_abilities, "ashley"))
                 s = self._gain(s, 1)
-                ev.append(Event(text="  Optimism: a miss, +1 energy", kind="battle"))
+                ev.append(event(text="  Optimism: a miss, +1 energy", kind="battle"))
             return self._open_window(s, "roll_miss", ev)
         # keep_one
         p = s.players[d.seat]
@@ -142,7 +142,7 @@ class ChoiceRules:
         gone.remove(a.card)
         cat = _cat(s)
         ev.append(
-            Event(
+            event(
                 text=f"{d.source}: {p.name} keeps 1 card and discards "
                 + ", ".join(cat.card(c).name for c in gone),
                 kind="enemy",
@@ -187,7 +187,7 @@ class ChoiceRules:
         rolled = att.rolled
         s = bt(s, last_roll=rolled)
         ev.append(
-            Event(
+            event(
                 text=f"  roll {self._faces(rolled)} + {att.hits} fixed",
                 kind="dice",
                 barrier=True,
@@ -267,7 +267,7 @@ class ChoiceRules:
             rolled, s = self._roll(s, d.amount)
             name = _cat(s).enemy_card(s.battle.slots[slot].card).name
             ev.append(
-                Event(
+                event(
                     text=f"  {d.source}: second attack on {name}: {self._faces(rolled)}",
                     kind="dice",
                     barrier=True,
@@ -276,7 +276,7 @@ class ChoiceRules:
             return self._deal_hits(s, slot, sum(rolled), d.seat, ev)
         # star_hit: Counter Jab's ★ hit, then the rest of the reveal
         name = _cat(s).enemy_card(s.battle.slots[slot].card).name
-        ev.append(Event(text=f"  ★ {d.source}: {d.amount} hit on {name}", kind="defense"))
+        ev.append(event(text=f"  ★ {d.source}: {d.amount} hit on {name}", kind="defense"))
         s = self._deal_hits(s, slot, d.amount, d.seat, ev)
         held = d.held
         if s.battle is None or s.outcome or held is None:
@@ -294,7 +294,7 @@ class ChoiceRules:
             return s, False
         name = _cat(s).card(held.card).name
         if len(live) == 1:
-            ev.append(Event(text=f"  ★ {name}: {n} hit", kind="defense"))
+            ev.append(event(text=f"  ★ {name}: {n} hit", kind="defense"))
             return self._deal_hits(s, live[0], n, held.seat, ev), False
         resume = upd(held, picked=(str(k + 1),), limit=shields)
         return (
@@ -395,7 +395,7 @@ class ChoiceRules:
         if len(_first_copies(p.hand)) <= 1:
             c = p.hand[0]
             s = pl(s, seat, hand=p.hand[1:], discard=(*p.discard, c))
-            ev.append(Event(text=f"  {p.name} discards {_cat(s).card(c).name} ({src})", seat=seat))
+            ev.append(event(text=f"  {p.name} discards {_cat(s).card(c).name} ({src})", seat=seat))
             return self._drain_cards(s, n - 1, src, ev)
         s = self._ask_discard(s, seat, 1, src, then="drain")
         return upd(s, decision=upd(s.decision, limit=n - 1))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Event
+from ...engine import Event, event
 from ...engine.fast import make
 from .models import (
     HQ,
@@ -41,7 +41,8 @@ class DamageRules:
             return self._damage(s, options[0], step.amount, step.source, ev)
         return upd(
             s,
-            decision=Decision(
+            decision=make(
+                Decision,
                 kind="assign_damage",
                 asked=(s.battle.lead if s.battle.lead in options else options[0],),
                 options=options,
@@ -56,8 +57,7 @@ class DamageRules:
         if b is None or seat not in b.participants or amount <= 0:
             return s
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{src}: {s.players[seat].name} suffers {amount} damage",
                 kind="damage",
                 seat=seat,
@@ -82,7 +82,8 @@ class DamageRules:
         if asked:
             return upd(
                 s,
-                decision=Decision(
+                decision=make(
+                    Decision,
                     kind="damage_window",
                     asked=tuple(asked),
                     seat=seat,
@@ -106,8 +107,7 @@ class DamageRules:
         s = pl(s, seat, deck=p.deck[1:])
         shields = card.shields - (1 if passive_on(s, "path_of_venom") else 0)
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"  {p.name} reveals {card.name} ({card.shields} shields) against {amount}",
                 kind="defense",
                 seat=seat,
@@ -115,7 +115,8 @@ class DamageRules:
                 data={"card": c, "remaining": amount},
             )
         )
-        held = Decision(
+        held = make(
+            Decision,
             kind="reveal_window",
             asked=(),
             seat=seat,
@@ -141,21 +142,20 @@ class DamageRules:
                 if asked:
                     return s
             elif e.do == "gain_energy":
-                ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
+                ev.append(event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
                 s = self._gain(s, e.n)
             elif e.do == "shield_or_energy":
                 if shields < amount and shields + e.n >= amount:
                     shields += e.n
-                    ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} shield", kind="defense"))
+                    ev.append(event(text=f"  ★ {card.name}: +{e.n} shield", kind="defense"))
                 else:
                     s = self._gain(s, e.n)
-                    ev.append(make(Event, text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
+                    ev.append(event(text=f"  ★ {card.name}: +{e.n} energy", kind="defense"))
             elif e.do == "pay_for_shields" and s.battle.pool >= 1 and shields < amount:
                 s = bt(s, pool=s.battle.pool - 1)
                 shields += e.n
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"  ★ {card.name}: pay 1 energy for +{e.n} shields",
                         kind="defense",
                     )
@@ -217,8 +217,7 @@ class DamageRules:
             else:
                 s = pl(s, seat, deck=(*p.deck, c))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"  {cat.card(c).name} stops it"
                     + (" (to hand)" if d.to_hand else " (to the bottom of the deck)"),
                     kind="defense",
@@ -269,8 +268,7 @@ class DamageRules:
             defeats=p.defeats + 1,
         )
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{p.name} is DEFEATED and respawns at the Command Center (Command Center energy: {s.hq_energy})",
                 kind="defeat",
                 seat=seat,
@@ -285,8 +283,7 @@ class DamageRules:
                 kw["lead"] = parts[0]
                 kw["lead_ranger"] = s.players[parts[0]].rangers[0]
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"The lead Ranger token passes to {s.players[parts[0]].name}",
                         kind="battle",
                     )
@@ -305,6 +302,6 @@ class DamageRules:
                     else None,
                 )
             if not parts:
-                ev.append(make(Event, text="Every Ranger in the battle is defeated", kind="battle"))
+                ev.append(event(text="Every Ranger in the battle is defeated", kind="battle"))
                 return upd(s, queue=(), decision=None)
         return s

@@ -6,7 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event, Outcome
+from ...engine import Event, Outcome, event
 from ...engine.fast import make
 from . import models as m
 from .models import (
@@ -46,6 +46,8 @@ def _fill(
     the game was over already (one figure is placed, as before)."""
     placed = False
     left = n
+    # every outer location panicked? (changes only when a placement below panics one)
+    all_panicked = check_all and not over and _all_panicked(locs)
     while left > 0:
         took = 1  # figures placed this time round
         for k in range(4):
@@ -55,7 +57,7 @@ def _fill(
             figures = lo.figures
             if lo.locked_full or figures >= limit:
                 continue
-            if not over and not (check_all and _all_panicked(locs)):
+            if not over and not all_panicked:
                 # the next figures come here too while it has room: placed together, as
                 # one at a time would (the location fills, if it does, with the last)
                 took = min(left, limit - figures)
@@ -66,20 +68,21 @@ def _fill(
             if k:
                 name = cat.locations[lo.id].name
                 for _ in range(took):
-                    ev.append(make(Event, text=f"  overflow: 1 to {name}", kind="deploy"))
+                    ev.append(event(text=f"  overflow: 1 to {name}", kind="deploy"))
             if panic:
                 ev.append(
-                    make(Event, text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic")
+                    event(text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic")
                 )
             locs[i] = lo
             placed = True
-            if check_all and not over and _all_panicked(locs):
-                return placed, True
+            if check_all and not over and (panic or all_panicked):
+                all_panicked = _all_panicked(locs)
+                if all_panicked:
+                    return placed, True
             break
         else:
             ev.append(
-                make(
-                    Event,
+                event(
                     text="  every location is full: the figure stays in the supply",
                     kind="deploy",
                 )
@@ -93,7 +96,7 @@ def _fill(
 class DeploymentRules:
     def _deployment_phase(self, s: State, ev: list[Event]) -> State:
         s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
-        ev.append(make(Event, text=f"Round {s.round}: Deployment Phase", kind="phase"))
+        ev.append(event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
         return self._continue_deployment(s, ev)
 
     def _continue_deployment(self, s: State, ev: list[Event]) -> State:
@@ -153,8 +156,7 @@ class DeploymentRules:
                     ev,
                 )
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"All four outer locations are panicked: the Command Center's "
                     f"{s.hq_energy} energy is discarded",
                     kind="panic",
@@ -170,7 +172,7 @@ class DeploymentRules:
         changes: dict = {"phase": "action"}
         if s.power.megazord == "mega_voyager":
             changes["power"] = upd(s.power, voyager=5)
-        ev.append(make(Event, text=f"Round {s.round}: Action Phase", kind="phase"))
+        ev.append(event(text=f"Round {s.round}: Action Phase", kind="phase"))
         changes["focus"] = next((i for i, p in enumerate(s.players) if p.tokens), 0)
         s = upd(s, **changes)
         if mm_seat(s) is not None:
@@ -214,8 +216,7 @@ class DeploymentRules:
             deck, discard = deck[1:], (*discard, top)
             n = 3 if six and top.figures == 1 else top.figures  # 6-Ranger rule
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Deployment: {n} {cat.decks[top.fs_type].name} to "
                     f"{cat.locations[target].name}",
                     kind="deploy",
@@ -350,8 +351,7 @@ class DeploymentRules:
         if top.kind == "mm":
             names = ", ".join(cat.decks[f].name for f in figures)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Mastermind deployment: {names} to {cat.locations[target].name}",
                     kind="deploy",
                     barrier=True,
@@ -372,8 +372,7 @@ class DeploymentRules:
             )
             where = "the Command Center" if with_boss else cat.locations[target].name
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Deployment: {n} {fs_name} to {where}",
                     kind="deploy",
                     barrier=True,
@@ -395,8 +394,7 @@ class DeploymentRules:
     def _to_hq(self, s: State, kind: str, n: int, why: str, ev: list[Event]) -> State:
         s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, n))
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"  {n} {_cat(s).decks[kind].name} to the Command Center ({why})",
                 kind="deploy",
             )
@@ -446,11 +444,11 @@ class DeploymentRules:
                 lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
                 if k:
                     name = cat.locations[lo.id].name
-                    ev.append(make(Event, text=f"  overflow: 1 to {name}", kind="deploy"))
+                    ev.append(event(text=f"  overflow: 1 to {name}", kind="deploy"))
                 if panic:
                     ev.append(
-                        make(
-                            Event, text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"
+                        event(
+                            text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"
                         )
                     )
                 locs[i], dirty = lo, True
@@ -462,8 +460,7 @@ class DeploymentRules:
             if not placed:
                 s = upd(s, hq_enemies=add_fs(s.hq_enemies, kind, 1))
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text="  every location is full: 1 to the Command Center",
                         kind="deploy",
                     )
@@ -477,7 +474,7 @@ class DeploymentRules:
         if not lo.panicked and is_full(s, lo):
             s = set_loc(s, i, panicked=True)
             ev.append(
-                make(Event, text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic")
+                event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic")
             )
         return self._check_all_panicked(s, ev)
 
@@ -489,11 +486,12 @@ class DeploymentRules:
         return s
 
     def _lose(self, s: State, why: str, ev: list[Event]) -> State:
-        ev.append(make(Event, text=f"DEFEAT: {why}", kind="outcome"))
+        ev.append(event(text=f"DEFEAT: {why}", kind="outcome"))
         mm = mm_seat(s)
         return upd(
             s,
-            outcome=Outcome(
+            outcome=make(
+                Outcome,
                 winners=() if mm is None else (mm,),
                 summary=f"The Rangers lose{'' if mm is None else ': the Mastermind wins'}. {why}",
             ),
@@ -503,7 +501,7 @@ class DeploymentRules:
         )
 
     def _win(self, s: State, why: str, ev: list[Event]) -> State:
-        ev.append(make(Event, text=f"VICTORY: {why}", kind="outcome"))
+        ev.append(event(text=f"VICTORY: {why}", kind="outcome"))
         return upd(
             s,
             outcome=Outcome(
@@ -542,8 +540,7 @@ class DeploymentRules:
         ):
             s = upd(s, hq_villains=(*s.hq_villains, v.enemy))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Deployment: {name} attacks the Command Center!",
                     kind="deploy",
                     barrier=True,
@@ -555,8 +552,7 @@ class DeploymentRules:
             lo = s.locations[dest]
             s = set_loc(s, dest, villains=(*lo.villains, v.enemy), panicked=True)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Deployment: {name} to {cat.locations[lo.id].name}: PANIC",
                     kind="deploy",
                     barrier=True,
@@ -575,7 +571,7 @@ class DeploymentRules:
         lo = s.locations[i]
         if lo.panicked and lo.figures == 0 and not lo.locked_full:
             s = set_loc(s, i, panicked=False)
-            ev.append(make(Event, text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
+            ev.append(event(text=f"{_cat(s).locations[lo.id].name} is no longer panicked"))
         return s
 
     def _unpanicked_from(self, s: State, target: str) -> int:
@@ -632,8 +628,7 @@ class DeploymentRules:
             f"{cat.nemeses[n.id].name} -> {cat.rangers[n.attached_to].name}" for n in s.nemeses
         )
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"Deployment: the PSYCHO RANGERS appear at {cat.locations[lo.id].name}! "
                 f"Its foot soldiers leave; it is panicked and full for the rest of the game. ({attached})",
                 kind="deploy",

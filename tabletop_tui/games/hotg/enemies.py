@@ -5,7 +5,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event
+from ...engine import Event, event
 from ...engine.fast import make
 from .effects import (
     EnemyEffect,
@@ -48,16 +48,14 @@ class EnemyRules:
         steps: list[Step] = []
         if sl.defeated:
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Enemy turn: {card.name} is defeated and does nothing",
                     kind="enemy",
                 )
             )
             if passive_on(s, "path_of_flame"):
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text="Path of Flame: a defeated card resolves: 3 damage",
                         kind="enemy",
                     )
@@ -65,15 +63,14 @@ class EnemyRules:
                 steps.append(shared(Step, kind="damage", amount=3, source="Path of Flame"))
         else:
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Enemy turn: {card.name}: {card.text}",
                     kind="enemy",
                     data={"slot": active},
                 )
             )
             steps += [
-                Step(kind="effect", effect=e.model_dump(), slot=active, source=card.name)
+                make(Step, kind="effect", effect=e.model_dump(), slot=active, source=card.name)
                 for e in card.effects
             ]
         steps.append(shared(Step, kind="end_enemy_turn"))
@@ -175,8 +172,7 @@ class EnemyRules:
             if b.location == HQ:
                 return upd(s, hq_enemies=add_fs(s.hq_enemies, fs_type, e.n))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"{src}: {e.n} {cat.decks[fs_type].name} deployed here",
                     kind="enemy",
                 )
@@ -188,8 +184,7 @@ class EnemyRules:
                 if sl.defeated and cat.enemy_deck_of[sl.card.split("#")[0]] == deck:
                     s = set_slot(s, k, defeated=False, hits=0)
                     ev.append(
-                        make(
-                            Event,
+                        event(
                             text=f"{src}: {cat.enemy_card(sl.card).name} is no longer defeated",
                             kind="enemy",
                         )
@@ -201,8 +196,7 @@ class EnemyRules:
                 if any(n.id == nid and n.status == "defeated" for n in s.nemeses):
                     continue
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"PSYCHO: {cat.nemeses[nid].name} ({cat.rangers[ranger].name}): {cat.nemeses[nid].text}",
                         kind="enemy",
                     )
@@ -264,7 +258,7 @@ class EnemyRules:
             while n and s.players[i].stored:
                 s = pl(s, i, stored=s.players[i].stored - 1)
                 n -= 1
-        ev.append(Event(text=f"{src}: drain {take} from the pool", kind="enemy"))
+        ev.append(event(text=f"{src}: drain {take} from the pool", kind="enemy"))
         # the rest: a hand card per energy, the team's and the player's choice (Ruling 17)
         return self._drain_cards(s, n, src, ev)
 
@@ -278,8 +272,7 @@ class EnemyRules:
             deck = p.deck[1:] if what == "deck_top" else p.deck[:-1]
             s = pl(s, i, deck=deck, discard=(*p.discard, c))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"{src}: {p.name} discards {cat.card(c).name} from their deck",
                     kind="enemy",
                     seat=i,
@@ -305,8 +298,7 @@ class EnemyRules:
         for c in gone:
             hand.remove(c)
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{src}: {p.name} discards {', '.join(cat.card(c).name for c in gone)}",
                 kind="enemy",
                 seat=i,

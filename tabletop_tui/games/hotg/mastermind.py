@@ -6,8 +6,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event
-from ...engine.fast import make
+from ...engine import Event, event
 from . import models as m
 from .effects import (
     SCHEME_TIMING_TEXT,
@@ -44,12 +43,11 @@ class MastermindRules:
                     break
                 cards, s = shuffle(s, s.scheme_discard)
                 s = upd(s, scheme_deck=cards, scheme_discard=())
-                ev.append(make(Event, text="The Scheme discards are shuffled into a new deck"))
+                ev.append(event(text="The Scheme discards are shuffled into a new deck"))
             s = upd(s, schemes=(*s.schemes, s.scheme_deck[0]), scheme_deck=s.scheme_deck[1:])
             drawn += 1
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"The Mastermind draws {drawn} Scheme card{'s' if drawn != 1 else ''}",
                 kind="scheme",
                 seat=mm_seat(s),
@@ -183,8 +181,7 @@ class MastermindRules:
         e = sc.effect
         held = d.held
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"SCHEME: the Mastermind plays {sc.name}: {sc.text}",
                 kind="scheme",
                 seat=mm,
@@ -197,8 +194,8 @@ class MastermindRules:
             sl = b.slots[a.target]
             s = set_slot(s, a.target, toughened=sl.toughened + e.n)
             ev.append(
-                make(
-                    Event, text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme"
+                event(
+                    text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme"
                 )
             )
         elif e.do == "shatter":
@@ -210,8 +207,7 @@ class MastermindRules:
             rolled, s = self._roll(s, len(att.rolled))
             s = bt(s, attack=upd(att, rolled=rolled), last_roll=rolled)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"  {s.players[att.seat].name} rerolls all dice: {self._faces(rolled)}",
                     kind="dice",
                     barrier=True,
@@ -229,8 +225,7 @@ class MastermindRules:
                 s = pl(s, a.seat, hand=p.hand[:k] + p.hand[k + 1 :], discard=(*p.discard, c))
                 p = s.players[a.seat]
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"  {p.name} discards {cat.card(c).name} at random",
                         kind="scheme",
                         seat=a.seat,

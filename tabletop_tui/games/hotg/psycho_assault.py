@@ -5,8 +5,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 
 from __future__ import annotations
 
-from ...engine import Event
-from ...engine.fast import make
+from ...engine import Event, event
 from .models import (
     HQ,
     PSYCHOS,
@@ -76,8 +75,7 @@ class PsychoAssaultRules:
             s = upd(s, psycho_aside=tuple(c for c in s.psycho_aside if c != weapon))
             s = set_enemy_deck(s, "psycho", (weapon, *enemy_deck(s, "psycho")))
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"Deployment: {cat.nemeses[nid].name} hunts {cat.rangers[ranger].name} at "
                 f"{cat.locations[dest].name}"
                 + (
@@ -107,8 +105,7 @@ class PsychoAssaultRules:
                 if not is_full(s, s.locations[j]):
                     s = set_loc(s, j, fs=add_fs(s.locations[j].fs, kind, 1))
                     ev.append(
-                        make(
-                            Event,
+                        event(
                             text=f"  overflow: 1 {cat.decks[kind].name} to "
                             f"{cat.locations[s.locations[j].id].name}",
                             kind="deploy",
@@ -118,7 +115,7 @@ class PsychoAssaultRules:
                     break
             else:
                 ev.append(
-                    make(Event, text="  overflow: 1 foot soldier back to the supply", kind="deploy")
+                    event(text="  overflow: 1 foot soldier back to the supply", kind="deploy")
                 )
         return s
 
@@ -128,8 +125,7 @@ class PsychoAssaultRules:
         if not lo.panicked and sum(v in PSYCHOS for v in lo.villains) >= 2:
             s = set_loc(s, i, panicked=True)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"{_cat(s).locations[lo.id].name}: two Psycho Rangers: PANIC",
                     kind="panic",
                 )
@@ -152,8 +148,7 @@ class PsychoAssaultRules:
         s = self._set_nemesis(s, nid, status="defeated", under=())
         s = upd(s, defeated=(*s.defeated, nid))
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"{cat.nemeses[nid].name} is DEFEATED! Its deployment card is flipped; its "
                 f"weapon and Path are set aside; {len(back)} card(s) go back into the Psycho "
                 "deck; 3 hit tokens go on the experience track",
@@ -203,8 +198,7 @@ class PsychoAssaultRules:
             else:
                 s = set_loc(s, to, villains=(*lo.villains, n.id))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"End of the round: {cat.nemeses[n.id].name} follows "
                     f"{cat.rangers[n.attached_to].name} to {cat.locations[s.locations[to].id].name}",
                     kind="deploy",
@@ -246,8 +240,7 @@ class PsychoAssaultRules:
         for k in range(4):
             s = self._unpanic_if_empty(s, k, ev)
         ev.append(
-            make(
-                Event,
+            event(
                 text=f"Deployment: ALL the Psycho Rangers gather at {cat.locations[target].name}! "
                 "Defeated ones return; their cards are shuffled into the Psycho deck; the "
                 "location is panicked and full for the rest of the game",

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ...engine import Event, Rejection
-from ...engine.fast import make
+from ...engine import Event, Rejection, event
 from . import models as m
 from .choices import CHOICE_DECISIONS
 from .models import (
@@ -269,7 +268,7 @@ class QuestionRules:
         if d.kind == "strategize":
             if not isinstance(a, m.ChooseRanger):
                 return s
-            ev.append(make(Event, text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
+            ev.append(event(text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
             return upd(
                 s,
                 decision=Decision(
@@ -304,15 +303,14 @@ class QuestionRules:
             s = pl(s, d.seat, hand=tuple(hand), deck=(a.card, *p.deck))
             if d.amount > 1 and hand:
                 return upd(s, decision=upd(d, amount=d.amount - 1))
-            ev.append(make(Event, text=f"{p.name} puts the cards back on top", seat=d.seat))
+            ev.append(event(text=f"{p.name} puts the cards back on top", seat=d.seat))
             return s
         if d.kind == "add_target":
             att = s.battle.attack
             if isinstance(a, m.Target):
                 s = bt(s, attack=upd(att, targets=(*att.targets, a.slot)))
                 ev.append(
-                    make(
-                        Event,
+                    event(
                         text=f"  also targets {cat.enemy_card(s.battle.slots[a.slot].card).name}",
                     )
                 )
@@ -328,7 +326,7 @@ class QuestionRules:
         if d.kind == "fs_pick":
             names = ", ".join(cat.decks[f].name for f in a.figures)
             ev.append(
-                make(Event, text=f"The lead Ranger picks the foot soldiers: {names}", kind="battle")
+                event(text=f"The lead Ranger picks the foot soldiers: {names}", kind="battle")
             )
             s = bt(s, fs_order=a.figures, fs_picked=True)
             return self._enemy_prep(s, ev)
@@ -346,8 +344,7 @@ class QuestionRules:
             return self._continue_deployment(s, ev)
         if isinstance(a, m.AttachPsycho):
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"The team chooses {cat.rangers[a.ranger].name} for the Psycho's card",
                     kind="deploy",
                     seat=d.asked[0],
@@ -357,8 +354,7 @@ class QuestionRules:
             return self._continue_deployment(s, ev)
         if isinstance(a, m.ChooseLocation):
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"The Mastermind directs this deployment to {cat.locations[a.location].name}",
                     kind="deploy",
                     seat=mm,
@@ -374,8 +370,7 @@ class QuestionRules:
             card, rest = b.to_place[0], b.to_place[1:]
             s = bt(s, slots=(*b.slots, Slot(card=card, row=a.row, col=a.col)), to_place=rest)
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"The Mastermind places {cat.enemy_card(card).name} at row {a.row + 1}, "
                     f"column {a.col + 1}",
                     kind="battle",
@@ -389,8 +384,7 @@ class QuestionRules:
             s = bt(s, marker=a.slot)
             name = cat.enemy_card(s.battle.slots[a.slot].card).name
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"The Mastermind {'places' if first else 'moves'} the combat marker "
                     f"on {name}",
                     kind="battle",
@@ -406,8 +400,7 @@ class QuestionRules:
                 scheme_discard=(*s.scheme_discard, a.card),
             )
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"The Mastermind discards {cat.scheme(a.card).name}",
                     kind="scheme",
                     seat=mm,
@@ -421,8 +414,7 @@ class QuestionRules:
             rest = enemy_deck(s, deck_id)
             s = set_enemy_deck(s, deck_id, (*a.top, *rest, *a.bottom))
             ev.append(
-                make(
-                    Event,
+                event(
                     text=f"Dark Tactics: {len(a.top)} card(s) back on top, {len(a.bottom)} to the "
                     "bottom",
                     kind="scheme",
@@ -432,8 +424,7 @@ class QuestionRules:
             return self._resume(s, d.then, d.held, ev)
         if isinstance(a, m.OrderEffects):
             ev.append(
-                make(
-                    Event,
+                event(
                     text="The Mastermind resolves "
                     + ("Shatter Defenses first" if a.scheme_first else "the Ranger's card first"),
                     kind="scheme",
@@ -447,7 +438,7 @@ class QuestionRules:
         if isinstance(a, m.HoldSchemes):  # ... nor in any other window of this battle
             s = bt(s, schemes_held=True)
             ev.append(
-                make(Event, text="The Mastermind holds their Schemes this battle", kind="scheme")
+                event(text="The Mastermind holds their Schemes this battle", kind="scheme")
             )
             return self._resume(s, d.then, d.held, ev)
         assert isinstance(a, m.PlayScheme)

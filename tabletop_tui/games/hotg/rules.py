@@ -16,8 +16,7 @@ Shape of the machine:
 
 from __future__ import annotations
 
-from ...engine import Event, Outcome, Rejection, Rules, Seat
-from ...engine.fast import make
+from ...engine import Event, Outcome, Rejection, Rules, Seat, event
 from . import models as m
 from .action_phase import ActionPhaseRules
 from .attacks import RangerCardRules
@@ -60,6 +59,7 @@ from .views import ViewRules
 _NOBODY: frozenset[Seat] = frozenset()
 #: the answers of `to_act` for each seat (asked on every move): one shared frozen set each
 _ONLY = {seat: frozenset({seat}) for seat in range(8)}
+_DEFAULT_CONFIG: dict[None, Config] = {}
 
 
 class HotgRules(
@@ -89,6 +89,16 @@ class HotgRules(
     state_type = State
     view_type = View
     action_type = Action
+
+    def default_config(self, names: list[str] | None = None) -> Config:
+        """The default config, validated once: its checks read nothing but its own fields,
+        and a frozen config is shared safely (a random playout starts thousands of games)."""
+        if names is not None:
+            return super().default_config(names)
+        got = _DEFAULT_CONFIG.get(None)
+        if got is None:
+            got = _DEFAULT_CONFIG[None] = Config()
+        return got
 
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.outcome is not None:
@@ -140,53 +150,54 @@ class HotgRules(
         cat = _cat(s)
         name = s.players[seat].name
         d = s.decision
-        if isinstance(a, m.Focus):
-            ev.append(make(Event, text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
+        kind = type(a)  # (an action of this game's union: checked, or offered by legal_actions)
+        if kind is m.Focus:
+            ev.append(event(text=f"{s.players[a.seat].name} acts for the team", seat=a.seat))
             return upd(s, focus=a.seat)
-        if isinstance(a, m.FlipToken):
+        if kind is m.FlipToken:
             pair = len(s.players[seat].rangers) == 2
             gain = 3 if pair else 2
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             s = self._gain(s, gain)
-            ev.append(make(Event, text=f"{name} flips an action token: +{gain} energy", seat=seat))
+            ev.append(event(text=f"{name} flips an action token: +{gain} energy", seat=seat))
             if pair:  # §2, 2-player mode: the flip also lets the player draw up to hand size
                 return self._ask_draw_more(s, (seat,), 0, d, "Token flipped", hand_cap=True)
             return s
-        if isinstance(a, m.GiveEnergy):
+        if kind is m.GiveEnergy:
             s = pl(s, seat, stored=s.players[seat].stored - 1)
             s = self._gain(s, 1)
-            ev.append(make(Event, text=f"{name} adds stored energy to the pool", seat=seat))
+            ev.append(event(text=f"{name} adds stored energy to the pool", seat=seat))
             return s
-        if isinstance(a, m.UseZord):
+        if kind is m.UseZord:
             return self._use_zord(s, seat, a, ev)
         if d is not None:
             return self._answer(s, seat, a, d, ev)
-        if isinstance(a, m.EndPhase):
-            ev.append(make(Event, text="The team ends the Action Phase", kind="phase"))
+        if kind is m.EndPhase:
+            ev.append(event(text="The team ends the Action Phase", kind="phase"))
             return self._end_round(s, ev)
-        if isinstance(a, m.Move):
+        if kind is m.Move:
             return self._move(s, seat, a, ev)
-        if isinstance(a, m.Recover):
+        if kind is m.Recover:
             if a.hq_token:
                 s = upd(s, hq_tokens=s.hq_tokens - 1)
             else:
                 s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             return self._begin_recover(s, seat, ev)
-        if isinstance(a, m.StartBattle):
+        if kind is m.StartBattle:
             s = pl(s, seat, tokens=s.players[seat].tokens - 1)
             return self._begin_battle(s, seat, ev)
-        if isinstance(a, m.Pass):
-            ev.append(make(Event, text=f"{name} ends the Rangers' turn", seat=seat))
+        if kind is m.Pass:
+            ev.append(event(text=f"{name} ends the Rangers' turn", seat=seat))
             return upd(s, queue=(*s.queue, shared(Step, kind="end_ranger_turn")))
-        if isinstance(a, m.UseAbility):
+        if kind is m.UseAbility:
             return self._use_ability(s, seat, a.ranger, ev)
-        if isinstance(a, m.GrantedAttack):
+        if kind is m.GrantedAttack:
             g = s.battle.granted
             s = bt(s, granted=None, played=True)
             att = Attack(seat=seat, target=a.target, dice=g[1], splash=g[2])
-            ev.append(make(Event, text=f"{name}: Orbital Dropkick attack", seat=seat))
+            ev.append(event(text=f"{name}: Orbital Dropkick attack", seat=seat))
             return self._launch_attack(s, att, ev)
-        if isinstance(a, m.PlayCard):
+        if kind is m.PlayCard:
             card = cat.card(a.card)
             if card.type == "reaction":  # Astro Blaster on your own turn
                 return self._play_reaction(s, seat, a, ev)

@@ -57,7 +57,8 @@ def _psychos_drawn(config: Config, n_rangers: int) -> bool:
 class SetupRules:
     def new_game(self, config: Config, seed: int) -> State:
         cat = catalog(config.cards_dir)
-        deal = Deal(Rng(seed=seed))  # one Rng at the end, not one per shuffle
+        # one Rng at the end, not one per shuffle (a seed from outside is validated)
+        deal = Deal(make(Rng, seed=seed) if type(seed) is int else Rng(seed=seed))
         n_players, n_rangers, per = len(config.ranger_names), len(config.rangers), config.per_player
         tokens = 3 if n_players <= 3 else 2
         if n_rangers == 6:

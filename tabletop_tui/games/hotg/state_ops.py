@@ -79,8 +79,19 @@ class SlotInfo:
             cat.enemy_card(sl.card).passive for sl in slots if not sl.defeated
         )
 
+    @classmethod
+    def alike(cls, other: SlotInfo, slots: tuple) -> SlotInfo:
+        """`other`'s answers for another slots tuple of the same cards, places and defeats."""
+        new = cls.__new__(cls)
+        new.slots, new.cat = slots, other.cat
+        new.adjacent, new.guarded, new.passives = other.adjacent, other.guarded, other.passives
+        return new
+
 
 _SLOT_INFO: dict[int, SlotInfo] = {}
+#: by what the answers read (card, place, defeated), for a slots tuple seen first: a hit
+#: or a resolved card makes a new tuple whose answers are the same
+_SLOT_INFO_BY_CARDS: dict[tuple, SlotInfo] = {}
 
 
 def slot_info(s: State) -> SlotInfo:
@@ -91,7 +102,13 @@ def slot_info(s: State) -> SlotInfo:
         return got
     if len(_SLOT_INFO) > 4096:
         _SLOT_INFO.clear()
-    got = _SLOT_INFO[id(slots)] = SlotInfo(slots, cat)
+    if len(_SLOT_INFO_BY_CARDS) > 4096:
+        _SLOT_INFO_BY_CARDS.clear()
+    key = (id(cat), *[(sl.card, sl.row, sl.col, sl.defeated) for sl in slots])
+    same = _SLOT_INFO_BY_CARDS.get(key)
+    if same is None or same.cat is not cat:
+        same = _SLOT_INFO_BY_CARDS[key] = SlotInfo(slots, cat)
+    got = _SLOT_INFO[id(slots)] = SlotInfo.alike(same, slots)
     return got
 
 

@@ -175,6 +175,7 @@ class Catalog:
     decks: dict[str, DeckList]
     _faces: dict[str, CardFace] = field(default_factory=dict)
     _by_instance: dict[str, Card] = field(default_factory=dict)
+    _instances: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
 
     def card(self, instance: str) -> Card:
         hit = self._by_instance.get(instance)
@@ -210,11 +211,20 @@ class Catalog:
         return deck.name, tuple(deck.cards.items())
 
     def instances(self, choice: DeckChoice, seat: int) -> tuple[str, ...]:
-        """One id per physical card of a seat's deck: 'card-id#S.N'."""
-        _, entries = self.deck_list(choice)
-        return tuple(
-            f"{card_id}#{seat + 1}.{n}" for card_id, copies in entries for n in range(1, copies + 1)
-        )
+        """One id per physical card of a seat's deck: 'card-id#S.N' (a shipped deck's, worked
+        out once: every new game deals them)."""
+        key = (choice, seat) if isinstance(choice, str) else None
+        got = self._instances.get(key) if key is not None else None
+        if got is None:
+            _, entries = self.deck_list(choice)
+            got = tuple(
+                f"{card_id}#{seat + 1}.{n}"
+                for card_id, copies in entries
+                for n in range(1, copies + 1)
+            )
+            if key is not None:
+                self._instances[key] = got
+        return got
 
 
 def load_pool(folder: Path) -> dict[str, Card]:

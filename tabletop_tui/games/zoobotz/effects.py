@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ...engine import Event, Model, Outcome
+from ...engine import Event, Model, Outcome, event
 from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State
 
@@ -266,16 +266,32 @@ class Stats(Model):
     hack: int = 0
 
 
+_IDS: dict[str, str] = {}
+
+
+def _card_id(instance: str) -> str:
+    """'card-id' of 'card-id#S.N' (a card lookup takes either)."""
+    got = _IDS.get(instance)
+    if got is None:
+        if len(_IDS) > 65_536:  # a bound for long-running servers
+            _IDS.clear()
+        got = _IDS[instance] = instance.split("#", 1)[0]
+    return got
+
+
 def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
     """Stats of each Bot of a seat, in the order of `seat.botz` (ongoing modifiers).
 
-    They depend only on which cards are in play, so they are remembered per line-up:
-    legal_actions, check, HACK and the sweep after RISK ask for them again and again."""
-    botz = tuple(b.card for b in seat.botz)
+    They depend only on which cards are in play, so they are remembered per line-up (of
+    card ids, not copies): legal_actions, check, HACK and the sweep after RISK ask for
+    them again and again."""
+    known = _IDS.get
+    botz = tuple([known(b.card) or _card_id(b.card) for b in seat.botz])
+    modules = tuple([known(m) or _card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
-        return _stats(card_of, botz, seat.modules)
+        return _stats(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
-        return _stats.__wrapped__(card_of, botz, seat.modules)
+        return _stats.__wrapped__(card_of, botz, modules)
 
 
 @lru_cache(maxsize=8192)
@@ -319,11 +335,13 @@ def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> 
 
 def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
     """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
-    botz = tuple(b.card for b in seat.botz)
+    known = _IDS.get
+    botz = tuple([known(b.card) or _card_id(b.card) for b in seat.botz])
+    modules = tuple([known(m) or _card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
-        return _discounts(card_of, botz, seat.modules)
+        return _discounts(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
-        return _discounts.__wrapped__(card_of, botz, seat.modules)
+        return _discounts.__wrapped__(card_of, botz, modules)
 
 
 @lru_cache(maxsize=8192)
@@ -380,7 +398,7 @@ def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
 
 # -- winning and losing ----------------------------------------------------------------------
 def finish(state: State, winners: tuple[int, ...], summary: str, events: list[Event]) -> State:
-    events.append(make(Event, text=summary, kind="over", barrier=True))
+    events.append(event(text=summary, kind="over", barrier=True))
     return evolve(
         state,
         phase="over",
@@ -399,8 +417,7 @@ def gain_research(state: State, seat: int, amount: int, events: list[Event]) -> 
     state = replace_seat(state, seat, evolve(s, research=total))
     name = state.config.names[seat]
     events.append(
-        make(
-            Event,
+        event(
             text=f"{name} gains {amount} RESEARCH ({total}/{GOAL}).",
             kind="research",
             seat=seat,
@@ -430,8 +447,7 @@ def knock_out(state: State, seat: int, reason: str, events: list[Event]) -> Stat
         ),
     )
     events.append(
-        make(
-            Event,
+        event(
             text=f"{reason} {names[seat]} loses and is out; their cards leave play.",
             kind="defeat",
             seat=seat,
@@ -454,8 +470,7 @@ def draw(state: State, seat: int, count: int, events: list[Event], why: str = ""
         s = evolve(s, deck=s.deck[n:], hand=s.hand + s.deck[:n])
         state = replace_seat(state, seat, s)
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{name} draws {_cards(n)}{why}.",
                 kind="draw",
                 seat=seat,
@@ -479,13 +494,12 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
             gone = [b for b, st in zip(seat.botz, stats, strict=True) if b.risk >= st.value]
             if not gone:
                 continue
-            keep = tuple(b for b, st in zip(seat.botz, stats, strict=True) if b.risk < st.value)
+            keep = tuple([b for b, st in zip(seat.botz, stats, strict=True) if b.risk < st.value])
             seat = evolve(seat, botz=keep, discard=seat.discard + tuple(b.card for b in gone))
             state = replace_seat(state, s, seat)
             for b in gone:
                 events.append(
-                    make(
-                        Event,
+                    event(
                         text=f"{card_of(b.card).name} ({state.config.names[s]}) has RISK equal "
                         "to its value and goes to the discard.",
                         kind="destroy",
@@ -500,10 +514,11 @@ def sweep(card_of: CardOf, state: State, events: list[Event]) -> State:
 
 
 def triggered(card_of: CardOf, state: State, seat: int, trigger: str, sources) -> tuple[Job, ...]:
+    hits = [src for src in sources if getattr(card_of(src), trigger)]
+    if not hits:  # the usual answer, asked at every start and end of a turn
+        return ()
     return tuple(
-        make(Job, source=src, controller=seat, trigger=trigger)  # type: ignore[arg-type]
-        for src in sources
-        if getattr(card_of(src), trigger)
+        [make(Job, source=src, controller=seat, trigger=trigger) for src in hits]  # type: ignore[arg-type]
     )
 
 
@@ -522,12 +537,11 @@ def deal_risk(
         dealt = max(0, amount - seat_stats(card_of, state.seats[s])[i].armor)
         name = card_of(instance).name
         if dealt <= 0:
-            events.append(make(Event, text=f"{name} is dealt no RISK.", kind="risk", seat=s))
+            events.append(event(text=f"{name} is dealt no RISK.", kind="risk", seat=s))
             continue
         state = set_bot(state, s, i, evolve(bot, risk=bot.risk + dealt))
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{name} ({state.config.names[s]}) is dealt {dealt} RISK "
                 f"({bot.risk + dealt} RISK).",
                 kind="risk",
@@ -559,8 +573,7 @@ def delete_risk(
             continue
         state = set_bot(state, s, i, evolve(bot, risk=bot.risk - n))
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{card_of(instance).name} has {n} RISK deleted ({bot.risk - n} RISK).",
                 kind="heal",
                 seat=s,
@@ -569,7 +582,7 @@ def delete_risk(
         deleted += n
     if deleted:
         s = state.seats[seat]
-        sources = (*(b.card for b in s.botz), *s.modules)
+        sources = (*[b.card for b in s.botz], *s.modules)
         jobs = triggered(card_of, state, seat, "when_you_delete_risk", sources)
         if jobs:
             state = evolve(state, queue=state.queue + jobs)
@@ -587,14 +600,13 @@ def move_risk(
     bot = state.seats[a[0]].botz[a[1]]
     n = min(amount, bot.risk)
     if n <= 0:
-        events.append(make(Event, text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
+        events.append(event(text=f"{card_of(source).name} has no RISK to move.", kind="risk"))
         return state
     state = set_bot(state, a[0], a[1], evolve(bot, risk=bot.risk - n))
     target = state.seats[b[0]].botz[b[1]]
     state = set_bot(state, b[0], b[1], evolve(target, risk=target.risk + n))
     events.append(
-        make(
-            Event,
+        event(
             text=f"{n} RISK moves from {card_of(source).name} to {card_of(dest).name} "
             f"({target.risk + n} RISK).",
             kind="risk",
@@ -614,8 +626,7 @@ def unuse(card_of: CardOf, state: State, instance: str, events: list[Event]) -> 
         return state
     state = set_bot(state, s, i, evolve(bot, used=False, shielding=False))
     events.append(
-        make(
-            Event,
+        event(
             text=f"{card_of(instance).name} ({state.config.names[s]}) is UNUSED.",
             kind="unuse",
             seat=s,
@@ -732,7 +743,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
                 where = find_bot(state, job.source)
                 picks = (job.source,) if where and state.seats[where[0]].botz[where[1]].risk else ()
                 if not picks:
-                    events.append(make(Event, text=f"{here()}: no RISK to move.", kind="risk"))
+                    events.append(event(text=f"{here()}: no RISK to move.", kind="risk"))
         elif not picks:
             state, pick, waiting = ask(
                 _options(card_of, state, _own_botz(state, seat, risky=True)),
@@ -775,8 +786,7 @@ def resolve_step(card_of: CardOf, state: State, events: list[Event]) -> tuple[St
         if seat == state.active:
             state = evolve(state, invests_left=state.invests_left + effect.count)
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{state.config.names[seat]} may invest {effect.count} more card(s) "
                     f"this turn ({source.name}).",
                     kind="invest",

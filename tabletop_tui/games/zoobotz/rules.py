@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, event, replace_at
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
@@ -69,6 +69,7 @@ from .models import (
 
 _KEEP = Keep()
 _END = EndTurn()
+_NO_DISCOUNT = (0, 0)
 _NOBODY: frozenset[int] = frozenset()
 #: the active seat alone, as to_act returns it
 _ONLY = tuple(frozenset((i,)) for i in range(MAX_SEATS))
@@ -164,8 +165,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         first, rng = state.rng.randint(0, len(state.seats) - 1)
         state = evolve(state, rng=rng, first_player=first)
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{state.config.names[first]} is chosen at random to go first "
                 "(and doesn't draw on their first turn).",
                 kind="start",
@@ -190,10 +190,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         turn = state.turn + 1
         s = state.seats[seat]
         name = state.config.names[seat]
-        botz = tuple(evolve(b, used=False, shielding=False) if b.used else b for b in s.botz)
+        botz = tuple([evolve(b, used=False, shielding=False) if b.used else b for b in s.botz])
         events.append(
-            make(
-                Event,
+            event(
                 text=f"Turn {turn}: {name}. UNUSE all Botz and invested cards.",
                 kind="turn",
                 seat=seat,
@@ -204,13 +203,13 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             if skips_draw:
                 s = evolve(s, botz=botz, invested_used=0)
                 text = f"{name} goes first and doesn't draw."
-                events.append(make(Event, text=text, kind="turn", seat=seat))
+                events.append(event(text=text, kind="turn", seat=seat))
             else:
                 s = evolve(s, botz=botz, invested_used=0, deck=s.deck[1:], hand=s.hand + s.deck[:1])
                 text = f"{name} draws a card."
-                events.append(make(Event, text=text, kind="draw", seat=seat, barrier=True))
+                events.append(event(text=text, kind="draw", seat=seat, barrier=True))
             jobs = triggered(
-                cat.card, state, seat, "start_of_turn", (*(b.card for b in s.botz), *s.modules)
+                cat.card, state, seat, "start_of_turn", (*[b.card for b in s.botz], *s.modules)
             )
             # with nothing to resolve at the start of the turn, the main part begins at once
             return evolve(
@@ -329,15 +328,14 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         unused = len(s.invested) - s.invested_used
         out: list[Action] = [_invest(c) for c in hand] if state.invests_left > 0 else []
         botz = s.botz
-        if botz or s.modules:
-            off = discounts(card, s)
+        off = discounts(card, s) if botz or s.modules else _NO_DISCOUNT
+        if off[0] or off[1]:
             out += [_play(c) for c in hand if discounted(card(c), off) <= unused]
         else:  # nothing in play discounts a COST
             out += [_play(c) for c in hand if card(c).cost <= unused]
         turn = state.turn
         ready = [i for i, b in enumerate(botz) if not b.used and b.played_turn != turn]
         if ready:
-            stats = seat_stats(card, s)
             # SHIELD and HACK in one pass over the opponents (research_blocked, hack_targets)
             blocked = False
             targets: list[str] = []
@@ -350,6 +348,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                     targets += shields
                 else:
                     targets += [b.card for b in other.botz if b.used]
+            stats = () if blocked else seat_stats(card, s)  # RESEARCH values, if allowed
             for i in ready:
                 bot = botz[i].card
                 if not blocked:
@@ -460,21 +459,22 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     # -- applying ---------------------------------------------------------------------------
     def _resolve(self, state: State, seat: Seat, action: Action):
         events: list[Event] = []
+        kind = type(action)  # (an action of this game's union: checked, or offered by legal_actions)
         cat = _cat(state)
         name = state.config.names[seat]
         s = state.seats[seat]
-        if isinstance(action, Bottom):
+        if kind is Bottom:
             s = evolve(
                 s,
-                hand=tuple(c for c in s.hand if c != action.card),
+                hand=tuple([c for c in s.hand if c != action.card]),
                 deck=s.deck + (action.card,),
                 bottomed=s.bottomed + 1,
             )
             events.append(
-                make(Event, text=f"{name} sends a card to the bottom of their deck.", seat=seat)
+                event(text=f"{name} sends a card to the bottom of their deck.", seat=seat)
             )
             return replace_seat(state, seat, s), tuple(events)
-        if isinstance(action, Keep):
+        if kind is Keep:
             n = HAND_SIZE - len(s.hand)
             s = evolve(s, hand=s.hand + s.deck[:n], deck=s.deck[n:], mulligan_done=True)
             state = replace_seat(state, seat, s)
@@ -483,12 +483,12 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 if n
                 else f"{name} keeps their starting hand."
             )
-            events.append(make(Event, text=text, kind="draw", seat=seat, barrier=n > 0))
+            events.append(event(text=text, kind="draw", seat=seat, barrier=n > 0))
             if all(t.mulligan_done for t in state.seats):
                 state = self._start_play(state, events)
                 state = self._run(state, events)
             return state, tuple(events)
-        if isinstance(action, Choose):
+        if kind is Choose:
             decision = state.decision
             assert decision is not None
             if decision.kind == "order":
@@ -505,26 +505,26 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 assert job is not None
                 label = next(o.label for o in decision.options if o.id == action.option)
                 events.append(
-                    make(Event, text=f"{name} chooses: {label}.", kind="choice", seat=seat)
+                    event(text=f"{name} chooses: {label}.", kind="choice", seat=seat)
                 )
                 state = evolve(
                     state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )
             return self._run(state, events), tuple(events)
-        if isinstance(action, EndTurn):
-            events.append(make(Event, text=f"{name} ends their turn.", kind="turn", seat=seat))
+        if kind is EndTurn:
+            events.append(event(text=f"{name} ends their turn.", kind="turn", seat=seat))
             jobs = triggered(
-                cat.card, state, seat, "end_of_turn", (*(b.card for b in s.botz), *s.modules)
+                cat.card, state, seat, "end_of_turn", (*[b.card for b in s.botz], *s.modules)
             )
             if jobs or state.queue or state.current is not None:
                 state = evolve(state, phase="end", queue=state.queue + jobs)
             else:  # nothing happens at the end of the turn: the next one begins
                 state = self._begin_turn(state, self._next_seat(state), events)
             return self._run(state, events), tuple(events)
-        if isinstance(action, Invest):
+        if kind is Invest:
             s = evolve(
                 s,
-                hand=tuple(c for c in s.hand if c != action.card),
+                hand=tuple([c for c in s.hand if c != action.card]),
                 invested=s.invested + (action.card,),
             )
             state = evolve(
@@ -532,8 +532,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             )
             card = cat.card(action.card)
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{name} reveals {card.name} and invests it face down, UNUSED.",
                     kind="invest",
                     seat=seat,
@@ -542,11 +541,11 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 )
             )
             return state, tuple(events)
-        if isinstance(action, Play):
+        if kind is Play:
             card = cat.card(action.card)
             cost = cost_of(cat.card, s, card)
             update: dict = {
-                "hand": tuple(c for c in s.hand if c != action.card),
+                "hand": tuple([c for c in s.hand if c != action.card]),
                 "invested_used": s.invested_used + cost,
             }
             if card.kind == "bot":
@@ -559,8 +558,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 update["discard"] = s.discard + (action.card,)
             state = replace_seat(state, seat, evolve(s, **update))
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{name} plays {card.name} (COST {cost}).",
                     kind="play",
                     seat=seat,
@@ -582,13 +580,12 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         i = where[1]
         bot = s.botz[i]
         card = cat.card(action.bot)
-        if isinstance(action, Research):
+        if kind is Research:
             botz = replace_at(s.botz, i, evolve(bot, used=True))
             s = evolve(s, botz=botz, invested_used=s.invested_used + action.cards)
             state = evolve(state, seats=replace_at(state.seats, seat, s))
             events.append(
-                make(
-                    Event,
+                event(
                     text=f"{name} USES {card.name} and {action.cards} invested card(s) to RESEARCH.",
                     kind="research",
                     seat=seat,
@@ -596,10 +593,10 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             )
             state = gain_research(state, seat, action.cards, events)
             return state, tuple(events)
-        if isinstance(action, Shield):
+        if kind is Shield:
             state = set_bot(state, seat, i, evolve(bot, used=True, shielding=True))
             events.append(
-                make(Event, text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
+                event(text=f"{name} USES {card.name} to SHIELD.", kind="shield", seat=seat)
             )
             return state, tuple(events)
         assert isinstance(action, Hack)
@@ -608,8 +605,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         theirs: Stats = seat_stats(cat.card, state.seats[owner])[j]
         state = set_bot(state, seat, i, evolve(bot, used=True))
         events.append(
-            make(
-                Event,
+            event(
                 text=f"{name} USES {card.name} to HACK {cat.card(action.target).name} "
                 f"({state.config.names[owner]}).",
                 kind="hack",
