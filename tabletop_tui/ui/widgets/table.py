@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.binding import Binding
 from textual.color import Color
-from textual.containers import Container
+from textual.containers import Container, VerticalScroll
 from textual.dom import NoScreen
 from textual.events import Key
 from textual.message import Message
@@ -80,6 +80,15 @@ def take_focus(widget: Widget, scroll: bool = True) -> None:
         widget.screen.set_focus(widget, scroll_visible=scroll)
     except NoScreen:
         pass
+
+
+def settled_size(widget: Widget, size, virtual_size, container_size) -> bool:
+    """Take the size a layout gave `widget` without asking for another layout. (Textual's
+    `_size_updated` sets the reactive `virtual_size`, which asks for a layout of the screen:
+    for a widget that does not scroll the one just made already placed everything, so a
+    card newly shown cost two layouts of the whole screen. A private hook: Textual is pinned
+    below 8.3.)"""
+    return Widget._size_updated(widget, size, virtual_size, container_size, layout=False)
 
 
 def card_class(key: str) -> str:
@@ -170,6 +179,9 @@ class TableCard(Widget, can_focus=True):
             background = self.get_visual_style("table-card--focus").background
         return base, background
 
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return settled_size(self, size, virtual_size, container_size)
+
     def watch_has_focus(self, _has_focus: bool) -> None:
         # (Textual restyles the widget here, for :focus rules: the chip draws its own)
         self.refresh()
@@ -189,6 +201,28 @@ class TableCard(Widget, can_focus=True):
         self.refresh(layout=resized)
         if self.screen.focused is self:
             self.post_message(self.Focused(self))
+
+    def retire(self) -> None:
+        """Leave the table but stay mounted, hidden, for the zone to reuse (a chip mounted
+        later costs its styling, its mount and a second layout of the screen). A retired
+        chip names no card and takes no focus."""
+        self.remove_class(card_class(self.info.key), update=False)
+        self.can_focus = False  # (Textual's first-focus and focus queries skip it)
+        self.display = False
+
+    def revive(self, info: CardInfo) -> None:
+        """Come back as `info`'s chip (shown again: one layout, no mount)."""
+        old = self.info
+        self.info = info
+        self.add_class(card_class(info.key), update=False)
+        self.set_class(info.hidden, "-hidden")
+        if info != old:
+            self.refresh()
+        self.can_focus = True
+        self.display = True
+        # the screen hears of the layout now, not at this chip's next idle: what waits for
+        # the update's frame (the focus landing, its scrolling) then waits for the layout
+        self._check_refresh()
 
     def focus_now(self) -> None:
         """Focus this card at once (a table screen moves the focus between two cards itself,
@@ -257,11 +291,21 @@ class TableCard(Widget, can_focus=True):
         self.post_message(self.Chosen(self))
 
 
+class TableScroll(VerticalScroll):
+    """The scrolling column that holds a table's zones: a zone that grows or shrinks changes
+    its scrollable size, which the layout that found it has already used (see
+    `settled_size`; a scrollbar that comes or goes still asks for its layout)."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return settled_size(self, size, virtual_size, container_size)
+
+
 class Zone(Container):
     """A row, column or grid of cards: a squad, a hand, a battle area, a seat's Botz.
 
     `show(cards)` reuses its chips in place and keeps the focus on the focused card while it
-    stays; when it leaves, focus goes to the card now at its place, never to the first.
+    stays; when it leaves, focus goes to the card now at its place, never to the first. Chips
+    no longer needed stay mounted, hidden, until cards come back to fill them.
     """
 
     DEFAULT_CSS = """
@@ -293,6 +337,8 @@ class Zone(Container):
         self.set_class(vertical, "-vertical")
         self._keys: tuple[str, ...] = ()
         self._cards: list[TableCard] = []
+        #: chips that left (hidden, in order after the cards): the next cards reuse them
+        self._spares: list[TableCard] = []
         #: the card last focused here, so Tab back returns to it
         self.last_key: str | None = None
         # The title and the "empty" line are widgets only while a zone needs them: every
@@ -302,6 +348,9 @@ class Zone(Container):
         self._empty: Static | None = None
         #: shown: the zone has not been given its cards yet (an empty zone says so)
         self._shown = False
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return settled_size(self, size, virtual_size, container_size)
 
     def compose(self):
         if self.title:
@@ -365,13 +414,27 @@ class Zone(Container):
         focused_key = cards[focused].info.key if focused is not None else None
         for card, info in zip(cards, infos, strict=False):
             card.set_info(info)
+        spares = self._spares
         if len(cards) > len(infos):
             gone = cards[len(infos) :]
             del cards[len(infos) :]
-            self.remove_children(gone)
+            if now in gone:  # (as Textual does for a focused widget it removes)
+                self.screen._reset_focus(now, avoiding=gone + spares)
+            for card in gone:
+                card.retire()
+            spares[:0] = gone
         elif len(infos) > len(cards):
-            new = [TableCard(info) for info in infos[len(cards) :]]
-            if cards:
+            more = infos[len(cards) :]
+            back, spares[: len(more)] = spares[: len(more)], []
+            for card, info in zip(back, more, strict=False):
+                card.revive(info)
+            cards.extend(back)
+            new = [TableCard(info) for info in more[len(back) :]]
+            if not new:
+                pass
+            elif spares:  # (the cards go before the hidden spares)
+                self.mount_all(new, before=spares[0])
+            elif cards:
                 self.mount_all(new, after=cards[-1])
             elif self._title is not None:
                 self.mount_all(new, after=self._title)
