@@ -17,7 +17,7 @@ from dataclasses import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -44,7 +44,7 @@ from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
 from ..widgets.plot import Series, line_plot
 from ..widgets.scrolling import MoveList
-from ..widgets.table import CardInfo, TableScroll, Zone, chip_text
+from ..widgets.table import CardInfo, Zone, chip_text
 from ..widgets.table_screen import CardTable
 from .zeo_moves import (
     MOVE_CAP,
@@ -237,7 +237,7 @@ class ZeoScreen(CardTable, GameScreen):
             yield TeamTracker(0, id="zeo-team-0")
             yield TeamTracker(1, id="zeo-team-1")
         with Horizontal(id="zeo-main"):
-            with TableScroll(id="zeo-table"):
+            with VerticalScroll(id="zeo-table"):
                 yield Static(id="zeo-offer-title", classes="zeo-title")
                 yield HandZone(id="zeo-offer", empty="")
                 yield Static("The Grid", id="zeo-grid-title", classes="zeo-title")

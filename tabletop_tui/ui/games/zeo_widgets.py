@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ...games.zeo_dbg.models import TeamView
 from ..widgets.quiet import update_static
-from ..widgets.table import CardInfo, Zone, settled_size
+from ..widgets.table import CardInfo, Zone
 
 TEAM_STYLE = ("magenta", "cyan")
 
@@ -69,9 +69,6 @@ class CharacterCard(Vertical):
         super().__init__(**kwargs)
         self.seat = seat
         self._head: Text | None = None
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return settled_size(self, size, virtual_size, container_size)
 
     def compose(self) -> ComposeResult:
         yield Static(classes="zeo-seat-head")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.binding import Binding
 from textual.color import Color
-from textual.containers import Container, VerticalScroll
+from textual.containers import Container
 from textual.dom import NoScreen
 from textual.events import Key
 from textual.message import Message
@@ -80,15 +80,6 @@ def take_focus(widget: Widget, scroll: bool = True) -> None:
         widget.screen.set_focus(widget, scroll_visible=scroll)
     except NoScreen:
         pass
-
-
-def settled_size(widget: Widget, size, virtual_size, container_size) -> bool:
-    """Take the size a layout gave `widget` without asking for another layout. (Textual's
-    `_size_updated` sets the reactive `virtual_size`, which asks for a layout of the screen:
-    for a widget that does not scroll the one just made already placed everything, so a
-    card newly shown cost two layouts of the whole screen. A private hook: Textual is pinned
-    below 8.3.)"""
-    return Widget._size_updated(widget, size, virtual_size, container_size, layout=False)
 
 
 def card_class(key: str) -> str:
@@ -178,9 +169,6 @@ class TableCard(Widget, can_focus=True):
         if self.has_focus:  # (the blank cell after the name takes the highlight too)
             background = self.get_visual_style("table-card--focus").background
         return base, background
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return settled_size(self, size, virtual_size, container_size)
 
     def watch_has_focus(self, _has_focus: bool) -> None:
         # (Textual restyles the widget here, for :focus rules: the chip draws its own)
@@ -291,15 +279,6 @@ class TableCard(Widget, can_focus=True):
         self.post_message(self.Chosen(self))
 
 
-class TableScroll(VerticalScroll):
-    """The scrolling column that holds a table's zones: a zone that grows or shrinks changes
-    its scrollable size, which the layout that found it has already used (see
-    `settled_size`; a scrollbar that comes or goes still asks for its layout)."""
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return settled_size(self, size, virtual_size, container_size)
-
-
 class Zone(Container):
     """A row, column or grid of cards: a squad, a hand, a battle area, a seat's Botz.
 
@@ -348,9 +327,6 @@ class Zone(Container):
         self._empty: Static | None = None
         #: shown: the zone has not been given its cards yet (an empty zone says so)
         self._shown = False
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return settled_size(self, size, virtual_size, container_size)
 
     def compose(self):
         if self.title:
