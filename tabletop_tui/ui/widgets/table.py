@@ -376,8 +376,9 @@ class Zone(Container):
 
     def show(self, infos: Sequence[CardInfo]) -> None:
         """Show these cards. The chips already here are reused in order (a chip whose card
-        is unchanged is not touched; one showing another card now repaints); chips are
-        mounted or removed only at the end, when the count changes."""
+        is unchanged is not touched; one showing another card now repaints). When the count
+        changes, chips left over are hidden and kept, and more cards show on the hidden ones
+        first: a chip is mounted only when the zone holds more cards than ever before."""
         keys = tuple(i.key for i in infos)
         cards = self._cards
         if keys == self._keys and self._shown:
@@ -406,18 +407,8 @@ class Zone(Container):
                 card.revive(info)
             cards.extend(back)
             new = [TableCard(info) for info in more[len(back) :]]
-            if not new:
-                pass
-            elif spares:  # (the cards go before the hidden spares)
-                self.mount_all(new, before=spares[0])
-            elif cards:
-                self.mount_all(new, after=cards[-1])
-            elif self._title is not None:
-                self.mount_all(new, after=self._title)
-            elif self._empty is not None:
-                self.mount_all(new, before=self._empty)
-            else:
-                self.mount_all(new)
+            if new:
+                self._mount_chips(new)
             cards.extend(new)
         self._show_empty(not infos)
         self._shown = True
@@ -430,6 +421,21 @@ class Zone(Container):
                 self.call_after_refresh(self._focus_at, at, keys[at])
         elif focused is not None:  # the zone emptied under the focus: let the screen choose
             self.screen.set_focus(None)
+
+    def _mount_chips(self, new: list[TableCard]) -> None:
+        """Mount chips after the cards shown and before the hidden spares (so the spares,
+        shown again, come next in order)."""
+        cards = self._cards
+        if self._spares:
+            self.mount_all(new, before=self._spares[0])
+        elif cards:
+            self.mount_all(new, after=cards[-1])
+        elif self._title is not None:
+            self.mount_all(new, after=self._title)
+        elif self._empty is not None:
+            self.mount_all(new, before=self._empty)
+        else:
+            self.mount_all(new)
 
     def _focus_at(self, index: int, key: str | None = None) -> None:
         cards = self.cards
