@@ -190,6 +190,28 @@ class TableCard(Widget, can_focus=True):
         if self.screen.focused is self:
             self.post_message(self.Focused(self))
 
+    def retire(self) -> None:
+        """Leave the table but stay mounted, hidden, for the zone to reuse (a chip mounted
+        later costs its styling, its mount and a second layout of the screen). A retired
+        chip names no card and takes no focus."""
+        self.remove_class(card_class(self.info.key), update=False)
+        self.can_focus = False  # (Textual's first-focus and focus queries skip it)
+        self.display = False
+
+    def revive(self, info: CardInfo) -> None:
+        """Come back as `info`'s chip (shown again: one layout, no mount)."""
+        old = self.info
+        self.info = info
+        self.add_class(card_class(info.key), update=False)
+        self.set_class(info.hidden, "-hidden")
+        if info != old:
+            self.refresh()
+        self.can_focus = True
+        self.display = True
+        # the screen hears of the layout now, not at this chip's next idle: what waits for
+        # the update's frame (the focus landing, its scrolling) then waits for the layout
+        self._check_refresh()
+
     def focus_now(self) -> None:
         """Focus this card at once (a table screen moves the focus between two cards itself,
         see `CardTable.set_focus`), with the inspector told in the same step."""
@@ -261,7 +283,8 @@ class Zone(Container):
     """A row, column or grid of cards: a squad, a hand, a battle area, a seat's Botz.
 
     `show(cards)` reuses its chips in place and keeps the focus on the focused card while it
-    stays; when it leaves, focus goes to the card now at its place, never to the first.
+    stays; when it leaves, focus goes to the card now at its place, never to the first. Chips
+    no longer needed stay mounted, hidden, until cards come back to fill them.
     """
 
     DEFAULT_CSS = """
@@ -293,6 +316,8 @@ class Zone(Container):
         self.set_class(vertical, "-vertical")
         self._keys: tuple[str, ...] = ()
         self._cards: list[TableCard] = []
+        #: chips that left (hidden, in order after the cards): the next cards reuse them
+        self._spares: list[TableCard] = []
         #: the card last focused here, so Tab back returns to it
         self.last_key: str | None = None
         # The title and the "empty" line are widgets only while a zone needs them: every
@@ -351,8 +376,9 @@ class Zone(Container):
 
     def show(self, infos: Sequence[CardInfo]) -> None:
         """Show these cards. The chips already here are reused in order (a chip whose card
-        is unchanged is not touched; one showing another card now repaints); chips are
-        mounted or removed only at the end, when the count changes."""
+        is unchanged is not touched; one showing another card now repaints). When the count
+        changes, chips left over are hidden and kept, and more cards show on the hidden ones
+        first: a chip is mounted only when the zone holds more cards than ever before."""
         keys = tuple(i.key for i in infos)
         cards = self._cards
         if keys == self._keys and self._shown:
@@ -365,20 +391,24 @@ class Zone(Container):
         focused_key = cards[focused].info.key if focused is not None else None
         for card, info in zip(cards, infos, strict=False):
             card.set_info(info)
+        spares = self._spares
         if len(cards) > len(infos):
             gone = cards[len(infos) :]
             del cards[len(infos) :]
-            self.remove_children(gone)
+            if now in gone:  # (as Textual does for a focused widget it removes)
+                self.screen._reset_focus(now, avoiding=gone + spares)
+            for card in gone:
+                card.retire()
+            spares[:0] = gone
         elif len(infos) > len(cards):
-            new = [TableCard(info) for info in infos[len(cards) :]]
-            if cards:
-                self.mount_all(new, after=cards[-1])
-            elif self._title is not None:
-                self.mount_all(new, after=self._title)
-            elif self._empty is not None:
-                self.mount_all(new, before=self._empty)
-            else:
-                self.mount_all(new)
+            more = infos[len(cards) :]
+            back, spares[: len(more)] = spares[: len(more)], []
+            for card, info in zip(back, more, strict=False):
+                card.revive(info)
+            cards.extend(back)
+            new = [TableCard(info) for info in more[len(back) :]]
+            if new:
+                self._mount_chips(new)
             cards.extend(new)
         self._show_empty(not infos)
         self._shown = True
@@ -391,6 +421,21 @@ class Zone(Container):
                 self.call_after_refresh(self._focus_at, at, keys[at])
         elif focused is not None:  # the zone emptied under the focus: let the screen choose
             self.screen.set_focus(None)
+
+    def _mount_chips(self, new: list[TableCard]) -> None:
+        """Mount chips after the cards shown and before the hidden spares (so the spares,
+        shown again, come next in order)."""
+        cards = self._cards
+        if self._spares:
+            self.mount_all(new, before=self._spares[0])
+        elif cards:
+            self.mount_all(new, after=cards[-1])
+        elif self._title is not None:
+            self.mount_all(new, after=self._title)
+        elif self._empty is not None:
+            self.mount_all(new, before=self._empty)
+        else:
+            self.mount_all(new)
 
     def _focus_at(self, index: int, key: str | None = None) -> None:
         cards = self.cards

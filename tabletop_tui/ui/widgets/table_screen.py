@@ -14,11 +14,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import Reactive
+from textual.widget import Widget
 
 from .card_menu import CardMenu, MenuEntry, StableKeys
 from .compositor import TableCompositor
 from .inspector import Inspector
 from .table import CardInfo, TableCard, Zone
+
+_textual_size_updated = Widget._size_updated
+
+
+def _settled_size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+    return _textual_size_updated(self, size, virtual_size, container_size, layout=False)
 
 
 class CardTable:
@@ -44,6 +51,18 @@ class CardTable:
         super().__init__(*args, **kwargs)
         #: a focus move's two cards and the inspector are drawn as separate small areas
         self._compositor = TableCompositor()
+
+    def _refresh_layout(self, size=None, scroll: bool = False) -> None:
+        """Textual's layout, without the second one it asks for: each widget given a new
+        size also sets its reactive `virtual_size`, which asks for another layout of the
+        whole screen, though the one running has just placed everything by those sizes. (A
+        scrollbar that comes or goes still asks, as it should; Textual's own fast path for
+        scrolling sets sizes this way. Private hooks: Textual is pinned below 8.3.)"""
+        Widget._size_updated = _settled_size_updated  # type: ignore[method-assign]
+        try:
+            super()._refresh_layout(size, scroll)  # type: ignore[misc]
+        finally:
+            Widget._size_updated = _textual_size_updated  # type: ignore[method-assign]
 
     # -- for the screen --------------------------------------------------------------------
     def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:  # pragma: no cover
