@@ -304,7 +304,7 @@ class Zone(Container):
         self._shown = False
 
     def compose(self):
-        if self.title:
+        if self.title and self._title is None:  # (not if set_title made it before)
             self._title = Static(self.title, classes="zone-title")
             yield self._title
 
