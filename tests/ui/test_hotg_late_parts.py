@@ -85,3 +85,27 @@ async def test_mastermind_mode_makes_the_scheme_hand_at_once():
         titles = [w for w in zone.children if "zone-title" in w.classes]
         assert len(titles) == 1 and "Schemes:" in str(titles[0].render())
         _in_table_order(screen)
+
+
+async def test_the_side_column_is_made_when_the_screen_is_first_wide():
+    """80x24 has no room for the side column (summary and log): it is made, with the whole
+    log so far, when the terminal grows past the compact size."""
+    from tabletop_tui.ui.widgets.log import MAX_LINES, LogPanel
+
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = next(s for s in app.screen_stack if type(s).__name__ == "HotgScreen")
+        assert not list(screen.query("#hg-side"))
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot, 3)
+        side = screen.query_one("#hg-side")
+        assert side.display and side.parent is screen.query_one("#hg-body")
+        assert [w.id for w in side.children] == ["hg-info", "hg-log"]
+        log = screen.query_one("#hg-log", LogPanel)
+        opening = screen.match.view(screen.session.viewer()).opening
+        shown = len(opening) + len(list(screen.match.log_lines()))
+        assert log.count == min(shown, MAX_LINES) > 0
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 3)
+        assert not side.display  # hotg.tcss hides it again at the compact size

@@ -199,9 +199,6 @@ class HotgScreen(CardTable, GameScreen):
                         with Vertical(id=f"hg-player-{p}", classes="hg-player"):
                             yield Static(classes="hg-player-head")
                             yield Zone(id=f"hg-panel-{p}", classes="hg-panel", empty="")
-            with Vertical(id="hg-side"):
-                yield Static(id="hg-info")
-                yield LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
         yield Static(id="hg-prompt")
         with Horizontal(id="hg-bottom"):
             yield MoveList(id="hg-list")
@@ -278,7 +275,7 @@ class HotgScreen(CardTable, GameScreen):
         self._show_battle(view, seat, usable)
         self._show_decision(view)
         self._show_players(view, seat, usable, reason)
-        if not self.compact:
+        if self._show_side():
             self.put("#hg-info", info_text(view))
         self.put("#hg-prompt", self._prompt(view))
         self._show_list(view, legal)
@@ -295,7 +292,21 @@ class HotgScreen(CardTable, GameScreen):
         game was set up, before any action, so only the View holds it)."""
         opening = self._view.opening if self._view is not None else ()
         first = [Event(text=t, kind="deploy") for t in opening]
-        self.query_one("#hg-log", LogPanel).sync([*first, *self.match.log_lines()])
+        if "hg-side" in self._made:
+            self.query_one("#hg-log", LogPanel).sync([*first, *self.match.log_lines()])
+
+    def _show_side(self) -> bool:
+        """The side column (the game's summary and its log) shows on a wide screen only
+        (hotg.tcss): it is made the first time the screen is wide. True while shown."""
+        if self.compact:
+            return False
+        if "hg-side" not in self._made:
+            side = self._made["hg-side"] = Vertical(id="hg-side")
+            self.query_one("#hg-body").mount(side)
+            log = LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
+            log.show_seed = self.session.seed_given
+            side.mount(Static(id="hg-info"), log)
+        return True
 
     def _idle_reason(self, seat: int | None) -> str:
         if seat is None:
