@@ -290,7 +290,7 @@ class Zone(Container):
         super().__init__(**kwargs)
         self.title = title
         self.empty = empty
-        self.set_class(vertical, "-vertical")
+        self.set_class(vertical, "-vertical", update=False)  # (styled when mounted)
         self._keys: tuple[str, ...] = ()
         self._cards: list[TableCard] = []
         #: the card last focused here, so Tab back returns to it
