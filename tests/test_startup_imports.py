@@ -151,3 +151,28 @@ def test_a_game_at_one_terminal_builds_no_table_messages(game_id, tmp_path):
     assert "tabletop_tui.tables.table" in modules
     assert "tabletop_tui.tables.protocol" not in modules
     assert "tabletop_tui.ui.screens.launcher" not in modules
+
+
+@pytest.mark.parametrize("game_id", ["army-of-zero", "hotg"])
+def test_a_first_frame_naming_no_keyword_loads_no_rules_reference(game_id, tmp_path):
+    """The inspector asks the rules reference for a keyword's meaning only when a card it
+    shows names one: a first frame with no card inspected yet imports no reference parser."""
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert "tabletop_tui.ui.widgets.inspector" in modules
+    assert "tabletop_tui.reference" not in modules
+
+
+def test_shared_widgets_are_imported_when_asked_for(tmp_path):
+    """`tabletop_tui.ui.widgets` names every shared widget, and a screen importing one of
+    them (or another widget module of the package) imports only that one's module: Heroes
+    of the Grid's first frame loads no dice, pile or tracker widget."""
+    import tabletop_tui.ui.widgets as widgets
+
+    for name in widgets.__all__:
+        assert getattr(widgets, name).__name__ == name
+    screen, modules = _first_frame_modules("hotg", tmp_path)
+    assert screen == "HotgScreen"
+    assert "tabletop_tui.ui.widgets.log" in modules
+    for unused in ("dice", "pile", "tracker"):
+        assert f"tabletop_tui.ui.widgets.{unused}" not in modules

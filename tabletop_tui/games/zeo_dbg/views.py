@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Seat
+from ...engine.fast import make
 from .cards import catalog
 from .effects import effects_text
 from .models import (
@@ -62,7 +63,8 @@ class Views:
             everyone = all(q.character for q in state.players)
             if p.character and (state.phase != "setup" or everyone or mine):
                 ch = cat.characters[p.character]
-                ch_view = CharacterView(
+                ch_view = make(
+                    CharacterView,
                     id=ch.id,
                     name=ch.name,
                     side_name=ch.side_b if p.flipped else ch.side_a,
@@ -72,7 +74,8 @@ class Views:
                     ability_cost=ch.ability.cost,
                     ability_used=p.char_used,
                     slots=tuple(
-                        SlotView(
+                        make(
+                            SlotView,
                             colour=ch.slots[k],
                             card=cat.face(s.card) if s else None,
                             instance=s.card if s else "",
@@ -91,7 +94,8 @@ class Views:
                 item = None if p.item_gained else cat.face(ch.item)
                 own_face = None if p.own_gained else cat.face(ch.own)
             seats.append(
-                SeatView(
+                make(
+                    SeatView,
                     name=state.config.names[i],
                     team=state.config.teams[i],
                     character=ch_view,
@@ -117,16 +121,17 @@ class Views:
         grid = []
         for i, c in enumerate(state.grid):
             if c is None:
-                grid.append(GridCardView(index=i, card=None))
+                grid.append(make(GridCardView, index=i, card=None))
                 continue
             card = cat.card(c)
             adv = seat is not None and adversary(state, seat, card)
             price = None
             if seat is not None:
                 price = battle_price(state, seat, card) if adv else card.cost
-            grid.append(GridCardView(index=i, card=cat.face(c), adversary=adv, price=price))
+            grid.append(make(GridCardView, index=i, card=cat.face(c), adversary=adv, price=price))
         name, acts, cost, text = BAY[state.bay_side]
-        bay = ZordBayView(
+        bay = make(
+            ZordBayView,
             side=state.bay_side,
             side_name=name,
             text=text,
@@ -134,7 +139,9 @@ class Views:
             ability_used=state.bay_used,
             activations_left=max(0, acts - state.zord_acts),
             slots=tuple(
-                SlotView(colour="white", card=cat.face(z.card), instance=z.card, ready=z.ready)
+                make(
+                    SlotView, colour="white", card=cat.face(z.card), instance=z.card, ready=z.ready
+                )
                 for z in state.bay
             ),
         )
@@ -159,7 +166,8 @@ class Views:
         attack = None
         if state.attack is not None:
             att = state.attack
-            attack = AttackView(
+            attack = make(
+                AttackView,
                 attacker=att.attacker,
                 source=att.source,
                 text=effects_text(att.effects)
@@ -171,12 +179,15 @@ class Views:
         serp = None
         if state.config.serpentera and venjix:
             n = next(p.serpentera for p in state.players if p.character == "venjix")
-            serp = StackView(count=3 - n, top=cat.face(SERPENTERA[n]) if n < 3 else None)
+            serp = make(StackView, count=3 - n, top=cat.face(SERPENTERA[n]) if n < 3 else None)
 
         def stack(cards, up):
-            return StackView(count=len(cards), top=cat.face(cards[0]) if cards and up else None)
+            return make(
+                StackView, count=len(cards), top=cat.face(cards[0]) if cards and up else None
+            )
 
-        return View(
+        return make(
+            View,
             viewer=seat,
             format=state.config.format,
             phase=state.phase,
@@ -186,11 +197,13 @@ class Views:
             turn_slot=state.slot,
             seats=tuple(seats),
             teams=tuple(
-                TeamView(name=TEAM_NAMES[t], hp=state.teams[t].hp, energy=state.teams[t].energy)
+                make(
+                    TeamView, name=TEAM_NAMES[t], hp=state.teams[t].hp, energy=state.teams[t].energy
+                )
                 for t in (0, 1)
             ),
             grid=tuple(grid),
-            main_deck=StackView(count=len(state.main_deck)),
+            main_deck=make(StackView, count=len(state.main_deck)),
             main_discard=tuple(cat.face(c) for c in state.main_discard),
             destroyed_count=len(state.destroyed),
             blasters=stack(state.blasters, state.blaster_up),

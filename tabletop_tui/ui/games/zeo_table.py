@@ -103,8 +103,9 @@ def keywords_in(*texts: str, kinds: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The card types and the reference's keywords named in these texts, once each."""
     found: list[str] = [k for k in kinds if k]
     blob = " ".join(texts)
+    folded = blob.casefold()  # a word absent from it cannot match: its pattern is not built
     for word in _keyword_names():
-        if word not in found and _pattern(word).search(blob):
+        if word not in found and word.casefold() in folded and _pattern(word).search(blob):
             found.append(word)
     return tuple(found)
 

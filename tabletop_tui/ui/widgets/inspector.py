@@ -20,9 +20,17 @@ from textual.style import Style as TextualStyle
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
-from ...reference import keyword_text
 from .card import render_face
 from .table import FACE_DOWN, CardInfo
+
+
+def keyword_text(game_id: str, keyword: str) -> str | None:
+    """The rules reference's meaning of a keyword. The reference (its parser, its regular
+    expressions, importlib.resources) is imported when a card first names a keyword, not
+    before every game screen's first frame (~3 ms)."""
+    from ...reference import keyword_text as meaning
+
+    return meaning(game_id, keyword)
 
 
 def inspect_text(info: CardInfo | None, empty: str = "Move to a card to read it.") -> Group:

@@ -313,7 +313,7 @@ class Zone(Container):
         super().__init__(**kwargs)
         self.title = title
         self.empty = empty
-        self.set_class(vertical, "-vertical")
+        self.set_class(vertical, "-vertical", update=False)  # (styled when mounted)
         self._keys: tuple[str, ...] = ()
         self._cards: list[TableCard] = []
         #: chips that left (hidden, in order after the cards): the next cards reuse them
@@ -329,7 +329,7 @@ class Zone(Container):
         self._shown = False
 
     def compose(self):
-        if self.title:
+        if self.title and self._title is None:  # (not if set_title made it before)
             self._title = Static(self.title, classes="zone-title")
             yield self._title
 

@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -86,6 +87,32 @@ LEGEND = (
 )
 #: the four outer locations around the headquarters (position -> grid cell of the cross)
 CROSS = ("top", "right", "bottom", "left")
+
+#: the table's column, top to bottom. The parts most first frames hide (no battle, no
+#: question, no Schemes, empty discard piles) are made the first time they are shown
+#: (`HotgScreen._late`): that frame neither builds nor styles them (~18 widgets).
+TABLE_ORDER = (
+    "hg-board",
+    "hg-battle-head",
+    "hg-enemies",
+    "hg-grid",
+    "hg-decision",
+    "hg-hand",
+    "hg-schemes",
+    "hg-players",
+    "hg-scheme-discard",
+    "hg-discards",
+)
+#: each late part: (its class, the arguments it is made with, the title its zone is given)
+LATE: dict[str, tuple[type, dict, str]] = {
+    "hg-battle-head": (Static, {}, ""),
+    "hg-enemies": (Zone, {"vertical": True, "empty": ""}, ""),
+    "hg-grid": (CombatGrid, {}, ""),
+    "hg-decision": (Zone, {"empty": ""}, "Asked about:"),
+    "hg-schemes": (Zone, {"empty": "none"}, "Schemes:"),
+    "hg-scheme-discard": (Zone, {"vertical": True, "empty": ""}, "Schemes played:"),
+    "hg-discards": (Zone, {"vertical": True, "empty": ""}, "Discard piles:"),
+}
 #: letter keys that open one kind of move
 KIND_KEYS = {
     "move": (Move,),
@@ -142,6 +169,7 @@ class HotgScreen(CardTable, GameScreen):
         self._list_key: tuple = ()
         self._decision_key: tuple = ()
         self._focus_mode = ""
+        self._made: dict[str, Widget] = {}  # the late parts made so far
         # open hands: nothing to hide between Rangers, so no curtain when the keyboard passes;
         # the Mastermind's Schemes are hidden from the Rangers, so a curtain between them
         config = self.match.config
@@ -165,28 +193,40 @@ class HotgScreen(CardTable, GameScreen):
                             yield Zone(id=f"hg-loc-{pos}", classes=f"hg-loc hg-{CROSS[pos]}")
                         else:
                             yield Static(classes="hg-filler")
-                yield Static(id="hg-battle-head")
-                yield Zone(id="hg-enemies", vertical=True, empty="")
-                yield CombatGrid(id="hg-grid")
-                yield Zone("Asked about:", id="hg-decision", empty="")
                 yield Zone("Hand:", id="hg-hand", empty="empty")
-                yield Zone("Schemes:", id="hg-schemes", empty="none")
                 with Vertical(id="hg-players"):
                     for p in range(len(self.match.seats)):
                         with Vertical(id=f"hg-player-{p}", classes="hg-player"):
                             yield Static(classes="hg-player-head")
                             yield Zone(id=f"hg-panel-{p}", classes="hg-panel", empty="")
-                yield Zone("Schemes played:", id="hg-scheme-discard", vertical=True, empty="")
-                yield Zone("Discard piles:", id="hg-discards", vertical=True, empty="")
-            with Vertical(id="hg-side"):
-                yield Static(id="hg-info")
-                yield LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
         yield Static(id="hg-prompt")
         with Horizontal(id="hg-bottom"):
             yield MoveList(id="hg-list")
             yield Inspector(id="inspector")
         yield Static(id="hg-message")
         yield TableFooter()
+
+    def _late(self, ident: str, shown: bool) -> Widget | None:
+        """The late part `ident`, made and mounted at its place in the table the first time
+        it is shown; None while it has never been shown. Made the same as compose would
+        (a zone's title comes before its cards), so it looks the same."""
+        widget = self._made.get(ident)
+        if widget is None:
+            if not shown:
+                return None
+            kind, kwargs, title = LATE[ident]
+            widget = self._made[ident] = kind(id=ident, **kwargs)
+            later = TABLE_ORDER[TABLE_ORDER.index(ident) + 1 :]
+            table = self.query_one("#hg-table")
+            before = next((w for w in table.children if w.id in later), None)
+            if before is None:
+                table.mount(widget)
+            else:
+                table.mount(widget, before=before)
+            if title:  # mounted now (its compose would put it after the cards shown next)
+                widget.set_title(title)
+        widget.display = shown
+        return widget
 
     # -- the loop ------------------------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
@@ -235,7 +275,7 @@ class HotgScreen(CardTable, GameScreen):
         self._show_battle(view, seat, usable)
         self._show_decision(view)
         self._show_players(view, seat, usable, reason)
-        if not self.compact:
+        if self._show_side():
             self.put("#hg-info", info_text(view))
         self.put("#hg-prompt", self._prompt(view))
         self._show_list(view, legal)
@@ -252,7 +292,21 @@ class HotgScreen(CardTable, GameScreen):
         game was set up, before any action, so only the View holds it)."""
         opening = self._view.opening if self._view is not None else ()
         first = [Event(text=t, kind="deploy") for t in opening]
-        self.query_one("#hg-log", LogPanel).sync([*first, *self.match.log_lines()])
+        if "hg-side" in self._made:
+            self.query_one("#hg-log", LogPanel).sync([*first, *self.match.log_lines()])
+
+    def _show_side(self) -> bool:
+        """The side column (the game's summary and its log) shows on a wide screen only
+        (hotg.tcss): it is made the first time the screen is wide. True while shown."""
+        if self.compact:
+            return False
+        if "hg-side" not in self._made:
+            side = self._made["hg-side"] = Vertical(id="hg-side")
+            self.query_one("#hg-body").mount(side)
+            log = LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
+            log.show_seed = self.session.seed_given
+            side.mount(Static(id="hg-info"), log)
+        return True
 
     def _idle_reason(self, seat: int | None) -> str:
         if seat is None:
@@ -381,12 +435,12 @@ class HotgScreen(CardTable, GameScreen):
     # -- the battle --------------------------------------------------------------------------
     def _show_battle(self, view: View, seat: int | None, usable: set[str]) -> None:
         b = view.battle
-        head = self.query_one("#hg-battle-head")
-        enemies = self.query_one("#hg-enemies", Zone)
-        head.display = enemies.display = b is not None
+        self._late("hg-battle-head", b is not None)
+        enemies = self._late("hg-enemies", b is not None)
         if b is None:
-            enemies.show([])
-            self.query_one("#hg-grid", CombatGrid).display = False
+            if enemies is not None:
+                enemies.show([])
+            self._late("hg-grid", False)
             return
         self.put("#hg-battle-head", self._battle_head(view))
         infos = [hc.enemy_info(view, e, f"enemy:{e.slot}" in usable) for e in b.cards]
@@ -423,10 +477,9 @@ class HotgScreen(CardTable, GameScreen):
         return head
 
     def _show_grid(self, view: View, seat: int | None) -> None:
-        widget = self.query_one("#hg-grid", CombatGrid)
         grid = view.battle.grid if view.battle is not None else None
-        widget.display = grid is not None
-        if grid is None:
+        widget = self._late("hg-grid", grid is not None)
+        if grid is None or widget is None:
             return
         cards = {}
         marker = None
@@ -512,7 +565,6 @@ class HotgScreen(CardTable, GameScreen):
     # -- decisions, players, hands -------------------------------------------------------------
     def _show_decision(self, view: View) -> None:
         d = view.decision
-        zone = self.query_one("#hg-decision", Zone)
         infos: list[CardInfo] = []
         if d is not None:
             owner = hc.seat_label(view, d.seat) if d.seat < len(view.players) else ""
@@ -522,8 +574,9 @@ class HotgScreen(CardTable, GameScreen):
                 infos.append(
                     hc.combat_info(c, f"deck-{c.id}", "the deck being searched", owner, True)
                 )
-        zone.display = bool(infos)
-        zone.show(infos)
+        zone = self._late("hg-decision", bool(infos))
+        if zone is not None:
+            zone.show(infos)
 
     def _show_players(self, view: View, seat: int | None, usable: set[str], reason: str) -> None:
         for box in self.query(".hg-player"):
@@ -554,20 +607,20 @@ class HotgScreen(CardTable, GameScreen):
             hand.show(hc.hand_infos(view, hand_seat, usable, play_reason))
         else:
             hand.show([])
-        schemes = self.query_one("#hg-schemes", Zone)
-        schemes.display = view.mastermind_seat is not None
-        schemes.show(hc.scheme_hand_infos(view, seat, usable))
+        schemes = self._late("hg-schemes", view.mastermind_seat is not None)
+        if schemes is not None:
+            schemes.show(hc.scheme_hand_infos(view, seat, usable))
         played = [
             hc.scheme_info(view, sc, f"scheme-played-{n}", "the Scheme discard pile (public)")
             for n, sc in enumerate(reversed(view.scheme_discard))
         ]
-        spent = self.query_one("#hg-scheme-discard", Zone)
-        spent.display = bool(played)
-        spent.show(played)
+        spent = self._late("hg-scheme-discard", bool(played))
+        if spent is not None:
+            spent.show(played)
         discards = hc.discard_infos(view)
-        zone = self.query_one("#hg-discards", Zone)
-        zone.display = bool(discards)
-        zone.show(discards)
+        zone = self._late("hg-discards", bool(discards))
+        if zone is not None:
+            zone.show(discards)
 
     def _prompt(self, view: View) -> Text:
         d = view.decision
@@ -792,7 +845,9 @@ class HotgScreen(CardTable, GameScreen):
     def _reading_battle(self) -> bool:
         """The inspector already shows a card of the battle (an enemy, a combat card)."""
         key = getattr(self._focused_info, "key", None)
-        zones = (self.query_one("#hg-hand", Zone), self.query_one("#hg-enemies", Zone))
+        zones = [self.query_one("#hg-hand", Zone)]
+        if "hg-enemies" in self._made:
+            zones.append(self._made["hg-enemies"])
         return key is not None and any(c.info.key == key for z in zones for c in z.cards)
 
     def _battle_subject(self, view: View) -> CardInfo | None:
