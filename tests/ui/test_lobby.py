@@ -224,3 +224,14 @@ async def test_the_table_form_sets_how_late_watchers_see_the_game(service):
         assert table.watch_delay == 5 and table.info().watch_delay == 5
         await pilot.press("escape")  # leave the room: the lobby lists the table with its delay
         await wait_for(pilot, lambda: "5 moves late" in screen_text(app), "the listed delay")
+
+
+def test_a_table_list_that_comes_back_after_the_lobby_closed_is_dropped(tmp_path):
+    """The list is fetched in a worker; when the answer arrives after the lobby's widgets are
+    gone (the player left it meanwhile), it is dropped instead of failing the app."""
+    from tabletop_tui.tables.remote import TablesLink
+    from tabletop_tui.ui.screens.lobby import LobbyScreen
+
+    lobby = LobbyScreen(TablesLink(tmp_path / "socket", "ticket"))
+    lobby.tables = []
+    assert lobby._show_tables() is None  # no widgets: returns quietly, raises nothing

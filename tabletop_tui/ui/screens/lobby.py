@@ -587,7 +587,10 @@ class LobbyScreen(BaseScreen):
         self._show_tables()
 
     def _show_tables(self) -> None:
-        options = self.query_one("#lobby-tables", OptionList)
+        found = self.query("#lobby-tables").results(OptionList)
+        options = next(found, None)
+        if options is None:  # the list came back after the lobby closed: nothing to show
+            return
         keep = options.highlighted
         options.clear_options()
         if not self.tables:
