@@ -1,13 +1,17 @@
 """Heroes of the Grid: how often can a far stronger team win? An ORACLE, never a bot.
 
     python benchmarks/hotg_oracle.py [--seeds 20] [--seed-from 0] [--jobs 1]
+        [--battle-oracle] [--no-plan-oracle]
 
 Issue 15 asks the default bot to win 40% of standard 4-Ranger games. Before tuning the bot
 further, this measures an upper estimate of what play can do under the printed reading.
 
 The oracle CHEATS, on purpose: it sees the true State, hidden deck orders and the seeded
-RNG included, so it knows exactly how every die will roll after each choice. At each
-Action Phase choice (which Ranger does what: stay and battle, move where, RECOVER, power
+RNG included, so it knows exactly how every die will roll after each choice. Two parts,
+each switchable. `--battle-oracle`: every battle choice (card, target, energy, flip, whose
+turn, damage, draws) is played out on the true State to the end of the battle and the best
+`search.battle_value` is kept, so it picks the plays whose dice will hit. The plan oracle
+(on unless `--no-plan-oracle`): at each Action Phase choice (which Ranger does what: stay and battle, move where, RECOVER, power
 up, Zords, end the phase) and each Mastodon window between deployments, it plays every
 candidate followed by the heuristic bot to the end of the game, on a copy of the true
 State, and keeps the best ending (a win; else the later round, more of the boss's and
@@ -98,6 +102,7 @@ def macros(s: State, seat: int) -> list[tuple]:
 
 
 BATTLE_ORACLE = False  # --battle-oracle: battle choices foresee the dice too
+PLAN_ORACLE = True  # --no-plan-oracle: the Action Phase is the default bot's
 
 
 def battle_oracle(bot, s: State, seat: int, legal: list):
@@ -126,8 +131,9 @@ def oracle_game(seed: int) -> dict:
     while s.outcome is None and steps < 20_000:
         seat = next(iter(RULES.to_act(s)))
         legal = RULES.legal_actions(s, seat)
-        choose_here = (s.phase == "action" and s.decision is None) or (
-            s.decision is not None and s.decision.kind == "deploy_window"
+        choose_here = PLAN_ORACLE and (
+            (s.phase == "action" and s.decision is None)
+            or (s.decision is not None and s.decision.kind == "deploy_window")
         )
         if choose_here and len(legal) > 1:
             best, best_key = None, None
@@ -169,9 +175,10 @@ def main() -> None:
     ap.add_argument("--seed-from", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--battle-oracle", action="store_true")
+    ap.add_argument("--no-plan-oracle", action="store_true")
     args = ap.parse_args()
-    global BATTLE_ORACLE
-    BATTLE_ORACLE = args.battle_oracle
+    global BATTLE_ORACLE, PLAN_ORACLE
+    BATTLE_ORACLE, PLAN_ORACLE = args.battle_oracle, not args.no_plan_oracle
     seeds = list(range(args.seed_from, args.seed_from + args.seeds))
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
@@ -187,7 +194,13 @@ def main() -> None:
     wins = sum(r["win"] for r in results)
     print(
         json.dumps(
-            {"oracle": "clairvoyant rollouts (cheats)", "games": len(results), "wins": wins},
+            {
+                "oracle": "clairvoyant (cheats: sees the dice and the decks)",
+                "battle_oracle": BATTLE_ORACLE,
+                "plan_oracle": PLAN_ORACLE,
+                "games": len(results),
+                "wins": wins,
+            },
             indent=2,
         )
     )
