@@ -1,7 +1,7 @@
 """Heroes of the Grid: how often can a far stronger team win? An ORACLE, never a bot.
 
     python benchmarks/hotg_oracle.py [--seeds 20] [--seed-from 0] [--jobs 1]
-        [--battle-oracle] [--no-plan-oracle]
+        [--battle-oracle [--foresee all|boss|before_boss]] [--no-plan-oracle]
 
 Issue 15 asks the default bot to win 40% of standard 4-Ranger games. Before tuning the bot
 further, this measures an upper estimate of what play can do under the printed reading.
@@ -105,6 +105,21 @@ BATTLE_ORACLE = False  # --battle-oracle: battle choices foresee the dice too
 PLAN_ORACLE = True  # --no-plan-oracle: the Action Phase is the default bot's
 
 
+#: which battles foresee the dice: "all", "boss" (only battles where the boss stands),
+#: "before_boss" (only battles before the boss is on the board)
+FORESEE = "all"
+
+
+def _foresee(s: State) -> bool:
+    if FORESEE == "all":
+        return True
+    boss_here = any(s.boss in lo.villains for lo in s.locations if lo.id == s.battle.location)
+    boss_on_board = any(s.boss in lo.villains for lo in s.locations) or s.boss in s.defeated
+    if FORESEE == "boss":
+        return boss_here
+    return not boss_on_board
+
+
 def battle_oracle(bot, s: State, seat: int, legal: list):
     """Every legal battle choice played out on the true State (the dice it will roll
     included) to the end of the battle; the best `battle_value` is kept."""
@@ -150,7 +165,13 @@ def oracle_game(seed: int) -> dict:
             s = best[1]
             steps += len(best[0])
             continue
-        if BATTLE_ORACLE and s.phase == "battle" and s.battle is not None and len(legal) > 1:
+        if (
+            BATTLE_ORACLE
+            and s.phase == "battle"
+            and s.battle is not None
+            and len(legal) > 1
+            and _foresee(s)
+        ):
             a = battle_oracle(bot, s, seat, legal)
         else:
             a = bot.choose(RULES.view(s, seat), legal, seat, random.Random(steps))
@@ -176,8 +197,10 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--battle-oracle", action="store_true")
     ap.add_argument("--no-plan-oracle", action="store_true")
+    ap.add_argument("--foresee", default="all", choices=("all", "boss", "before_boss"))
     args = ap.parse_args()
-    global BATTLE_ORACLE, PLAN_ORACLE
+    global BATTLE_ORACLE, PLAN_ORACLE, FORESEE
+    FORESEE = args.foresee
     BATTLE_ORACLE, PLAN_ORACLE = args.battle_oracle, not args.no_plan_oracle
     seeds = list(range(args.seed_from, args.seed_from + args.seeds))
     if args.jobs > 1:
@@ -198,6 +221,7 @@ def main() -> None:
                 "oracle": "clairvoyant (cheats: sees the dice and the decks)",
                 "battle_oracle": BATTLE_ORACLE,
                 "plan_oracle": PLAN_ORACLE,
+                "foresee": FORESEE,
                 "games": len(results),
                 "wins": wins,
             },
