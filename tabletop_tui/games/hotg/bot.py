@@ -46,6 +46,11 @@ spends one of the Command Center energy the boss battles need, so the team plann
 games were lost to the Command Center's energy, but no more were won). Measured in
 card_data/hotg/AUDIT.md, session 9.
 
+Issue 15, session 10: how much is left to gain. An oracle that foresees every die
+(benchmarks/hotg_oracle.py, never a seat bot) playing the battles beside this planner wins
+26 of 80 games (seeds 0-79), against 5 of 40 for this bot on seeds 0-39; twice the search
+work bought nothing (1 of 40). Measured in card_data/hotg/AUDIT.md, session 10.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
