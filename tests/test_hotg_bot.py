@@ -307,6 +307,23 @@ def test_a_searched_decision_stops_scoring_once_its_budget_is_spent():
     assert got == "better" and calls == cands * 3
 
 
+def test_the_default_thinking_budget_is_read_when_the_bot_thinks(monkeypatch):
+    """The budget (issue 15: 2 s a decision) is the module's THINK_STEPS at the time of the
+    decision, so a benchmark or a setting that changes it changes what the bot does."""
+    from tabletop_tui.games.hotg import bot as bot_module
+
+    view = R.view(R.new_game(Config(), 3), 0)
+    calls: list[str] = []
+
+    def score(base, cand, k):
+        calls.append(cand)
+        return {"heuristic": 1.0, "better": 5.0}[cand]
+
+    monkeypatch.setattr(bot_module, "THINK_STEPS", -1)
+    got = bot_module._best_by_rollouts(view, ["heuristic", "better"], 3, random.Random(0), score)
+    assert got == "heuristic" and calls == ["heuristic"]
+
+
 def test_in_the_boss_round_a_battle_that_saves_the_next_deployment_comes_first():
     """Base rules §3 and §4.1: with the boss and both monsters on the board, only one
     location is unpanicked; with 2 free places there, the next Deployment Phase's overflow
