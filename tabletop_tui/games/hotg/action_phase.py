@@ -243,14 +243,15 @@ class ActionPhaseRules:
         players = tuple(
             [p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players]
         )
-        s = upd(
+        # (the refresh and the Deployment Phase's start in one copy of the state)
+        return self._deployment_phase(
             s,
+            ev,
             players=players,
             hq_tokens=s.hq_tokens_max,
             power=upd(s.power, exhausted=()) if s.power.exhausted else s.power,
             round=s.round + 1,
         )
-        return self._deployment_phase(s, ev)
 
     def _use_zord(self, s: State, seat: int, a: m.UseZord, ev: list[Event]) -> State:
         cat = _cat(s)
