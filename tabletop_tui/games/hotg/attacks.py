@@ -233,10 +233,14 @@ class RangerCardRules:
         return upd(s, battle=upd(b, buffs=shared(NextAttack), attack=att), queue=(*steps, *s.queue))
 
     def _roll(self, s: State, n: int) -> tuple[tuple[int, ...], State]:
+        out, rng = self._roll_faces(s, n)
+        return out, upd(s, rng=rng) if n else s
+
+    def _roll_faces(self, s: State, n: int):
+        """`_roll`'s faces and generator, the state left to the caller to copy."""
         faces = _cat(s).dice
         deal = Deal(s.rng)  # (the same rolls as `Rng.d6` in a row, one Rng at the end)
-        out = tuple([faces[deal.randint(1, 6) - 1] for _ in range(n)])
-        return out, upd(s, rng=deal.rng) if n else s
+        return tuple([faces[deal.randint(1, 6) - 1] for _ in range(n)]), deal.rng
 
     @staticmethod
     def _faces(rolled: tuple[int, ...]) -> str:
@@ -250,9 +254,7 @@ class RangerCardRules:
         if att.dice_to_hits:
             rolled = (1,) * att.dice
         elif att.dice:  # `_roll`, with the roll and the attack in one copy of the state
-            faces, deal = _cat(s).dice, Deal(s.rng)
-            rolled = tuple([faces[deal.randint(1, 6) - 1] for _ in range(att.dice)])
-            changes["rng"] = deal.rng
+            rolled, changes["rng"] = self._roll_faces(s, att.dice)
         else:
             rolled = ()
         s = upd(s, battle=upd(s.battle, attack=upd(att, rolled=rolled)), **changes)
