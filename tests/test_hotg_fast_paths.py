@@ -182,3 +182,22 @@ def test_hotg_remembered_slot_answers_match_fresh_ones():
                 legal = R.legal_actions(state, seat)
                 state, _ = R.apply(state, seat, legal[rng.randrange(len(legal))])
     assert compared > 50
+
+
+def test_hotg_dice_rolled_in_a_row_match_one_die_at_a_time():
+    """An attack rolls one die per dice icon (base rules, attacking). The rules draw a roll's
+    dice through one Deal: the faces and the generator after them are those of rolling the
+    state's generator one d6 at a time."""
+    from tabletop_tui.games.hotg.state_ops import _cat
+
+    state = R.new_game(Config(), 11)
+    faces = _cat(state).dice
+    for n in range(7):
+        rolled, after = R._roll(state, n)
+        rng, expected = state.rng, []
+        for _ in range(n):
+            v, rng = rng.d6()
+            expected.append(faces[v - 1])
+        assert rolled == tuple(expected)
+        assert after.rng == rng
+        assert after.model_dump() == state.model_copy(update={"rng": rng}).model_dump()

@@ -24,7 +24,6 @@ from .state_ops import (
     pl,
     seat_of,
     set_loc,
-    shuffle,
     upd,
 )
 
@@ -89,16 +88,17 @@ class ActionPhaseRules:
 
     def _power_up(self, s: State, seat: int, ev: list[Event]) -> State:
         p = s.players[seat]
-        cards, s = shuffle(s, p.deck + p.hand + p.discard)
+        cards, rng = s.rng.shuffled(p.deck + p.hand + p.discard)
         hs = hand_size(s, seat)
-        s = pl(
-            s,
-            seat,
+        p = upd(
+            p,
             hand=cards[:hs],
             deck=cards[hs:],
             discard=(),
             stored=max(p.stored, 1) if len(p.rangers) == 1 else len(p.rangers),
         )
+        # (the shuffle and the player in one copy of the state)
+        s = upd(s, rng=rng, players=replace_at(s.players, seat, p))
         ev.append(
             event(
                 text=f"{p.name} powers up: shuffles, draws {hs}, stores energy",
@@ -243,14 +243,15 @@ class ActionPhaseRules:
         players = tuple(
             [p if p.tokens == p.max_tokens else upd(p, tokens=p.max_tokens) for p in s.players]
         )
-        s = upd(
+        # (the refresh and the Deployment Phase's start in one copy of the state)
+        return self._deployment_phase(
             s,
+            ev,
             players=players,
             hq_tokens=s.hq_tokens_max,
             power=upd(s.power, exhausted=()) if s.power.exhausted else s.power,
             round=s.round + 1,
         )
-        return self._deployment_phase(s, ev)
 
     def _use_zord(self, s: State, seat: int, a: m.UseZord, ev: list[Event]) -> State:
         cat = _cat(s)

@@ -7,7 +7,9 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event, event
+from ...engine.core import replace_at
 from ...engine.fast import make
+from ...engine.rng import Deal
 from . import models as m
 from .choices import CHOICE_TARGETS
 from .models import (
@@ -54,8 +56,21 @@ class RangerCardRules:
         cost = (
             0 if boost is not None and boost.do == "boost_alt_cost" else card_cost(s, a.card, a.x)
         )
-        s = bt(s, pool=b.pool - cost, played=True, extra=None)
-        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
+        played = dict(pool=b.pool - cost, played=True, extra=None)
+        if extra and extra.ability_of:
+            played["used_abilities"] = (*b.used_abilities, extra.ability_of)
+        # Path of Cruelty: the first card each Ranger plays this battle (read off the slots)
+        cruelty = passive_on(s, "path_of_cruelty") and seat not in b.have_played
+        if not cruelty:  # (recorded below otherwise, after its discard)
+            played["have_played"] = (*b.have_played, seat)
+        # the cost, the card out of the hand and the play's record in one copy of the state
+        s = upd(
+            s,
+            battle=upd(b, **played),
+            players=replace_at(
+                s.players, seat, upd(p, hand=tuple(c for c in p.hand if c != a.card))
+            ),
+        )
         xs = f" (X={a.x})" if card.cost == "X" else ""
         ev.append(
             event(
@@ -65,10 +80,7 @@ class RangerCardRules:
                 data={"card": a.card, "target": a.target},
             )
         )
-        if extra and extra.ability_of:
-            s = bt(s, used_abilities=(*s.battle.used_abilities, extra.ability_of))
-        # Path of Cruelty: the first card each Ranger plays this battle
-        if passive_on(s, "path_of_cruelty") and seat not in s.battle.have_played:
+        if cruelty:
             q = s.players[seat]
             if q.deck:
                 ev.append(
@@ -81,7 +93,7 @@ class RangerCardRules:
                 s = self._check_defeat(s, seat, ev)
                 if s.outcome or s.battle is None or seat not in s.battle.participants:
                     return s
-        s = bt(s, have_played=(*s.battle.have_played, seat))
+            s = bt(s, have_played=(*s.battle.have_played, seat))
         # option costs; discards of the player's choice (Lunar Lance, Meteor Smash) are asked
         # for before anything else of the play happens (`ask` heads the queue)
         discards = 0
@@ -187,7 +199,6 @@ class RangerCardRules:
             att = upd(att, dice=att.dice - k, hits=att.hits + k)
         if buffs.die_for_hits and att.dice:
             att = upd(att, dice=att.dice - 1, hits=att.hits + buffs.die_for_hits)
-        s = bt(s, buffs=shared(NextAttack), attack=att)
         steps = []
         cat = _cat(s)
         # Path of Thorns: attacking it or a card adjacent to it costs 2 damage
@@ -203,7 +214,6 @@ class RangerCardRules:
         card = cat.card(att.card) if att.card else None
         if card is not None and any(e.do == "hits_per_energy" for e in card.effects):
             att = upd(att, targets=(att.target,))
-            s = bt(s, attack=att)
             steps.append(shared(Step, kind="targets"))  # Blade Blaster: every target up front
         steps.append(shared(Step, kind="window", ref="attack"))  # Astro Blaster, any Ranger
         steps += [
@@ -219,16 +229,18 @@ class RangerCardRules:
             )
         else:
             steps.append(shared(Step, kind="card_done", seat=att.seat, ref=""))
-        return upd(s, queue=(*steps, *s.queue))
+        # the buffs taken, the attack and its steps in one copy of the state
+        return upd(s, battle=upd(b, buffs=shared(NextAttack), attack=att), queue=(*steps, *s.queue))
 
     def _roll(self, s: State, n: int) -> tuple[tuple[int, ...], State]:
+        out, rng = self._roll_faces(s, n)
+        return out, upd(s, rng=rng) if n else s
+
+    def _roll_faces(self, s: State, n: int):
+        """`_roll`'s faces and generator, the state left to the caller to copy."""
         faces = _cat(s).dice
-        out = []
-        rng = s.rng
-        for _ in range(n):
-            v, rng = rng.d6()
-            out.append(faces[v - 1])
-        return tuple(out), upd(s, rng=rng)
+        deal = Deal(s.rng)  # (the same rolls as `Rng.d6` in a row, one Rng at the end)
+        return tuple([faces[deal.randint(1, 6) - 1] for _ in range(n)]), deal.rng
 
     @staticmethod
     def _faces(rolled: tuple[int, ...]) -> str:
@@ -238,11 +250,14 @@ class RangerCardRules:
         att = s.battle.attack
         if att is None:
             return s
+        changes = {}
         if att.dice_to_hits:
             rolled = (1,) * att.dice
+        elif att.dice:  # `_roll`, with the roll and the attack in one copy of the state
+            rolled, changes["rng"] = self._roll_faces(s, att.dice)
         else:
-            rolled, s = self._roll(s, att.dice)
-        s = bt(s, attack=upd(att, rolled=rolled))
+            rolled = ()
+        s = upd(s, battle=upd(s.battle, attack=upd(att, rolled=rolled)), **changes)
         # "may reroll any dice" (Ruling 22): the attacker picks the dice, per source
         sources = self._reroll_sources(s) if rolled and not att.dice_to_hits else ()
         if sources:

@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event, event
+from ...engine.core import replace_at
 from ...engine.fast import make
 from . import models as m
 from .choices import CHOICE_ASKS
@@ -440,8 +441,13 @@ class BattleRules:
         card = cat.card(a.card)
         p = s.players[seat]
         cost = card_cost(s, a.card, a.x)
-        s = bt(s, pool=s.battle.pool - cost)
-        s = pl(s, seat, hand=tuple(c for c in p.hand if c != a.card))
+        s = upd(  # the cost and the card out of the hand in one copy of the state
+            s,
+            battle=upd(s.battle, pool=s.battle.pool - cost),
+            players=replace_at(
+                s.players, seat, upd(p, hand=tuple(c for c in p.hand if c != a.card))
+            ),
+        )
         ev.append(
             event(
                 text=f"{p.name} plays {card.name}",
@@ -907,8 +913,11 @@ class BattleRules:
         ev.append(
             event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn")
         )
-        s = bt(s, turn="rangers", played=False, extra=None)
-        return upd(s, focus=focus if s.focus not in b.participants else s.focus)
+        return upd(  # (one copy of the state)
+            s,
+            battle=upd(b, turn="rangers", played=False, extra=None),
+            focus=focus if s.focus not in b.participants else s.focus,
+        )
 
     def _cleanup(self, s: State, ev: list[Event]) -> State:
         cat = _cat(s)

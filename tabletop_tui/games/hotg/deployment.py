@@ -7,6 +7,7 @@ A part of `HotgRules` (rules.py), which mixes these classes together.
 from __future__ import annotations
 
 from ...engine import Event, Outcome, event
+from ...engine.core import replace_at
 from ...engine.fast import make
 from . import models as m
 from .models import (
@@ -94,8 +95,9 @@ def _fill(
 
 
 class DeploymentRules:
-    def _deployment_phase(self, s: State, ev: list[Event]) -> State:
-        s = upd(s, phase="deployment", deployments_done=0, deploy_window=-1)
+    def _deployment_phase(self, s: State, ev: list[Event], **changes) -> State:
+        """`changes`: the caller's own, made in the same copy of the state."""
+        s = upd(s, **changes, phase="deployment", deployments_done=0, deploy_window=-1)
         ev.append(event(text=f"Round {s.round}: Deployment Phase", kind="phase"))
         return self._continue_deployment(s, ev)
 
@@ -124,10 +126,15 @@ class DeploymentRules:
                             "use the Mastodon, or pass",
                         ),
                     )
-            s = self._deploy_resume(s, ev) if s.deploying else self._deploy_one(s, ev, window)
+            done = s.deployments_done
+            if s.deploying:
+                s = self._deploy_resume(s, ev)
+            else:  # (a deployment that asks nothing counts itself in its own copy)
+                s = self._deploy_one(s, ev, window, s.decision is None)
             if s.decision is not None and not s.outcome:
                 return s
-            s = upd(s, deployments_done=s.deployments_done + 1)
+            if s.deployments_done == done:
+                s = upd(s, deployments_done=done + 1)
             if s.outcome:
                 return s
         if s.outcome:
@@ -136,14 +143,14 @@ class DeploymentRules:
         if mm_seat(s) is None:  # the usual end: one copy of the state
             cards, rng = s.rng.shuffled(s.deploy_discard)
             panicked = sum(lo.panicked for lo in s.locations)
-            s = upd(
+            return self._start_action_phase(
                 s,
+                ev,
                 rng=rng,
                 deploy_deck=s.deploy_deck + cards,
                 deploy_discard=(),
                 history=(*s.history, (s.round, panicked, s.hq_energy)),
             )
-            return self._start_action_phase(s, ev)
         cards, s = shuffle(s, s.deploy_discard)
         s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
         if mm_seat(s) is not None and all(lo.panicked for lo in s.locations):
@@ -168,8 +175,9 @@ class DeploymentRules:
         s = upd(s, history=(*s.history, (s.round, panicked, s.hq_energy)))
         return self._start_action_phase(s, ev)
 
-    def _start_action_phase(self, s: State, ev: list[Event]) -> State:
-        changes: dict = {"phase": "action"}
+    def _start_action_phase(self, s: State, ev: list[Event], **changes) -> State:
+        """`changes`: the caller's own (none read here), made in the same copy."""
+        changes["phase"] = "action"
         if s.power.megazord == "mega_voyager":
             changes["power"] = upd(s.power, voyager=5)
         ev.append(event(text=f"Round {s.round}: Action Phase", kind="phase"))
@@ -254,9 +262,13 @@ class DeploymentRules:
                 ]
         return out
 
-    def _deploy_one(self, s: State, ev: list[Event], window: dict | None = None) -> State:
+    def _deploy_one(
+        self, s: State, ev: list[Event], window: dict | None = None, count: bool = False
+    ) -> State:
         """Reveal the next deployment card (with any villain cards under it). `window`:
-        changes the caller has not made yet, made with this deployment's."""
+        changes the caller has not made yet, made with this deployment's. `count`: a
+        deployment that asks no question adds itself to `deployments_done` (it asks none
+        where it goes straight to the board: no Mastermind, no Psycho Assault)."""
         deck = s.deploy_deck
         if not deck:
             cards, s = shuffle(s, s.deploy_discard)
@@ -274,6 +286,8 @@ class DeploymentRules:
         changes = {"deploy_deck": rest, **(window or {})}
         if target and top.kind != "mm" and s.config.mode != "psycho_assault":
             # no question to ask (see _deploy_question): straight to the board
+            if count:
+                changes["deployments_done"] = s.deployments_done + 1
             return self._deploy_cards(s, ev, (top, *extra), target, s.deploy_figures, changes)
         s = upd(s, deploying=(top, *extra), deploy_target=target, **changes)
         return self._deploy_resume(s, ev)
@@ -343,8 +357,11 @@ class DeploymentRules:
         villains = [c for c in deploying if c.kind not in ("fs", "mm")]
         if top.kind in ("fs", "mm"):
             changes["deploy_discard"] = (*s.deploy_discard, top)
-        s = upd(s, deploying=(), deploy_target="", deploy_figures=(), **changes)
-        if s.config.mode == "psycho_assault":
+        changes.update(deploying=(), deploy_target="", deploy_figures=())
+        assault = s.config.mode == "psycho_assault"
+        if assault or top.kind != "fs":
+            s, changes = upd(s, **changes), {}
+        if assault:
             first = next((v for v in villains if v.kind == "nemesis"), None)
             if first is not None:  # the other figures of this deployment go with the Psycho
                 target = self._assault_where(s, self._assault_attach(s, first.enemy), target)
@@ -380,9 +397,9 @@ class DeploymentRules:
                 )
             )
             if with_boss:  # §7: the boss and its deployment's foot soldiers attack the CC
-                s = self._to_hq(s, top.fs_type, n, "they come with the boss", ev)
-            else:
-                s = self._place_fs(s, target, top.fs_type, n, ev)
+                s = self._to_hq(upd(s, **changes), top.fs_type, n, "they come with the boss", ev)
+            else:  # (the deployment's changes made with the figures')
+                s = self._place_fs(s, target, top.fs_type, n, ev, changes)
             if s.outcome:
                 return s
         for v in villains:
@@ -401,14 +418,17 @@ class DeploymentRules:
         )
         return s
 
-    def _place_fs(self, s: State, target: str, kind: str, n: int, ev: list[Event]) -> State:
+    def _place_fs(
+        self, s: State, target: str, kind: str, n: int, ev: list[Event], changes: dict | None = None
+    ) -> State:
         """Foot soldiers one at a time; a full location sends them clockwise (§4.1). With
         Command Center Assault one bound for a panicked location goes to the Command
         Center instead (§7).
 
         Deployment runs every round and is most of a random playout, so the locations
         change in a local list and the state is rebuilt once (and before any step that
-        reads the whole state: the Command Center, a defeat)."""
+        reads the whole state: the Command Center, a defeat). `changes`: the caller's own
+        (none of the locations), made in the same copy."""
         cat = _cat(s)
         assault = s.config.headquarters == "command_center_assault"
         check_all = mm_seat(s) is None  # Mastermind Mode checks at the end of deployment
@@ -417,11 +437,15 @@ class DeploymentRules:
         if not assault:
             placed, lost = _fill(cat, locs, start, kind, n, ev, check_all, s.outcome is not None)
             if placed:
-                s = upd(s, locations=tuple(locs))
+                s = upd(s, locations=tuple(locs), **(changes or {}))
+            elif changes:
+                s = upd(s, **changes)
             if lost:
                 s = self._lose(s, "All four outer locations are panicked at once.", ev)
             return s
         # Command Center Assault: one figure at a time
+        if changes:
+            s = upd(s, **changes)
         dirty = False
         for _ in range(n):
             placed = False
@@ -535,10 +559,11 @@ class DeploymentRules:
                 dest = -2
             if dest < 0 and mm_seat(s) is not None:
                 dest = start  # Mastermind Mode: all panicked is no defeat; it goes there
+        # (the figure, the shuffle and the enemy deck in one copy of the state)
         if dest == -2 or (
             s.config.headquarters == "command_center_assault" and s.locations[start].panicked
         ):
-            s = upd(s, hq_villains=(*s.hq_villains, v.enemy))
+            changes: dict = {"hq_villains": (*s.hq_villains, v.enemy)}
             ev.append(
                 event(
                     text=f"Deployment: {name} attacks the Command Center!",
@@ -550,7 +575,8 @@ class DeploymentRules:
             return self._check_all_panicked(s, ev)
         else:
             lo = s.locations[dest]
-            s = set_loc(s, dest, villains=(*lo.villains, v.enemy), panicked=True)
+            new = upd(lo, villains=(*lo.villains, v.enemy), panicked=True)
+            changes = {"locations": replace_at(s.locations, dest, new)}
             ev.append(
                 event(
                     text=f"Deployment: {name} to {cat.locations[lo.id].name}: PANIC",
@@ -560,8 +586,9 @@ class DeploymentRules:
                 )
             )
         deck_id = "psycho" if v.kind == "nemesis" else v.enemy
-        cards, s = shuffle(s, enemy_deck(s, deck_id))
-        s = set_enemy_deck(s, deck_id, cards)
+        cards, changes["rng"] = s.rng.shuffled(enemy_deck(s, deck_id))
+        rest = tuple([(d, c) for d, c in s.enemy_decks if d != deck_id])  # set_enemy_deck
+        s = upd(s, **changes, enemy_decks=(*rest, (deck_id, cards)))
         if v.kind == "nemesis":
             s = self._set_nemesis(s, v.enemy, status="deployed")
         return self._check_all_panicked(s, ev)
