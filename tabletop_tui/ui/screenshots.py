@@ -29,9 +29,23 @@ async def _settle(pilot, times: int = 3) -> None:
     a plain pause does not always bring, and a picture must not depend on that race."""
     for _ in range(times):
         await pilot.pause()
+    _hold_cursors(pilot.app)
     for _ in range(2):
         await pilot.pause(0.05)
         await pilot.wait_for_scheduled_animations()
+
+
+def _hold_cursors(app) -> None:
+    """A text field's cursor blinks on a timer, so a picture taken a moment later could show
+    it or not: the pictures hold every cursor still, and shown."""
+    from textual.widgets import Input
+
+    held = False
+    for field in app.screen.query(Input):
+        held = held or field.cursor_blink
+        field.cursor_blink = False
+    if held:
+        app.screen.refresh()
 
 
 async def _nothing(pilot) -> None:
