@@ -106,6 +106,10 @@ async def test_the_side_column_is_made_when_the_screen_is_first_wide():
         opening = screen.match.view(screen.session.viewer()).opening
         shown = len(opening) + len(list(screen.match.log_lines()))
         assert log.count == min(shown, MAX_LINES) > 0
+        lines = log.text().splitlines()
+        # the game's opening line first, then the deployment made while it was set up
+        assert "New game of Power Rangers: Heroes of the Grid" in lines[0]
+        assert "Deployment Phase" in lines[1] and "Deployment:" in lines[2]
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 3)
         assert not side.display  # hotg.tcss hides it again at the compact size

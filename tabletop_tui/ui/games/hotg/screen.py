@@ -288,12 +288,16 @@ class HotgScreen(CardTable, GameScreen):
             self.inspect_now()
 
     def sync_log(self) -> None:
-        """The match log, after the game's first Deployment Phase (it happened while the
-        game was set up, before any action, so only the View holds it)."""
+        """The match log with the game's first Deployment Phase after its opening line (the
+        deployment happened while the game was set up, before any action, so only the View
+        holds it)."""
+        if "hg-side" not in self._made:
+            return
         opening = self._view.opening if self._view is not None else ()
+        lines = list(self.match.log_lines())
+        start = 1 if lines and lines[0].kind == "start" else 0
         first = [Event(text=t, kind="deploy") for t in opening]
-        if "hg-side" in self._made:
-            self.query_one("#hg-log", LogPanel).sync([*first, *self.match.log_lines()])
+        self.query_one("#hg-log", LogPanel).sync([*lines[:start], *first, *lines[start:]])
 
     def _show_side(self) -> bool:
         """The side column (the game's summary and its log) shows on a wide screen only
