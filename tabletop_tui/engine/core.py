@@ -76,6 +76,8 @@ class Event(Model):
 
 
 _UNSET: Any = object()
+#: the defaults an event takes for a field left out: the model's own (`data` is a new dict)
+_KIND, _SEAT, _BARRIER = (Event.model_fields[name].default for name in ("kind", "seat", "barrier"))
 #: the fields-set of an event for each combination of optional fields given
 _EVENT_GIVEN: dict[tuple[bool, bool, bool, bool], set[str]] = {}
 
@@ -97,9 +99,9 @@ def event(
         new,
         {
             "text": text,
-            "kind": "info" if kind is _UNSET else kind,
-            "seat": None if seat is _UNSET else seat,
-            "barrier": False if barrier is _UNSET else barrier,
+            "kind": _KIND if kind is _UNSET else kind,
+            "seat": _SEAT if seat is _UNSET else seat,
+            "barrier": _BARRIER if barrier is _UNSET else barrier,
             "data": {} if data is _UNSET else data,
         },
     )

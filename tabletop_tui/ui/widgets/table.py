@@ -200,12 +200,8 @@ class TableCard(Widget, can_focus=True):
 
     def revive(self, info: CardInfo) -> None:
         """Come back as `info`'s chip (shown again: one layout, no mount)."""
-        old = self.info
-        self.info = info
-        self.add_class(card_class(info.key), update=False)
-        self.set_class(info.hidden, "-hidden")
-        if info != old:
-            self.refresh()
+        self.add_class(card_class(self.info.key), update=False)  # named as before `retire`
+        self.set_info(info)
         self.can_focus = True
         self.display = True
         # the screen hears of the layout now, not at this chip's next idle: what waits for
