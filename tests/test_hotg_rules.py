@@ -514,6 +514,18 @@ def test_block_reduces_damage_before_the_reveal():
     assert card("jason", "block") in s.players[0].discard
 
 
+def test_a_reduced_damage_window_asks_about_what_is_left():
+    """§5.7 Reductions: several reducers may be played before the reveal, so after Block the
+    window stays open and its question names the damage still to come, not the first amount."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),))
+    s = give(s, 0, hand=[card("jason", "block"), card("jason", "block")])
+    s = R._damage(s, 0, 5, "test", [])
+    assert s.decision.kind == "damage_window" and "5 damage" in s.decision.prompt
+    s, _ = play(s, 0, m.PlayCard(card=card("jason", "block")))
+    assert s.decision.kind == "damage_window" and s.decision.amount == 2
+    assert "2 damage" in s.decision.prompt and "5" not in s.decision.prompt
+
+
 def test_star_special_defence_resolves_on_reveal():
     """§5.7 Special defence: Mighty Maces' ★ gains 1 energy when revealed for defence."""
     s = battle(

@@ -11,6 +11,7 @@ from ...engine.core import replace_at
 from ...engine.fast import make
 from . import models as m
 from .choices import CHOICE_ASKS
+from .damage import damage_question
 from .effects import (
     EnemyEffect,
 )
@@ -533,7 +534,7 @@ class BattleRules:
         ev.append(event(text=f"  damage reduced by {n}: {amount} left", kind="damage"))
         if amount == 0:
             return upd(s, decision=None)
-        return upd(s, decision=upd(d, amount=amount))
+        return upd(s, decision=upd(d, amount=amount, prompt=damage_question(s, d.seat, amount)))
 
     def _answer(self, s: State, seat: int, a: Action, d: Decision, ev: list[Event]) -> State:
         cat = _cat(s)

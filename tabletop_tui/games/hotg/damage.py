@@ -29,6 +29,11 @@ from .state_ops import (
 )
 
 
+def damage_question(s: State, seat: int, amount: int) -> str:
+    """The damage window's question, asked again with what is left after each reducer."""
+    return f"{s.players[seat].name} will suffer {amount} damage: reduce it first?"
+
+
 class DamageRules:
     def _ask_damage(self, s: State, step: Step, ev: list[Event]) -> State:
         b = s.battle
@@ -89,7 +94,7 @@ class DamageRules:
                     seat=seat,
                     amount=amount,
                     source=src,
-                    prompt=f"{s.players[seat].name} will suffer {amount} damage: reduce it first?",
+                    prompt=damage_question(s, seat, amount),
                 ),
             )
         return upd(
