@@ -116,7 +116,13 @@ def _unique(items: list) -> list:
 
 
 def _best_by_rollouts(
-    v: View, cands: list, samples: int, rng: random.Random, score, budget: int | None = None
+    v: View,
+    cands: list,
+    samples: int,
+    rng: random.Random,
+    score,
+    budget: int | None = None,
+    margin: float = 0.0,
 ):
     """The candidate with the best total `score(state, candidate, k)` over `samples` States
     sampled from `v`; a None score (not legal in that sample) counts -1e6. Ties: the first.
@@ -124,7 +130,8 @@ def _best_by_rollouts(
     Thinking stops within `budget` rollout steps (a clock would make games differ from run
     to run): no new sample starts that would not finish in time, and a sample cut short
     compares only the candidates it scored (the first candidate, the heuristic's own
-    choice, is always scored)."""
+    choice, is always scored). `margin` per sample is added to the first candidate's total:
+    another choice must beat the heuristic's by that much on average."""
     from .search import STEPS, view_to_state
 
     if budget is None:
@@ -139,7 +146,7 @@ def _best_by_rollouts(
                 scored = min(scored, i)
                 break
             got = score(base, c, k)
-            totals[i] += -1e6 if got is None else got
+            totals[i] += -1e6 if got is None else got + (margin if i == 0 else 0.0)
         spent = STEPS[0] - start
         if scored < len(cands) or spent * (k + 2) / (k + 1) > budget:
             break
@@ -177,6 +184,13 @@ class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
     #: defeats about one Ranger (one Command Center energy, which the boss battles need);
     #: 6 kept that energy but won 8 of 200 held-out games against 10 of 200 without (off)
     villain_defeat_w = 0.0
+    #: battle search: another play must beat the heuristic's by this much `battle_value`
+    #: per sampled state (0: the best total wins)
+    search_margin = 0.0
+    #: battle search in boss battles: sampled states per decision (0: `search`) and rollout
+    #: steps a decision may play there (0: THINK_STEPS)
+    boss_search = 0
+    boss_think_steps = 0
 
     def __init__(
         self,
@@ -321,7 +335,19 @@ class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
                 return None
             return battle_value(base, rollout_battle(rules, s1, policy, random.Random(k)))
 
-        return _best_by_rollouts(v, cands, self.search, rng, score)
+        samples, budget = self.search, None
+        if self.boss_search and self._boss_battle(v):
+            samples, budget = self.boss_search, self.boss_think_steps or None
+        return _best_by_rollouts(
+            v, cands, samples, rng, score, budget=budget, margin=self.search_margin
+        )
+
+    @staticmethod
+    def _boss_battle(v: View) -> bool:
+        b = v.battle
+        return b is not None and any(
+            lo.id == b.location and v.boss in lo.villains for lo in v.locations
+        )
 
     def _search_prep(self, v: View, legal: list, seat: int, rng: random.Random):
         """Against a monster or the boss, one more card in hand (attack) or left in the deck

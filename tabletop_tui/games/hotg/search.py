@@ -265,6 +265,9 @@ W_HQ_ENERGY = 5.0  # a Ranger defeat spends one
 W_TOKEN = 1.5
 W_STORED = 0.3
 W_LAST_ENERGY = 0.0  # extra worth of each of the last 2 Command Center energy
+#: cost of each Ranger defeat beyond the Command Center energy it spends: a defeat also
+#: refills that Ranger's deck and hand (respawn, base rules §4.3), which W_CARD rewards
+W_DEFEAT = 0.0
 
 
 def _score(s: State) -> float:
@@ -284,6 +287,7 @@ def _score(s: State) -> float:
     v += W_VILLAIN_GONE * len(s.defeated)
     for p in s.players:
         v += W_CARD * (len(p.hand) + len(p.deck)) + W_TOKEN * p.tokens + W_STORED * p.stored
+        v -= W_DEFEAT * p.defeats
     v += W_HQ_ENERGY * s.hq_energy + W_LAST_ENERGY * min(s.hq_energy, 2)
     return v
 

@@ -1,0 +1,66 @@
+"""The battle search's value and how it weighs the heuristic's own play (issue 15, session
+11): what a Ranger's defeat costs, and the margin another play must win by."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop_tui.games.hotg import search
+from tabletop_tui.games.hotg.bot import _best_by_rollouts
+from tabletop_tui.games.hotg.models import Config
+from tabletop_tui.games.hotg.rules import HotgRules
+from tabletop_tui.games.hotg.state_ops import pl
+
+R = HotgRules()
+
+
+def _about_to_be_defeated():
+    """Player 1's Ranger has spent every card: nothing in deck or hand, all in the discard."""
+    s = R.new_game(Config(), 5)
+    p = s.players[0]
+    return pl(s, 0, deck=(), hand=(), discard=p.deck + p.hand + p.discard)
+
+
+def test_a_defeat_refills_the_deck_and_spends_command_center_energy():
+    """Base rules §4.3: a Ranger with an empty deck is defeated, spends one Command Center
+    energy and respawns there with the whole deck shuffled and a new hand."""
+    s = _about_to_be_defeated()
+    after = R._check_defeat(s, 0, [])
+    assert after.hq_energy == s.hq_energy - 1
+    assert after.players[0].defeats == s.players[0].defeats + 1
+    assert len(after.players[0].deck) + len(after.players[0].hand) == len(s.players[0].discard)
+
+
+def test_with_the_defeat_weight_a_defeat_scores_lower_than_the_same_state_without_it(
+    monkeypatch,
+):
+    """Base rules §4.3: the respawn gives the Ranger back every card, which the value counts
+    (W_CARD), so the defeat's price is its energy minus those cards. W_DEFEAT adds a price of
+    its own: the defeated state then scores below the same state before the defeat by at
+    least the energy and that price less the refilled cards."""
+    s = _about_to_be_defeated()
+    after = R._check_defeat(s, 0, [])
+    monkeypatch.setattr(search, "W_DEFEAT", 0.0)
+    plain = search.battle_value(s, after)
+    monkeypatch.setattr(search, "W_DEFEAT", 4.0)
+    priced = search.battle_value(s, after)
+    assert priced == plain - 4.0
+    assert priced < 0
+    refill = search.W_CARD * len(s.players[0].discard)
+    assert priced <= -(search.W_HQ_ENERGY + 4.0) + refill + search.W_STORED * 1 + 1e-9
+
+
+def test_another_play_must_beat_the_heuristic_s_by_the_margin_per_sample():
+    """With a margin, a play the rollouts rate a little higher than the heuristic's own
+    does not replace it; one that wins by more than the margin does."""
+    view = R.view(R.new_game(Config(), 3), 0)
+    values = {"heuristic": 1.0, "slightly": 2.5, "clearly": 4.0}
+
+    def score(base, cand, k):
+        return values[cand]
+
+    pick = _best_by_rollouts
+    rng = random.Random
+    assert pick(view, ["heuristic", "slightly"], 3, rng(0), score, 10**9) == "slightly"
+    assert pick(view, ["heuristic", "slightly"], 3, rng(0), score, 10**9, margin=2.0) == "heuristic"
+    assert pick(view, ["heuristic", "clearly"], 3, rng(0), score, 10**9, margin=2.0) == "clearly"
