@@ -64,3 +64,58 @@ def test_another_play_must_beat_the_heuristic_s_by_the_margin_per_sample():
     assert pick(view, ["heuristic", "slightly"], 3, rng(0), score, 10**9) == "slightly"
     assert pick(view, ["heuristic", "slightly"], 3, rng(0), score, 10**9, margin=2.0) == "heuristic"
     assert pick(view, ["heuristic", "clearly"], 3, rng(0), score, 10**9, margin=2.0) == "clearly"
+
+
+def test_a_boss_battle_may_get_a_bigger_search_than_other_battles(monkeypatch):
+    """Base rules §3: the boss stands on a location until defeated; a battle there is a
+    boss battle. With `boss_search` set, only those battles get its samples and budget."""
+    from tabletop_tui.games.hotg import bot as bot_module
+    from tabletop_tui.games.hotg.bot import HotgBot
+    from tabletop_tui.games.hotg.models import Battle, Slot
+    from tabletop_tui.games.hotg.rules import upd
+
+    s = R.new_game(Config(), 4)
+    here = s.locations[0]
+    b = Battle(
+        location=here.id,
+        participants=(0,),
+        lead=0,
+        lead_ranger=s.players[0].rangers[0],
+        slots=(Slot(card="super_putty_patrollers:regrow#1", row=0, col=0),),
+        pool=2,
+        turn="rangers",
+    )
+    s = upd(s, phase="battle", battle=b, focus=0, decision=None, queue=())
+    asked: list[tuple] = []
+
+    def record(v, cands, samples, rng, score, budget=None, **kw):
+        asked.append((samples, budget))
+        return cands[0]
+
+    monkeypatch.setattr(bot_module, "_best_by_rollouts", record)
+    bot = HotgBot(search=3)
+    monkeypatch.setattr(HotgBot, "boss_search", 6)
+    monkeypatch.setattr(HotgBot, "boss_think_steps", 6000)
+    legal = R.legal_actions(s, 0)
+    bot._rollouts(R.view(s, 0), legal[:2], 0, random.Random(0))
+    boss_here = upd(s, locations=(upd(here, villains=(s.boss,)), *s.locations[1:]))
+    bot._rollouts(R.view(boss_here, 0), legal[:2], 0, random.Random(0))
+    assert asked == [(3, None), (6, 6000)]
+
+
+def test_refining_gives_the_two_best_more_samples_and_only_them():
+    """After the first samples, `refine` more samples go to the two leading plays only,
+    and the pick between them uses every sample they got."""
+    view = R.view(R.new_game(Config(), 3), 0)
+    calls: list[tuple[str, int]] = []
+
+    def score(base, cand, k):
+        calls.append((cand, k))
+        return {"lucky": 5.0 if k < 3 else 0.0, "steady": 4.0, "weak": 0.0}[cand]
+
+    cands = ["lucky", "steady", "weak"]
+    assert _best_by_rollouts(view, cands, 3, random.Random(0), score, 10**9) == "lucky"
+    calls.clear()
+    got = _best_by_rollouts(view, cands, 3, random.Random(0), score, 10**9, refine=3)
+    assert got == "steady"
+    assert [c for c, k in calls if k >= 3] == ["lucky", "steady"] * 3

@@ -123,6 +123,7 @@ def _best_by_rollouts(
     score,
     budget: int | None = None,
     margin: float = 0.0,
+    refine: int = 0,
 ):
     """The candidate with the best total `score(state, candidate, k)` over `samples` States
     sampled from `v`; a None score (not legal in that sample) counts -1e6. Ties: the first.
@@ -131,7 +132,9 @@ def _best_by_rollouts(
     to run): no new sample starts that would not finish in time, and a sample cut short
     compares only the candidates it scored (the first candidate, the heuristic's own
     choice, is always scored). `margin` per sample is added to the first candidate's total:
-    another choice must beat the heuristic's by that much on average."""
+    another choice must beat the heuristic's by that much on average. `refine` more samples
+    then score only the two best candidates (within a second `budget`), so the final pick
+    between close rivals rests on more samples than the first sifting."""
     from .search import STEPS, view_to_state
 
     if budget is None:
@@ -150,6 +153,18 @@ def _best_by_rollouts(
         spent = STEPS[0] - start
         if scored < len(cands) or spent * (k + 2) / (k + 1) > budget:
             break
+    if refine and scored > 1:
+        top = sorted(range(scored), key=lambda i: (-totals[i], i))[:2]
+        start = STEPS[0]
+        for k in range(samples, samples + refine):
+            base = view_to_state(v, random.Random(rng.getrandbits(64)))
+            got = [score(base, cands[i], k) for i in top]
+            for i, g in zip(top, got, strict=True):
+                totals[i] += -1e6 if g is None else g + (margin if i == 0 else 0.0)
+            spent = STEPS[0] - start
+            if spent * (k - samples + 2) / (k - samples + 1) > budget:
+                break
+        return cands[max(top, key=lambda i: (totals[i], -i))]
     return cands[max(range(scored), key=lambda i: (totals[i], -i))]
 
 
@@ -191,6 +206,11 @@ class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
     #: steps a decision may play there (0: THINK_STEPS)
     boss_search = 0
     boss_think_steps = 0
+    #: battle search: this many more samples for the two best candidates (0: off)
+    search_refine = 0
+    #: battle search: leave out card plays the heuristic scores 0 or less (they defeat
+    #: nothing: e.g. Blade Blaster with X = 0), unless the heuristic itself picks one
+    prune_idle = False
 
     def __init__(
         self,
@@ -256,6 +276,8 @@ class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
                 scored.append((self._attack_score(v, cards.get(a.target), 3, 0), repr(a), a))
             elif isinstance(a, (Pass, FlipToken, GiveEnergy, Focus, UseZord, UseAbility)):
                 out.append(a)
+        if self.prune_idle:
+            scored = [t for t in scored if t[0] > 0]
         scored.sort(key=lambda t: (-t[0], t[1]))
         out += [a for _, _, a in scored[: self.top_k]]
         return _unique(out)
@@ -339,7 +361,14 @@ class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
         if self.boss_search and self._boss_battle(v):
             samples, budget = self.boss_search, self.boss_think_steps or None
         return _best_by_rollouts(
-            v, cands, samples, rng, score, budget=budget, margin=self.search_margin
+            v,
+            cands,
+            samples,
+            rng,
+            score,
+            budget=budget,
+            margin=self.search_margin,
+            refine=self.search_refine,
         )
 
     @staticmethod
