@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tabletop_tui.games.hotg import search
 from tabletop_tui.games.hotg.bot import _best_by_rollouts
 from tabletop_tui.games.hotg.models import Config
@@ -44,7 +46,7 @@ def test_with_the_defeat_weight_a_defeat_scores_lower_than_the_same_state_withou
     plain = search.battle_value(s, after)
     monkeypatch.setattr(search, "W_DEFEAT", 4.0)
     priced = search.battle_value(s, after)
-    assert priced == plain - 4.0
+    assert priced == pytest.approx(plain - 4.0)
     assert priced < 0
     refill = search.W_CARD * len(s.players[0].discard)
     assert priced <= -(search.W_HQ_ENERGY + 4.0) + refill + search.W_STORED * 1 + 1e-9
@@ -119,3 +121,23 @@ def test_refining_gives_the_two_best_more_samples_and_only_them():
     got = _best_by_rollouts(view, cands, 3, random.Random(0), score, 10**9, refine=3)
     assert got == "steady"
     assert [c for c, k in calls if k >= 3] == ["lucky", "steady"] * 3
+
+
+def test_the_boss_round_weights_apply_only_while_the_boss_is_on_the_board(monkeypatch):
+    """Base rules §3: once the boss is deployed the game is won only by defeating it, so the
+    switch `BOSS_ROUND` reweighs the value then (cards kept count more, figures less); before
+    the boss comes the usual weights hold."""
+    from tabletop_tui.games.hotg.rules import upd
+
+    s = R.new_game(Config(), 6)
+    p = s.players[0]
+    spent = pl(s, 0, hand=p.hand[1:], discard=(*p.discard, p.hand[0]))
+    monkeypatch.setattr(search, "BOSS_ROUND", dict(search.BOSS_ROUND_FITTED))
+    assert search.battle_value(s, spent) == pytest.approx(-search.W_CARD)
+    here = s.locations[0]
+    with_boss = upd(s, locations=(upd(here, villains=(s.boss,)), *s.locations[1:]))
+    spent_boss = upd(spent, locations=with_boss.locations)
+    got = search.battle_value(with_boss, spent_boss)
+    assert got == pytest.approx(-search.BOSS_ROUND_FITTED["card"])
+    monkeypatch.setattr(search, "BOSS_ROUND", None)
+    assert search.battle_value(with_boss, spent_boss) == pytest.approx(-search.W_CARD)
