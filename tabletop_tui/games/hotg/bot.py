@@ -51,6 +51,15 @@ Issue 15, session 10: how much is left to gain. An oracle that foresees every di
 26 of 80 games (seeds 0-79), against 5 of 40 for this bot on seeds 0-39; twice the search
 work bought nothing (1 of 40). Measured in card_data/hotg/AUDIT.md, session 10.
 
+Issue 15, session 11: the battle search's value and sifting. Replayed with paired dice
+(benchmarks/hotg_battle_bench.py), the search takes half as many again of Rita's cards per
+boss battle as the heuristic alone; pricing a defeat (`search.W_DEFEAT`), weights fitted
+on outcomes (`search.BOSS_ROUND`), a margin for the heuristic's play (`search_margin`),
+twice the samples in boss battles (`boss_search`), refining the two best plays
+(`search_refine`), more candidates or none that defeat nothing (`prune_idle`) each move a
+boss battle by 0.06 of a card or less and won no more games: all off. Measured in
+card_data/hotg/AUDIT.md, session 11.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,

@@ -266,13 +266,16 @@ W_TOKEN = 1.5
 W_STORED = 0.3
 W_LAST_ENERGY = 0.0  # extra worth of each of the last 2 Command Center energy
 #: cost of each Ranger defeat beyond the Command Center energy it spends: a defeat also
-#: refills that Ranger's deck and hand (respawn, base rules §4.3), which W_CARD rewards
+#: refills that Ranger's deck and hand (respawn, base rules §4.3), which W_CARD rewards.
+#: Off: 4 (with W_LAST_ENERGY 5) won 4 of 40 games against 5 (AUDIT, session 11)
 W_DEFEAT = 0.0
 
 
 #: once the boss is on the board, these weights replace the ones above (None: off). Fitted
 #: on 240 default games' battle ends (session 11): there a Ranger card is worth about 0.16
-#: Command Center energy, a boss card 1.3, a token and a figure next to nothing
+#: Command Center energy, a boss card 1.3, a token and a figure next to nothing. Off: alone
+#: they make a respawn's refilled deck worth more than its energy (0.26 more defeats a boss
+#: battle); with W_DEFEAT 8 they are no better than the weights above
 BOSS_ROUND: dict[str, float] | None = None
 BOSS_ROUND_FITTED = {"card": 0.8, "figure": 0.2, "token": 0.3, "boss_card": 6.4, "stored": 1.1}
 
