@@ -141,3 +141,35 @@ def test_the_boss_round_weights_apply_only_while_the_boss_is_on_the_board(monkey
     assert got == pytest.approx(-search.BOSS_ROUND_FITTED["card"])
     monkeypatch.setattr(search, "BOSS_ROUND", None)
     assert search.battle_value(with_boss, spent_boss) == pytest.approx(-search.W_CARD)
+
+
+def test_pruning_leaves_out_plays_that_defeat_nothing(monkeypatch):
+    """With `prune_idle`, card plays the heuristic scores 0 (no chance to defeat anything)
+    are not among the searched candidates; without it the best-scored plays always are."""
+    from tabletop_tui.games.hotg.bot import HotgBot
+    from tabletop_tui.games.hotg.models import Battle, PlayCard, Slot
+    from tabletop_tui.games.hotg.rules import upd
+
+    s = R.new_game(Config(rangers=("jason", "zack", "billy", "trini")), 2)
+    here = s.locations[0]
+    hand = ("jason:lead-the-charge#1", "jason:power-sword#1")
+    s = pl(s, 0, location=here.id, hand=hand)
+    b = Battle(
+        location=here.id,
+        participants=(0,),
+        lead=0,
+        lead_ranger="jason",
+        slots=(Slot(card="super_putty_patrollers:regrow#1", row=0, col=0),),
+        pool=2,
+        turn="rangers",
+    )
+    s = upd(s, phase="battle", battle=b, focus=0, decision=None, queue=())
+    legal = R.legal_actions(s, 0)
+    assert any(isinstance(a, PlayCard) for a in legal)
+    monkeypatch.setattr(HotgBot, "_play_score", lambda self, v, c, a, cards: 0.0)
+    bot = HotgBot()
+    plain = bot._candidates(R.view(s, 0), legal, 0)
+    assert any(isinstance(a, PlayCard) for a in plain)
+    monkeypatch.setattr(HotgBot, "prune_idle", True)
+    pruned = bot._candidates(R.view(s, 0), legal, 0)
+    assert not any(isinstance(a, PlayCard) for a in pruned)
