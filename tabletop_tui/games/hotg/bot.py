@@ -57,8 +57,10 @@ boss battle as the heuristic alone; pricing a defeat (`search.W_DEFEAT`), weight
 on outcomes (`search.BOSS_ROUND`), a margin for the heuristic's play (`search_margin`),
 twice the samples in boss battles (`boss_search`), refining the two best plays
 (`search_refine`), more candidates or none that defeat nothing (`prune_idle`) each move a
-boss battle by 0.06 of a card or less and won no more games: all off. Measured in
-card_data/hotg/AUDIT.md, session 11.
+boss battle by 0.06 of a card or less and won no more games: all off. A deeper deck at a
+boss battle's preparation (`DRAW_KEEP_BOSS` 4) costs a quarter of a Ranger less a battle
+but takes fewer of Rita's cards over a game, and won fewer (3 and 13 of 40 against 5 and
+17). Measured in card_data/hotg/AUDIT.md, session 11.
 
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
