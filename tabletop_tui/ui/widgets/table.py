@@ -130,10 +130,17 @@ class TableCard(Widget, can_focus=True):
 
     def __init__(self, info: CardInfo, **kwargs):
         super().__init__(**kwargs)
-        # (no styling yet: the card is styled once, as it mounts)
-        self.add_class(card_class(info.key), update=False)
         self.info = info
+        # (no styling yet: the card is styled once, as it mounts)
         self.set_class(info.hidden, "-hidden", update=False)
+
+    def _start_messages(self) -> None:
+        # The card's own class is given once the chip is styled (Textual styles a widget as
+        # it mounts, just before this hook): no rule names it, and chips mounted together
+        # that differ only in it then share one styling instead of each working out its own.
+        # (Textual's private hook: it is pinned below 8.3.)
+        self.add_class(card_class(self.info.key), update=False)
+        super()._start_messages()
 
     def render(self) -> Text:
         return chip_text(self.info, self.has_focus)
