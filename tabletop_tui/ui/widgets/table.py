@@ -27,6 +27,10 @@ from .card import CardFace
 
 #: how a face-down card looks wherever it lies
 FACE_DOWN = "▒▒▒"
+#: chips drawn so far, by look (TableCard._look): Textual's render cache of one chip, shared
+DRAWN: dict[tuple, object] = {}
+#: looks kept at most (a full table shows a few hundred)
+DRAWN_MAX = 2048
 #: the keys that move within a zone, and which way
 STEP_KEYS = {"right": 1, "down": 1, "l": 1, "j": 1, "left": -1, "up": -1, "h": -1, "k": -1}
 
@@ -125,9 +129,6 @@ class TableCard(Widget, can_focus=True):
             self.card = card
             self.info = card.info
 
-    #: (the info drawn, {(focused, size, style): Textual's render cache})
-    _looks: tuple[CardInfo, dict] | None = None
-
     def __init__(self, info: CardInfo, **kwargs):
         super().__init__(**kwargs)
         self.info = info
@@ -145,23 +146,43 @@ class TableCard(Widget, can_focus=True):
     def render(self) -> Text:
         return chip_text(self.info, self.has_focus)
 
+    def _look(self) -> tuple:
+        """Everything the chip's drawing depends on: what `render` shows, the size, the
+        style, and the rules Textual lays text out by."""
+        info, face, styles = self.info, self.info.face, self.styles
+        return (
+            self.has_focus,
+            info.actionable,
+            info.hidden,
+            face.letter,
+            face.title,
+            info.marks,
+            self.size,
+            self.visual_style,
+            styles.text_align,
+            styles.text_overflow,
+            styles.text_wrap,
+            styles.line_pad,
+            styles.content_align,
+        )
+
     def _render_content(self) -> None:
-        # A focus move flips two chips between their two looks: each look is drawn once and
-        # kept until the card's info, size or style changes. (Textual's private hook: it is
+        # Chips that look the same (a hand of face-down cards, the same card in two places,
+        # a chip losing the focus and taking it again) draw once: the drawing is kept under
+        # its look, for every chip, until the look changes. (Textual's private hook: it is
         # pinned below 8.3.)
-        key = (self.has_focus, self.size, self.visual_style)
-        looks = self._looks
-        if looks is None or looks[0] is not self.info:
-            looks = self._looks = (self.info, {})
-        cache = looks[1]
-        strips = cache.get(key)
-        if strips is None:
+        if self.text_selection is not None:  # (a selection is drawn for this chip only)
             super()._render_content()
-            if len(cache) > 3:
-                cache.clear()
-            cache[key] = self._render_cache
+            return
+        look = self._look()
+        drawn = DRAWN.get(look)
+        if drawn is None:
+            super()._render_content()
+            if len(DRAWN) >= DRAWN_MAX:
+                DRAWN.clear()
+            DRAWN[look] = self._render_cache
         else:
-            self._render_cache = strips
+            self._render_cache = drawn
             self._dirty_regions.clear()
 
     @property
