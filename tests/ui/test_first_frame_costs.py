@@ -120,3 +120,97 @@ async def test_a_chip_is_drawn_again_when_its_card_size_or_style_changes():
         await settle(pilot)
         assert chips[0]._render_cache is not old
         assert chips[0]._render_cache is chips[1]._render_cache
+
+
+# -- ZOOBOTZ: the hand panel and the card box ---------------------------------------------------
+def _game(game: str, humans: int = 2, seed: int = 1):
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.ui.app import TabletopApp
+
+    names = ["Alice", "Bob"]
+    seats = [
+        SeatSpec(name=n, kind="human" if i < humans else "heuristic") for i, n in enumerate(names)
+    ]
+    return TabletopApp(game=game, seats=seats, seed=seed, bot_delay=0, autosave=False)
+
+
+def _under(app, name: str):
+    return next(s for s in app.screen_stack if type(s).__name__ == name)
+
+
+def _ids(widget) -> list[str]:
+    return [w.id or "" for w in widget.children]
+
+
+async def test_zoobotz_makes_the_hand_panel_when_a_seat_first_sits_and_no_card_box_at_80x24():
+    """Before the curtain names a seat, the table has no hand to show: the first frame makes
+    neither the hand panel nor (at 80x24, where it never shows) the card box."""
+    app = _game("zoobotz")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert type(app.screen).__name__ == "CurtainScreen"
+        screen = _under(app, "ZoobotzScreen")
+        assert _ids(screen.query_one("#zb-controls")) == ["zb-log"]
+        assert not screen.query("Inspector") and not screen.query("#zb-list")
+        await pilot.press("enter")  # Alice sits down
+        await settle(pilot, 3)
+        assert app.screen is screen and screen.session.on_screen == 0
+        assert _ids(screen.query_one("#zb-controls")) == ["zb-hands", "zb-log"]
+        hand = screen.query_one("#zb-hand", Zone)
+        mine = screen.match.view(0).seats[0].hand
+        assert [c.info.key for c in hand.cards] == [inst for inst, _ in mine]
+        assert hand.display and screen.query_one("#zb-hands").display
+        assert not screen.query("#zb-middle")
+        # the card box, asked for, is made (hidden at this size) with the focused card in it
+        focused = screen.focused_card()
+        assert focused is not None
+        inspector = screen.inspector()
+        assert inspector.info == focused.info
+        assert _ids(screen.query_one("#zb-controls")) == ["zb-hands", "zb-middle", "zb-log"]
+        assert not screen.query_one("#zb-middle").display
+        await pilot.press("down")
+        await settle(pilot)
+        assert inspector.info == screen.focused_card().info != focused.info
+
+
+async def test_zoobotz_makes_the_card_box_on_a_wide_first_frame_and_when_the_screen_widens():
+    app = _game("zoobotz")
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = _under(app, "ZoobotzScreen")
+        assert _ids(screen.query_one("#zb-controls")) == ["zb-middle", "zb-log"]
+        discards = screen.query_one("#zb-discards", Zone)
+        titles = [w for w in discards.children if "zone-title" in w.classes]
+        assert titles == discards.children[:1]  # (one title, before the cards)
+        assert "Discard piles (public)" in str(titles[0].render())
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert _ids(screen.query_one("#zb-controls")) == ["zb-hands", "zb-middle", "zb-log"]
+        assert screen.inspector().info == screen.focused_card().info
+    app = _game("zoobotz")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        screen = app.screen
+        assert not screen.query("#zb-middle")
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot, 4)
+        middle = screen.query_one("#zb-middle")
+        assert middle.display and middle.region.width > 0
+        assert screen.inspector().info == screen.focused_card().info
+        assert _ids(screen.query_one("#zb-controls")) == ["zb-hands", "zb-middle", "zb-log"]
+
+
+async def test_a_zoobotz_spectator_never_gets_a_hand_panel():
+    """Bots only: nobody sits at this terminal, and the log takes the hand's room."""
+    app = _game("zoobotz", humans=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 6)
+        screen = _under(app, "ZoobotzScreen")
+        assert screen.session.on_screen is None
+        assert not screen.query("#zb-hands")
+        log = screen.query_one("#zb-log")
+        assert log.region.width == 80
+        await pilot.press("j")  # (no list, no hand: nothing to move to, and nothing breaks)
+        await settle(pilot)
