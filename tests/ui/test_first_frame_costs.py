@@ -214,3 +214,75 @@ async def test_a_zoobotz_spectator_never_gets_a_hand_panel():
         assert log.region.width == 80
         await pilot.press("j")  # (no list, no hand: nothing to move to, and nothing breaks)
         await settle(pilot)
+
+
+# -- Zeo: the offer, the play area, a teammate's hand, the move panel ----------------------------
+def _table_ids(screen) -> list[str]:
+    return _ids(screen.query_one("#zeo-table"))
+
+
+async def test_zeo_makes_the_offer_and_the_move_panel_when_a_seat_first_sits():
+    """A first frame (before the curtain names a seat) has no character offer to show and no
+    moves: neither is made. The offer comes, titled, at the top of the table; the panel
+    between the prompt and the log, as compose placed them."""
+    app = _game("zeo-dbg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert type(app.screen).__name__ == "CurtainScreen"
+        screen = _under(app, "ZeoScreen")
+        table = _table_ids(screen)
+        assert table[0] == "zeo-grid-title"
+        assert not {"zeo-offer", "zeo-played", "zeo-mates"} & set(table)
+        assert _ids(screen.query_one("#zeo-side")) == ["inspector", "zeo-prompt", "zeo-log"]
+        await pilot.press("enter")  # Alice sits down and chooses her character
+        await settle(pilot, 3)
+        assert screen.mode == "pick"
+        table = _table_ids(screen)
+        assert table[:3] == ["zeo-offer-title", "zeo-offer", "zeo-grid-title"]
+        assert not {"zeo-played", "zeo-mates"} & set(table)
+        offer = screen.query_one("#zeo-offer", Zone)
+        dealt = screen.match.view(0).seats[0].offer
+        assert offer.display and len(offer.cards) >= len(dealt) > 0
+        assert "choose 1 character" in str(screen.query_one("#zeo-offer-title").render())
+        side = _ids(screen.query_one("#zeo-side"))
+        assert side == ["inspector", "zeo-prompt", "zeo-list", "zeo-log"]
+        options = screen.query_one("#zeo-list")
+        assert options.display and options.option_count == len(screen.move_rows()) > 0
+
+
+async def test_zeo_makes_the_play_area_when_cards_are_first_played():
+    from .helpers import zeo_key
+
+    app = _game("zeo-dbg", humans=1, seed=5)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 2)
+        for pressed in range(300):
+            screen = app.screen
+            if type(screen).__name__ != "ZeoScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            view = screen._view
+            if view is not None and view.phase == "main" and view.seats[view.active].played:
+                break
+            assert "zeo-played" not in _table_ids(screen)
+            await zeo_key(pilot, pressed)
+            await settle(pilot)
+        else:
+            raise AssertionError("no card was played")
+        await settle(pilot, 2)
+        table = _table_ids(screen)
+        at = table.index("zeo-played")
+        assert table[at - 2 : at + 3] == [
+            "zeo-zones",
+            "zeo-played-title",
+            "zeo-played",
+            "zeo-hand-title",
+            "zeo-hand",
+        ]
+        played = screen.query_one("#zeo-played", Zone)
+        active = screen._view.seats[screen._view.active]
+        assert played.display and len(played.cards) == len(active.played)
+        assert "this turn" in str(screen.query_one("#zeo-played-title").render())
+        offer = screen.query_one("#zeo-offer", Zone)  # made at the pick, hidden since
+        assert not offer.display and not screen.query_one("#zeo-offer-title").display
