@@ -286,3 +286,35 @@ async def test_zeo_makes_the_play_area_when_cards_are_first_played():
         assert "this turn" in str(screen.query_one("#zeo-played-title").render())
         offer = screen.query_one("#zeo-offer", Zone)  # made at the pick, hidden since
         assert not offer.display and not screen.query_one("#zeo-offer-title").display
+
+
+# -- Army Of Zero: the fight and the hand ------------------------------------------------------
+async def test_army_of_zero_makes_the_fight_and_the_hand_when_the_ordering_ends():
+    """Every game opens on the squads' ordering, which shows no fighter, no dice and no
+    Combat Cards: those are made when the fight begins, at their places on the board."""
+    app = _game("army-of-zero", seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = _under(app, "ArmyOfZeroScreen")
+        assert not screen.query("#aoz-battle") and not screen.query("#aoz-hand")
+        assert _ids(screen.query_one("#aoz-actions")) == ["btn-rest"]
+        for key in ("enter", "r", "enter", "r"):  # both squads laid down
+            await pilot.press(key)
+            await settle(pilot)
+        assert screen.match.view(None).phase == "battle"
+        board = _ids(screen.query_one("#aoz-board"))
+        assert board[board.index("aoz-order") + 1 : board.index("inspector")] == ["aoz-battle"]
+        assert _ids(screen.query_one("#aoz-battle")) == ["aoz-fight", "aoz-dice"]
+        assert _ids(screen.query_one("#aoz-actions")) == ["aoz-hand", "btn-rest"]
+        seat = screen.session.on_screen
+        fight = screen.query_one("#aoz-fight", Zone)
+        assert len(fight.cards) == 2  # both fighters, face up
+        hand = screen.query_one("#aoz-hand", Zone)
+        me = screen.match.view(seat).seats[seat]
+        assert len(hand.cards) == me.attacks_in_hand + int(me.defend_in_hand) > 0
+        titles = [w for w in hand.children if "zone-title" in w.classes]
+        assert titles == hand.children[:1] and "Hand:" in str(titles[0].render())
+        assert not screen.query_one("#aoz-order").display
+        await pilot.press("d")  # the hand plays as before
+        await settle(pilot)
+        assert type(app.screen).__name__ == "CurtainScreen"
