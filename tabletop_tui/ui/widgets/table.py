@@ -19,6 +19,7 @@ from textual.containers import Container
 from textual.dom import NoScreen
 from textual.events import Key
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Static
@@ -31,6 +32,8 @@ FACE_DOWN = "▒▒▒"
 DRAWN: dict[tuple, object] = {}
 #: looks kept at most (a full table shows a few hundred)
 DRAWN_MAX = 2048
+#: the component class of a chip's focused look
+FOCUS_LOOK = frozenset({"table-card--focus"})
 #: the keys that move within a zone, and which way
 STEP_KEYS = {"right": 1, "down": 1, "l": 1, "j": 1, "left": -1, "up": -1, "h": -1, "k": -1}
 
@@ -103,8 +106,10 @@ class TableCard(Widget, can_focus=True):
     TableCard:hover { background: $boost; }
     TableCard > .table-card--focus { background: $accent 30%; text-style: bold; }
     """
-    COMPONENT_CLASSES = {"table-card--focus"}
+    COMPONENT_CLASSES = set(FOCUS_LOOK)
     BINDINGS = [Binding("enter,space", "choose", "Card's moves", show=False)]
+    #: a chip's text holds no links: no link style to look up and lay over each drawing
+    auto_links: Reactive[bool] = Reactive(False)
 
     class Focused(Message):
         """The card took focus (to a screen without a `card_focused` hook), or the focused
@@ -185,21 +190,39 @@ class TableCard(Widget, can_focus=True):
             self._render_cache = drawn
             self._dirty_regions.clear()
 
+    #: the chip's focused look is styled (it has had the focus): Textual keeps it up to date
+    _focus_look = False
+
+    def _get_component_classes(self) -> frozenset[str]:  # type: ignore[override]
+        # Textual styles a widget's component classes each time it styles the widget, as a
+        # second styling of its own that its style cache never shares. Most chips are never
+        # focused: a chip's focused look is styled the first time it takes the focus, and
+        # with the chip from then on. (Textual's private hook: it is pinned below 8.3.)
+        return FOCUS_LOOK if self._focus_look else frozenset()
+
+    def _focused_style(self) -> VisualStyle:
+        if not self._focus_look:
+            self._focus_look = True
+            self.app.stylesheet._process_component_classes(self)
+        return self.get_visual_style("table-card--focus")
+
     @property
     def visual_style(self) -> VisualStyle:
         if self.has_focus:
-            return self.get_visual_style("table-card--focus")
+            return self._focused_style()
         return super().visual_style
 
     @property
     def background_colors(self) -> tuple[Color, Color]:
         base, background = super().background_colors
         if self.has_focus:  # (the blank cell after the name takes the highlight too)
-            background = self.get_visual_style("table-card--focus").background
+            background = self._focused_style().background
         return base, background
 
-    def watch_has_focus(self, _has_focus: bool) -> None:
+    def watch_has_focus(self, has_focus: bool) -> None:
         # (Textual restyles the widget here, for :focus rules: the chip draws its own)
+        if has_focus and not self._focus_look:
+            self._focused_style()  # (styled now, not while the chip is being drawn)
         self.refresh()
 
     def set_info(self, info: CardInfo) -> None:
