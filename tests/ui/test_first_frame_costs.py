@@ -367,3 +367,33 @@ async def test_a_chips_focused_look_is_styled_when_it_first_takes_the_focus():
         await settle(pilot)
         for lazy, eager in ((a, c), (b, d)):
             assert (await looks(lazy))[:2] == (await looks(eager))[:2]
+
+
+# -- Heroes of the Grid: the board's blank corners ----------------------------------------------
+def _board(screen) -> list[tuple[str, tuple]]:
+    board = screen.query_one("#hg-board")
+    return [(w.id or "filler", tuple(w.region)) for w in board.children]
+
+
+async def test_hotg_makes_the_boards_blank_corners_when_the_screen_is_first_wide():
+    """At 80x24 the places are one line each and the cross's corners are never shown: a
+    screen composed there makes them when it is first wide, where a wide start has them."""
+    app = _game("hotg", seed=5)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        wide = _board(_under(app, "HotgScreen"))
+    cross = ["filler", "hg-loc-0", "filler", "hg-loc-3", "hg-loc-hq"]
+    cross += ["hg-loc-1", "filler", "hg-loc-2", "filler"]
+    assert [i for i, _ in wide] == cross
+    app = _game("hotg", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = _under(app, "HotgScreen")
+        assert "filler" not in [i for i, _ in _board(screen)]
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot, 4)
+        assert _board(screen) == wide
+        await pilot.resize_terminal(80, 24)  # (compact again: the corners stay, hidden)
+        await settle(pilot, 3)
+        fillers = screen.query_one("#hg-board").query_children(".hg-filler")
+        assert len(fillers) == 4 and not any(f.display for f in fillers)
