@@ -397,3 +397,63 @@ async def test_hotg_makes_the_boards_blank_corners_when_the_screen_is_first_wide
         await settle(pilot, 3)
         fillers = screen.query_one("#hg-board").query_children(".hg-filler")
         assert len(fillers) == 4 and not any(f.display for f in fillers)
+
+
+# -- Zeo: keyword names from the reference's headings ---------------------------------------------
+def test_keyword_titles_read_from_the_headings_are_the_parsed_references_keywords():
+    from tabletop_tui.games import GAMES
+    from tabletop_tui.reference import keyword_titles, keyword_titles_in, load, parse
+
+    for game_id in GAMES:
+        ref = load(game_id)
+        want = tuple(s.title for s in ref.keywords().values()) if ref is not None else ()
+        assert keyword_titles(game_id) == want, game_id
+    assert keyword_titles("no-such-game") == ()
+    # (a heading inside a fenced example is no entry, as for the parser)
+    text = "# T\n\n## Words {#words}\n\n```\n### Fake {#kw-fake}\n```\n\n### Real {#kw-real}\nx\n"
+    assert keyword_titles_in(text) == ("Real",)
+    assert [s.title for s in parse(text, "x").keywords().values()] == ["Real"]
+
+
+FIRST_FRAME_REFERENCE = r"""
+import json, os, sys
+from tabletop_tui.engine.match import SeatSpec
+from tabletop_tui.reference import load
+from tabletop_tui.ui.app import TabletopApp
+
+app = TabletopApp(game="zeo-dbg", seats=[SeatSpec(name="Alice"), SeatSpec(name="Bob")], seed=1,
+                  autosave=False)
+display = app._display
+
+def first_frame(screen, renderable):
+    if renderable is not None and type(screen).__name__ == "ZeoScreen":
+        bay = screen.query_one("#zeo-bay").cards[0].info
+        print(json.dumps({"parsed": load.cache_info().currsize, "keywords": bay.keywords}))
+        sys.stdout.flush()
+        os._exit(0)
+    display(screen, renderable)
+
+app._display = first_frame
+app.run(headless=True, size=(80, 24))
+os._exit(3)
+"""
+
+
+def test_a_zeo_first_frame_finds_its_keywords_without_parsing_the_reference(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TABLETOP_TUI_HOME": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME_REFERENCE],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert data["parsed"] == 0
+    assert data["keywords"][:2] == ["Zord Bay", "Activate"]
