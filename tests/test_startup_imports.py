@@ -223,3 +223,12 @@ def test_the_plugin_loader_stand_in_hands_over_to_pydantics_when_plugins_are_on(
     assert data["loader"].endswith(os.path.join("pydantic", "plugin", "_loader.py"))
     assert data["metadata"] is True
     assert data["plugins"] == []  # (no pydantic plugin is installed here)
+
+
+@pytest.mark.parametrize("game_id", ["zeo-dbg", "hotg"])
+def test_the_game_over_plot_is_imported_when_a_game_ends(game_id, tmp_path):
+    """The line plot draws only the game-over summary: no first frame imports it (the
+    game-over snapshots draw it)."""
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert "tabletop_tui.ui.widgets.plot" not in modules

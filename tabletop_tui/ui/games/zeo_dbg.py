@@ -43,7 +43,6 @@ from ..widgets import LogPanel
 from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
-from ..widgets.plot import Series, line_plot
 from ..widgets.scrolling import MoveList
 from ..widgets.table import CardInfo, Zone, chip_text
 from ..widgets.table_screen import CardTable
@@ -1094,6 +1093,8 @@ class ZeoScreen(CardTable, GameScreen):
         if view.phase == "over":
             history.append((view.teams[0].hp, view.teams[1].hp))
         if history:
+            from ..widgets.plot import Series, line_plot  # (the game-over summary's only)
+
             text.append("\nHP at the start of each turn\n", style="bold")
             text.append_text(
                 line_plot(
