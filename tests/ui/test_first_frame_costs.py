@@ -457,3 +457,39 @@ def test_a_zeo_first_frame_finds_its_keywords_without_parsing_the_reference(tmp_
     data = json.loads(proc.stdout.strip().splitlines()[-1])
     assert data["parsed"] == 0
     assert data["keywords"][:2] == ["Zord Bay", "Activate"]
+
+
+async def test_hotg_at_80x24_lays_its_table_out_once_for_the_first_frame(monkeypatch):
+    """The table overflows its room at 80x24 from the first deal: it starts with its
+    scrollbar, so no widget is placed a second time at a width one column narrower."""
+    from textual._compositor import Compositor
+
+    resized: list[int] = []
+    reflow = Compositor.reflow
+
+    def counted(self, parent, size):
+        result = reflow(self, parent, size)
+        if type(parent).__name__ == "HotgScreen":
+            resized.append(len(result[2]))
+        return result
+
+    monkeypatch.setattr(Compositor, "reflow", counted)
+    app = _game("hotg", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        table = _under(app, "HotgScreen").query_one("#hg-table")
+        assert table.show_vertical_scrollbar
+        assert table.virtual_size.height > table.scrollable_content_region.height
+        assert resized and not any(resized), resized
+
+
+async def test_a_hotg_table_that_fits_at_a_compact_size_loses_the_scrollbar():
+    app = _game("hotg", seed=5)
+    async with app.run_test(size=(100, 70)) as pilot:  # (compact: narrower than 120)
+        await settle(pilot, 3)
+        screen = _under(app, "HotgScreen")
+        assert screen.compact
+        table = screen.query_one("#hg-table")
+        assert table.virtual_size.height <= table.scrollable_content_region.height
+        assert not table.show_vertical_scrollbar
+        assert table.scrollable_content_region.width == table.region.width

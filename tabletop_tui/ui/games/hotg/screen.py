@@ -183,7 +183,14 @@ class HotgScreen(CardTable, GameScreen):
         yield from self.compose_notice()
         yield Static(id="hg-status")
         with Horizontal(id="hg-body"):
-            with VerticalScroll(id="hg-table"):
+            table = VerticalScroll(id="hg-table")
+            if self.compact:
+                # At 80x24 the table is taller than its room from the first deal: shown with
+                # its scrollbar from the start, it is laid out once for its first frame (else
+                # Textual finds the overflow in a first layout and lays everything out again
+                # beside the new bar). A table that fits loses the bar in a second layout.
+                table.set_reactive(Widget.show_vertical_scrollbar, True)
+            with table:
                 with Container(id="hg-board"):
                     # the cross's four corners are blank cells, for the wide board only
                     # (hotg.tcss): a compact screen makes them when it is first wide
