@@ -1,7 +1,8 @@
 """What a game screen's first frame leaves undone or shares (issue 18, start-up): chips
-mounted together share one styling, identical chips share one drawing, and the parts a
-first frame hides are made when first shown. Counts and identities, not times:
-benchmarks/run.py --parts startup prints the times."""
+mounted together share one styling, chips that look the same share one drawing, a chip's
+focused look is styled when first needed, the parts a first frame hides are made when first
+shown, Zeo's keyword words need no parsed reference, and HotG's table is laid out once.
+Counts and identities, not times: benchmarks/run.py --parts startup prints the times."""
 
 from __future__ import annotations
 
