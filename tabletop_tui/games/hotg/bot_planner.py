@@ -191,8 +191,20 @@ class TeamPlanner:
             self._risk_cache[key] = got
         return got
 
-    def _team_plan(self, v: View):
-        """Best (value, {seat: location or None}) for the rest of the round."""
+    def _team_plans(self, v: View, k: int) -> list:
+        """The `k` best distinct plans, best first (the first is `_team_plan`'s), each as
+        (value, plan); only plans worth more than doing nothing (value > 0)."""
+        keep: list = []
+        best = self._team_plan(v, keep)
+        if best[1] is None:
+            return []
+        keep.sort(key=lambda t: (-t[0], t[1]))
+        rest = [(t, a) for t, _, a in keep if t > 1e-9 and a != best[1]]
+        return [best, *rest][:k]
+
+    def _team_plan(self, v: View, keep: list | None = None):
+        """Best (value, {seat: location or None}) for the rest of the round. `keep`: a list
+        that receives every plan scored, as (value, order, plan)."""
         locs = [lo for lo in v.locations]
         players = list(v.players)
         choices = []
@@ -250,6 +262,8 @@ class TeamPlanner:
                         if key in ends:
                             board[next(k for k, x in enumerate(locs) if x.id == loc)] = ends[key]
                     total -= self.risk_w * (self._risk(v, tuple(board), targs) - base_risk)
+                if keep is not None:
+                    keep.append((total, len(keep), tuple(assign)))
                 if total > best[0] + 1e-9:
                     best = (total, tuple(assign))
                 return
@@ -310,7 +324,7 @@ class TeamPlanner:
                 got = self._boss_mode(v, prey, do)
                 if got is not None:
                     return got
-        value, plan = self._team_plan(v)
+        value, plan = self._plan_for(v)
         if plan is not None:
             players = list(v.players)
             groups: dict = {}
