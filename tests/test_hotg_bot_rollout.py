@@ -177,3 +177,51 @@ def test_a_chosen_plan_is_followed_for_the_rest_of_its_round():
             assert bot._plan_for(later) == bot._team_plan(later)
             tried += 1
     assert tried >= 3
+
+
+def test_an_action_phase_rollout_stops_where_the_deployment_phase_would_begin():
+    """The short horizon ("action"): the same moves as the engine's own play up to the end
+    of the Action Phase, then it stops, the round not yet over and no card deployed."""
+    from tabletop_tui.games.hotg.bot_rollout import _rollout_action_phase
+    from tabletop_tui.games.hotg.search import rollout_round
+
+    class Recording(HotgHeuristicBot):
+        def __init__(self):
+            super().__init__()
+            self.moves: list[str] = []
+
+        def choose(self, view, legal, seat, rng):
+            a = super().choose(view, legal, seat, rng)
+            if len(legal) > 1:  # (the short rollout plays forced moves without asking)
+                self.moves.append(repr(a))
+            return a
+
+    checked = 0
+    for s, _ in _first_action_views(2):
+        short, full = Recording(), Recording()
+        end = _rollout_action_phase(s, short, random.Random(3))
+        after = rollout_round(R, s, full, random.Random(3), s.round)
+        if end.outcome is not None:
+            continue
+        assert end.phase == "deployment" and end.round == s.round
+        assert end.deploy_deck == s.deploy_deck
+        assert full.moves[: len(short.moves)] == short.moves
+        assert after.round == s.round + 1 or after.outcome is not None
+        assert after.deploy_deck != s.deploy_deck
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_plan_followed_for_its_moves_goes_back_to_the_planner_once_they_are_made(
+    monkeypatch,
+):
+    monkeypatch.setattr(HotgHeuristicBot, "plan_follow", "moves")
+    bot = HotgHeuristicBot()
+    _, v = _first_action_views(1)[0]
+    here = tuple(p.location if p.location != "hq" else None for p in v.players)
+    bot._fixed_plan = (v.round, here)  # nobody left to move
+    assert bot._plan_for(v) == bot._team_plan(v)
+    assert bot._fixed_plan is None
+    monkeypatch.setattr(HotgHeuristicBot, "plan_follow", "round")
+    bot._fixed_plan = (v.round, here)
+    assert bot._plan_for(v) == (0.0, tuple((loc, 0) for loc in here))

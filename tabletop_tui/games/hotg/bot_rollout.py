@@ -91,6 +91,38 @@ def pile_deploy_deck(state: State, v: View, rng: random.Random) -> State:
     return upd(state, deploy_deck=tuple(out))
 
 
+_STOP_RULES: list = []
+
+
+def _rollout_action_phase(state: State, policy, rng: random.Random, limit: int = 3000) -> State:
+    """Play `state` with `policy` to the end of its Action Phase: the State the coming
+    Deployment Phase would start from (before the end-of-round effects), in phase
+    "deployment" with the round unchanged (or a finished game)."""
+    from .search import STEPS
+
+    if not _STOP_RULES:
+        from .rules import HotgRules
+
+        class _StopAtRoundEnd(HotgRules):
+            """The engine, except that the round's end only marks the State."""
+
+            def _end_round(self, s: State, ev: list) -> State:
+                return upd(s, phase="deployment")
+
+        _STOP_RULES.append(_StopAtRoundEnd())
+    rules = _STOP_RULES[0]
+    s = state
+    for _ in range(limit):
+        if s.outcome is not None or s.phase == "deployment":
+            break
+        STEPS[0] += 1
+        seat = next(iter(rules.to_act(s)))
+        legal = rules.legal_actions(s, seat)
+        a = legal[0] if len(legal) == 1 else policy.choose(rules.view(s, seat), legal, seat, rng)
+        s, _ = rules.apply(s, seat, a)
+    return s
+
+
 class RolloutPlanner:
     """Mixed into the bot: which plan the Action Phase follows (`_plan_for`)."""
 
@@ -104,6 +136,16 @@ class RolloutPlanner:
     plan_risk_w = 200.0
     #: the first round searched
     plan_rollout_from = 1
+    #: where a rollout stops: "deployment" (after the next Deployment Phase, the chance
+    #: of losing the one after it weighed) or "action" (at the end of this Action Phase,
+    #: the chance of losing the coming Deployment Phase weighed, `threat.loss_chance`)
+    plan_horizon = "deployment"
+    #: how long a picked plan is followed: "round", or "moves" (until the Rangers it sends
+    #: have moved; then the planner plans again)
+    plan_follow = "round"
+    #: a plan replaces the default only if its mean gain is this many standard errors
+    #: (paired over the samples) above zero too (0: the margin alone)
+    plan_z = 0.0
 
     _fixed_plan: tuple | None = None  # (round, location per seat) being followed
     _planned_round = -1  # the round whose plan was searched
@@ -114,7 +156,10 @@ class RolloutPlanner:
         else the search's pick once a round (when it is on), else the planner's."""
         fixed = self._fixed_plan
         if fixed is not None and fixed[0] == v.round:
-            return 0.0, self._fixed_assign(v, fixed[1])
+            plan = self._fixed_assign(v, fixed[1])
+            if self.plan_follow == "round" or any(m for _, m in plan):
+                return 0.0, plan
+            self._fixed_plan = None  # its moves are made: the planner takes over
         if (
             self.plan_rollouts
             and self._planned_round != v.round
@@ -164,7 +209,7 @@ class RolloutPlanner:
         )
         rng = random.Random(repr(key))  # the same board, the same samples on any seat
         budget = bot_rollout.ROLLOUT_STEPS
-        totals = [0.0] * len(cands)
+        vals: list[list[float]] = [[] for _ in cands]
         done = 0
         start = STEPS[0]
         for k in range(self.plan_rollouts):
@@ -176,13 +221,20 @@ class RolloutPlanner:
             got = [self._rollout_value(rules, base, c, v.round, k) for c in cands]
             if STEPS[0] - start > budget * 1.25 and k:
                 break  # cut short: compare only whole samples
-            totals = [t + g for t, g in zip(totals, got, strict=True)]
+            for row, g in zip(vals, got, strict=True):
+                row.append(g)
             done += 1
         if not done:
             return None
-        means = [t / done for t in totals]
+        means = [sum(row) / done for row in vals]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        chosen = best if best and means[best] - means[0] > self.plan_margin else 0
+        gain = means[best] - means[0]
+        chosen = best if best and gain > self.plan_margin else 0
+        if chosen and self.plan_z > 0:
+            diffs = [a - b for a, b in zip(vals[best], vals[0], strict=True)]
+            var = sum((d - gain) ** 2 for d in diffs) / max(1, done - 1)
+            if done < 2 or gain <= self.plan_z * (var / done) ** 0.5:
+                chosen = 0
         self.last_rollout = (tuple(means), done, chosen)
         return cands[chosen] if chosen else None
 
@@ -197,9 +249,12 @@ class RolloutPlanner:
         policy._risk_cache = self._risk_cache
         if plan is not None:
             policy._fixed_plan = (rnd, plan)
-        s = rollout_round(rules, base, policy, random.Random(k), rnd)
+        if self.plan_horizon == "action":
+            s = _rollout_action_phase(base, policy, random.Random(k))
+        else:
+            s = rollout_round(rules, base, policy, random.Random(k), rnd)
         score = round_score(s)
-        if s.outcome is not None or s.phase != "action":
+        if s.outcome is not None or s.phase not in ("action", "deployment"):
             return score
         v2 = rules.view(s, 0)
         targs = self._threat_args(v2)
