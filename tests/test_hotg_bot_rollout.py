@@ -83,6 +83,12 @@ def test_the_planner_s_best_plans_are_distinct_and_the_first_is_its_plan():
             assert all(t > 0 for t, _ in plans)
             rest = [t for t, _ in plans[1:]]
             assert rest == sorted(rest, reverse=True) and max(rest) <= value + 1e-9
+            # one plan per shape: how many Rangers end at each location
+            shaped = bot._team_plans(v, 5, shapes=True)
+            assert shaped[0] == (value, plan)
+            shapes = [bot._plan_shape(p) for _, p in shaped]
+            assert len(set(shapes)) == len(shapes)
+            assert all(t <= value + 1e-9 for t, _ in shaped)
     assert checked >= 3
 
 

@@ -191,16 +191,32 @@ class TeamPlanner:
             self._risk_cache[key] = got
         return got
 
-    def _team_plans(self, v: View, k: int) -> list:
+    def _team_plans(self, v: View, k: int, shapes: bool = False) -> list:
         """The `k` best distinct plans, best first (the first is `_team_plan`'s), each as
-        (value, plan); only plans worth more than doing nothing (value > 0)."""
+        (value, plan); only plans worth more than doing nothing (value > 0). `shapes`: at
+        most one plan per shape (how many Rangers end at each location), since the
+        planner tells Rangers apart by their card counts only and ties are common."""
         keep: list = []
         best = self._team_plan(v, keep)
         if best[1] is None:
             return []
         keep.sort(key=lambda t: (-t[0], t[1]))
-        rest = [(t, a) for t, _, a in keep if t > 1e-9 and a != best[1]]
-        return [best, *rest][:k]
+        out = [best]
+        seen = {self._plan_shape(best[1])} if shapes else set()
+        for t, _, a in keep:
+            if len(out) >= k or t <= 1e-9:
+                break
+            if a == best[1] or (shapes and self._plan_shape(a) in seen):
+                continue
+            seen.add(self._plan_shape(a))
+            out.append((t, a))
+        return out
+
+    @staticmethod
+    def _plan_shape(plan: tuple) -> tuple:
+        return tuple(
+            sorted({loc: sum(1 for x, _ in plan if x == loc) for loc, _ in plan if loc}.items())
+        )
 
     def _team_plan(self, v: View, keep: list | None = None):
         """Best (value, {seat: location or None}) for the rest of the round. `keep`: a list
@@ -276,6 +292,7 @@ class TeamPlanner:
         return best
 
     def _action_phase(self, v: View, legal: list, seat: int):
+        self._round_style(v)
         me = v.players[seat]
         legal_keys = {repr(a) for a in legal}
 

@@ -136,6 +136,8 @@ class RolloutPlanner:
     plan_risk_w = 200.0
     #: the first round searched
     plan_rollout_from = 1
+    #: the candidates differ in shape (how many Rangers end where), not just in who goes
+    plan_shapes = False
     #: where a rollout stops: "deployment" (after the next Deployment Phase, the chance
     #: of losing the one after it weighed) or "action" (at the end of this Action Phase,
     #: the chance of losing the coming Deployment Phase weighed, `threat.loss_chance`)
@@ -147,6 +149,14 @@ class RolloutPlanner:
     #: (paired over the samples) above zero too (0: the margin alone)
     plan_z = 0.0
 
+    #: other switches of the planner to try for a whole round, e.g. ((("risk_w", 80.0),),
+    #: (("villain_defeat_w", 6.0),)): a round follows the default or one of them
+    plan_styles: tuple = ()
+    #: try them in the boss's rounds too
+    plan_boss_styles = False
+
+    _style: tuple | None = None  # (round, switches) set on this bot for that round
+    _styled_round = -1
     _fixed_plan: tuple | None = None  # (round, location per seat) being followed
     _planned_round = -1  # the round whose plan was searched
     last_rollout: tuple = ()  # the last search: (means, samples scored, chosen index)
@@ -193,14 +203,19 @@ class RolloutPlanner:
 
     def _rollout_pick(self, v: View):
         """The plan (a location per seat) to follow, or None to keep the default."""
+        plans = self._team_plans(v, self.plan_candidates, self.plan_shapes)
+        if len(plans) < 2:
+            return None
+        cands: list = [None] + [tuple(loc for loc, _ in plan) for _, plan in plans[1:]]
+        return self._rollout_best(v, [(c, ()) for c in cands])[0]
+
+    def _rollout_best(self, v: View, cands: list) -> tuple:
+        """The candidate, (plan or None, style), with the best mean rollout score, if it
+        beats the first (the default) clearly; else the first."""
         from . import bot_rollout
         from .rules import HotgRules
         from .search import STEPS, view_to_state
 
-        plans = self._team_plans(v, self.plan_candidates)
-        if len(plans) < 2:
-            return None
-        cands: list = [None] + [tuple(loc for loc, _ in plan) for _, plan in plans[1:]]
         rules = HotgRules()
         key = (
             v.round,
@@ -218,14 +233,14 @@ class RolloutPlanner:
                 break  # another sample would not finish within the budget
             base = view_to_state(v, random.Random(rng.getrandbits(64)))
             base = pile_deploy_deck(base, v, random.Random(rng.getrandbits(64)))
-            got = [self._rollout_value(rules, base, c, v.round, k) for c in cands]
+            got = [self._rollout_value(rules, base, c, st, v.round, k) for c, st in cands]
             if STEPS[0] - start > budget * 1.25 and k:
                 break  # cut short: compare only whole samples
             for row, g in zip(vals, got, strict=True):
                 row.append(g)
             done += 1
         if not done:
-            return None
+            return cands[0]
         means = [sum(row) / done for row in vals]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         gain = means[best] - means[0]
@@ -236,11 +251,39 @@ class RolloutPlanner:
             if done < 2 or gain <= self.plan_z * (var / done) ** 0.5:
                 chosen = 0
         self.last_rollout = (tuple(means), done, chosen)
-        return cands[chosen] if chosen else None
+        return cands[chosen]
 
-    def _rollout_value(self, rules, base: State, plan, rnd: int, k: int) -> float:
-        """Play `base` with the heuristic (following `plan` for this round, if given) to the
-        next round's Action Phase and score where it ends."""
+    def _round_style(self, v: View) -> None:
+        """At the round's first Action Phase decision (with `plan_styles`): the planner's
+        switches for this round, the default's or one of `plan_styles`, by rollouts; last
+        round's style is dropped first."""
+        style = self._style
+        if style is not None and style[0] != v.round:
+            for name, _ in style[1]:
+                self.__dict__.pop(name, None)
+            self._style = None
+        if (
+            not self.plan_styles
+            or not self.plan_rollouts
+            or self._styled_round == v.round
+            or v.round < self.plan_rollout_from
+            or v.mode != "standard"
+            or v.boss != "rita_repulsa"
+            or v.phase != "action"
+            or (self._boss_location(v) is not None and not self.plan_boss_styles)
+        ):
+            return
+        self._styled_round = v.round
+        cands = [(None, ())] + [(None, tuple(st)) for st in self.plan_styles]
+        _, chosen = self._rollout_best(v, cands)
+        if chosen:
+            for name, value in chosen:
+                setattr(self, name, value)
+            self._style = (v.round, chosen)
+
+    def _rollout_value(self, rules, base: State, plan, style, rnd: int, k: int) -> float:
+        """Play `base` with the heuristic (following `plan` for this round, if given; with
+        the switches of `style`) to the horizon and score where it ends."""
         from .bot import HotgHeuristicBot
         from .search import rollout_round, round_score
 
@@ -249,6 +292,8 @@ class RolloutPlanner:
         policy._risk_cache = self._risk_cache
         if plan is not None:
             policy._fixed_plan = (rnd, plan)
+        for name, value in style:
+            setattr(policy, name, value)
         if self.plan_horizon == "action":
             s = _rollout_action_phase(base, policy, random.Random(k))
         else:
