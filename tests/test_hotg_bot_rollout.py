@@ -231,3 +231,27 @@ def test_a_plan_followed_for_its_moves_goes_back_to_the_planner_once_they_are_ma
     monkeypatch.setattr(HotgHeuristicBot, "plan_follow", "round")
     bot._fixed_plan = (v.round, here)
     assert bot._plan_for(v) == (0.0, tuple((loc, 0) for loc in here))
+
+
+def test_a_round_style_holds_for_its_round_only(monkeypatch):
+    """A style (planner switches) picked by the rollouts is the bot's for that round; the
+    search runs once a round, and the next round starts from the default switches."""
+    monkeypatch.setattr(HotgHeuristicBot, "plan_rollouts", 2)
+    monkeypatch.setattr(HotgHeuristicBot, "plan_styles", ((("risk_w", 80.0),),))
+    bot = HotgHeuristicBot()
+    asked: list[int] = []
+
+    def pick(v, cands, which=1):
+        asked.append(len(cands))
+        return cands[which]
+
+    monkeypatch.setattr(bot, "_rollout_best", pick)
+    _, v = _first_action_views(1)[1]
+    bot._round_style(v)
+    assert bot.risk_w == 80.0 and asked == [2]
+    bot._round_style(v)
+    assert asked == [2]  # once a round
+    monkeypatch.setattr(bot, "_rollout_best", lambda v, cands: pick(v, cands, 0))
+    bot._round_style(v.model_copy(update={"round": v.round + 1}))
+    assert asked == [2, 2]
+    assert bot.risk_w == HotgHeuristicBot.risk_w == 40.0
