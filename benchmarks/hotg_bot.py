@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import collections
 import json
 import multiprocessing
@@ -64,7 +65,13 @@ def set_attrs(attrs: tuple) -> None:
             bot.THINK_STEPS = int(value)
         else:
             old = getattr(HotgHeuristicBot, name)
-            setattr(HotgHeuristicBot, name, type(old)(value))
+            if isinstance(old, bool):
+                new = value.lower() in ("1", "true", "yes")
+            elif isinstance(old, tuple):  # e.g. plan_styles: a Python literal
+                new = ast.literal_eval(value)
+            else:
+                new = type(old)(value)
+            setattr(HotgHeuristicBot, name, new)
 
 
 def _figures(s) -> int:
