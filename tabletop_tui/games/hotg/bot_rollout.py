@@ -228,15 +228,15 @@ class RolloutPlanner:
         vals: list[list[float]] = [[] for _ in cands]
         done = 0
         start = STEPS[0]
+        widest = 0  # the most steps one sample has taken
         for k in range(self.plan_rollouts):
             spent = STEPS[0] - start
-            if k and spent * (k + 1) / k > budget:
-                break  # another sample would not finish within the budget
+            if k and spent + widest > budget:
+                break  # another sample might not finish within the budget
             base = view_to_state(v, random.Random(rng.getrandbits(64)))
             base = pile_deploy_deck(base, v, random.Random(rng.getrandbits(64)))
             got = [self._rollout_value(rules, base, c, st, v.round, k) for c, st in cands]
-            if STEPS[0] - start > budget * 1.25 and k:
-                break  # cut short: compare only whole samples
+            widest = max(widest, STEPS[0] - start - spent)
             for row, g in zip(vals, got, strict=True):
                 row.append(g)
             done += 1
