@@ -14,7 +14,11 @@
    they took and the action tokens left unused.
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
-   decisions to the next round from round R on (0: off).
+   decisions to the next round from round R on (0: off). `--set NAME=VALUE` (repeatable)
+   sets a bot switch, a `HotgHeuristicBot` class attribute (e.g. `plan_rollouts=16`, the
+   Action Phase's plan checked by rollouts, bot_rollout.py; AUDIT.md session 11) or
+   `ROLLOUT_STEPS` / `THINK_STEPS`; the per-round tally then counts `plan_searches` and
+   `plan_alternatives` (searches that played a plan other than the default).
    `--deployments 4`, `--easier-deployments` (the setup option: deployment cards showing
    1, 1, 1, 2, 3 figures instead of the default 1, 2, 2, 2, 3; RULINGS.md 2) and
    `--cards-dir DIR` (a
