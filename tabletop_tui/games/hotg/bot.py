@@ -88,6 +88,7 @@ import random
 from .bot_battle import BattleChoices, kill_chance
 from .bot_decisions import DecisionChoices
 from .bot_planner import TeamPlanner
+from .bot_psycho import PsychoAssaultPlanner
 from .bot_rollout import RolloutPlanner
 from .models import (
     FlipToken,
@@ -153,7 +154,9 @@ def _best_by_rollouts(
     return cands[max(range(scored), key=lambda i: (totals[i], -i))]
 
 
-class HotgHeuristicBot(DecisionChoices, RolloutPlanner, TeamPlanner, BattleChoices):
+class HotgHeuristicBot(
+    PsychoAssaultPlanner, DecisionChoices, RolloutPlanner, TeamPlanner, BattleChoices
+):
     """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
 
     name = "heuristic"
