@@ -72,6 +72,33 @@ def test_psycho_cost_adds_the_loss_when_it_panics_the_last_location():
     assert bot._psycho_cost(R.view(s, 0), together) == 1007.0
 
 
+def test_psycho_cost_with_the_full_switch_counts_a_location_a_psycho_would_fill():
+    """A Psycho counts toward the figure limit: one more at a location one short of its
+    limit fills it (and a full location panics), unless a battle is planned there."""
+    s = _two_psychos()
+    d = s.locations[3].id
+    limit = R.view(s, 0).locations[3].figure_limit
+    s = upd(
+        s,
+        locations=(*s.locations[:3], upd(s.locations[3], fs=(("putty_patrollers", limit - 1),))),
+    )
+    v = R.view(s, 0)
+    c = s.locations[2].id
+    zack_away = ((c, 0), (d, 1), (None, 0), (None, 0))
+    bot = HotgHeuristicBot()
+    bot.psycho_spread = 7.0
+    assert bot._psycho_cost(v, zack_away) == 0.0  # he battles there: not counted
+    bot.psycho_full = True
+    assert bot._psycho_cost(v, zack_away) == 0.0
+    # Zack already at d with no battle planned there: his Psycho fills it
+    jason_only = ((c, 0), (None, 0), (None, 0), (None, 0))
+    s2 = at(s, 1, d)
+    v2 = R.view(s2, 0)
+    assert bot._psycho_cost(v2, jason_only) == 7.0
+    bot.psycho_full = False
+    assert bot._psycho_cost(v2, jason_only) == 0.0
+
+
 def test_the_spread_switch_keeps_psycho_hunters_apart_and_is_off_by_default():
     """With the switch on, the planner's pick no longer ends with both hunted Rangers in
     one location; off, the planner is the standard one."""
