@@ -14,7 +14,11 @@
    they took and the action tokens left unused.
    `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
    heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
-   decisions to the next round from round R on (0: off).
+   decisions to the next round from round R on (0: off). `--set NAME=VALUE` (repeatable)
+   sets a bot switch, a `HotgHeuristicBot` class attribute (e.g. `plan_rollouts=16`, the
+   Action Phase's plan checked by rollouts, bot_rollout.py; AUDIT.md session 11) or
+   `ROLLOUT_STEPS` / `THINK_STEPS`; the per-round tally then counts `plan_searches` and
+   `plan_alternatives` (searches that played a plan other than the default).
    `--deployments 4`, `--easier-deployments` (the setup option: deployment cards showing
    1, 1, 1, 2, 3 figures instead of the default 1, 2, 2, 2, 3; RULINGS.md 2) and
    `--cards-dir DIR` (a
@@ -28,6 +32,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import collections
 import json
 import multiprocessing
@@ -47,6 +52,30 @@ TOP_K = 5  # card plays kept for the rollouts
 PLAN = 0  # sampled states per action-phase decision (rollouts to the next round; 3 from
 # round 3 won 7/200 against 19/200 without, with the heavy deployment cards, so off)
 PLAN_FROM = 3  # ... from this round on (the round before the boss comes)
+
+
+BOT_SET: tuple = ()  # (name, value) pairs set on the bot classes (`--set`)
+
+
+def set_attrs(attrs: tuple) -> None:
+    """`--set NAME=VALUE`: a switch of the bot (a HotgHeuristicBot class attribute, such as
+    plan_rollouts or risk_w) or, for ROLLOUT_STEPS / THINK_STEPS, the search's budget."""
+    from tabletop_tui.games.hotg import bot, bot_rollout
+
+    for name, value in attrs:
+        if name == "ROLLOUT_STEPS":
+            bot_rollout.ROLLOUT_STEPS = int(value)
+        elif name == "THINK_STEPS":
+            bot.THINK_STEPS = int(value)
+        else:
+            old = getattr(HotgHeuristicBot, name)
+            if isinstance(old, bool):
+                new = value.lower() in ("1", "true", "yes")
+            elif isinstance(old, tuple):  # e.g. plan_styles: a Python literal
+                new = ast.literal_eval(value)
+            else:
+                new = type(old)(value)
+            setattr(HotgHeuristicBot, name, new)
 
 
 def _figures(s) -> int:
@@ -108,7 +137,11 @@ def bot_game(
         seat = next(iter(rules.to_act(state)))
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         t, c = clock(), time.process_time()
+        searched = bot.last_rollout
         action = bot.choose(view, legal, seat, random.Random(steps))
+        if tally is not None and bot.last_rollout is not searched:  # a plan rollout search
+            tally.counts[(state.round, "plan_searches")] += 1
+            tally.counts[(state.round, "plan_alternatives")] += bot.last_rollout[2] > 0
         if thinks is not None:
             thinks.append(clock() - t)
         if cpu is not None:
@@ -136,9 +169,10 @@ def cause(summary: str) -> str:
 
 
 def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float], dict]:
-    seed, config, search, top_k, plan, plan_from = job
+    seed, config, search, top_k, plan, plan_from, attrs = job
     global SEARCH, TOP_K, PLAN, PLAN_FROM
     SEARCH, TOP_K, PLAN, PLAN_FROM = search, top_k, plan, plan_from
+    set_attrs(attrs)
     t = time.perf_counter()
     thinks: list[float] = []
     cpu: list[float] = []
@@ -157,7 +191,10 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
     rounds = 0
     wins = 0
     t0 = time.perf_counter()
-    work = [(seed, config, SEARCH, TOP_K, PLAN, PLAN_FROM) for seed in range(seed_from, seed_from + seeds)]
+    work = [
+        (seed, config, SEARCH, TOP_K, PLAN, PLAN_FROM, BOT_SET)
+        for seed in range(seed_from, seed_from + seeds)
+    ]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_one, work, chunksize=1)
@@ -212,6 +249,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
             "top_k": TOP_K,
             "plan_search": PLAN,
             "plan_from": PLAN_FROM,
+            "set": dict(BOT_SET),
         },
     }
 
@@ -253,7 +291,7 @@ def speed(seconds: float) -> dict:
 
 
 def main() -> None:
-    global SEARCH, TOP_K, PLAN, PLAN_FROM
+    global SEARCH, TOP_K, PLAN, PLAN_FROM, BOT_SET
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--seed-from", type=int, default=0, help="first seed of the range")
@@ -278,6 +316,14 @@ def main() -> None:
     parser.add_argument("--top-k", type=int, default=TOP_K)
     parser.add_argument("--plan-search", type=int, default=PLAN)
     parser.add_argument("--plan-from", type=int, default=PLAN_FROM, help="first planned round")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a bot switch, e.g. plan_rollouts=4 (a HotgHeuristicBot class attribute) or"
+        " ROLLOUT_STEPS=3500",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the win rate")
     parser.add_argument(
         "--mode",
@@ -289,6 +335,8 @@ def main() -> None:
     args = parser.parse_args()
     SEARCH, TOP_K, PLAN = args.search, args.top_k, args.plan_search
     PLAN_FROM = args.plan_from
+    BOT_SET = tuple(tuple(x.split("=", 1)) for x in args.set)
+    set_attrs(BOT_SET)
     if args.speed_seconds > 0:
         print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
     kw: dict = {}

@@ -29,3 +29,35 @@ def collector_paused() -> Iterator[None]:
     finally:
         gc.freeze()
         gc.enable()
+
+
+#: PYDANTIC_DISABLE_PLUGINS values that turn every plugin off (pydantic's own list)
+PLUGINS_OFF = ("__all__", "1", "true")
+LOADER = "pydantic.plugin._loader"
+
+
+def skip_plugin_loader() -> None:
+    """Pydantic imports its plugin loader when it builds its first validator, and the loader
+    imports `importlib.metadata` (several ms of a first frame) before it reads the switch
+    that turns plugins off. Until someone asks for plugins with the switch on, a stand-in
+    answers "no plugins", as the loader would; with the switch off it loads the real one."""
+    import sys
+    import types
+
+    if LOADER in sys.modules:
+        return
+    stand_in = types.ModuleType(LOADER, "Answers pydantic's plugin lookups while plugins are off.")
+
+    def get_plugins():
+        import os
+
+        if os.getenv("PYDANTIC_DISABLE_PLUGINS") in PLUGINS_OFF:
+            return ()
+        if sys.modules.get(LOADER) is stand_in:
+            del sys.modules[LOADER]
+        import importlib
+
+        return importlib.import_module(LOADER).get_plugins()
+
+    stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
+    sys.modules[LOADER] = stand_in

@@ -800,6 +800,42 @@ def test_a_single_ranger_of_its_colour_takes_the_card_without_asking():
     assert red.attached_to == "jason"
 
 
+def test_a_psycho_from_the_command_center_case_passes_panicked_locations():
+    """Psycho Assault Mode, Deployment: with its Ranger at the Command Center the Psycho
+    goes where the next card's back points, as a normal deployment does; the expansion's
+    introduction has nemeses follow the monster rules for panicked locations, so (base
+    §4.1) it goes on clockwise to the first location not panicked. Its foot soldiers
+    still go to the card's location."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    a = s.locations[0].id
+    s = upd(s, locations=(upd(s.locations[0], fs=((PP, 1),), panicked=True), *s.locations[1:]))
+    s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), FS(a), FS(a), FS(a))
+    s = R._deploy_one(s, [])
+    assert "psycho_red" not in s.locations[0].villains
+    assert s.locations[0].fs_count == 2  # the deployment's foot soldier went there
+    assert "psycho_red" in s.locations[1].villains
+    assert not s.locations[1].panicked  # one Psycho does not panic a location
+
+
+def test_a_psycho_joins_its_ranger_even_in_a_panicked_location():
+    """Psycho Assault Mode, Deployment: the Psycho is placed in its Ranger's own location,
+    panicked or not (the mode's own placement rule, not the card's target)."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    a, c = s.locations[0].id, s.locations[2].id
+    s = upd(
+        s,
+        locations=(
+            *s.locations[:2],
+            upd(s.locations[2], fs=((PP, 1),), panicked=True),
+            *s.locations[3:],
+        ),
+    )
+    s = at(s, 0, c)
+    s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), FS(a), FS(a), FS(a))
+    s = R._deploy_one(s, [])
+    assert "psycho_red" in s.locations[2].villains
+
+
 def test_a_psycho_over_the_figure_limit_pushes_foot_soldiers_clockwise():
     """Psycho Assault Mode, Deployment: the Psycho is placed even over the figure limit;
     excess foot soldiers move to the next outer location clockwise that is not full."""

@@ -176,3 +176,59 @@ def test_shared_widgets_are_imported_when_asked_for(tmp_path):
     assert "tabletop_tui.ui.widgets.log" in modules
     for unused in ("dice", "pile", "tracker"):
         assert f"tabletop_tui.ui.widgets.{unused}" not in modules
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_a_game_screen_with_plugins_off_imports_no_package_metadata(game_id, tmp_path):
+    """Pydantic's plugin loader imports `importlib.metadata` (several ms) before it reads
+    the switch that turns plugins off; with the switch on (the engine's default), a stand-in
+    answers for it and nothing before the first frame imports the metadata package."""
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert "importlib.metadata" not in modules
+
+
+PLUGINS_CHILD = r"""
+import json, os, sys
+import tabletop_tui.engine
+from pydantic import BaseModel
+class First(BaseModel):
+    x: int
+
+First(x=1)
+off = {"loader": getattr(sys.modules["pydantic.plugin._loader"], "__file__", None)}
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = ""  # plugins asked for again, while running
+
+class Second(BaseModel):
+    y: int
+
+Second(y=2)
+from pydantic.plugin._loader import get_plugins
+print(json.dumps({"off": off, "loader": sys.modules["pydantic.plugin._loader"].__file__,
+                  "metadata": "importlib.metadata" in sys.modules,
+                  "plugins": list(map(str, get_plugins()))}))
+"""
+
+
+def test_the_plugin_loader_stand_in_hands_over_to_pydantics_when_plugins_are_on(tmp_path):
+    """With the switch off, models build through pydantic's own loader (which searches the
+    installed distributions), exactly as without the stand-in."""
+    env = {**os.environ, "TABLETOP_TUI_HOME": str(tmp_path), "PYDANTIC_DISABLE_PLUGINS": "__all__"}
+    proc = subprocess.run(
+        [sys.executable, "-c", PLUGINS_CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert data["off"]["loader"] is None  # the stand-in answered while the switch was on
+    assert data["loader"].endswith(os.path.join("pydantic", "plugin", "_loader.py"))
+    assert data["metadata"] is True
+    assert data["plugins"] == []  # (no pydantic plugin is installed here)
+
+
+@pytest.mark.parametrize("game_id", ["zeo-dbg", "hotg"])
+def test_the_game_over_plot_is_imported_when_a_game_ends(game_id, tmp_path):
+    """The line plot draws only the game-over summary: no first frame imports it (the
+    game-over snapshots draw it)."""
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    assert "tabletop_tui.ui.widgets.plot" not in modules

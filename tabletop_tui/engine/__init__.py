@@ -2,7 +2,7 @@
 
 import os
 
-from ..startup import collector_paused
+from ..startup import collector_paused, skip_plugin_loader
 
 # The game needs no pydantic plugins, and looking for them reads the entry points of every
 # installed distribution (a few ms of each start): pydantic's documented switch turns the
@@ -10,6 +10,7 @@ from ..startup import collector_paused
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 with collector_paused():  # pydantic's import, and the base models (see startup.py)
+    skip_plugin_loader()  # (its loader's own imports cost more than the search it skips)
     from . import core  # noqa: F401
 
 from .core import (

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 _HEADING = re.compile(r"^(#{1,3})\s+(.*?)\s*(?:\{#([a-z0-9-]+)((?:\s+[a-z]+=[^\s}]*)*)\s*\})?\s*$")
 
@@ -155,14 +155,52 @@ def parse(text: str, game_id: str, source: str = "") -> Reference:
     return Reference(game_id, title, "\n".join(intro).strip(), tuple(sections))
 
 
+def _text(game_id: str) -> str | None:
+    """A shipped reference file's text (None when the game has none): beside this module, or
+    through the package's resources where it is not a plain file (a zipped install)."""
+    name = f"{game_id}.md"
+    try:
+        return Path(__file__).with_name(name).read_text("utf-8")
+    except OSError:
+        pass
+    from importlib import resources
+
+    try:
+        return resources.files(__name__).joinpath(name).read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+
+
 @cache
 def load(game_id: str) -> Reference | None:
     """The shipped reference of a game, or None when it has none."""
-    try:
-        text = resources.files(__name__).joinpath(f"{game_id}.md").read_text("utf-8")
-    except (FileNotFoundError, OSError):
+    text = _text(game_id)
+    if text is None:
         return None
     return parse(text, game_id, f"tabletop_tui/reference/{game_id}.md")
+
+
+@cache
+def keyword_titles(game_id: str) -> tuple[str, ...]:
+    """The titles of a game's keyword and card-type entries (`{#kw-...}` headings), in file
+    order: those of `load(game_id).keywords()`, read from the headings alone. A screen that
+    looks for keywords in card text needs the words, not the whole reference parsed."""
+    text = _text(game_id)
+    return () if text is None else keyword_titles_in(text)
+
+
+def keyword_titles_in(text: str) -> tuple[str, ...]:
+    """The `{#kw-...}` heading titles of a reference file's text, as `parse` reads them."""
+    titles: list[str] = []
+    in_fence = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence and line.startswith("##"):
+            match = _HEADING.match(line)
+            if match is not None and (match.group(3) or "").startswith("kw-"):
+                titles.append(match.group(2))
+    return tuple(titles)
 
 
 def keyword_text(game_id: str, keyword: str) -> str | None:

@@ -51,6 +51,12 @@ Issue 15, session 10: how much is left to gain. An oracle that foresees every di
 26 of 80 games (seeds 0-79), against 5 of 40 for this bot on seeds 0-39; twice the search
 work bought nothing (1 of 40). Measured in card_data/hotg/AUDIT.md, session 10.
 
+Issue 15, session 11: the Action Phase's plan picked by short rollouts on the engine
+(bot_rollout.py: the planner's next best plans, or other planner switches for a round,
+played by the heuristic to the end of the Action Phase or of the next Deployment Phase on
+sampled States); switched off (`plan_rollouts` = 0) as no variant won more games than the
+default. Measured in card_data/hotg/AUDIT.md, session 11.
+
 Issue 15, session 11: the battle search's value and sifting. Replayed with paired dice
 (benchmarks/hotg_battle_bench.py), the search takes half as many again of Rita's cards per
 boss battle as the heuristic alone; pricing a defeat (`search.W_DEFEAT`), weights fitted
@@ -93,6 +99,8 @@ import random
 from .bot_battle import BattleChoices, kill_chance
 from .bot_decisions import DecisionChoices
 from .bot_planner import TeamPlanner
+from .bot_psycho import PsychoAssaultPlanner
+from .bot_rollout import RolloutPlanner
 from .models import (
     FlipToken,
     Focus,
@@ -179,7 +187,9 @@ def _best_by_rollouts(
     return cands[max(range(scored), key=lambda i: (totals[i], -i))]
 
 
-class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
+class HotgHeuristicBot(
+    PsychoAssaultPlanner, DecisionChoices, RolloutPlanner, TeamPlanner, BattleChoices
+):
     """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
 
     name = "heuristic"

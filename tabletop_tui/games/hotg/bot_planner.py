@@ -191,8 +191,36 @@ class TeamPlanner:
             self._risk_cache[key] = got
         return got
 
-    def _team_plan(self, v: View):
-        """Best (value, {seat: location or None}) for the rest of the round."""
+    def _team_plans(self, v: View, k: int, shapes: bool = False) -> list:
+        """The `k` best distinct plans, best first (the first is `_team_plan`'s), each as
+        (value, plan); only plans worth more than doing nothing (value > 0). `shapes`: at
+        most one plan per shape (how many Rangers end at each location), since the
+        planner tells Rangers apart by their card counts only and ties are common."""
+        keep: list = []
+        best = self._team_plan(v, keep)
+        if best[1] is None:
+            return []
+        keep.sort(key=lambda t: (-t[0], t[1]))
+        out = [best]
+        seen = {self._plan_shape(best[1])} if shapes else set()
+        for t, _, a in keep:
+            if len(out) >= k or t <= 1e-9:
+                break
+            if a == best[1] or (shapes and self._plan_shape(a) in seen):
+                continue
+            seen.add(self._plan_shape(a))
+            out.append((t, a))
+        return out
+
+    @staticmethod
+    def _plan_shape(plan: tuple) -> tuple:
+        return tuple(
+            sorted({loc: sum(1 for x, _ in plan if x == loc) for loc, _ in plan if loc}.items())
+        )
+
+    def _team_plan(self, v: View, keep: list | None = None):
+        """Best (value, {seat: location or None}) for the rest of the round. `keep`: a list
+        that receives every plan scored, as (value, order, plan)."""
         locs = [lo for lo in v.locations]
         players = list(v.players)
         choices = []
@@ -250,6 +278,8 @@ class TeamPlanner:
                         if key in ends:
                             board[next(k for k, x in enumerate(locs) if x.id == loc)] = ends[key]
                     total -= self.risk_w * (self._risk(v, tuple(board), targs) - base_risk)
+                if keep is not None:
+                    keep.append((total, len(keep), tuple(assign)))
                 if total > best[0] + 1e-9:
                     best = (total, tuple(assign))
                 return
@@ -262,6 +292,7 @@ class TeamPlanner:
         return best
 
     def _action_phase(self, v: View, legal: list, seat: int):
+        self._round_style(v)
         me = v.players[seat]
         legal_keys = {repr(a) for a in legal}
 
@@ -310,7 +341,7 @@ class TeamPlanner:
                 got = self._boss_mode(v, prey, do)
                 if got is not None:
                     return got
-        value, plan = self._team_plan(v)
+        value, plan = self._plan_for(v)
         if plan is not None:
             players = list(v.players)
             groups: dict = {}

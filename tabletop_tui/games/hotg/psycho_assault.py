@@ -49,8 +49,9 @@ class PsychoAssaultRules:
         return min(cands, key=lambda r: (load[r], rangers.index(r)))
 
     def _assault_where(self, s: State, ranger: str, target: str) -> str:
-        """Where a Psycho goes: its Ranger's location, or the card's target from the
-        Command Center."""
+        """Where a Psycho's deployment goes: its Ranger's location, or the card's target
+        when the Ranger is at the Command Center (the Psycho itself then passes panicked
+        locations clockwise, Ruling PA3)."""
         loc = s.players[seat_of(s, ranger)].location
         return target if loc == HQ else loc
 
@@ -58,6 +59,8 @@ class PsychoAssaultRules:
         cat = _cat(s)
         ranger = self._assault_attach(s, nid)
         dest = self._assault_where(s, ranger, target)
+        if s.players[seat_of(s, ranger)].location == HQ:  # as a normal deployment: past
+            dest = s.locations[self._unpanicked_from(s, dest)].id  # panicked ones clockwise
         s = self._set_nemesis(s, nid, status="deployed", attached_to=ranger)
         s = upd(s, deploy_ranger="")
         i = loc_index(s, dest)

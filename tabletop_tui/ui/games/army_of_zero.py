@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Event
@@ -104,6 +105,11 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         ("d", "play your Defend Card (step 1)"),
     ]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: the parts made so far of those a squad's ordering hides (`_late`)
+        self._made: dict[str, Widget] = {}
+
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
         yield Static(id="aoz-status")
@@ -114,14 +120,12 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 with Vertical(id="aoz-order"):
                     yield Static(id="aoz-order-help")
                     yield Zone(vertical=True, id="aoz-unplaced")
-                with Vertical(id="aoz-battle"):
-                    yield Zone(vertical=True, id="aoz-fight", empty="no fighters yet")
-                    yield DiceView(id="aoz-dice")
+                # (here the fight and its dice, "aoz-battle", made when first shown: `_late`)
                 yield Inspector(id="inspector")
                 yield Static(id="aoz-me", classes="squad-bar")
                 yield Zone("Your pile:", vertical=True, id="aoz-pile", empty="empty")
                 with Horizontal(id="aoz-actions"):
-                    yield Zone("Hand:", id="aoz-hand", empty="no Combat Cards")
+                    # (here the hand, "aoz-hand", made when first shown: `_late`)
                     yield KeyButton("Lay down rest (r)", "place_rest", id="btn-rest")
                 yield Static(id="aoz-message")
             with Vertical(id="aoz-side"):
@@ -132,6 +136,31 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 yield Zone("Out of the fight", vertical=True, id="aoz-out", empty="nobody yet")
                 yield LogPanel(id="aoz-log", anchored=True)
         yield TableFooter()
+
+    # -- the parts made when first shown ----------------------------------------------
+    def _late(self, ident: str, shown: bool) -> Widget | None:
+        """The fight ("aoz-battle": the fighters and the dice) or the hand of Combat Cards
+        ("aoz-hand"), made at its place the first time it is shown: the squads' ordering
+        that opens every game shows neither. None while never shown. Made the same as
+        compose would (a zone's title before its cards)."""
+        widget = self._made.get(ident)
+        if widget is None:
+            if not shown:
+                return None
+            if ident == "aoz-battle":
+                widget = Vertical(id=ident)
+                self.query_one("#aoz-board").mount(widget, before="#inspector")
+                widget.mount(
+                    Zone(vertical=True, id="aoz-fight", empty="no fighters yet"),
+                    DiceView(id="aoz-dice"),
+                )
+            else:
+                widget = Zone(id=ident, empty="no Combat Cards")
+                self.query_one("#aoz-actions").mount(widget, before="#btn-rest")
+                widget.set_title("Hand:")
+            self._made[ident] = widget
+        widget.display = shown
+        return widget
 
     # -- rendering ---------------------------------------------------------------
     def show_view(self, view: View, seat: int | None) -> None:
@@ -154,14 +183,14 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
         ordering = view.phase == "order"
         self.query_one("#aoz-order").display = ordering
-        self.query_one("#aoz-battle").display = not ordering
+        self._late("aoz-battle", not ordering)
+        self._late("aoz-hand", not ordering)
         my_turn = seat is not None and seat in view.to_act and not self.waiting
         self._show_zones(view, seat, me_seat, them_seat, my_turn)
         if ordering:
             self._show_ordering(me, seat, view)
         else:
             self.put("#aoz-dice", DiceView.compose_lines(self._dice_lines(view)))
-        self.query_one("#aoz-hand").display = not ordering
         self.query_one("#btn-rest", KeyButton).display = ordering
         self.query_one("#btn-rest", KeyButton).disabled = not my_turn
         self.put("#aoz-message", self.message)
@@ -211,7 +240,8 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
             for i, s in ((them_seat, them), (me_seat, me))
             if s.fighter is not None
         ]
-        self.query_one("#aoz-fight", Zone).show(fight)
+        if "aoz-battle" in self._made:  # (else no fighter yet: the squads are ordering)
+            self.query_one("#aoz-fight", Zone).show(fight)
         # my Squad Pile, top first (only mine is shown to me)
         pile = (
             [
@@ -250,10 +280,11 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                         data=kind,
                     )
                 )
-        self.query_one("#aoz-hand", Zone).show(hand)
-        hand_zone = self.query_one("#aoz-hand", Zone)
-        for card in hand_zone.cards:  # the old click target names stay (.hand-defend)
-            card.add_class(f"hand-{card.info.key}")
+        hand_zone = self._made.get("aoz-hand")
+        if isinstance(hand_zone, Zone):  # (else no hand yet: the squads are ordering)
+            hand_zone.show(hand)
+            for card in hand_zone.cards:  # the old click target names stay (.hand-defend)
+                card.add_class(f"hand-{card.info.key}")
         # out of the fight: winners and fallen of both sides, face up
         out: list[CardInfo] = []
         for i, s in enumerate(view.seats):
@@ -287,9 +318,12 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         """When the seat on screen must act and no card has focus, focus where the move is."""
         if not my_turn or self.app.screen is not self:
             return
-        unplaced, hand = self.query_one("#aoz-unplaced", Zone), self.query_one("#aoz-hand", Zone)
+        unplaced, hand = self.query_one("#aoz-unplaced", Zone), self._made.get("aoz-hand")
         ordering = view.phase == "order"
-        self.focus_zone(unplaced if ordering else hand, (hand,) if ordering else (unplaced,))
+        if ordering:
+            self.focus_zone(unplaced, (hand,) if isinstance(hand, Zone) else ())
+        elif isinstance(hand, Zone):
+            self.focus_zone(hand, (unplaced,))
 
     def _squad_text(self, s: SeatView, seat: int, mine: bool, view: View) -> Text:
         lines = [

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -42,7 +43,6 @@ from ..widgets import LogPanel
 from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ..widgets.footer import TableFooter
 from ..widgets.inspector import Inspector
-from ..widgets.plot import Series, line_plot
 from ..widgets.scrolling import MoveList
 from ..widgets.table import CardInfo, Zone, chip_text
 from ..widgets.table_screen import CardTable
@@ -87,6 +87,22 @@ from .zeo_widgets import (
 __all__ = ["MOVE_CAP", "ZeoScreen", "card_face", "card_stats"]
 
 TEAM_STYLE = ("magenta", "cyan")
+#: the table's column, top to bottom (a titled zone is its "-title" Static over the zone). The
+#: zones most first frames hide (a character offer, a play area, a teammate's hand) are made
+#: the first time they are shown (`ZeoScreen._late_zone`)
+TABLE_ORDER = (
+    "zeo-offer",
+    "zeo-grid-title",
+    "zeo-grid",
+    "zeo-stacks-title",
+    "zeo-stacks",
+    "zeo-seats",
+    "zeo-zones",
+    "zeo-played",
+    "zeo-hand-title",
+    "zeo-hand",
+    "zeo-mates",
+)
 LOG_GLYPHS = {
     "turn": "↻",
     "draw": "▤",
@@ -229,6 +245,8 @@ class ZeoScreen(CardTable, GameScreen):
         #: a question was just answered: the focus goes back to the cards
         self._asked = False
         self._turn_seen: tuple = ()
+        #: the parts made so far of those made when first shown (LATE_ZONES, the move panel)
+        self._made: dict[str, Widget] = {}
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -238,8 +256,7 @@ class ZeoScreen(CardTable, GameScreen):
             yield TeamTracker(1, id="zeo-team-1")
         with Horizontal(id="zeo-main"):
             with VerticalScroll(id="zeo-table"):
-                yield Static(id="zeo-offer-title", classes="zeo-title")
-                yield HandZone(id="zeo-offer", empty="")
+                # (the titled zones of LATE_ZONES are made, in TABLE_ORDER, when first shown)
                 yield Static("The Grid", id="zeo-grid-title", classes="zeo-title")
                 yield GridRow(id="zeo-grid", empty="empty until the next Start Phase")
                 yield Static(id="zeo-stacks-title", classes="zeo-title")
@@ -256,19 +273,46 @@ class ZeoScreen(CardTable, GameScreen):
                     with Vertical(classes="zeo-zone-box"):
                         yield Static(id="zeo-lair-title", classes="zeo-title")
                         yield Lair(vertical=True, id="zeo-lair")
-                yield Static(id="zeo-played-title", classes="zeo-title")
-                yield HandZone(id="zeo-played", empty="")
                 yield Static(id="zeo-hand-title", classes="zeo-title")
                 yield HandZone(id="zeo-hand", empty="no cards")
-                yield Static(id="zeo-mates-title", classes="zeo-title")
-                yield HandZone(id="zeo-mates", empty="")
             with Vertical(id="zeo-side"):
                 yield Inspector(id="inspector")
                 yield Static(id="zeo-prompt")
-                yield MoveList(id="zeo-list")
+                # (the move panel comes here when a seat first sits: `_move_list`)
                 yield LogPanel(glyphs=LOG_GLYPHS, id="zeo-log")
         yield Static(id="zeo-message")
         yield TableFooter()
+
+    # -- the parts made when first shown --------------------------------------------------------
+    def _late_zone(self, ident: str, shown: bool) -> HandZone | None:
+        """The titled zone `ident` (LATE_ZONES: an offer, a play area, a teammate's hand, each
+        empty in most first frames), made with its title at their place in the table the
+        first time it is shown; None while it has never been shown."""
+        zone = self._made.get(ident)
+        if zone is None:
+            if not shown:
+                return None
+            title = Static(id=f"{ident}-title", classes="zeo-title")
+            zone = self._made[ident] = HandZone(id=ident, empty="")
+            later = TABLE_ORDER[TABLE_ORDER.index(ident) + 1 :]
+            table = self.query_one("#zeo-table")
+            before = next((w for w in table.children if w.id in later), None)
+            if before is None:
+                table.mount(title, zone)
+            else:
+                table.mount(title, zone, before=before)
+        self.query_one(f"#{ident}-title").display = shown
+        zone.display = shown
+        return zone  # type: ignore[return-value]
+
+    def _move_list(self) -> OptionList | None:
+        """The move panel, made the first time a seat sits (a first frame shows the table
+        before the curtain names a seat, and a spectator has no moves); None until then."""
+        options = self._made.get("zeo-list")
+        if options is None and self.session.on_screen is not None:
+            options = self._made["zeo-list"] = MoveList(id="zeo-list")
+            self.query_one("#zeo-side").mount(options, before="#zeo-log")
+        return options  # type: ignore[return-value]
 
     # -- what the seat on screen may do ----------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
@@ -418,12 +462,11 @@ class ZeoScreen(CardTable, GameScreen):
         return text
 
     def _show_offer(self, view: View, seat: int | None, live: frozenset[str]) -> None:
-        zone = self.query_one("#zeo-offer", HandZone)
         me = view.seats[seat] if seat is not None else None
         offering = me is not None and view.phase == "setup" and bool(me.offer) and not me.picked
-        zone.display = offering
-        title = self.query_one("#zeo-offer-title", Static)
-        title.display = offering
+        zone = self._late_zone("zeo-offer", offering)
+        if zone is None:
+            return
         if offering:
             self.put(
                 "#zeo-offer-title",
@@ -491,18 +534,17 @@ class ZeoScreen(CardTable, GameScreen):
         self._remember(lair)
 
     def _show_hands(self, view: View, seat: int | None, live: frozenset[str]) -> None:
-        played = self.query_one("#zeo-played", HandZone)
         active = view.seats[view.active]
         has_played = view.phase not in ("setup", "over") and bool(active.played)
-        played.display = has_played
-        self.query_one("#zeo-played-title").display = has_played
+        played = self._late_zone("zeo-played", has_played)
         if has_played:
             self.put("#zeo-played-title", Text(f"Played by {active.name} this turn", style="bold"))
-        played.update_part(
-            (active.played if has_played else (), live),
-            lambda: self._mark(played_cards(view), live),
-        )
-        self._remember(played)
+        if played is not None:
+            played.update_part(
+                (active.played if has_played else (), live),
+                lambda: self._mark(played_cards(view), live),
+            )
+            self._remember(played)
         hand = self.query_one("#zeo-hand", HandZone)
         if seat is None:
             self.put("#zeo-hand-title", Text("Spectating: hands are hidden.", style="dim"))
@@ -512,14 +554,14 @@ class ZeoScreen(CardTable, GameScreen):
             self.put("#zeo-hand-title", Text(f"Your hand ({me.hand_count})", style="bold"))
             hand.update_part((me.hand, live, self.mode), lambda: self._hand_infos(view, seat, live))
         self._remember(hand)
-        mates = self.query_one("#zeo-mates", HandZone)
         others = [
             i
             for i, s in enumerate(view.seats)
             if seat is not None and i != seat and s.team == view.seats[seat].team and s.hand
         ]
-        mates.display = bool(others)
-        self.query_one("#zeo-mates-title").display = bool(others)
+        mates = self._late_zone("zeo-mates", bool(others))
+        if mates is None:
+            return
         if others:
             names = " and ".join(f"{view.seats[i].name}'s" for i in others)
             self.put(
@@ -664,7 +706,10 @@ class ZeoScreen(CardTable, GameScreen):
     def _show_rows(self, view: View, seat: int | None) -> None:
         rows = self._build_rows(view, seat)
         shown = tuple((r.ident, r.label.plain) for r in rows)
-        options = self.query_one("#zeo-list", OptionList)
+        options = self._move_list()
+        if options is None:  # (no seat has sat yet: nobody to show moves to)
+            self._rows = rows
+            return
         options.display = seat is not None
         title = {
             "decision": "Answer",
@@ -706,7 +751,7 @@ class ZeoScreen(CardTable, GameScreen):
         never a card focused earlier (which one that was depends on the play before)."""
         if self.app.screen is self:
             self.set_focus(widget)  # now, so a card's message still on its way sees it gone
-            if widget is self.query_one("#zeo-list", OptionList):
+            if widget is self._made.get("zeo-list"):
                 self._inspect_row(widget.highlighted)
 
     def _row_card(self, n: int | None) -> CardInfo | None:
@@ -739,10 +784,12 @@ class ZeoScreen(CardTable, GameScreen):
         stays there."""
         if self.waiting or seat is None or self.app.screen is not self:
             return
-        options = self.query_one("#zeo-list", OptionList)
+        options = self._move_list()
         if self.mode in ("decision", "pick") and self._rows:
             if self.mode == "pick" and view.decision is None:
-                self.focus_zone(self.query_one("#zeo-offer", Zone))
+                offer = self._made.get("zeo-offer")
+                if offer is not None:
+                    self.focus_zone(offer)  # type: ignore[arg-type]
                 return
             if self.focused is not options:
                 self._fresh_seat = False
@@ -867,7 +914,10 @@ class ZeoScreen(CardTable, GameScreen):
             return
         if target is None:
             return
-        widget = self.query_one(target, Zone)
+        widget = next(iter(self.query(target).results(Zone)), None)  # (a late part, unmade)
+        if widget is None:
+            self.set_message(Text(f"{ZONE_NAMES[zone]}: no cards there now.", style="yellow"))
+            return
         first = next((c.info.key for c in widget.cards if c.info.actionable), None)
         if not widget.focus_card(first):
             self.set_message(Text(f"{ZONE_NAMES[zone]}: no cards there now.", style="yellow"))
@@ -895,11 +945,14 @@ class ZeoScreen(CardTable, GameScreen):
         self.set_message(Text(f"No row {n} in the move panel now.", style="yellow"))
 
     def action_cursor(self, step: int) -> None:
-        options = self.query_one("#zeo-list", OptionList)
-        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+        options = self._move_list()
+        if options is not None:
+            (options.action_cursor_down if step > 0 else options.action_cursor_up)()
 
     def action_go_moves(self) -> None:
-        self.query_one("#zeo-list", OptionList).focus()
+        options = self._move_list()
+        if options is not None:
+            options.focus()
 
     def action_go(self, zone: str) -> None:
         self._go_zone(zone)
@@ -1040,6 +1093,8 @@ class ZeoScreen(CardTable, GameScreen):
         if view.phase == "over":
             history.append((view.teams[0].hp, view.teams[1].hp))
         if history:
+            from ..widgets.plot import Series, line_plot  # (the game-over summary's only)
+
             text.append("\nHP at the start of each turn\n", style="bold")
             text.append_text(
                 line_plot(

@@ -85,13 +85,11 @@ def card_face(card: ZCard, note: str = "", extra: tuple = ()) -> CardFace:
 
 @cache
 def _keyword_names() -> tuple[str, ...]:
-    """The reference's keyword titles, longest first (so "Target foe" wins over "Target")."""
-    from ...reference import load
+    """The reference's keyword titles, longest first (so "Target foe" wins over "Target"),
+    read from its headings: the first frame's cards need no parsed reference."""
+    from ...reference import keyword_titles
 
-    ref = load(GAME)
-    if ref is None:
-        return ()
-    return tuple(sorted((s.title for s in ref.keywords().values()), key=len, reverse=True))
+    return tuple(sorted(keyword_titles(GAME), key=len, reverse=True))
 
 
 @cache

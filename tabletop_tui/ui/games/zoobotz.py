@@ -281,6 +281,8 @@ class ZoobotzScreen(CardTable, GameScreen):
         self._list_key: tuple = ()
         #: the card a menu was opened from (zone id, place, key), focused again when it closes
         self._return_to: tuple[str, int, str] | None = None
+        #: the parts of the controls made so far (`_hands_panel`, `_middle`)
+        self._made: dict[str, Vertical] = {}
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -298,17 +300,46 @@ class ZoobotzScreen(CardTable, GameScreen):
                     yield Zone("◫", id=f"hand-{i}", classes="zb-their-hand", empty="no cards")
         yield Static(id="zb-prompt")
         with Horizontal(id="zb-controls"):
-            with Vertical(id="zb-hands"):
-                yield Zone(vertical=True, id="zb-hand", empty="no cards in hand")
-                yield Zone(vertical=True, id="zb-mine", empty="no Botz in play")
-                yield MoveList(id="zb-list")
-            with Vertical(id="zb-middle"):
-                yield Inspector(id="inspector")
-                yield Zone("Discard piles (public)", vertical=True, id="zb-discards", empty="empty")
+            # before the log: the hand, Botz and list ("zb-hands") and the card box over the
+            # discard piles ("zb-middle"), each made the first time it is shown
             yield LogPanel(glyphs=LOG_GLYPHS, id="zb-log", anchored=True)
         yield Static(id="zb-detail")
         yield Static(id="zb-message")
         yield TableFooter()
+
+    # -- the parts made when first shown ---------------------------------------------------------
+    def _hands_panel(self) -> Vertical:
+        """The seat's hand, Botz and list, made the first time a seat is on screen: a first
+        frame shows the table before the curtain names a seat, and a spectator has no hand."""
+        panel = self._made.get("zb-hands")
+        if panel is None:
+            panel = self._made["zb-hands"] = Vertical(id="zb-hands")
+            self.query_one("#zb-controls").mount(panel, before=0)
+            panel.mount(
+                Zone(vertical=True, id="zb-hand", empty="no cards in hand"),
+                Zone(vertical=True, id="zb-mine", empty="no Botz in play"),
+                MoveList(id="zb-list"),
+            )
+        return panel
+
+    def _middle(self) -> Vertical:
+        """The card box over the public discard piles: shown on a wide screen only
+        (zoobotz.tcss), made the first time the screen is wide or the inspector is asked
+        for. Made the same as compose would (the zone's title before its cards)."""
+        middle = self._made.get("zb-middle")
+        if middle is None:
+            middle = self._made["zb-middle"] = Vertical(id="zb-middle")
+            self.query_one("#zb-controls").mount(middle, before="#zb-log")
+            inspector = Inspector(id="inspector")
+            inspector.show(self._hovered or self._focused_info)  # (drawn once mounted)
+            discards = Zone(vertical=True, id="zb-discards", empty="empty")
+            middle.mount(inspector, discards)
+            discards.set_title("Discard piles (public)")
+        return middle
+
+    def inspector(self) -> Inspector:
+        self._middle()
+        return super().inspector()
 
     # -- layout ---------------------------------------------------------------------------------
     def _columns(self) -> int:
@@ -384,6 +415,7 @@ class ZoobotzScreen(CardTable, GameScreen):
         self._show_list(view, seat, mode)
         self.put("#zb-message", self.message)
         if not compact:
+            self._middle()
             self.query_one("#zb-discards", Zone).show(discard_cards(view))
         self.query_one("#zb-log", LogPanel).sync(list(self.match.log_lines()))
 
@@ -544,6 +576,7 @@ class ZoobotzScreen(CardTable, GameScreen):
                 zone.show(hidden_hand(view, i, s))
         if seat is None:
             return
+        self._hands_panel()
         me = view.seats[seat]
         hand = self.query_one("#zb-hand", Zone)
         hand.set_title(f"Hand ({len(me.hand)})" if view.phase != "mulligan" else "Starting hand")
@@ -553,6 +586,9 @@ class ZoobotzScreen(CardTable, GameScreen):
         mine.show([bot_info(view, seat, b, b.instance in usable) for b in me.botz])
 
     def _show_list(self, view: View, seat: int | None, mode: str) -> None:
+        if "zb-hands" not in self._made:  # (no seat on screen yet)
+            self._show_card()
+            return
         options = self.query_one("#zb-list", OptionList)
         panel = self.query_one("#zb-hands")
         panel.display = seat is not None  # a spectator (bots only) has no hand: more log
@@ -617,6 +653,8 @@ class ZoobotzScreen(CardTable, GameScreen):
         self._show_card()
 
     def _highlighted_id(self) -> str | None:
+        if "zb-hands" not in self._made:
+            return None
         options = self.query_one("#zb-list", OptionList)
         if options.highlighted is None or not options.option_count:
             return None
@@ -656,7 +694,8 @@ class ZoobotzScreen(CardTable, GameScreen):
         return hand_info(view, seat if seat is not None else 0, inst or "", face, cost)
 
     def inspect_now(self) -> None:
-        super().inspect_now()
+        if "zb-middle" in self._made:  # (else it shows this card when it is made)
+            super().inspect_now()
         info = self._hovered or self._focused_info
         if info is None:
             self._detail(Text(LEGEND, style="dim"))
@@ -782,6 +821,8 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def action_cursor(self, step: int) -> None:
         """j/k outside a zone: move in the list when it asks, else go to the hand."""
+        if "zb-hands" not in self._made:  # (no seat on screen: no list, no hand)
+            return
         options = self.query_one("#zb-list", OptionList)
         if options.display:
             (options.action_cursor_down if step > 0 else options.action_cursor_up)()

@@ -19,6 +19,7 @@ from textual.containers import Container
 from textual.dom import NoScreen
 from textual.events import Key
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Static
@@ -27,6 +28,12 @@ from .card import CardFace
 
 #: how a face-down card looks wherever it lies
 FACE_DOWN = "▒▒▒"
+#: chips drawn so far, by look (TableCard._look): Textual's render cache of one chip, shared
+DRAWN: dict[tuple, object] = {}
+#: looks kept at most (a full table shows a few hundred)
+DRAWN_MAX = 2048
+#: the component class of a chip's focused look
+FOCUS_LOOK = frozenset({"table-card--focus"})
 #: the keys that move within a zone, and which way
 STEP_KEYS = {"right": 1, "down": 1, "l": 1, "j": 1, "left": -1, "up": -1, "h": -1, "k": -1}
 
@@ -99,8 +106,10 @@ class TableCard(Widget, can_focus=True):
     TableCard:hover { background: $boost; }
     TableCard > .table-card--focus { background: $accent 30%; text-style: bold; }
     """
-    COMPONENT_CLASSES = {"table-card--focus"}
+    COMPONENT_CLASSES = set(FOCUS_LOOK)
     BINDINGS = [Binding("enter,space", "choose", "Card's moves", show=False)]
+    #: a chip's text holds no links: no link style to look up and lay over each drawing
+    auto_links: Reactive[bool] = Reactive(False)
 
     class Focused(Message):
         """The card took focus (to a screen without a `card_focused` hook), or the focused
@@ -125,53 +134,95 @@ class TableCard(Widget, can_focus=True):
             self.card = card
             self.info = card.info
 
-    #: (the info drawn, {(focused, size, style): Textual's render cache})
-    _looks: tuple[CardInfo, dict] | None = None
-
     def __init__(self, info: CardInfo, **kwargs):
         super().__init__(**kwargs)
-        # (no styling yet: the card is styled once, as it mounts)
-        self.add_class(card_class(info.key), update=False)
         self.info = info
+        # (no styling yet: the card is styled once, as it mounts)
         self.set_class(info.hidden, "-hidden", update=False)
+
+    def _start_messages(self) -> None:
+        # The card's own class is given once the chip is styled (Textual styles a widget as
+        # it mounts, just before this hook): no rule names it, and chips mounted together
+        # that differ only in it then share one styling instead of each working out its own.
+        # (Textual's private hook: it is pinned below 8.3.)
+        self.add_class(card_class(self.info.key), update=False)
+        super()._start_messages()
 
     def render(self) -> Text:
         return chip_text(self.info, self.has_focus)
 
+    def _look(self) -> tuple:
+        """Everything the chip's drawing depends on: what `render` shows, the size, the
+        style, and the rules Textual lays text out by."""
+        info, face, styles = self.info, self.info.face, self.styles
+        return (
+            self.has_focus,
+            info.actionable,
+            info.hidden,
+            face.letter,
+            face.title,
+            info.marks,
+            self.size,
+            self.visual_style,
+            styles.text_align,
+            styles.text_overflow,
+            styles.text_wrap,
+            styles.line_pad,
+            styles.content_align,
+        )
+
     def _render_content(self) -> None:
-        # A focus move flips two chips between their two looks: each look is drawn once and
-        # kept until the card's info, size or style changes. (Textual's private hook: it is
+        # Chips that look the same (a hand of face-down cards, the same card in two places,
+        # a chip losing the focus and taking it again) draw once: the drawing is kept under
+        # its look, for every chip, until the look changes. (Textual's private hook: it is
         # pinned below 8.3.)
-        key = (self.has_focus, self.size, self.visual_style)
-        looks = self._looks
-        if looks is None or looks[0] is not self.info:
-            looks = self._looks = (self.info, {})
-        cache = looks[1]
-        strips = cache.get(key)
-        if strips is None:
+        if self.text_selection is not None:  # (a selection is drawn for this chip only)
             super()._render_content()
-            if len(cache) > 3:
-                cache.clear()
-            cache[key] = self._render_cache
+            return
+        look = self._look()
+        drawn = DRAWN.get(look)
+        if drawn is None:
+            super()._render_content()
+            if len(DRAWN) >= DRAWN_MAX:
+                DRAWN.clear()
+            DRAWN[look] = self._render_cache
         else:
-            self._render_cache = strips
+            self._render_cache = drawn
             self._dirty_regions.clear()
+
+    #: the chip's focused look is styled (it has had the focus): Textual keeps it up to date
+    _focus_look = False
+
+    def _get_component_classes(self) -> frozenset[str]:  # type: ignore[override]
+        # Textual styles a widget's component classes each time it styles the widget, as a
+        # second styling of its own that its style cache never shares. Most chips are never
+        # focused: a chip's focused look is styled the first time it takes the focus, and
+        # with the chip from then on. (Textual's private hook: it is pinned below 8.3.)
+        return FOCUS_LOOK if self._focus_look else frozenset()
+
+    def _focused_style(self) -> VisualStyle:
+        if not self._focus_look:
+            self._focus_look = True
+            self.app.stylesheet._process_component_classes(self)
+        return self.get_visual_style("table-card--focus")
 
     @property
     def visual_style(self) -> VisualStyle:
         if self.has_focus:
-            return self.get_visual_style("table-card--focus")
+            return self._focused_style()
         return super().visual_style
 
     @property
     def background_colors(self) -> tuple[Color, Color]:
         base, background = super().background_colors
         if self.has_focus:  # (the blank cell after the name takes the highlight too)
-            background = self.get_visual_style("table-card--focus").background
+            background = self._focused_style().background
         return base, background
 
-    def watch_has_focus(self, _has_focus: bool) -> None:
+    def watch_has_focus(self, has_focus: bool) -> None:
         # (Textual restyles the widget here, for :focus rules: the chip draws its own)
+        if has_focus and not self._focus_look:
+            self._focused_style()  # (styled now, not while the chip is being drawn)
         self.refresh()
 
     def set_info(self, info: CardInfo) -> None:

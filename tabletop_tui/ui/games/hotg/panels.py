@@ -8,7 +8,6 @@ from collections.abc import Callable
 from rich.text import Text
 
 from ....games.hotg.models import View
-from ...widgets.plot import Series, line_plot
 from .cards import nice, place_name
 
 
@@ -83,6 +82,8 @@ def summary_text(match) -> Text:
         panicked = sum(1 for loc in view.locations if loc.panicked)
         history.append((view.round, panicked, view.hq_energy))
     if history:
+        from ...widgets.plot import Series, line_plot  # (the game-over summary's only)
+
         text.append("\nPanicked locations and Command Center energy per round\n", style="bold")
         top = max(4, *(max(p, e) for _, p, e in history))
         text.append_text(

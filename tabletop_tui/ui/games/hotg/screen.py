@@ -183,15 +183,25 @@ class HotgScreen(CardTable, GameScreen):
         yield from self.compose_notice()
         yield Static(id="hg-status")
         with Horizontal(id="hg-body"):
-            with VerticalScroll(id="hg-table"):
+            table = VerticalScroll(id="hg-table")
+            if self.compact:
+                # At 80x24 the table is taller than its room from the first deal: shown with
+                # its scrollbar from the start, it is laid out once for its first frame (else
+                # Textual finds the overflow in a first layout and lays everything out again
+                # beside the new bar). A table that fits loses the bar in a second layout.
+                table.set_reactive(Widget.show_vertical_scrollbar, True)
+            with table:
                 with Container(id="hg-board"):
+                    # the cross's four corners are blank cells, for the wide board only
+                    # (hotg.tcss): a compact screen makes them when it is first wide
+                    fill = not self.compact
                     for cell in range(9):
                         if cell == 4:
                             yield Zone(id="hg-loc-hq", classes="hg-loc hg-hq")
                         elif cell in (1, 5, 7, 3):
                             pos = {1: 0, 5: 1, 7: 2, 3: 3}[cell]
                             yield Zone(id=f"hg-loc-{pos}", classes=f"hg-loc hg-{CROSS[pos]}")
-                        else:
+                        elif fill:
                             yield Static(classes="hg-filler")
                 yield Zone("Hand:", id="hg-hand", empty="empty")
                 with Vertical(id="hg-players"):
@@ -254,8 +264,21 @@ class HotgScreen(CardTable, GameScreen):
     def layout_changed(self) -> None:
         self._list_key = ()
 
+    def _fill_corners(self) -> None:
+        """The board's four blank corner cells (CROSS: the grid's cells 0, 2, 6 and 8), made
+        the first time a screen composed compact is wide."""
+        board = self.query_one("#hg-board")
+        if board.query_children(".hg-filler"):
+            return
+        cells = list(board.children)  # the five places, cells 1, 3, 4, 5, 7 in order
+        for before in (cells[0], cells[1], cells[4]):
+            board.mount(Static(classes="hg-filler"), before=before)
+        board.mount(Static(classes="hg-filler"))
+
     def show_view(self, view: View, seat: int | None) -> None:
         if self.apply_layout():
+            if not self.compact:
+                self._fill_corners()
             for zone in self.query(".hg-loc").results(Zone):
                 zone.set_class(not self.compact, "-vertical")
         mode = self._mode(view, seat)
