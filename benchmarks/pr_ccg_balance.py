@@ -134,7 +134,9 @@ def run(games: int, seed: int, workers: int, cards: str | None, vs_random: int =
                 "a_win_rate": round(t["a"] / games, 4),
                 "a_score_draw_half": round((t["a"] + t["draw"] / 2) / games, 4),
                 "mean_actions": round(t["actions"] / games, 1),
-                "ok": LOW <= share <= HIGH and LOW <= t["a"] / games <= HIGH and not t["unfinished"],
+                "ok": LOW <= share <= HIGH
+                and LOW <= t["a"] / games <= HIGH
+                and not t["unfinished"],
             }
         )
     return {

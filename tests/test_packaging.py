@@ -108,5 +108,7 @@ def test_installed_wheel_finds_its_own_cards_from_another_folder(wheel, tmp_path
 
     out = run(env_dir / "bin" / "tabletop-tui", "list")
     assert GAME in out
-    title = run(py, "-c", "from tabletop_tui.reference import load; print(load('army-of-zero').title)")
+    title = run(
+        py, "-c", "from tabletop_tui.reference import load; print(load('army-of-zero').title)"
+    )
     assert title.strip() == "Army Of Zero"

@@ -83,7 +83,10 @@ _EVENT_GIVEN: dict[tuple[bool, bool, bool, bool], set[str]] = {}
 
 
 def event(
-    text: str, kind: str = _UNSET, seat: Seat | None = _UNSET, barrier: bool = _UNSET,
+    text: str,
+    kind: str = _UNSET,
+    seat: Seat | None = _UNSET,
+    barrier: bool = _UNSET,
     data: dict[str, Any] = _UNSET,
 ) -> Event:
     """`Event(...)` for values the rules computed, without validation: the rules make one

@@ -68,9 +68,7 @@ class ActionPhaseRules:
         effect = _cat(s).locations[loc].b_effect
         p = s.players[seat]
         if effect == "move_discard_top" and p.deck:
-            ev.append(
-                event(text=f"K0-35: {p.name} discards the top card of their deck", seat=seat)
-            )
+            ev.append(event(text=f"K0-35: {p.name} discards the top card of their deck", seat=seat))
             s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
             return self._check_defeat(s, seat, ev)
         if effect == "move_discard_to_bottom" and p.discard:
@@ -165,9 +163,7 @@ class ActionPhaseRules:
             and _cat(s).locations[p.location].b_effect == "recover_9"
             else 6
         )
-        ev.append(
-            event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat)
-        )
+        ev.append(event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat))
         if not p.discard:
             return self._finish_recover(s, seat, (), ev)
         return upd(
@@ -315,9 +311,7 @@ class ActionPhaseRules:
             )
             return self._gain_experience(s, 1, ev)
         if ab == "megazord_token":
-            ev.append(
-                event(text=f"The Megazord token moves to {cat.locations[a.location].name}")
-            )
+            ev.append(event(text=f"The Megazord token moves to {cat.locations[a.location].name}"))
             return upd(s, power=upd(s.power, megazord_token=a.location))
         if ab in ("reduce_damage", "voyager_shield"):
             cut = 3 if ab == "voyager_shield" else zd.n

@@ -595,9 +595,7 @@ class RangerCardRules:
         if hits >= health:
             s = set_slot(s, i, hits=0, defeated=True)
             ev.append(
-                event(
-                    text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i}
-                )
+                event(text=f"  {card.name} is DEFEATED", kind="defeat_enemy", data={"slot": i})
             )
             if cat.decks[deck].kind == "foot_soldier":
                 s = self._fs_defeated(s, deck, ev)

@@ -669,9 +669,7 @@ class BattleRules:
                 hand = list(p.hand)
                 hand.remove(a.card)
                 s = pl(s, seat, hand=tuple(hand), discard=(*p.discard, a.card))
-                ev.append(
-                    event(text=f"  {p.name} discards {cat.card(a.card).name}", seat=seat)
-                )
+                ev.append(event(text=f"  {p.name} discards {cat.card(a.card).name}", seat=seat))
                 picked = (*d.picked, a.card)
                 if len(picked) < d.amount and hand:
                     return upd(s, decision=upd(d, picked=picked))
@@ -832,9 +830,7 @@ class BattleRules:
                 sl = s.battle.slots[s.battle.marker]
                 fast = "FAST" in _cat(s).enemy_card(sl.card).keywords
             if fast:
-                ev.append(
-                    event(text="A FAST card: the enemies take the first turn", kind="battle")
-                )
+                ev.append(event(text="A FAST card: the enemies take the first turn", kind="battle"))
                 return bt(s, turn="enemies")
             return self._ranger_turn(s, ev)
         if k == "effect":
@@ -911,9 +907,7 @@ class BattleRules:
     def _ranger_turn(self, s: State, ev: list[Event]) -> State:
         b = s.battle
         focus = b.lead if b.lead in b.participants else b.participants[0]
-        ev.append(
-            event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn")
-        )
+        ev.append(event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn"))
         return upd(  # (one copy of the state)
             s,
             battle=upd(b, turn="rangers", played=False, extra=None),

@@ -235,9 +235,7 @@ class CheckRules:
         cat = _cat(s)
         check = self._check_battle
         out = [
-            a
-            for a in [_focus(i) for i in b.participants if i != seat]
-            if check(s, seat, a) is None
+            a for a in [_focus(i) for i in b.participants if i != seat] if check(s, seat, a) is None
         ]
         for c in _first_copies(p.hand):
             card = cat.card(c)

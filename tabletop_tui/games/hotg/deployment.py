@@ -71,9 +71,7 @@ def _fill(
                 for _ in range(took):
                     ev.append(event(text=f"  overflow: 1 to {name}", kind="deploy"))
             if panic:
-                ev.append(
-                    event(text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic")
-                )
+                ev.append(event(text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"))
             locs[i] = lo
             placed = True
             if check_all and not over and (panic or all_panicked):
@@ -471,9 +469,7 @@ class DeploymentRules:
                     ev.append(event(text=f"  overflow: 1 to {name}", kind="deploy"))
                 if panic:
                     ev.append(
-                        event(
-                            text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic"
-                        )
+                        event(text=f"{cat.locations[lo.id].name} is full: PANIC", kind="panic")
                     )
                 locs[i], dirty = lo, True
                 if check_all and s.outcome is None and all(x.panicked for x in locs):
@@ -497,9 +493,7 @@ class DeploymentRules:
         lo = s.locations[i]
         if not lo.panicked and is_full(s, lo):
             s = set_loc(s, i, panicked=True)
-            ev.append(
-                event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic")
-            )
+            ev.append(event(text=f"{_cat(s).locations[lo.id].name} is full: PANIC", kind="panic"))
         return self._check_all_panicked(s, ev)
 
     def _check_all_panicked(self, s: State, ev: list[Event]) -> State:

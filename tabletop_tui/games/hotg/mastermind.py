@@ -194,9 +194,7 @@ class MastermindRules:
             sl = b.slots[a.target]
             s = set_slot(s, a.target, toughened=sl.toughened + e.n)
             ev.append(
-                event(
-                    text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme"
-                )
+                event(text=f"  {cat.enemy_card(sl.card).name} has +{e.n} health", kind="scheme")
             )
         elif e.do == "shatter":
             held = upd(held, malus=held.malus + e.n)

@@ -437,9 +437,7 @@ class QuestionRules:
             return self._resume(s, d.then, d.held, ev)
         if isinstance(a, m.HoldSchemes):  # ... nor in any other window of this battle
             s = bt(s, schemes_held=True)
-            ev.append(
-                event(text="The Mastermind holds their Schemes this battle", kind="scheme")
-            )
+            ev.append(event(text="The Mastermind holds their Schemes this battle", kind="scheme"))
             return self._resume(s, d.then, d.held, ev)
         assert isinstance(a, m.PlayScheme)
         return self._play_scheme(s, a, d, ev)

@@ -459,7 +459,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     # -- applying ---------------------------------------------------------------------------
     def _resolve(self, state: State, seat: Seat, action: Action):
         events: list[Event] = []
-        kind = type(action)  # (an action of this game's union: checked, or offered by legal_actions)
+        kind = type(
+            action
+        )  # (an action of this game's union: checked, or offered by legal_actions)
         cat = _cat(state)
         name = state.config.names[seat]
         s = state.seats[seat]
@@ -504,9 +506,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
                 job = state.current
                 assert job is not None
                 label = next(o.label for o in decision.options if o.id == action.option)
-                events.append(
-                    event(text=f"{name} chooses: {label}.", kind="choice", seat=seat)
-                )
+                events.append(event(text=f"{name} chooses: {label}.", kind="choice", seat=seat))
                 state = evolve(
                     state, decision=None, current=evolve(job, picks=(*job.picks, action.option))
                 )

@@ -250,8 +250,10 @@ class Inspector(ScrollView):
     _grab: float | None = None
 
     def _on_bar(self, offset) -> bool:
-        return bool(self.bar) and offset is not None and (
-            offset.x >= self.container_size.width - self.bar
+        return (
+            bool(self.bar)
+            and offset is not None
+            and (offset.x >= self.container_size.width - self.bar)
         )
 
     def _thumb(self) -> tuple[float, float]:
