@@ -159,6 +159,11 @@ def _best_by_rollouts(
     if budget is None:
         budget = THINK_STEPS
     totals = [0.0] * len(cands)
+
+    def add(i: int, got: float | None) -> None:
+        """A sample's score: not legal there counts -1e6; the heuristic's gets the margin."""
+        totals[i] += -1e6 if got is None else got + (margin if i == 0 else 0.0)
+
     start = STEPS[0]
     scored = len(cands)
     for k in range(samples):
@@ -167,8 +172,7 @@ def _best_by_rollouts(
             if i and STEPS[0] - start > budget:
                 scored = min(scored, i)
                 break
-            got = score(base, c, k)
-            totals[i] += -1e6 if got is None else got + (margin if i == 0 else 0.0)
+            add(i, score(base, c, k))
         spent = STEPS[0] - start
         if scored < len(cands) or spent * (k + 2) / (k + 1) > budget:
             break
@@ -177,9 +181,8 @@ def _best_by_rollouts(
         start = STEPS[0]
         for k in range(samples, samples + refine):
             base = view_to_state(v, random.Random(rng.getrandbits(64)))
-            got = [score(base, cands[i], k) for i in top]
-            for i, g in zip(top, got, strict=True):
-                totals[i] += -1e6 if g is None else g + (margin if i == 0 else 0.0)
+            for i in top:
+                add(i, score(base, cands[i], k))
             spent = STEPS[0] - start
             if spent * (k - samples + 2) / (k - samples + 1) > budget:
                 break

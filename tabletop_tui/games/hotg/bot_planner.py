@@ -206,9 +206,13 @@ class TeamPlanner:
         for t, _, a in keep:
             if len(out) >= k or t <= 1e-9:
                 break
-            if a == best[1] or (shapes and self._plan_shape(a) in seen):
+            if a == best[1]:
                 continue
-            seen.add(self._plan_shape(a))
+            if shapes:
+                shape = self._plan_shape(a)
+                if shape in seen:
+                    continue
+                seen.add(shape)
             out.append((t, a))
         return out
 

@@ -58,9 +58,9 @@ class PsychoAssaultRules:
     def _assault_deploy(self, s: State, nid: str, target: str, ev: list[Event]) -> State:
         cat = _cat(s)
         ranger = self._assault_attach(s, nid)
-        dest = self._assault_where(s, ranger, target)
-        if s.players[seat_of(s, ranger)].location == HQ:  # as a normal deployment: past
-            dest = s.locations[self._unpanicked_from(s, dest)].id  # panicked ones clockwise
+        dest = s.players[seat_of(s, ranger)].location
+        if dest == HQ:  # the card's location, as a normal deployment: past panicked ones
+            dest = s.locations[self._unpanicked_from(s, target)].id  # clockwise (PA3)
         s = self._set_nemesis(s, nid, status="deployed", attached_to=ranger)
         s = upd(s, deploy_ranger="")
         i = loc_index(s, dest)
