@@ -99,7 +99,7 @@ def _rollout_action_phase(state: State, policy, rng: random.Random, limit: int =
     """Play `state` with `policy` to the end of its Action Phase: the State the coming
     Deployment Phase would start from (before the end-of-round effects), in phase
     "deployment" with the round unchanged (or a finished game)."""
-    from .search import STEPS
+    from .search import play_on
 
     if not _STOP_RULES:
         from .rules import HotgRules
@@ -111,17 +111,7 @@ def _rollout_action_phase(state: State, policy, rng: random.Random, limit: int =
                 return upd(s, phase="deployment")
 
         _STOP_RULES.append(_StopAtRoundEnd())
-    rules = _STOP_RULES[0]
-    s = state
-    for _ in range(limit):
-        if s.outcome is not None or s.phase == "deployment":
-            break
-        STEPS[0] += 1
-        seat = next(iter(rules.to_act(s)))
-        legal = rules.legal_actions(s, seat)
-        a = legal[0] if len(legal) == 1 else policy.choose(rules.view(s, seat), legal, seat, rng)
-        s, _ = rules.apply(s, seat, a)
-    return s
+    return play_on(_STOP_RULES[0], state, policy, rng, lambda s: s.phase == "deployment", limit)
 
 
 class RolloutPlanner:

@@ -33,7 +33,7 @@ from .models import (
     View,
 )
 
-__all__ = ["view_to_state", "battle_value", "rollout_battle"]
+__all__ = ["view_to_state", "battle_value", "play_on", "rollout_battle"]
 
 
 def _config(view: View) -> Config:
@@ -318,19 +318,27 @@ def battle_value(before: State, after: State) -> float:
 STEPS = [0]
 
 
-def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int = 400) -> State:
-    """Play `state` with `policy` until its battle is over (or the game, or `limit` steps)."""
+def play_on(rules, state: State, policy, rng: random.Random, over, limit: int) -> State:
+    """Play `state` with `policy` until `over(state)` or the game ends (at most `limit`
+    steps, each counted in STEPS). A forced move needs no View, and moves from
+    `legal_actions` need no second check."""
     s = state
     for _ in range(limit):
         STEPS[0] += 1
-        if s.outcome is not None or s.phase != "battle" or s.battle is None:
+        if s.outcome is not None or over(s):
             break
         seat = next(iter(rules.to_act(s)))
         legal = rules.legal_actions(s, seat)
-        # a forced move needs no View; moves from legal_actions need no second check
         a = legal[0] if len(legal) == 1 else policy.choose(rules.view(s, seat), legal, seat, rng)
         s, _ = rules._resolve(s, seat, a)
     return s
+
+
+def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int = 400) -> State:
+    """Play `state` with `policy` until its battle is over (or the game, or `limit` steps)."""
+    return play_on(
+        rules, state, policy, rng, lambda s: s.phase != "battle" or s.battle is None, limit
+    )
 
 
 def round_score(s: State) -> float:
@@ -341,16 +349,9 @@ def rollout_round(
     rules, state: State, policy, rng: random.Random, rnd: int, limit: int = 3000
 ) -> State:
     """Play on with `policy` until the action phase of the round after `rnd` (or the end)."""
-    s = state
-    for _ in range(limit):
-        STEPS[0] += 1
-        if s.outcome is not None or (s.round > rnd and s.phase == "action"):
-            break
-        seat = next(iter(rules.to_act(s)))
-        legal = rules.legal_actions(s, seat)
-        a = policy.choose(rules.view(s, seat), legal, seat, rng)
-        s, _ = rules.apply(s, seat, a)
-    return s
+    return play_on(
+        rules, state, policy, rng, lambda s: s.round > rnd and s.phase == "action", limit
+    )
 
 
 _ = HQ  # re-exported for callers that test locations
