@@ -31,6 +31,7 @@ from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's 
 from ..limits import MAX_NAME, MAX_SEED, name_problem  # noqa: F401 - the engine's bounds too
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
 from .fast import make
+from .grammar import YOU, second_person
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -86,6 +87,11 @@ class SaveFile(BaseModel):
 
 class SaveError(Exception):
     """A save file that cannot be loaded; the message names the file and the problem."""
+
+
+def _said_to_you(event: Event) -> Event:
+    text = second_person(event.text)
+    return event if text is event.text else event.model_copy(update={"text": text})
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -175,6 +181,8 @@ class Match:
         self._saved: tuple[int, LoggedAction | None] | None = None
         fits = dealt is not None and dealt.fits(rules, config, seed)
         self.states = [dealt.state if fits else rules.new_game(config, seed)]  # type: ignore[union-attr]
+        #: a seat named "You" (a guided game) is spoken to: "You play", not "You plays"
+        self.spoken_to = YOU in rules.seat_names(self.states[0])
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
             (
@@ -215,6 +223,8 @@ class Match:
     def play(self, seat: Seat, action) -> tuple[Event, ...]:
         """Apply a legal action (raises IllegalAction, leaving everything as it was)."""
         state, events = self.rules.apply(self.state, seat, action)
+        if self.spoken_to:
+            events = tuple(_said_to_you(e) for e in events)
         self.states.append(state)
         self.actions.append(LoggedAction(seat=seat, action=self.rules.dump_action(action)))
         self.events.append(events)

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
+from ..engine.grammar import second_person
 from ..files import os_problem
 from ..paths import new_save_path
 from .screens.base import BaseScreen
@@ -162,7 +163,7 @@ class GameScreen(BaseScreen):
         """The game-over title: who won, or a draw (a co-operative game says win or lose)."""
         if outcome.is_draw:
             return "A draw"
-        return " & ".join(self.session.name(w) for w in outcome.winners) + " wins"
+        return second_person(" & ".join(self.session.name(w) for w in outcome.winners) + " wins")
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """Shown for the first time, every widget was styled as it mounted a moment ago:
@@ -314,7 +315,9 @@ class GameScreen(BaseScreen):
         waiting = self.match.to_act()
         # A secret choice made while others still choose: say so, and say it on the curtain.
         self.message = (
-            f"▣ {self.session.name(seat)} is locked in." if seat not in waiting and waiting else ""
+            second_person(f"▣ {self.session.name(seat)} is locked in.")
+            if seat not in waiting and waiting
+            else ""
         )
         self._after(result)
         return True

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...engine import Event
+from ...engine.grammar import second_person
 from ...games.pr_ccg_2008.cards import Card
 from ...games.pr_ccg_2008.models import (
     CancelSelection,
@@ -311,7 +312,7 @@ class PrCcgScreen(CardTable, GameScreen):
                 )
             )
         self.query_one("#pr-table", Zone).show(cards)
-        self.put("#pr-battle", Text(f"Last: {last.text}", style="italic"))
+        self.put("#pr-battle", Text(f"Last: {second_person(last.text)}", style="italic"))
 
     def _element_help(self, view: View, me_seat: int) -> Text:
         theirs = view.battle_cards[1 - me_seat]

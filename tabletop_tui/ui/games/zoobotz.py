@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.grammar import second_person
 from ...games.zoobotz.models import (
     DEFAULT_DECKS,
     Bottom,
@@ -500,7 +501,10 @@ class ZoobotzScreen(CardTable, GameScreen):
             active = view.seats[view.active]
             if view.phase == "mulligan":
                 return Text("Players are choosing their starting hands…", style="italic")
-            return Text(f"▶ {seat_tag(view.active)} {active.name} is playing…", style="italic")
+            return Text(
+                second_person(f"▶ {seat_tag(view.active)} {active.name} is playing…"),
+                style="italic",
+            )
         me = view.seats[seat]  # type: ignore[index]
         if mode == "set":
             return Text("Your starting hand is set. Waiting for the others…", style="italic")
