@@ -212,6 +212,9 @@ async def test_the_table_form_sets_how_late_watchers_see_the_game(service):
         await wait_for(pilot, lambda: bool(app.screen.query("#watch-delay")), "the delay field")
         delay = app.screen.query_one("#watch-delay", Select)
         assert delay.value == 0
+        await settle(pilot)
+        # the shown choice fits on the field's one line (a long one wrapped out of the box)
+        assert delay.region.height == 3, delay.region
         delay.focus()
         await wait_for(pilot, lambda: app.focused is delay, "the field's focus")
         await pilot.press("enter")

@@ -167,3 +167,22 @@ async def test_a_file_name_that_is_not_utf8_shows_as_escapes():
         assert screen_name(app) == "LauncherScreen"
         assert any("\\udcff-broken.json" in str(n.message) for n in app._notifications)
     assert playing.autosave_path.exists()
+
+
+async def test_every_dialog_sits_in_the_middle_of_the_screen():
+    """The resume list and its put-away question are centred like the game's own dialogs
+    (they used to sit in the top left corner, as the lobby's did)."""
+    autosave(1, 2, 1_000_000, ("Ann", "Bot"))
+    autosave(2, 4, 3_000_000, ("Cy", "Dee"))
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for key, name in (("r", "ResumeScreen"), ("d", "ConfirmPutAway")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert screen_name(app) == name
+            box = app.screen.query_one(".dialog").region
+            left, right = box.x, 120 - box.right
+            top, bottom = box.y, 40 - box.bottom
+            assert abs(left - right) <= 1 and left > 0, (name, box)
+            assert abs(top - bottom) <= 1 and top > 0, (name, box)

@@ -193,7 +193,7 @@ class MovesScreen(BaseModal):
 
 #: how far behind the watchers of a new table are (a watcher cannot tip off a player)
 WATCH_DELAYS = [
-    ("every move as it happens", 0),
+    ("each move at once", 0),
     ("2 moves late", 2),
     ("5 moves late", 5),
     ("10 moves late", 10),
