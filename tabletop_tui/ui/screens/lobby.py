@@ -466,7 +466,7 @@ class TableRoom(BaseScreen):
         self.refresh_info()
 
     def refresh_info(self) -> None:
-        if not self.is_mounted:
+        if not self.query("#room-head"):  # not composed yet (or gone): nothing to show it on
             return
         info = self.play.info
         head = Text()
@@ -488,8 +488,9 @@ class TableRoom(BaseScreen):
         self.say(Text(note, style="bold"))
 
     def say(self, text: Text) -> None:
-        if self.is_mounted:
-            self.query_one("#room-message", Static).update(text)
+        # `is_mounted` is still False while on_mount runs: the widgets decide
+        for message in self.query("#room-message").results(Static):
+            message.update(text)
 
     def action_start(self) -> None:
         self.play.client.start()  # type: ignore[union-attr]
@@ -612,8 +613,8 @@ class LobbyScreen(BaseScreen):
         self.say(f"{len(self.tables)} table(s). Enter: sit (or replay a finished one) · w: watch")
 
     def say(self, text: Text | str) -> None:
-        if self.is_mounted:
-            self.query_one("#lobby-message", Static).update(text)
+        for message in self.query("#lobby-message").results(Static):  # (see TableRoom.say)
+            message.update(text)
 
     def _highlighted(self) -> TableInfo | None:
         options = self.query_one("#lobby-tables", OptionList)
