@@ -221,3 +221,41 @@ async def test_one_user_cannot_fill_the_service_with_tables(tmp_path):
         bob = await h.connect("bob")  # someone else still may
         await bob.client.create("army-of-zero", [("Bob", "open"), ("Ann", "open")])
         assert len(h.service.tables) == limit + 1
+
+
+async def test_an_open_seat_under_its_default_name_takes_the_sitting_players_name(tmp_path):
+    """The table form names an open seat "Player 2"; when bob sits there, the game calls
+    that seat bob (a name chosen on the form is kept, and so is a name another seat has)."""
+    async with Harness(tmp_path / "saves") as h:
+        ann, bob, cy = await h.connect("ann"), await h.connect("bob"), await h.connect("Cy")
+        joined = await ann.client.create(
+            "zeo-dbg",
+            [("ann", "open"), ("Player 2", "open"), ("Cy", "open")],
+            seed=3,
+            options={"format": "2v1"},
+            sit=0,
+            auto_start=False,
+        )
+        code = joined.table.code
+        table = h.service.tables[code]
+        await bob.client.join(code)
+        await cy.client.join(code)
+        ann.client.start()
+        await ann.client.wait_view(lambda v: v.started)
+        assert [s.spec.name for s in table.slots] == ["ann", "bob", "Cy"]
+        assert list(table.rules.seat_names(table.match.state)) == ["ann", "bob", "Cy"]
+        assert [s.name for s in table.info().seats] == ["ann", "bob", "Cy"]
+        # the save holds the new names: a restart brings the table back as it is
+        assert table.match.to_save().config["names"] == ["ann", "bob", "Cy"]
+
+
+async def test_a_seat_keeps_the_name_chosen_on_the_form(tmp_path):
+    async with Harness(tmp_path / "saves") as h:
+        ann, bob = await h.connect("ann"), await h.connect("bob")
+        joined = await ann.client.create(
+            "army-of-zero", [("ann", "open"), ("Robert", "open")], seed=3, sit=0
+        )
+        table = h.service.tables[joined.table.code]
+        await bob.client.join(joined.table.code)
+        await ann.client.wait_view(lambda v: v.started)
+        assert [s.spec.name for s in table.slots] == ["ann", "Robert"]

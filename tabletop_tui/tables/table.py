@@ -26,6 +26,7 @@ from ..engine import Event, IllegalAction, Rules, Seat
 from ..engine.bots import bot_rng
 from ..engine.match import Match, SaveError, SeatSpec, write_atomic
 from ..games import make_bot
+from ..limits import name_problem
 from .limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:  # built in `_messages()`, when a table first sends a message
@@ -441,7 +442,44 @@ class Table:
 
     def _update_started(self) -> None:
         if not self.started and (self.auto_start or self.match.actions) and self.filled:
+            self._name_the_seats()
             self.started = True
+
+    def _name_the_seats(self) -> None:
+        """Before the first move, an open seat still under the form's name for it ("Player
+        2") takes the name of the player who sat there: the game says bob, not Player 2. A
+        name chosen on the form, or one another seat has, is kept."""
+        if self.match.actions:
+            return
+        names = [s.spec.name for s in self.slots]
+        for i, slot in enumerate(self.slots):
+            user = slot.user
+            if slot.is_bot or user in (None, HERE) or names[i] != f"Player {i + 1}":
+                continue
+            if user not in names and not name_problem(user):
+                names[i] = user
+        if names == [s.spec.name for s in self.slots]:
+            return
+        old = self.match
+        try:
+            config = self.rules.config_type.model_validate(
+                {**old.config.model_dump(), "names": names}
+            )
+        except ValidationError:
+            return  # the game refuses these names: the form's stay
+        seats = [
+            s.spec.model_copy(update={"name": n}) for s, n in zip(self.slots, names, strict=True)
+        ]
+        self.match = Match(
+            self.rules,
+            config,
+            old.seed,
+            seats=seats,
+            autosave=old.autosave_path,
+            history=old.history_dir,
+        )
+        for slot, spec in zip(self.slots, seats, strict=True):
+            slot.spec = spec
 
     def begin(self, listener: Listener) -> None:
         """The creator starts the game: every seat must be taken, by a player or a bot."""
@@ -455,6 +493,7 @@ class Table:
             raise TableError(
                 "open-seats", f"seat {seats} is still open: wait for a player, or give it to a bot"
             )
+        self._name_the_seats()
         self.started = True
         self.revision += 1
         self._announce()
