@@ -95,3 +95,19 @@ async def test_moving_the_highlight_draws_the_list_and_description_in_one_frame(
             await asyncio.sleep(0.2)
             assert titles[index] in str(app.screen.query_one("#game-detail").render())
             assert len([rows for rows in frames if rows]) == 1
+
+
+async def test_the_seed_field_says_in_full_what_a_blank_seed_means_at_80_columns():
+    """The seed's note used to be the field's placeholder, cut off by the narrow field."""
+    from textual.widgets import Input, Static
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        seed = app.screen.query_one("#seed", Input)
+        assert len(seed.placeholder) < seed.content_region.width
+        note = app.screen.query_one(".seed-note", Static)
+        assert len(str(note.render())) <= note.content_region.width
+        assert "random" in str(note.render())

@@ -109,10 +109,12 @@ class SetupScreen(BaseScreen):
                 seed = self.seed if self.seed is not None else self.memory.get("seed", "")
                 yield Input(
                     value="" if seed is None else str(seed),
-                    placeholder="random (shown when the game ends)",
+                    placeholder="random",
                     id="seed",
                     restrict=r"[0-9]*",
                 )
+                # (the field is too narrow for this as its placeholder)
+                yield Static("blank: random, shown at the end", classes="seed-note")
             yield Static("", id="setup-error")
             yield Static("", id="setup-warnings")
             with Horizontal(classes="buttons"):
