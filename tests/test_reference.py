@@ -3,12 +3,20 @@ opens some section, tutorial hints point at real sections, and a broken file nam
 
 from __future__ import annotations
 
+import re
 import typing
 
 import pytest
 
 from tabletop_tui.games import GAMES, get_rules
-from tabletop_tui.reference import ReferenceError, keyword_text, load, parse, slug
+from tabletop_tui.reference import (
+    ReferenceError,
+    keyword_text,
+    load,
+    parse,
+    plain_text,
+    slug,
+)
 from tabletop_tui.reference.tutorial import TutorialError, load_tutorial, parse_tutorial
 
 GAME_IDS = list(GAMES)
@@ -72,10 +80,28 @@ def test_every_game_has_a_guided_first_game_that_fits_it(game_id):
 def test_keyword_text_is_the_glossary_entry():
     ref = load("army-of-zero")
     entry = ref.keywords()["armour"]
-    assert keyword_text("army-of-zero", "ARMOUR") == entry.body
+    assert keyword_text("army-of-zero", "ARMOUR") == plain_text(entry.body)
     assert keyword_text("army-of-zero", "no such keyword") is None
     assert keyword_text("no-such-game", "ARMOUR") is None
     assert slug("First Strike!") == "first-strike"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_card_box_gets_each_keyword_as_plain_text(game_id):
+    """The card box showed the file's Markdown as it is: backticks, *emphasis* and a line
+    break wherever the file wraps at 100 columns ("...cards from your / hand.")."""
+    for entry in load(game_id).keywords().values():
+        text = keyword_text(game_id, entry.title)
+        assert text and "`" not in text, entry.title
+        assert not re.search(r"(?<![\w*])\*\S", text), (entry.title, text)
+        for line in text.splitlines():  # a line ends a sentence, a list item or a table row
+            nxt = text[text.index(line) + len(line) :]
+            assert not nxt or not nxt[1:2].islower(), (entry.title, line)
+
+
+def test_plain_text_keeps_paragraphs_and_list_items_apart():
+    body = "A *rule* in `two`\nlines.\n\n- one item\n- another\n  that wraps"
+    assert plain_text(body) == "A rule in two lines.\n- one item\n- another that wraps"
 
 
 def test_search_finds_titles_first_then_text():

@@ -204,9 +204,39 @@ def keyword_titles_in(text: str) -> tuple[str, ...]:
 
 
 def keyword_text(game_id: str, keyword: str) -> str | None:
-    """What a keyword or card type means in play, from the game's reference (one text per rule)."""
+    """What a keyword or card type means in play, from the game's reference (one text per
+    rule), as plain text for the card box (`plain_text`)."""
     ref = load(game_id)
     if ref is None:
         return None
     entry = ref.keywords().get(slug(keyword))
-    return entry.body if entry is not None else None
+    return plain_text(entry.body) if entry is not None else None
+
+
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+\.)\s")
+_MARKS = (
+    (re.compile(r"`([^`]+)`"), r"\1"),  # code
+    (re.compile(r"\*\*(\S(?:.*?\S)?)\*\*"), r"\1"),  # strong
+    (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),  # emphasis
+    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),  # a link: its words
+)
+
+
+@cache
+def plain_text(body: str) -> str:
+    """A reference entry's Markdown as plain text: the lines of a paragraph joined (the file
+    wraps them at 100 columns, the card box wraps them again at its own width), list items
+    and paragraphs on lines of their own, no code or emphasis marks."""
+    out: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", body.strip()):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            if lines and not _ITEM.match(line):
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line.strip())
+        out.append("\n".join(lines))
+    text = "\n".join(out)
+    for pattern, keep in _MARKS:
+        text = pattern.sub(keep, text)
+    return text
