@@ -38,6 +38,33 @@ async def wait_for(pilot, test, what: str, tries: int = 200) -> None:
     raise AssertionError(f"timed out waiting for {what}: {screen_text(pilot.app)[-400:]}")
 
 
+async def open_table_form(pilot) -> None:
+    """From the launcher: the lobby, a new table, the first game (Army Of Zero), its form."""
+    app = pilot.app
+    await pilot.press("o")
+    await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+    await pilot.press("c")
+    await wait_for(pilot, lambda: screen_name(app) == "GamePickScreen", "the game list")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: screen_name(app) == "TableSetupScreen", "the table form")
+
+
+async def test_the_waiting_room_shows_the_table_before_anyone_joins(service):
+    """Its text used to be skipped while on_mount ran (is_mounted is still False there), so
+    the room stayed blank until someone joined."""
+    app = TabletopApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_table_form(pilot)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
+        await settle(pilot)
+        table = next(iter(service.tables.values()))
+        text = screen_text(app)
+        assert f"Table {table.code}" in text, text
+        assert "Waiting for players" in text, text
+
+
 def moves_panel(app):
     """F2's list at a shared table, when it is open over the game screen."""
     panel = getattr(app.screen, "_moves_panel", None)
@@ -60,12 +87,7 @@ async def test_lobby_create_join_start_play_and_replay(service, monkeypatch):
     app = TabletopApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
-        await pilot.press("c")
-        await wait_for(pilot, lambda: screen_name(app) == "GamePickScreen", "the game list")
-        await pilot.press("enter")  # Army Of Zero, the first game
-        await wait_for(pilot, lambda: screen_name(app) == "TableSetupScreen", "the table form")
+        await open_table_form(pilot)
         # no seed to choose at a shared table (it would deal every hidden card)
         assert not app.screen.query_one("#seed").parent.display
         await pilot.press("ctrl+s")
@@ -203,12 +225,7 @@ async def test_the_table_form_sets_how_late_watchers_see_the_game(service):
     app = TabletopApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
-        await pilot.press("c")
-        await wait_for(pilot, lambda: screen_name(app) == "GamePickScreen", "the game list")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: screen_name(app) == "TableSetupScreen", "the table form")
+        await open_table_form(pilot)
         await wait_for(pilot, lambda: bool(app.screen.query("#watch-delay")), "the delay field")
         delay = app.screen.query_one("#watch-delay", Select)
         assert delay.value == 0
