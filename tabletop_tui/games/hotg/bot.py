@@ -235,6 +235,13 @@ class HotgHeuristicBot(
     #: battle search: leave out card plays the heuristic scores 0 or less (they defeat
     #: nothing: e.g. Blade Blaster with X = 0), unless the heuristic itself picks one
     prune_idle = False
+    #: the next Deployment Phase's cards sampled from the counted deployment deck (the
+    #: View's `deploy_segments`: each phase's revealed cards go under the deck) instead of
+    #: from all the foot soldier cards (AUDIT.md session 12)
+    count_cards = False
+    #: `_loc_value` less this much per figure the next phase is expected to send to a
+    #: location beyond its room (`threat.incoming`; counted with `count_cards`; 0: off)
+    incoming_w = 0.0
 
     def __init__(
         self,
@@ -255,6 +262,7 @@ class HotgHeuristicBot(
         self._pending: tuple | None = None  # plan search: ((seat, signature), action)
         self._risk_cache: dict = {}
         self._last_end: tuple = (0.0, False)
+        self._incoming_for: tuple = (None, {})
         if search:
             self.name = f"search{search}"
 
