@@ -68,6 +68,13 @@ boss battle's preparation (`DRAW_KEEP_BOSS` 4) costs a quarter of a Ranger less 
 but takes fewer of Rita's cards over a game, and won fewer (3 and 13 of 40 against 5 and
 17). Measured in card_data/hotg/AUDIT.md, session 11.
 
+Issue 15, session 12: card counting. The View shows the deployment deck as a table that
+remembers the revealed cards knows it (`deploy_segments`); with `count_cards` the threat
+samples the next phase from those segments (a sharper estimate in phases 4 and 5 of a
+cycle), with `incoming_w` the planner's location value prices the figures the next phase
+is expected to send beyond a location's room. Neither won more games: both off. Measured
+in card_data/hotg/AUDIT.md, session 12.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
