@@ -68,6 +68,13 @@ boss battle's preparation (`DRAW_KEEP_BOSS` 4) costs a quarter of a Ranger less 
 but takes fewer of Rita's cards over a game, and won fewer (3 and 13 of 40 against 5 and
 17). Measured in card_data/hotg/AUDIT.md, session 11.
 
+Issue 15, session 12: card counting. The View shows the deployment deck as a table that
+remembers the revealed cards knows it (`deploy_segments`); with `count_cards` the threat
+samples the next phase from those segments (a sharper estimate in phases 4 and 5 of a
+cycle), with `incoming_w` the planner's location value prices the figures the next phase
+is expected to send beyond a location's room. Neither won more games: both off. Measured
+in card_data/hotg/AUDIT.md, session 12.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
@@ -235,6 +242,13 @@ class HotgHeuristicBot(
     #: battle search: leave out card plays the heuristic scores 0 or less (they defeat
     #: nothing: e.g. Blade Blaster with X = 0), unless the heuristic itself picks one
     prune_idle = False
+    #: the next Deployment Phase's cards sampled from the counted deployment deck (the
+    #: View's `deploy_segments`: each phase's revealed cards go under the deck) instead of
+    #: from all the foot soldier cards (AUDIT.md session 12)
+    count_cards = False
+    #: `_loc_value` less this much per figure the next phase is expected to send to a
+    #: location beyond its room (`threat.incoming`; counted with `count_cards`; 0: off)
+    incoming_w = 0.0
 
     def __init__(
         self,
@@ -255,6 +269,7 @@ class HotgHeuristicBot(
         self._pending: tuple | None = None  # plan search: ((seat, signature), action)
         self._risk_cache: dict = {}
         self._last_end: tuple = (0.0, False)
+        self._incoming_for: tuple = (None, {})
         if search:
             self.name = f"search{search}"
 

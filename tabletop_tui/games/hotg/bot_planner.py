@@ -65,11 +65,33 @@ class TeamPlanner:
         return self.last_safe_scale if safe - coming <= 1 else 1.0
 
     def _loc_value(self, v: View, lo, fs: float, villains: int, panicked: bool) -> float:
-        """What a location state is worth to the team (higher = safer)."""
+        """What a location state is worth to the team (higher = safer). With `incoming_w`:
+        less by that much per figure the next phase is expected to send here beyond its
+        room (`threat.incoming`: those panic it or overflow to the next location)."""
         room = max(0.0, lo.figure_limit - fs - villains)
+        over = 0.0
+        if self.incoming_w > 0:
+            over = self.incoming_w * max(0.0, self._incoming(v).get(lo.id, 0.0) - room)
         if not panicked:
-            return UNPANICKED + ROOM * room * self._room_scale(v)
-        return ROOM_PANICKED * room  # room there still takes the foot soldiers aimed at it
+            return UNPANICKED + ROOM * room * self._room_scale(v) - over
+        return ROOM_PANICKED * room - over  # room there still takes the figures aimed at it
+
+    def _incoming(self, v: View) -> dict:
+        """Figures the next Deployment Phase aims at each location (`threat.incoming`),
+        from the counted deck with `count_cards`; worked out once per View."""
+        if self._incoming_for[0] is v:
+            return self._incoming_for[1]
+        from .threat import incoming
+
+        cat = catalog()
+        ids = tuple(lo.id for lo in v.locations)
+        fs = tuple(sorted({cat.locations[x].foot_soldier for x in ids}))
+        segs = v.deploy_segments if self.count_cards and v.deploy_segments else None
+        got = incoming(
+            ids, v.deployments_per_round, fs, v.heavy_deployments, segs, v.next_deploy_back
+        )
+        self._incoming_for = (v, dict(zip(ids, got, strict=True)))
+        return self._incoming_for[1]
 
     def _group_round(self, v: View, lo, seats: tuple, tokens: int, cards: float, hq: int):
         """Simulate a group's battles at `lo` for the rest of the round.
@@ -143,7 +165,10 @@ class TeamPlanner:
             due.append(tuple(villain_slots(done, 15)))
         cat = catalog()
         fs = tuple(sorted({cat.locations[lo.id].foot_soldier for lo in v.locations}))
-        return tuple(due), done, v.deployments_per_round, fs, v.heavy_deployments
+        counted = (None, "")
+        if self.count_cards and v.deploy_segments:
+            counted = (v.deploy_segments, v.next_deploy_back)
+        return tuple(due), done, v.deployments_per_round, fs, v.heavy_deployments, *counted
 
     def _mastodon_by_threat(self, v: View, zords: list, left: int):
         """Between deployments (FAQ): the figure whose removal most lowers the chance that
@@ -184,8 +209,8 @@ class TeamPlanner:
         key = (locs, args)
         got = self._risk_cache.get(key)
         if got is None:
-            due, done, n, fs, heavy = args
-            got = loss_chance(locs, due, done, n, fs, heavy)
+            due, done, n, fs, heavy, segments, back = args
+            got = loss_chance(locs, due, done, n, fs, heavy, segments, back)
             if len(self._risk_cache) > 4096:
                 self._risk_cache.clear()
             self._risk_cache[key] = got

@@ -1025,3 +1025,9 @@ class View(Model):
     #: monster with 4 cards here at clean-up is defeated; the boss with 6)
     enemy_discards: tuple[tuple[str, tuple[str, ...]], ...] = ()
     enemy_deck_counts: tuple[tuple[str, int], ...] = ()  # cards left in each enemy deck
+    #: the deployment deck as a table that remembers the revealed cards knows it
+    #: (`state_ops.deck_segments`): per segment, top first, its foot soldier / Mastermind
+    #: cards as sorted (figures, back) pairs; their order within a segment is unknown
+    deploy_segments: tuple[tuple[tuple[int, str], ...], ...] = ()
+    #: villain deployment cards still in the deck (all in the top segment, places unknown)
+    deploy_villains: int = 0

@@ -36,6 +36,42 @@ from .models import (
 __all__ = ["view_to_state", "battle_value", "play_on", "rollout_battle"]
 
 
+def _counted_deck(view: View, deck: tuple, fs_cards: list, top) -> tuple | None:
+    """The deployment deck and discard pile rebuilt to fit the View's counted deck
+    (`deploy_segments`): each segment's cards, the villain cards in the top one, the top
+    card with the back that shows. The order within a segment follows the shuffles already
+    made (`fs_cards`, `deck`), so this draws nothing from the rng. None when the View has
+    no segments or they do not fit these cards (another mode's deck)."""
+    segments = view.deploy_segments
+    villains = [c for c in deck if c.kind not in ("fs", "mm")]
+    if not segments or len(villains) != view.deploy_villains:
+        return None
+    free: dict = {}  # (figures, back) -> [(place in the shuffled cards, card)], last first
+    for i, c in enumerate(fs_cards):
+        free.setdefault((c.figures, c.back), []).insert(0, (i / len(fs_cards), c))
+    out: list = []
+    for k, seg in enumerate(segments):
+        part = []
+        for pair in seg:
+            if not free.get(pair):
+                return None
+            part.append(free[pair].pop())
+        if k == 0:
+            part += [(deck.index(c) / len(deck), c) for c in villains]
+        part.sort(key=lambda t: t[0])
+        cards = [c for _, c in part]
+        if k == 0 and top is not None:
+            first = top if top in cards else next((c for c in cards if c.back == top.back), None)
+            if first is not None:
+                cards.remove(first)
+                cards.insert(0, first)
+        out += cards
+    if len(out) != view.deploy_count:
+        return None
+    rest = [c for _, c in sorted(x for cards in free.values() for x in cards)]
+    return tuple(out), tuple(rest[: view.deploy_discard])
+
+
 def _config(view: View) -> Config:
     cat = catalog()
     rangers = tuple(r.id for p in view.players for r in p.rangers)
@@ -145,6 +181,9 @@ def view_to_state(view: View, rng: random.Random) -> State:
     rng.shuffle(tail)
     deploy_deck = tuple(deck + tail)[: view.deploy_count]
     deploy_discard = tuple(pool[len(filler) : len(filler) + view.deploy_discard])
+    counted = _counted_deck(view, deploy_deck, fs_cards, top)
+    if counted is not None:
+        deploy_deck, deploy_discard = counted
     # the Zord deck: unseen Zords, the Megazord last
     held = {z for p in view.players for z in p.zords}
     own = [cat.rangers[r.id].zord for p in view.players for r in p.rangers]

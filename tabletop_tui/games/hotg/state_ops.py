@@ -310,3 +310,23 @@ def hands_public(s: State) -> bool:
 def best_value(s: State, card: str) -> tuple:
     c = _cat(s).card(card)
     return (c.shields, 0 if c.cost == "X" else c.cost)
+
+
+def deck_segments(s: State) -> tuple[int, ...]:
+    """The deployment deck's segments, top first, as card counts: each a set of cards the
+    table knows but not their order. At the end of each Deployment Phase its foot soldier
+    cards (face up in the discard pile) are shuffled and put under the deck (base rules
+    §4.1), one per deployment; so from the bottom up the deck holds the last phases'
+    batches, and above them the rest of an older batch, or the cards never revealed (with
+    the villain cards still to come) until the first batch comes up.
+
+    Assumes every deployment discards one card (its top card is a foot soldier or
+    Mastermind card), as it does whenever the deck's top card is one of those."""
+    deck, n = s.deploy_deck, s.config.deployments_per_round
+    rest, batches = len(deck), 0
+    while batches < len(s.history) and rest > n:
+        if any(c.kind not in ("fs", "mm") for c in deck[rest - n : rest]):
+            break  # a villain card below: not a batch (a deck the rules did not build)
+        rest -= n
+        batches += 1
+    return ((rest,) if rest else ()) + (n,) * batches

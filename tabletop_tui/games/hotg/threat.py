@@ -12,12 +12,17 @@ What is sampled (base rules §2.4, §4.1): each deployment reveals a foot soldie
 figures) and sends it to the location on the back of the card after it; the monsters'
 cards sit at a random place in piles B and C, the boss's in pile D, so a villain still to
 come arrives with a known chance in each deployment (`arrival_chances`).
+
+Counted (`segments`, the View's `deploy_segments`): the revealed cards go under the deck
+in batches at the end of each phase, so the next phase's cards come from the deck's
+segments in turn, each shuffled, the top card having the back that shows; uncounted, from
+all the foot soldier cards in play.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 
 from .cards import catalog
 
@@ -57,6 +62,31 @@ def _samples(fs_types: tuple[str, ...], heavy: bool, n: int) -> tuple[tuple, ...
     return tuple(out)
 
 
+@lru_cache(maxsize=512)
+def counted_samples(segments: tuple, next_back: str, n: int) -> tuple[tuple, ...] | None:
+    """Fixed decks as `_samples`, the cards drawn from the counted deck: each segment's
+    cards ((figures, back) pairs) shuffled, segments in order, and the first card one of
+    the top segment's with `next_back` (the back that shows) where it has one. None when
+    the segments hold fewer than the `n` + 1 cards a phase looks at."""
+    if sum(len(seg) for seg in segments) < n + 1:
+        return None
+    rng = random.Random(15)
+    out = []
+    for _ in range(SAMPLES):
+        cards: list = []
+        for k, seg in enumerate(segments):
+            part = list(seg)
+            rng.shuffle(part)
+            if k == 0 and next_back:
+                i = next((i for i, c in enumerate(part) if c[1] == next_back), 0)
+                part.insert(0, part.pop(i))
+            cards += part
+            if len(cards) > n:
+                break
+        out.append((tuple(cards[: n + 1]), tuple(rng.random() for _ in range(3))))
+    return tuple(out)
+
+
 def _place_fs(figs, villains, panicked, limits, locked, start, n) -> bool:
     """Foot soldiers one at a time, clockwise past full locations; True once all panic."""
     for _ in range(n):
@@ -80,17 +110,25 @@ def loss_chance(
     deployments: int,
     fs_types: tuple[str, ...],
     heavy: bool,
+    segments: tuple | None = None,
+    next_back: str = "",
 ) -> float:
     """The share of sampled next Deployment Phases that panic all four locations.
 
     `locations`: (id, foot soldiers, villain figures, panicked, locked full) clockwise;
     `villains_due`: for each villain still to come, the deployments (1-based over the game)
-    it may come with, uniformly; `done`: deployments made so far in the game."""
+    it may come with, uniformly; `done`: deployments made so far in the game; `segments`
+    and `next_back`: the counted deck (`counted_samples`; None: not counted)."""
     ids = [lo[0] for lo in locations]
     index = {x: i for i, x in enumerate(ids)}
     limits = [catalog().locations[x].figure_limit for x in ids]
     lost = 0
-    for cards, draws in _samples(fs_types, heavy, deployments):
+    samples = None
+    if segments is not None:
+        samples = counted_samples(segments, next_back, deployments)
+    if samples is None:
+        samples = _samples(fs_types, heavy, deployments)
+    for cards, draws in samples:
         figs = [lo[1] for lo in locations]
         vill = [lo[2] for lo in locations]
         panicked = [lo[3] for lo in locations]
@@ -127,3 +165,26 @@ def loss_chance(
                 break
         lost += gone
     return lost / SAMPLES
+
+
+def incoming(
+    ids: tuple[str, ...],
+    n: int,
+    fs_types: tuple[str, ...],
+    heavy: bool,
+    segments: tuple | None = None,
+    next_back: str = "",
+) -> tuple[float, ...]:
+    """Foot soldier figures the next phase's `n` deployments aim at each location of
+    `ids` (before any overflow), averaged over the same samples as `loss_chance`."""
+    samples = counted_samples(segments, next_back, n) if segments is not None else None
+    if samples is None:
+        samples = _samples(fs_types, heavy, n)
+    where = {x: i for i, x in enumerate(ids)}
+    out = [0.0] * len(ids)
+    for cards, _ in samples:
+        for d in range(n):
+            i = where.get(cards[d + 1][1])
+            if i is not None:
+                out[i] += cards[d][0]
+    return tuple(x / len(samples) for x in out)

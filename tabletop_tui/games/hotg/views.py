@@ -28,6 +28,7 @@ from .state_ops import (
     GRID,
     _cat,
     _first_copies,
+    deck_segments,
     enemy_discard,
     hand_shown,
     hand_size,
@@ -35,6 +36,30 @@ from .state_ops import (
     mm_seat,
     upd,
 )
+
+_COUNTED: dict[int, tuple] = {}  # id(deploy deck) -> (deck, phases, n, answer)
+
+
+def counted_deck(s: State) -> tuple[tuple, int]:
+    """The View's `deploy_segments` and `deploy_villains`: what the table knows of the
+    deployment deck by remembering the cards revealed (`deck_segments`). Worked out once
+    per deck tuple (states share an unchanged deck; bots ask for views by the thousand)."""
+    deck, phases, n = s.deploy_deck, len(s.history), s.config.deployments_per_round
+    got = _COUNTED.get(id(deck))
+    if got is not None and got[0] is deck and got[1] == phases and got[2] == n:
+        return got[3]
+    segments, at, villains = [], 0, 0
+    for size in deck_segments(s):
+        part = deck[at : at + size]
+        at += size
+        villains += sum(c.kind not in ("fs", "mm") for c in part)
+        segments.append(tuple(sorted((c.figures, c.back) for c in part if c.kind in ("fs", "mm"))))
+    answer = (tuple(segments), villains)
+    if len(_COUNTED) > 512:
+        _COUNTED.clear()
+    _COUNTED[id(deck)] = (deck, phases, n, answer)
+    return answer
+
 
 # CardViews by catalog and card instance id: a card shows the same whoever looks, and a
 # view lists dozens of them (hands, discard piles), so they are built once.
@@ -250,6 +275,7 @@ class ViewRules:
             zd = self._zord_def(s, z)
             zord_names.append((z, zd.name, ZORD_TEXT[zd.ability].format(n=zd.n)))
         nxt = s.deploy_deck[0] if s.deploy_deck else None
+        segments, villains = counted_deck(s)
         if s.boss == "psycho_rangers":
             progress = sum(n.status == "defeated" for n in s.nemeses)
             goal = len(s.nemeses)
@@ -310,6 +336,8 @@ class ViewRules:
             psycho_boss_deployed=s.psycho_boss_deployed,
             enemy_discards=s.enemy_discards,
             enemy_deck_counts=tuple((d, len(c)) for d, c in s.enemy_decks),
+            deploy_segments=segments,
+            deploy_villains=villains,
         )
 
     def _scheme_view(self, s: State, c: str) -> m.SchemeView:
@@ -432,8 +460,13 @@ class ViewRules:
             c = list(cards)
             rng.shuffle(c)
             decks.append((d, tuple(c)))
-        dd = list(s.deploy_deck[1:])
-        rng.shuffle(dd)
+        # the deployment deck: its top card's back shows; each segment's order is unknown
+        dd, at = [], 0
+        for size in deck_segments(s):
+            part = list(s.deploy_deck[at + (at == 0) : at + size])
+            rng.shuffle(part)
+            dd += part
+            at += size
         out = upd(
             s,
             players=tuple(players),
