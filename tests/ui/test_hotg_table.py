@@ -426,3 +426,18 @@ async def test_a_question_that_opens_a_battle_shows_what_it_is_about():
         where = next(lo.name for lo in view.locations if lo.id == view.battle.location)
         text = inspect_plain(screen.inspector().info)
         assert where in text.splitlines()[0], text
+
+
+async def test_the_command_center_says_why_a_ranger_standing_there_cannot_move_to_it():
+    """Base rules §4.2: MOVE takes a Ranger to another location. Enter on the Command Center
+    while there named no rule ("no legal move uses it now")."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        hq = next(
+            c.info
+            for c in screen.query(TableCard)
+            if isinstance(c.info.data, tuple) and c.info.data == ("place", "hq")
+        )
+        assert "MOVE (§4.2)" in screen._no_move_reason(hq)

@@ -42,6 +42,33 @@ def status_text(view: View, name: Callable[[int], str], compact: bool) -> Text:
     return text
 
 
+def deck_forecast(view: View) -> Text:
+    """What a table that remembers the revealed cards knows of the deck (View
+    `deploy_segments`): the cards on top, which the next deployments draw first, by the
+    location on their backs with their figures; then how many were seen in the last phases.
+    Players may count cards; the screen counts for them."""
+    segments = view.deploy_segments
+    text = Text()
+    if not segments:
+        return text
+    top = segments[0]
+    text.append(f"Top {len(top)} cards, order unknown", style="italic")
+    if view.deploy_villains:
+        text.append(f" (+{view.deploy_villains} villain)", style="italic")
+    text.append(":\n")
+    backs: dict[str, list[int]] = {}
+    for figures, back in top:
+        backs.setdefault(back, []).append(figures)
+    for back, figures in backs.items():
+        text.append(f" {place_name(view, back)}: ")
+        text.append(" ".join(str(f) for f in sorted(figures)), style="bold")
+        text.append(" figures\n" if len(figures) > 1 or figures[0] != 1 else " figure\n")
+    if len(segments) > 1:
+        under = sum(len(seg) for seg in segments[1:])
+        text.append(f" then {under} seen in the last {len(segments) - 1} phase(s)\n", style="dim")
+    return text
+
+
 def info_text(view: View) -> Text:
     """The deployment deck, the power board, the villains (a large terminal's side panel)."""
     text = Text("Deployment deck\n", style="bold underline")
@@ -50,6 +77,7 @@ def info_text(view: View) -> Text:
     text.append(f"\n{view.deployments_per_round} per round · {view.deploy_discard} used\n")
     if not view.heavy_deployments:
         text.append("easier cards: 1-1-1-2-3 figures\n")
+    text.append_text(deck_forecast(view))
     text.append("Power board\n", style="bold underline")
     text.append(f"XP    {'★' * view.experience}{'☆' * (view.experience_max - view.experience)}\n")
     text.append(f"Power {'■' * view.power}{'□' * (view.power_max - view.power)}\n")

@@ -432,7 +432,7 @@ class HotgScreen(CardTable, GameScreen):
         kind, ident = info.data if isinstance(info.data, tuple) else ("", "")
         if kind == "card" and info.zone.endswith("hand"):
             return self.why_not(PlayCard(card=ident)) or "no move plays it now"
-        if kind == "place" and ident != HQ and self._view is not None:
+        if kind == "place" and self._view is not None:
             return self.why_not(Move(to=ident)) or "no move goes there now"
         if kind == "enemy":
             return "no move can target it now" + (
