@@ -8,7 +8,7 @@ import typing
 import pytest
 
 from tabletop_tui.games import GAMES, get_rules
-from tabletop_tui.reference import ReferenceError, keyword_text, load, parse, slug
+from tabletop_tui.reference import ReferenceError, keyword_text, load, parse, plain, slug
 from tabletop_tui.reference.tutorial import TutorialError, load_tutorial, parse_tutorial
 
 GAME_IDS = list(GAMES)
@@ -72,7 +72,8 @@ def test_every_game_has_a_guided_first_game_that_fits_it(game_id):
 def test_keyword_text_is_the_glossary_entry():
     ref = load("army-of-zero")
     entry = ref.keywords()["armour"]
-    assert keyword_text("army-of-zero", "ARMOUR") == entry.body
+    assert keyword_text("army-of-zero", "ARMOUR") == plain(entry.body)
+    assert " ".join(plain(entry.body).split()) == " ".join(entry.body.replace("`", "").split())
     assert keyword_text("army-of-zero", "no such keyword") is None
     assert keyword_text("no-such-game", "ARMOUR") is None
     assert slug("First Strike!") == "first-strike"
@@ -122,3 +123,18 @@ def test_a_broken_tutorial_names_the_file_and_field():
         )
     with pytest.raises(TutorialError, match=r"t.toml: not valid TOML"):
         parse_tutorial("seed = = 1", "t.toml")
+
+
+def test_keyword_text_reads_as_plain_text_in_an_inspector():
+    """The inspectors show a keyword's meaning as text, not Markdown: the file's line breaks
+    inside a paragraph and its `code` and *emphasis* marks are left out (QA: "the `n/m` on
+    the board", a sentence broken after "take the first")."""
+    fast = keyword_text("hotg", "FAST")
+    assert fast is not None and "\n" not in fast and "take the first turn" in fast
+    assert keyword_text("hotg", "Figure limit").endswith("the n/m on the board.")
+    cost = keyword_text("pr-ccg-2008", "Hand Cost")
+    assert "[2]" in cost and "*" not in cost and "`" not in cost and "many other cards" in cost
+    for game_id in ("army-of-zero", "pr-ccg-2008", "zoobotz", "zeo-dbg", "hotg"):
+        for name in load(game_id).keywords():
+            text = keyword_text(game_id, name)
+            assert "`" not in text and "**" not in text, (game_id, name, text)

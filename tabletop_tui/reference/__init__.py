@@ -209,4 +209,25 @@ def keyword_text(game_id: str, keyword: str) -> str | None:
     if ref is None:
         return None
     entry = ref.keywords().get(slug(keyword))
-    return entry.body if entry is not None else None
+    return plain(entry.body) if entry is not None else None
+
+
+_INLINE = re.compile(r"`([^`]+)`|\*\*(\S(?:.*?\S)?)\*\*|\*(\S(?:.*?\S)?)\*")
+_LIST_ITEM = re.compile(r"\s*(?:[-*]|\d+\.)\s")
+
+
+def plain(markdown: str) -> str:
+    """A glossary entry as an inspector shows it: one line a paragraph or list item (the
+    file's own line breaks are only for its width) and no `code` or *emphasis* marks."""
+    out: list[str] = []
+    joining = False
+    for line in markdown.splitlines():
+        if not line.strip():
+            joining = False
+            continue
+        if joining and not _LIST_ITEM.match(line):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line.strip())
+        joining = True
+    return _INLINE.sub(lambda m: m.group(1) or m.group(2) or m.group(3), "\n".join(out))
