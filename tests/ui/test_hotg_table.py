@@ -4,6 +4,8 @@ nothing hidden shown to the wrong seat, and a whole game played with keys only."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop_tui.engine.match import SeatSpec
 from tabletop_tui.reference import keyword_text
 from tabletop_tui.ui.app import TabletopApp
@@ -426,3 +428,28 @@ async def test_a_question_that_opens_a_battle_shows_what_it_is_about():
         where = next(lo.name for lo in view.locations if lo.id == view.battle.location)
         text = inspect_plain(screen.inspector().info)
         assert where in text.splitlines()[0], text
+
+
+async def test_the_inspector_shows_a_card_as_it_is_now_not_as_it_was_when_read():
+    """QA: a Block read in the hand said "no move plays it now" while the question below
+    offered to play it (the damage it reacts to had come). The inspector keeps the card the
+    keys left, but shows it as the table shows it now."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, _rangers_turn)
+        screen = app.screen
+        await pilot.press("p")  # to the hand
+        await settle(pilot)
+        card = _focused(app)
+        assert card is not None and card.info.actionable
+        await pilot.press("o")  # to the move list: the inspector keeps the card
+        await settle(pilot)
+        assert screen.inspector().info.key == card.info.key
+        screen._focused_info = replace(card.info, actionable=False, reason="stale")
+        screen.inspect_now()  # (as it was read before the table changed)
+        assert screen.inspector().info.reason == "stale"
+        screen.redraw()
+        shown = screen.inspector().info
+        assert shown.key == card.info.key and shown.reason != "stale" and shown.actionable
+        assert "stale" not in inspect_plain(shown)

@@ -309,6 +309,8 @@ class HotgScreen(CardTable, GameScreen):
         if card is not None and card.info != self._focused_info and self.mode != "over":
             self._focused_info = card.info  # now, not a message later
             self.inspect_now()
+        elif card is None:
+            self.inspect_current()
 
     def sync_log(self) -> None:
         """The match log with the game's first Deployment Phase after its opening line (the
