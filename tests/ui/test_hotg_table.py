@@ -453,3 +453,21 @@ async def test_the_inspector_shows_a_card_as_it_is_now_not_as_it_was_when_read()
         shown = screen.inspector().info
         assert shown.key == card.info.key and shown.reason != "stale" and shown.actionable
         assert "stale" not in inspect_plain(shown)
+
+
+async def test_the_log_shows_its_newest_lines_when_a_wide_screen_comes_back():
+    """QA: moves made while the terminal was narrow (the log hidden) left the log, wide
+    again, scrolled where it had been: its newest lines out of sight."""
+    from tabletop_tui.ui.widgets.log import LogPanel
+
+    app = _app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        log = app.screen.query_one("#hg-log", LogPanel)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await _to(pilot, _rangers_turn)  # a move, a battle: many new lines
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot, 3)
+        assert log.display and log.max_scroll_y > 0
+        assert log.scroll_y == log.max_scroll_y
