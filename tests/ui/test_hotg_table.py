@@ -471,3 +471,27 @@ async def test_the_log_shows_its_newest_lines_when_a_wide_screen_comes_back():
         await settle(pilot, 3)
         assert log.display and log.max_scroll_y > 0
         assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_battle_line_shows_a_roll_with_the_faces_of_the_log_and_the_reroll_menu():
+    """QA: the battle line read "roll ✖ ⚄2 ⚄2" (✖ is also the log's damage mark) while the log
+    and the reroll question showed the same dice as "○ ¤¤ ¤¤"."""
+    from tabletop_tui.games.hotg.models import PlayCard
+    from tabletop_tui.ui.games.hotg.moves import DIE_FACES
+
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, _rangers_turn)
+        screen = app.screen
+        plays = [a for a in screen.match.legal_actions(0) if isinstance(a, PlayCard)]
+        with_x = {a.card for a in plays if a.x}
+        attack = next(a for a in plays if a.target is not None and a.card not in with_x)
+        screen.submit(attack)
+        await settle(pilot, 3)
+        roll = screen.match.view(0).battle.last_roll
+        assert roll, "the attack rolled no dice"
+        faces = " ".join(DIE_FACES[h] for h in roll)
+        head = screen.query_one("#hg-battle-head").render().plain
+        assert f"roll {faces}" in head, head
+        assert "✖" not in head

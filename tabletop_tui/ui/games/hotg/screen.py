@@ -54,6 +54,7 @@ from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
 from .moves import (
+    DIE_FACES,
     TOP_LEVEL_CAP,
     Group,
     Pending,
@@ -491,7 +492,7 @@ class HotgScreen(CardTable, GameScreen):
             head.append(" · FINAL TURN", style="bold")
         if b.last_roll:
             head.append(" · roll ")
-            head.append(" ".join("✖" if h == 0 else f"⚄{h}" for h in b.last_roll))
+            head.append(" ".join(DIE_FACES.get(h, str(h)) for h in b.last_roll))
         bonus = b.next_attack
         if bonus.dice or bonus.hits:
             head.append(f" · next attack +{bonus.dice}⚄ +{bonus.hits}⚔")
