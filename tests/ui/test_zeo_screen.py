@@ -616,3 +616,73 @@ async def test_every_public_card_reads_in_full_and_nothing_hidden_shows():
         await assert_nothing_hidden_shown(
             pilot, walked, hidden_names(screen.rules, screen.match.state, 0)
         )
+
+
+async def _bots_play_until(pilot, done, limit: int = 400) -> None:
+    """The heuristic bot plays the human seat too, until `done(view)`."""
+    app = pilot.app
+    bot = make_bot("zeo-dbg", "heuristic")
+    for _ in range(limit):
+        screen = app.screen
+        if screen_name(app) in ("CurtainScreen", "RevealScreen"):
+            await pilot.press("enter")
+            await settle(pilot, 1)
+            continue
+        match = screen.match
+        seat = screen.session.on_screen
+        if screen.waiting or seat is None or seat not in match.to_act():
+            await settle(pilot, 1)
+            continue
+        view = match.view(seat)
+        if screen.mode == "main" and done(view):
+            return
+        action = bot.choose(
+            view, match.legal_actions(seat), seat, bot_rng(match.seed, len(match.actions), seat)
+        )
+        screen.submit(action)
+        await settle(pilot, 1)
+    raise AssertionError("never reached")
+
+
+async def test_every_discard_pile_reads_in_full_not_only_its_top_card():
+    """Rulebook "Discarding Cards": a player's discard pile "may be inspected by your foes"
+    and is "always public information"; "The Main Deck Discard Pile": players may look
+    through it. QA: only each pile's top card could be read. Now every card of every pile
+    is on the table, once per card with how many copies the pile holds."""
+    from collections import Counter
+
+    from .walk import walk_cards
+
+    app = _kit_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await _bots_play_until(
+            pilot, lambda v: v.turn >= 5 and v.main_discard and all(s.discard for s in v.seats)
+        )
+        view = app.screen.match.view(0)
+        walked = await walk_cards(pilot)
+        texts = [text for info, text in walked if info.key.startswith("pile-")]
+        piles = [("the main deck's discard pile", view.main_discard)]
+        piles += [(f"{s.name}'s discard pile", s.discard) for s in view.seats]
+        for where, pile in piles:
+            for name, n in Counter(face.name for face in pile).items():
+                assert any(
+                    name in t and where in t and f"{n} of {len(pile)}" in t for t in texts
+                ), (where, name, n)
+
+
+async def test_zones_made_late_keep_the_tables_order_title_over_zone():
+    """Zones made the first time they show keep the table's order whichever comes first:
+    QA, a resumed 2v1 game made the discard piles (public at once) before the teammate's
+    hand (shown once a seat sat), and that hand came between the piles' title and cards."""
+    app = _kit_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for ident in ("zeo-discards", "zeo-mates", "zeo-played"):
+            screen._late_zone(ident, True)
+        await settle(pilot)
+        ids = [w.id for w in screen.query_one("#zeo-table").children]
+        order = ["zeo-played-title", "zeo-played", "zeo-hand-title", "zeo-hand"]
+        order += ["zeo-mates-title", "zeo-mates", "zeo-discards-title", "zeo-discards"]
+        assert [i for i in ids if i in order] == order, ids

@@ -64,6 +64,7 @@ from .zeo_table import (
     bay_cards,
     card_face,
     card_stats,
+    discard_cards,
     grid_cards,
     hand_cards,
     hidden_hand,
@@ -102,6 +103,7 @@ TABLE_ORDER = (
     "zeo-hand-title",
     "zeo-hand",
     "zeo-mates",
+    "zeo-discards",
 )
 LOG_GLYPHS = {
     "turn": "↻",
@@ -296,7 +298,10 @@ class ZeoScreen(CardTable, GameScreen):
             zone = self._made[ident] = HandZone(id=ident, empty="")
             later = TABLE_ORDER[TABLE_ORDER.index(ident) + 1 :]
             table = self.query_one("#zeo-table")
-            before = next((w for w in table.children if w.id in later), None)
+            # (a later zone's title stands over it: the first of either)
+            before = next(
+                (w for w in table.children if (w.id or "").removesuffix("-title") in later), None
+            )
             if before is None:
                 table.mount(title, zone)
             else:
@@ -559,6 +564,7 @@ class ZeoScreen(CardTable, GameScreen):
             for i, s in enumerate(view.seats)
             if seat is not None and i != seat and s.team == view.seats[seat].team and s.hand
         ]
+        self._show_discards(view)
         mates = self._late_zone("zeo-mates", bool(others))
         if mates is None:
             return
@@ -572,6 +578,21 @@ class ZeoScreen(CardTable, GameScreen):
             lambda: [c for i in others for c in hand_cards(view, i, mine=False)],
         )
         self._remember(mates)
+
+    def _show_discards(self, view: View) -> None:
+        """Every discard pile in full, at the foot of the table (public information)."""
+        piles = (view.main_discard, *(s.discard for s in view.seats))
+        shown = view.phase != "setup" and any(piles)
+        zone = self._late_zone("zeo-discards", shown)
+        if zone is None:
+            return
+        if shown:
+            self.put(
+                "#zeo-discards-title",
+                Text("Discard piles (open to all): the main deck's, then each player's", "bold"),
+            )
+        zone.update_part(piles if shown else (), lambda: discard_cards(view) if shown else [])
+        self._remember(zone)
 
     def _hand_infos(self, view: View, seat: int, live: frozenset[str]) -> list[CardInfo]:
         out = []
