@@ -686,3 +686,28 @@ async def test_zones_made_late_keep_the_tables_order_title_over_zone():
         order = ["zeo-played-title", "zeo-played", "zeo-hand-title", "zeo-hand"]
         order += ["zeo-mates-title", "zeo-mates", "zeo-discards-title", "zeo-discards"]
         assert [i for i in ids if i in order] == order, ids
+
+
+async def test_e_ends_at_once_when_the_shards_left_can_do_nothing():
+    """The question about unspent Shards (rulebook "End Phase": they are lost) comes only
+    while some move is left that could use them; QA: with 1◆ and nothing to buy, play or
+    activate, `e` asked anyway."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        match = screen.match
+        state = match.state
+        empty = state.players[0].model_copy(update={"hand": ()})
+        match.states[-1] = state.model_copy(
+            update={"shards": 1, "players": (empty, *state.players[1:])}
+        )
+        screen.redraw()
+        legal = match.legal_actions(0)
+        assert [a.kind for a in legal] == ["end_main"], legal
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen_name(app) == "ZeoScreen"
+        assert match.view(0).phase == "end"

@@ -914,7 +914,8 @@ class ZeoScreen(CardTable, GameScreen):
             self.open_card(info)
             return
         action = row.action
-        question = end_question(self._view, action) if self._view is not None else ""
+        view = self._view
+        question = end_question(view, action, self.legal_now()) if view is not None else ""
         if question:
             self.confirm(question, action, "e", end_label(action).plain)
             return
@@ -1042,9 +1043,10 @@ class ZeoScreen(CardTable, GameScreen):
         if self.waiting:
             self.busy()
             return
-        for action in self.legal_now():
+        legal = self.legal_now()
+        for action in legal:
             if isinstance(action, (EndMain, EndTurn)):
-                question = end_question(self._view, action) if self._view else ""
+                question = end_question(self._view, action, legal) if self._view else ""
                 if question:
                     self.confirm(question, action, "e", end_label(action).plain)
                     return
