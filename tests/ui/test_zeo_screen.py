@@ -711,3 +711,35 @@ async def test_e_ends_at_once_when_the_shards_left_can_do_nothing():
         await settle(pilot)
         assert screen_name(app) == "ZeoScreen"
         assert match.view(0).phase == "end"
+
+
+async def test_a_choice_handed_to_a_teammate_without_a_curtain_names_who_chooses():
+    """Teammates pass the keyboard without a curtain (rulebook "Playing the Game", Pro Tip),
+    so the prompt names whose choice is on screen; QA: at 80x24 in a 2v1 game the second
+    Villain's characters came up under "choose your character" with no name in sight."""
+    seats = [
+        SeatSpec(name="Vee", kind="human"),
+        SeatSpec(name="Hugh", kind="heuristic"),
+        SeatSpec(name="Val", kind="human"),
+    ]
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=seats,
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v1", "lone": "heroes"},
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.session.on_screen == 0
+        assert "▼V1 Vee: Choose your character" in screen.query_one("#zeo-prompt").render().plain
+        await pilot.press("1")
+        await settle(pilot, 3)
+        assert screen_name(app) == "ZeoScreen" and screen.session.on_screen == 2
+        assert "▼V3 Val: Choose your character" in screen.query_one("#zeo-prompt").render().plain
+        await pilot.press("1")
+        await settle(pilot, 3)
+        prompt = screen.query_one("#zeo-prompt").render().plain
+        assert "Which Villain goes first" in prompt and "▼V" in prompt, prompt

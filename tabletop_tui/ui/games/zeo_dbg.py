@@ -618,12 +618,19 @@ class ZeoScreen(CardTable, GameScreen):
                 text.append(" · waiting for ")
                 text.append(who(view, a.waiting_on), style="bold")
             text.append("\n")
+        # whose choice it is, when the status line's player is not the one choosing (a
+        # teammate takes the keyboard without a curtain)
+        name = ""
+        if seat is not None and (view.phase == "setup" or seat != view.active):
+            name = f"{who(view, seat)}: "
         if view.decision is not None and view.decision_seat == seat:
-            text.append(f"☞ {view.decision.prompt}", style="bold")
+            text.append(f"☞ {name}{view.decision.prompt}", style="bold")
         elif view.decision_prompt:
             text.append(f"… {view.decision_prompt}", style="dim")
         elif self.mode == "pick":
-            text.append("☞ Choose your character (the other goes back in the box).", style="bold")
+            text.append(
+                f"☞ {name}Choose your character (the other goes back in the box).", style="bold"
+            )
         elif self.mode == "main":
             text.append("Main Phase: Enter on a card for its moves; e ends the phase.", style="dim")
         elif self.mode == "end":
