@@ -743,3 +743,36 @@ async def test_a_choice_handed_to_a_teammate_without_a_curtain_names_who_chooses
         await settle(pilot, 3)
         prompt = screen.query_one("#zeo-prompt").render().plain
         assert "Which Villain goes first" in prompt and "▼V" in prompt, prompt
+
+
+async def test_playing_a_card_from_a_teammates_hand_is_refused_naming_the_rule():
+    """Teammates may look at each other's hands (rulebook "Playing the Game", Pro Tip), not
+    play from them ("Playing Cards": you play cards from your hand). QA: the refusal said
+    only "no move uses it now (it is in Val's hand (your teammate))"."""
+    names = ("Vee", "Hugh", "Val", "Hana")
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=[SeatSpec(name=n, kind="human") for n in names],
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            if screen_name(app) != "ZeoScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        before = len(screen.match.actions)
+        mates = screen.query_one("#zeo-mates")
+        mates.focus_card(mates.cards[0].info.key)
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        message = screen.query_one("#zeo-message").render().plain
+        assert "Playing Cards" in message and "Val" in message, message
+        assert len(screen.match.actions) == before

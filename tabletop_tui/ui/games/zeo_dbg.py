@@ -868,6 +868,15 @@ class ZeoScreen(CardTable, GameScreen):
             action = Buy(source=key.split("-")[0])
         elif any(inst == key for inst, _ in view.seats[seat].hand):
             action = Play(card=key)
+        else:
+            owner = next(
+                (s.name for s in view.seats if any(inst == key for inst, _ in s.hand)), None
+            )
+            if owner is not None:  # a teammate's open hand
+                return (
+                    f"Playing Cards: only {owner} plays the cards in their hand "
+                    "(teammates may look at each other's hands, not play from them)"
+                )
         if action is None:
             return f"no move uses it now (it is in {info.zone})"
         return self.why_not(action) or "no move uses it now"
