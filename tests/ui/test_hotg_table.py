@@ -495,3 +495,20 @@ async def test_the_battle_line_shows_a_roll_with_the_faces_of_the_log_and_the_re
         head = screen.query_one("#hg-battle-head").render().plain
         assert f"roll {faces}" in head, head
         assert "✖" not in head
+
+
+async def test_the_masterminds_footer_offers_no_ranger_keys():
+    """Mastermind Mode: the villains' player has no Rangers to MOVE, BATTLE, RECOVER or hand
+    the turn to, and no hand; QA: the footer still offered m Move, b Battle, r Recover,
+    p Play and f Hand over on the Mastermind's screen."""
+    app = _app(seats=("Ann", "Ben", "Mal"), seed=3, mode="mastermind")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, lambda s: s.session.on_screen == 2 and s.mode == "decision")
+        screen = app.screen
+        shown = {k for k, b in screen.active_bindings.items() if b.binding.show and b.enabled}
+        assert not shown & {"m", "b", "r", "p", "f"}, shown
+        assert screen.check_action("kind", ("move",)) is False
+        await _to(pilot, lambda s: s.session.on_screen in (0, 1) and s.mode == "act")
+        shown = {k for k, b in app.screen.active_bindings.items() if b.binding.show and b.enabled}
+        assert {"m", "b", "r", "p", "f"} <= shown, shown

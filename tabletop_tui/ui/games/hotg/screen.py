@@ -261,6 +261,7 @@ class HotgScreen(CardTable, GameScreen):
         self.forget_cards()
         self._list_keys = StableKeys()
         self._list_key = ()
+        self.refresh_bindings()  # (the Mastermind's footer has no Ranger keys)
 
     def layout_changed(self) -> None:
         self._list_key = ()
@@ -785,7 +786,13 @@ class HotgScreen(CardTable, GameScreen):
 
     # -- keys --------------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("kind", "battle", "end", "hand"):
+        if action in ("kind", "battle", "hand"):
+            # the Rangers' keys: the Mastermind has no Rangers and no hand
+            seat = self.session.on_screen
+            if seat is not None and seat == self.match.config.mastermind_seat:
+                return False
+            return self.mode in self.ACTING_MODES
+        if action == "end":
             return self.mode in self.ACTING_MODES
         return True
 
