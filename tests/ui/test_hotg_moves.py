@@ -165,3 +165,19 @@ def test_an_x_card_with_only_x_0_left_says_so_before_it_is_played():
             assert "X=0" in label, label
             return
     raise AssertionError("no Blade Blaster with only X = 0 came up")
+
+
+def test_each_card_of_the_discard_piles_says_whose_pile_it_is():
+    """The discard piles are one zone of cards, every player's (public); QA: with two
+    players' piles in it, nothing on a card's line said whose it was."""
+    from tabletop_tui.ui.games.hotg.cards import discard_infos
+
+    for view, _ in _states(2, 400, names=("A", "B")):
+        if all(p.discard for p in view.players):
+            infos = discard_infos(view)
+            for p in view.players:
+                mine = [i for i in infos if i.key.startswith(f"discard-{p.seat}-")]
+                assert len(mine) == len(p.discard)
+                assert all(f"P{p.seat + 1}" in i.marks.split() for i in mine), mine[0].marks
+            return
+    raise AssertionError("no two discard piles came up")
