@@ -147,9 +147,10 @@ async def test_letter_keys_act_on_the_focused_card_and_e_asks_about_unspent_shar
         await pilot.press("g")  # The Grid: its first card
         await settle(pilot)
         assert screen.focused_card().info.key.startswith("grid-")
-        await pilot.press("b")  # nothing to pay with yet
+        await pilot.press("b")  # an adversary: it is Battled, never bought
         await settle(pilot)
-        assert "✘" in screen_text(app) and "Shard" in screen_text(app)
+        message = screen.query_one("#zeo-message").render().plain
+        assert message.startswith("✘ Buy is not a move") and "Buying Cards" in message
         assert len(screen.match.actions) == before
         await pilot.press("y")  # the hand
         await settle(pilot)
@@ -776,3 +777,24 @@ async def test_playing_a_card_from_a_teammates_hand_is_refused_naming_the_rule()
         message = screen.query_one("#zeo-message").render().plain
         assert "Playing Cards" in message and "Val" in message, message
         assert len(screen.match.actions) == before
+
+
+async def test_battling_a_card_that_is_no_adversary_names_the_battle_rule():
+    """t on a Grid card that is for sale (no adversary) names the rule it breaks (rulebook
+    "Battling Adversary Cards"), not the price of buying it; QA: it said "Buying Cards:
+    Quarry Outpost costs 3 Shards"."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        view = screen.match.view(0)
+        space = next(g for g in view.grid if g.card is not None and not g.adversary)
+        grid = screen.query_one("#zeo-grid")
+        grid.focus_card(f"grid-{space.index}")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        message = screen.query_one("#zeo-message").render().plain
+        assert "Battling Adversary Cards" in message and "Buying" not in message, message

@@ -834,8 +834,9 @@ class ZeoScreen(CardTable, GameScreen):
             self.focus_zone(zone)
 
     # -- a card's moves --------------------------------------------------------------------------
-    def _reason(self, info: CardInfo) -> str:
-        """Why this card has no move now: the rule that refuses its likeliest move."""
+    def _reason(self, info: CardInfo, kind: str = "") -> str:
+        """Why this card has no move now: the rule that refuses its likeliest move (or the
+        move of `kind` asked for by its key: Battle or Buy on a Grid card)."""
         seat = self.session.on_screen
         view = self._view
         if seat is None or view is None:
@@ -847,7 +848,8 @@ class ZeoScreen(CardTable, GameScreen):
         if key.startswith("grid-"):
             index = int(key[5:])
             g = view.grid[index]
-            action = Battle(index=index) if g.adversary else Buy(source="grid", index=index)
+            battle = kind == "battle" or (g.adversary and kind != "buy")
+            action = Battle(index=index) if battle else Buy(source="grid", index=index)
         elif key.startswith("slot-"):
             _, owner, k = key.split("-")
             if int(owner) == seat:
@@ -1020,7 +1022,9 @@ class ZeoScreen(CardTable, GameScreen):
         view = self._view
         actions = [a for a in self._moves_for(card.info.key) if isinstance(a, classes)]
         if seat is None or view is None or not actions:
-            reason = self._reason(card.info) if not self._moves_for(card.info.key) else ""
+            reason = self._reason(card.info, kind)
+            if reason == "no move uses it now" and self._moves_for(card.info.key):
+                reason = ""  # (it has moves of other kinds: Enter lists them)
             what = f"{word} is not a move for {card.info.face.title} now"
             self.set_message(
                 Text(f"✘ {what}" + (f": {reason}." if reason else "."), style="bold red")
