@@ -267,3 +267,15 @@ def test_bad_settings_of_every_game_are_named_in_player_words(
     line = assert_one_line_error(code, out, err, str(path), *needles)
     assert "Error:" not in line and "Value error" not in line
     assert sha(path) == before
+
+
+def test_a_save_cut_short_inside_a_text_says_so_in_whole_words(tmp_path):
+    """QA: a save cut off inside a string read "(JSON error at line 22, column 2:
+    Unterminated string starting at)", the position the parser names left dangling."""
+    path = tmp_path / "cut.json"
+    path.write_text('{"format": "tabletop-tui-save", "game": "zeo-d', "utf-8")
+    with pytest.raises(SaveError) as err:
+        Match.load(path)
+    message = str(err.value)
+    assert "cut short" in message and "an unfinished text" in message
+    assert "starting at" not in message, message

@@ -440,7 +440,7 @@ def read_save_json(path: Path) -> Any:
     except json.JSONDecodeError as exc:
         raise SaveError(
             f"{path}: not a save file, or cut short (JSON error at line {exc.lineno}, "
-            f"column {exc.colno}: {exc.msg})"
+            f"column {exc.colno}: {_json_problem(exc.msg)})"
         ) from None
     except RecursionError:
         raise SaveError(f"{path}: damaged save: nested more than {MAX_DEPTH} levels deep") from None
@@ -552,3 +552,23 @@ def _first_error(exc: ValidationError) -> str:
     more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
     message = str(err.get("msg", "")).removeprefix("Value error, ")
     return f"{where}: {message}{more}" if where else f"{message}{more}"
+
+
+#: the JSON parser's messages in a player's words (its own ones end "... starting at", the
+#: place it means being given apart)
+_JSON_PROBLEMS = {
+    "Unterminated string starting at": "an unfinished text",
+    "Expecting value": "a value missing",
+    "Expecting ',' delimiter": "a comma missing",
+    "Expecting ':' delimiter": "a colon missing",
+    "Expecting property name enclosed in double quotes": "a name not in double quotes",
+    "Extra data": "more after the end",
+    "Invalid control character at": "a control character inside a text",
+}
+
+
+def _json_problem(message: str) -> str:
+    known = _JSON_PROBLEMS.get(message)
+    if known is not None:
+        return known
+    return message.removesuffix(" starting at").removesuffix(" at")

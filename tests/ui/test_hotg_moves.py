@@ -149,3 +149,35 @@ def test_a_reroll_question_lists_each_set_of_dice_with_its_faces():
         a for g in build_groups(view, legal, RULES) for a in _leaves_with(view, g.actions, RULES)
     ]
     assert sorted(map(repr, reached)) == sorted(map(repr, legal))
+
+
+def test_an_x_card_with_only_x_0_left_says_so_before_it_is_played():
+    """Cards "X" (reference "X": you choose how much energy to pay): with no energy the only
+    play is X = 0, asked about by no prompt. QA: "Play Blade Blaster → 2 Engulf" was played
+    with X=0 and dealt no hits, the label never having said X=0."""
+    from tabletop_tui.games.hotg.models import PlayCard
+    from tabletop_tui.ui.games.hotg.moves import action_label
+
+    for view, legal in _states(1, 100, names=("A", "B")):
+        plays = [a for a in legal if isinstance(a, PlayCard) and "blade-blaster" in a.card]
+        if plays and {a.x for a in plays} == {0}:
+            label = action_label(view, plays[0], RULES, card_names(view)).plain
+            assert "X=0" in label, label
+            return
+    raise AssertionError("no Blade Blaster with only X = 0 came up")
+
+
+def test_each_card_of_the_discard_piles_says_whose_pile_it_is():
+    """The discard piles are one zone of cards, every player's (public); QA: with two
+    players' piles in it, nothing on a card's line said whose it was."""
+    from tabletop_tui.ui.games.hotg.cards import discard_infos
+
+    for view, _ in _states(2, 400, names=("A", "B")):
+        if all(p.discard for p in view.players):
+            infos = discard_infos(view)
+            for p in view.players:
+                mine = [i for i in infos if i.key.startswith(f"discard-{p.seat}-")]
+                assert len(mine) == len(p.discard)
+                assert all(f"P{p.seat + 1}" in i.marks.split() for i in mine), mine[0].marks
+            return
+    raise AssertionError("no two discard piles came up")

@@ -4,6 +4,8 @@ nothing hidden shown to the wrong seat, and a whole game played with keys only."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop_tui.engine.match import SeatSpec
 from tabletop_tui.reference import keyword_text
 from tabletop_tui.ui.app import TabletopApp
@@ -441,3 +443,87 @@ async def test_the_command_center_says_why_a_ranger_standing_there_cannot_move_t
             if isinstance(c.info.data, tuple) and c.info.data == ("place", "hq")
         )
         assert "MOVE (§4.2)" in screen._no_move_reason(hq)
+
+
+async def test_the_inspector_shows_a_card_as_it_is_now_not_as_it_was_when_read():
+    """QA: a Block read in the hand said "no move plays it now" while the question below
+    offered to play it (the damage it reacts to had come). The inspector keeps the card the
+    keys left, but shows it as the table shows it now."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, _rangers_turn)
+        screen = app.screen
+        await pilot.press("p")  # to the hand
+        await settle(pilot)
+        card = _focused(app)
+        assert card is not None and card.info.actionable
+        await pilot.press("o")  # to the move list: the inspector keeps the card
+        await settle(pilot)
+        assert screen.inspector().info.key == card.info.key
+        screen._focused_info = replace(card.info, actionable=False, reason="stale")
+        screen.inspect_now()  # (as it was read before the table changed)
+        assert screen.inspector().info.reason == "stale"
+        screen.redraw()
+        shown = screen.inspector().info
+        assert shown.key == card.info.key and shown.reason != "stale" and shown.actionable
+        assert "stale" not in inspect_plain(shown)
+
+
+async def test_the_log_shows_its_newest_lines_when_a_wide_screen_comes_back():
+    """QA: moves made while the terminal was narrow (the log hidden) left the log, wide
+    again, scrolled where it had been: its newest lines out of sight."""
+    from tabletop_tui.ui.widgets.log import LogPanel
+
+    app = _app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        log = app.screen.query_one("#hg-log", LogPanel)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await _to(pilot, _rangers_turn)  # a move, a battle: many new lines
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot, 3)
+        assert log.display and log.max_scroll_y > 0
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_battle_line_shows_a_roll_with_the_faces_of_the_log_and_the_reroll_menu():
+    """QA: the battle line read "roll ✖ ⚄2 ⚄2" (✖ is also the log's damage mark) while the log
+    and the reroll question showed the same dice as "○ ¤¤ ¤¤"."""
+    from tabletop_tui.games.hotg.models import PlayCard
+    from tabletop_tui.ui.games.hotg.moves import DIE_FACES
+
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, _rangers_turn)
+        screen = app.screen
+        plays = [a for a in screen.match.legal_actions(0) if isinstance(a, PlayCard)]
+        with_x = {a.card for a in plays if a.x}
+        attack = next(a for a in plays if a.target is not None and a.card not in with_x)
+        screen.submit(attack)
+        await settle(pilot, 3)
+        roll = screen.match.view(0).battle.last_roll
+        assert roll, "the attack rolled no dice"
+        faces = " ".join(DIE_FACES[h] for h in roll)
+        head = screen.query_one("#hg-battle-head").render().plain
+        assert f"roll {faces}" in head, head
+        assert "✖" not in head
+
+
+async def test_the_masterminds_footer_offers_no_ranger_keys():
+    """Mastermind Mode: the villains' player has no Rangers to MOVE, BATTLE, RECOVER or hand
+    the turn to, and no hand; QA: the footer still offered m Move, b Battle, r Recover,
+    p Play and f Hand over on the Mastermind's screen."""
+    app = _app(seats=("Ann", "Ben", "Mal"), seed=3, mode="mastermind")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        await _to(pilot, lambda s: s.session.on_screen == 2 and s.mode == "decision")
+        screen = app.screen
+        shown = {k for k, b in screen.active_bindings.items() if b.binding.show and b.enabled}
+        assert not shown & {"m", "b", "r", "p", "f"}, shown
+        assert screen.check_action("kind", ("move",)) is False
+        await _to(pilot, lambda s: s.session.on_screen in (0, 1) and s.mode == "act")
+        shown = {k for k, b in app.screen.active_bindings.items() if b.binding.show and b.enabled}
+        assert {"m", "b", "r", "p", "f"} <= shown, shown

@@ -667,3 +667,22 @@ async def test_the_inspectors_scrollbar_thumb_drags_and_the_bar_pages(monkeypatc
         await pilot.click(None, offset=(x, box.bottom - 1))  # below the thumb: a page down
         await settle(pilot)
         assert inspector.scroll_y > dragged
+
+
+async def test_a_question_on_a_move_whose_key_is_y_names_y_once():
+    """QA (HotG, a Mastermind discarding a Scheme): the question read "y, y or Enter: yes"."""
+    entry = MenuEntry("Discard it", "discard", ident="discard", key="y", confirm="For good?")
+    menu = CardMenu("Scheme", [entry], "")
+
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(menu)
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "For good?" in text
+        assert "y or Enter: yes" in text and "y, y" not in text, text

@@ -147,9 +147,10 @@ async def test_letter_keys_act_on_the_focused_card_and_e_asks_about_unspent_shar
         await pilot.press("g")  # The Grid: its first card
         await settle(pilot)
         assert screen.focused_card().info.key.startswith("grid-")
-        await pilot.press("b")  # nothing to pay with yet
+        await pilot.press("b")  # an adversary: it is Battled, never bought
         await settle(pilot)
-        assert "✘" in screen_text(app) and "Shard" in screen_text(app)
+        message = screen.query_one("#zeo-message").render().plain
+        assert message.startswith("✘ Buy is not a move") and "Buying Cards" in message
         assert len(screen.match.actions) == before
         await pilot.press("y")  # the hand
         await settle(pilot)
@@ -616,3 +617,184 @@ async def test_every_public_card_reads_in_full_and_nothing_hidden_shows():
         await assert_nothing_hidden_shown(
             pilot, walked, hidden_names(screen.rules, screen.match.state, 0)
         )
+
+
+async def _bots_play_until(pilot, done, limit: int = 400) -> None:
+    """The heuristic bot plays the human seat too, until `done(view)`."""
+    app = pilot.app
+    bot = make_bot("zeo-dbg", "heuristic")
+    for _ in range(limit):
+        screen = app.screen
+        if screen_name(app) in ("CurtainScreen", "RevealScreen"):
+            await pilot.press("enter")
+            await settle(pilot, 1)
+            continue
+        match = screen.match
+        seat = screen.session.on_screen
+        if screen.waiting or seat is None or seat not in match.to_act():
+            await settle(pilot, 1)
+            continue
+        view = match.view(seat)
+        if screen.mode == "main" and done(view):
+            return
+        action = bot.choose(
+            view, match.legal_actions(seat), seat, bot_rng(match.seed, len(match.actions), seat)
+        )
+        screen.submit(action)
+        await settle(pilot, 1)
+    raise AssertionError("never reached")
+
+
+async def test_every_discard_pile_reads_in_full_not_only_its_top_card():
+    """Rulebook "Discarding Cards": a player's discard pile "may be inspected by your foes"
+    and is "always public information"; "The Main Deck Discard Pile": players may look
+    through it. QA: only each pile's top card could be read. Now every card of every pile
+    is on the table, once per card with how many copies the pile holds."""
+    from collections import Counter
+
+    from .walk import walk_cards
+
+    app = _kit_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        await _bots_play_until(
+            pilot, lambda v: v.turn >= 5 and v.main_discard and all(s.discard for s in v.seats)
+        )
+        view = app.screen.match.view(0)
+        walked = await walk_cards(pilot)
+        texts = [text for info, text in walked if info.key.startswith("pile-")]
+        piles = [("the main deck's discard pile", view.main_discard)]
+        piles += [(f"{s.name}'s discard pile", s.discard) for s in view.seats]
+        for where, pile in piles:
+            for name, n in Counter(face.name for face in pile).items():
+                assert any(
+                    name in t and where in t and f"{n} of {len(pile)}" in t for t in texts
+                ), (where, name, n)
+
+
+async def test_zones_made_late_keep_the_tables_order_title_over_zone():
+    """Zones made the first time they show keep the table's order whichever comes first:
+    QA, a resumed 2v1 game made the discard piles (public at once) before the teammate's
+    hand (shown once a seat sat), and that hand came between the piles' title and cards."""
+    app = _kit_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for ident in ("zeo-discards", "zeo-mates", "zeo-played"):
+            screen._late_zone(ident, True)
+        await settle(pilot)
+        ids = [w.id for w in screen.query_one("#zeo-table").children]
+        order = ["zeo-played-title", "zeo-played", "zeo-hand-title", "zeo-hand"]
+        order += ["zeo-mates-title", "zeo-mates", "zeo-discards-title", "zeo-discards"]
+        assert [i for i in ids if i in order] == order, ids
+
+
+async def test_e_ends_at_once_when_the_shards_left_can_do_nothing():
+    """The question about unspent Shards (rulebook "End Phase": they are lost) comes only
+    while some move is left that could use them; QA: with 1◆ and nothing to buy, play or
+    activate, `e` asked anyway."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        match = screen.match
+        state = match.state
+        empty = state.players[0].model_copy(update={"hand": ()})
+        match.states[-1] = state.model_copy(
+            update={"shards": 1, "players": (empty, *state.players[1:])}
+        )
+        screen.redraw()
+        legal = match.legal_actions(0)
+        assert [a.kind for a in legal] == ["end_main"], legal
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen_name(app) == "ZeoScreen"
+        assert match.view(0).phase == "end"
+
+
+async def test_a_choice_handed_to_a_teammate_without_a_curtain_names_who_chooses():
+    """Teammates pass the keyboard without a curtain (rulebook "Playing the Game", Pro Tip),
+    so the prompt names whose choice is on screen; QA: at 80x24 in a 2v1 game the second
+    Villain's characters came up under "choose your character" with no name in sight."""
+    seats = [
+        SeatSpec(name="Vee", kind="human"),
+        SeatSpec(name="Hugh", kind="heuristic"),
+        SeatSpec(name="Val", kind="human"),
+    ]
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=seats,
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v1", "lone": "heroes"},
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.session.on_screen == 0
+        assert "▼V1 Vee: Choose your character" in screen.query_one("#zeo-prompt").render().plain
+        await pilot.press("1")
+        await settle(pilot, 3)
+        assert screen_name(app) == "ZeoScreen" and screen.session.on_screen == 2
+        assert "▼V3 Val: Choose your character" in screen.query_one("#zeo-prompt").render().plain
+        await pilot.press("1")
+        await settle(pilot, 3)
+        prompt = screen.query_one("#zeo-prompt").render().plain
+        assert "Which Villain goes first" in prompt and "▼V" in prompt, prompt
+
+
+async def test_playing_a_card_from_a_teammates_hand_is_refused_naming_the_rule():
+    """Teammates may look at each other's hands (rulebook "Playing the Game", Pro Tip), not
+    play from them ("Playing Cards": you play cards from your hand). QA: the refusal said
+    only "no move uses it now (it is in Val's hand (your teammate))"."""
+    names = ("Vee", "Hugh", "Val", "Hana")
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=[SeatSpec(name=n, kind="human") for n in names],
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            if screen_name(app) != "ZeoScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        before = len(screen.match.actions)
+        mates = screen.query_one("#zeo-mates")
+        mates.focus_card(mates.cards[0].info.key)
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        message = screen.query_one("#zeo-message").render().plain
+        assert "Playing Cards" in message and "Val" in message, message
+        assert len(screen.match.actions) == before
+
+
+async def test_battling_a_card_that_is_no_adversary_names_the_battle_rule():
+    """t on a Grid card that is for sale (no adversary) names the rule it breaks (rulebook
+    "Battling Adversary Cards"), not the price of buying it; QA: it said "Buying Cards:
+    Quarry Outpost costs 3 Shards"."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        view = screen.match.view(0)
+        space = next(g for g in view.grid if g.card is not None and not g.adversary)
+        grid = screen.query_one("#zeo-grid")
+        grid.focus_card(f"grid-{space.index}")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        message = screen.query_one("#zeo-message").render().plain
+        assert "Battling Adversary Cards" in message and "Buying" not in message, message

@@ -64,6 +64,7 @@ from .zeo_table import (
     bay_cards,
     card_face,
     card_stats,
+    discard_cards,
     grid_cards,
     hand_cards,
     hidden_hand,
@@ -102,6 +103,7 @@ TABLE_ORDER = (
     "zeo-hand-title",
     "zeo-hand",
     "zeo-mates",
+    "zeo-discards",
 )
 LOG_GLYPHS = {
     "turn": "↻",
@@ -296,7 +298,10 @@ class ZeoScreen(CardTable, GameScreen):
             zone = self._made[ident] = HandZone(id=ident, empty="")
             later = TABLE_ORDER[TABLE_ORDER.index(ident) + 1 :]
             table = self.query_one("#zeo-table")
-            before = next((w for w in table.children if w.id in later), None)
+            # (a later zone's title stands over it: the first of either)
+            before = next(
+                (w for w in table.children if (w.id or "").removesuffix("-title") in later), None
+            )
             if before is None:
                 table.mount(title, zone)
             else:
@@ -559,6 +564,7 @@ class ZeoScreen(CardTable, GameScreen):
             for i, s in enumerate(view.seats)
             if seat is not None and i != seat and s.team == view.seats[seat].team and s.hand
         ]
+        self._show_discards(view)
         mates = self._late_zone("zeo-mates", bool(others))
         if mates is None:
             return
@@ -572,6 +578,21 @@ class ZeoScreen(CardTable, GameScreen):
             lambda: [c for i in others for c in hand_cards(view, i, mine=False)],
         )
         self._remember(mates)
+
+    def _show_discards(self, view: View) -> None:
+        """Every discard pile in full, at the foot of the table (public information)."""
+        piles = (view.main_discard, *(s.discard for s in view.seats))
+        shown = view.phase != "setup" and any(piles)
+        zone = self._late_zone("zeo-discards", shown)
+        if zone is None:
+            return
+        if shown:
+            self.put(
+                "#zeo-discards-title",
+                Text("Discard piles (open to all): the main deck's, then each player's", "bold"),
+            )
+        zone.update_part(piles if shown else (), lambda: discard_cards(view) if shown else [])
+        self._remember(zone)
 
     def _hand_infos(self, view: View, seat: int, live: frozenset[str]) -> list[CardInfo]:
         out = []
@@ -597,12 +618,19 @@ class ZeoScreen(CardTable, GameScreen):
                 text.append(" · waiting for ")
                 text.append(who(view, a.waiting_on), style="bold")
             text.append("\n")
+        # whose choice it is, when the status line's player is not the one choosing (a
+        # teammate takes the keyboard without a curtain)
+        name = ""
+        if seat is not None and (view.phase == "setup" or seat != view.active):
+            name = f"{who(view, seat)}: "
         if view.decision is not None and view.decision_seat == seat:
-            text.append(f"☞ {view.decision.prompt}", style="bold")
+            text.append(f"☞ {name}{view.decision.prompt}", style="bold")
         elif view.decision_prompt:
             text.append(f"… {view.decision_prompt}", style="dim")
         elif self.mode == "pick":
-            text.append("☞ Choose your character (the other goes back in the box).", style="bold")
+            text.append(
+                f"☞ {name}Choose your character (the other goes back in the box).", style="bold"
+            )
         elif self.mode == "main":
             text.append("Main Phase: Enter on a card for its moves; e ends the phase.", style="dim")
         elif self.mode == "end":
@@ -806,8 +834,9 @@ class ZeoScreen(CardTable, GameScreen):
             self.focus_zone(zone)
 
     # -- a card's moves --------------------------------------------------------------------------
-    def _reason(self, info: CardInfo) -> str:
-        """Why this card has no move now: the rule that refuses its likeliest move."""
+    def _reason(self, info: CardInfo, kind: str = "") -> str:
+        """Why this card has no move now: the rule that refuses its likeliest move (or the
+        move of `kind` asked for by its key: Battle or Buy on a Grid card)."""
         seat = self.session.on_screen
         view = self._view
         if seat is None or view is None:
@@ -819,7 +848,8 @@ class ZeoScreen(CardTable, GameScreen):
         if key.startswith("grid-"):
             index = int(key[5:])
             g = view.grid[index]
-            action = Battle(index=index) if g.adversary else Buy(source="grid", index=index)
+            battle = kind == "battle" or (g.adversary and kind != "buy")
+            action = Battle(index=index) if battle else Buy(source="grid", index=index)
         elif key.startswith("slot-"):
             _, owner, k = key.split("-")
             if int(owner) == seat:
@@ -840,6 +870,15 @@ class ZeoScreen(CardTable, GameScreen):
             action = Buy(source=key.split("-")[0])
         elif any(inst == key for inst, _ in view.seats[seat].hand):
             action = Play(card=key)
+        else:
+            owner = next(
+                (s.name for s in view.seats if any(inst == key for inst, _ in s.hand)), None
+            )
+            if owner is not None:  # a teammate's open hand
+                return (
+                    f"Playing Cards: only {owner} plays the cards in their hand "
+                    "(teammates may look at each other's hands, not play from them)"
+                )
         if action is None:
             return f"no move uses it now (it is in {info.zone})"
         return self.why_not(action) or "no move uses it now"
@@ -893,7 +932,8 @@ class ZeoScreen(CardTable, GameScreen):
             self.open_card(info)
             return
         action = row.action
-        question = end_question(self._view, action) if self._view is not None else ""
+        view = self._view
+        question = end_question(view, action, self.legal_now()) if view is not None else ""
         if question:
             self.confirm(question, action, "e", end_label(action).plain)
             return
@@ -982,7 +1022,9 @@ class ZeoScreen(CardTable, GameScreen):
         view = self._view
         actions = [a for a in self._moves_for(card.info.key) if isinstance(a, classes)]
         if seat is None or view is None or not actions:
-            reason = self._reason(card.info) if not self._moves_for(card.info.key) else ""
+            reason = self._reason(card.info, kind)
+            if reason == "no move uses it now" and self._moves_for(card.info.key):
+                reason = ""  # (it has moves of other kinds: Enter lists them)
             what = f"{word} is not a move for {card.info.face.title} now"
             self.set_message(
                 Text(f"✘ {what}" + (f": {reason}." if reason else "."), style="bold red")
@@ -1021,9 +1063,10 @@ class ZeoScreen(CardTable, GameScreen):
         if self.waiting:
             self.busy()
             return
-        for action in self.legal_now():
+        legal = self.legal_now()
+        for action in legal:
             if isinstance(action, (EndMain, EndTurn)):
-                question = end_question(self._view, action) if self._view else ""
+                question = end_question(self._view, action, legal) if self._view else ""
                 if question:
                     self.confirm(question, action, "e", end_label(action).plain)
                     return

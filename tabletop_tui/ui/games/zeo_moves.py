@@ -316,9 +316,11 @@ def menu_for(view: View, seat: int, actions: Sequence) -> list[MenuEntry]:
     return out
 
 
-def end_question(view: View, action) -> str:
-    """Ending the Main Phase with Shards unspent throws them away: ask once."""
-    if isinstance(action, EndMain) and view.shards > 0:
+def end_question(view: View, action, legal: Sequence = ()) -> str:
+    """Ending the Main Phase with Shards unspent throws them away: ask once, while a move is
+    left that could use them (`legal`: the seat's legal moves; ending alone: no question)."""
+    left = any(not isinstance(a, (EndMain, EndTurn)) for a in legal)
+    if isinstance(action, EndMain) and view.shards > 0 and left:
         return (
             f"End the Main Phase with {view.shards}◆ unspent? Shards are lost at the end of "
             "the turn (nothing can be bought in the End Phase)."

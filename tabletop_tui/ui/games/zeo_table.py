@@ -236,7 +236,8 @@ def stack_cards(view: View) -> list[CardInfo]:
             zeo_card(
                 top,
                 "stack-discard",
-                f"the main deck's discard pile ({len(view.main_discard)} cards), the top card",
+                f"the main deck's discard pile ({len(view.main_discard)} cards), the top card "
+                "(all of them: Discard piles, at the foot of the table)",
                 "nobody",
                 marks=f"⌫×{len(view.main_discard)}",
             )
@@ -372,7 +373,8 @@ def seat_cards(view: View, seat: int) -> list[CardInfo]:
             zeo_card(
                 s.discard[-1],
                 f"discard-{seat}",
-                f"{s.name}'s discard pile ({len(s.discard)} cards), the top card",
+                f"{s.name}'s discard pile ({len(s.discard)} cards), the top card "
+                "(all of them: Discard piles, at the foot of the table)",
                 who(view, seat),
                 marks=f"⌫×{len(s.discard)}",
             )
@@ -389,6 +391,37 @@ def played_cards(view: View) -> list[CardInfo]:
         zeo_card(face, inst, f"{s.name}'s play area (played this turn)", who(view, view.active))
         for inst, face in s.played
     ]
+
+
+def discard_cards(view: View) -> list[CardInfo]:
+    """Every discard pile in full (rulebook "Discarding Cards": a player's pile is public;
+    "The Main Deck Discard Pile": anyone may look through it): the main deck's, then each
+    player's, each card once from the top down with how many copies the pile holds."""
+    piles = [("main", "the main deck's discard pile", "nobody", "", view.main_discard)]
+    for i, s in enumerate(view.seats):
+        tag = f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{i + 1} "
+        piles.append((str(i), f"{s.name}'s discard pile", who(view, i), tag, s.discard))
+    out = []
+    for name, where, owner, tag, pile in piles:
+        counts: dict[str, int] = {}
+        for face in pile:
+            counts[face.id] = counts.get(face.id, 0) + 1
+        seen: set[str] = set()
+        for face in reversed(pile):
+            if face.id in seen:
+                continue
+            seen.add(face.id)
+            n = counts[face.id]
+            out.append(
+                zeo_card(
+                    face,
+                    f"pile-{name}-{face.id}",
+                    f"{where}: {n} of {len(pile)} cards",
+                    owner,
+                    marks=f"{tag}⌫" + (f"×{n}" if n > 1 else ""),
+                )
+            )
+    return out
 
 
 def hand_cards(view: View, seat: int, mine: bool) -> list[CardInfo]:

@@ -141,9 +141,8 @@ class CardMenu(BaseModal):
         if entry.confirm and self.pending is not entry:
             self.pending = entry
             note = Text(f"{entry.confirm}\n", style="bold yellow")
-            note.append(
-                f"{self.key_of(entry)}, y or Enter: yes, do it · any other key: back", style="dim"
-            )
+            keys = ", ".join(k for k in dict.fromkeys((self.key_of(entry), "y")) if k)
+            note.append(f"{keys} or Enter: yes, do it · any other key: back", style="dim")
             self.query_one(".card-menu-note", Static).update(note)
             return
         self.dismiss(entry.action)

@@ -64,6 +64,8 @@ class LogPanel(ScrollView):
         self._style = None
         #: every line, the oldest first
         self._lines: list[Strip] = []
+        #: events came while the box had no size (hidden): its lines wait for a size
+        self._behind = False
 
     @property
     def count(self) -> int:
@@ -111,7 +113,8 @@ class LogPanel(ScrollView):
         """The lines and the scroll range from the events; then the newest line in view."""
         width = self.scrollable_content_region.width
         style = self.visual_style
-        if width <= 0:
+        self._behind = width <= 0
+        if self._behind:  # hidden (a narrow screen's log): settled when shown again
             return
         if width != self._width or style != self._style or len(self._wrapped) != len(self._events):
             self._width, self._style = width, style
@@ -133,9 +136,13 @@ class LogPanel(ScrollView):
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         box = self.scrollable_content_region.size
         changed = super()._size_updated(size, virtual_size, container_size, layout=layout)
-        if changed or box != self.scrollable_content_region.size or not self._width:
+        if changed or box != self.scrollable_content_region.size or not self._width or self._behind:
             self._settle()  # (a new width wraps again; a new height keeps the newest in view)
         return changed
+
+    def on_show(self) -> None:
+        if self._behind:
+            self._settle()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

@@ -83,6 +83,29 @@ class CardTable:
     def inspect_now(self) -> None:
         self.inspector().show(self._hovered or self._focused_info)
 
+    def inspect_current(self) -> None:
+        """The card the inspector reads, as the table shows it now: a card read a move ago
+        may have gained or lost its moves since (the keys left it for a list, a question)."""
+        keys = {getattr(self._focused_info, "key", None), getattr(self._hovered, "key", None)}
+        keys.discard(None)
+        if not keys:
+            return
+        now = {
+            card.info.key: card.info
+            for zone in self.query(Zone)  # type: ignore[attr-defined]
+            for card in zone.cards
+            if card.info.key in keys
+        }
+        changed = False
+        for name in ("_focused_info", "_hovered"):
+            info = getattr(self, name)
+            fresh = now.get(info.key) if info is not None else None
+            if fresh is not None and fresh != info:
+                setattr(self, name, fresh)
+                changed = True
+        if changed:
+            self.inspect_now()
+
     def focused_card(self) -> TableCard | None:
         """The card with focus, if it is still on the table and shown."""
         focused = self.focused  # type: ignore[attr-defined]

@@ -173,18 +173,19 @@ def hand_infos(view: View, seat: int, usable: set[str], reason: str) -> list[Car
 
 
 def discard_infos(view: View) -> list[CardInfo]:
-    """Every discard pile, top card first (public)."""
+    """Every discard pile, top card first (public); with several players' piles in the one
+    zone, each card's line names its pile's owner (P1, P2, ...)."""
     out = []
+    several = len(view.players) > 1
     for p in view.players:
         for n, c in enumerate(reversed(p.discard)):
-            out.append(
-                combat_info(
-                    c,
-                    f"discard-{p.seat}-{len(p.discard) - n}",
-                    f"{p.name}'s discard pile ({n + 1} from the top)",
-                    seat_label(view, p.seat),
-                )
+            info = combat_info(
+                c,
+                f"discard-{p.seat}-{len(p.discard) - n}",
+                f"{p.name}'s discard pile ({n + 1} from the top)",
+                seat_label(view, p.seat),
             )
+            out.append(replace(info, marks=f"{info.marks} P{p.seat + 1}") if several else info)
     return out
 
 

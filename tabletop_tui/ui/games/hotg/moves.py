@@ -160,6 +160,15 @@ def card_type_letter(view: View, card_id: str) -> str:
     return "S" if any(sc.id == card_id for sc in view.schemes or ()) else "?"
 
 
+def _x_cost(view: View, card_id: str) -> bool:
+    """The card costs X: the energy paid is its size, so X = 0 is worth saying."""
+    for p in view.players:
+        for c in p.hand or ():
+            if c.id == card_id:
+                return c.cost == "X"
+    return False
+
+
 def enemy_name(view: View, slot: int | None) -> str:
     if slot is None or view.battle is None:
         return "no target"
@@ -247,8 +256,8 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
         case PlayCard():
             label = Text("▶ Play ")
             label.append_text(chip(view, action.card, names))
-            if action.x:
-                label.append(f" X={action.x}")
+            if action.x or _x_cost(view, action.card):
+                label.append(f" X={action.x}" + ("" if action.x else " (nothing paid)"))
             if action.target is not None:
                 label.append(f" → {enemy_name(view, action.target)}")
             if action.boost:

@@ -54,6 +54,7 @@ from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
 from .moves import (
+    DIE_FACES,
     TOP_LEVEL_CAP,
     Group,
     Pending,
@@ -260,6 +261,7 @@ class HotgScreen(CardTable, GameScreen):
         self.forget_cards()
         self._list_keys = StableKeys()
         self._list_key = ()
+        self.refresh_bindings()  # (the Mastermind's footer has no Ranger keys)
 
     def layout_changed(self) -> None:
         self._list_key = ()
@@ -309,6 +311,8 @@ class HotgScreen(CardTable, GameScreen):
         if card is not None and card.info != self._focused_info and self.mode != "over":
             self._focused_info = card.info  # now, not a message later
             self.inspect_now()
+        elif card is None:
+            self.inspect_current()
 
     def sync_log(self) -> None:
         """The match log with the game's first Deployment Phase after its opening line (the
@@ -489,7 +493,7 @@ class HotgScreen(CardTable, GameScreen):
             head.append(" · FINAL TURN", style="bold")
         if b.last_roll:
             head.append(" · roll ")
-            head.append(" ".join("✖" if h == 0 else f"⚄{h}" for h in b.last_roll))
+            head.append(" ".join(DIE_FACES.get(h, str(h)) for h in b.last_roll))
         bonus = b.next_attack
         if bonus.dice or bonus.hits:
             head.append(f" · next attack +{bonus.dice}⚄ +{bonus.hits}⚔")
@@ -782,7 +786,13 @@ class HotgScreen(CardTable, GameScreen):
 
     # -- keys --------------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("kind", "battle", "end", "hand"):
+        if action in ("kind", "battle", "hand"):
+            # the Rangers' keys: the Mastermind has no Rangers and no hand
+            seat = self.session.on_screen
+            if seat is not None and seat == self.match.config.mastermind_seat:
+                return False
+            return self.mode in self.ACTING_MODES
+        if action == "end":
             return self.mode in self.ACTING_MODES
         return True
 
