@@ -235,6 +235,10 @@ class HotgHeuristicBot(
     #: battle search: leave out card plays the heuristic scores 0 or less (they defeat
     #: nothing: e.g. Blade Blaster with X = 0), unless the heuristic itself picks one
     prune_idle = False
+    #: the modes whose Rangers' battle decisions are searched (search_modes.py builds the
+    #: sampled States of the expansion's modes; in Mastermind Mode the rollouts play the
+    #: Mastermind's seat with HotgMastermindBot on the sampled Schemes)
+    search_modes: tuple[str, ...] = ("standard", "psycho_assault", "mastermind")
 
     def __init__(
         self,
@@ -281,7 +285,7 @@ class HotgHeuristicBot(
                 return self._search_action(view, legal, seat, rng)
             return self._action_phase(view, legal, seat)
         if view.phase == "battle":
-            if self.search and view.mode == "standard" and view.battle is not None:
+            if self.search and view.mode in self.search_modes and view.battle is not None:
                 return self._search_battle(view, legal, seat, rng)
             return self._battle(view, legal, seat)
         return legal[0]
