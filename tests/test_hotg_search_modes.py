@@ -162,6 +162,7 @@ def test_the_search_runs_in_the_mode_and_plays_only_legal_actions(mode):
     """The seat bot searches the Rangers' battle decisions in the expansion's modes too; in
     Mastermind Mode its rollouts play the Mastermind with the Mastermind bot."""
     bot = HotgBot(search=1, top_k=2)
+    bot.search_modes = (mode,)  # Psycho Assault is off by default (measured: no gain)
     s = _game(mode, 4)
     searched = 0
     for k in range(900):
@@ -175,6 +176,10 @@ def test_the_search_runs_in_the_mode_and_plays_only_legal_actions(mode):
         searched += search.STEPS[0] > before
         s, _ = R.apply(s, seat, a)
     assert searched > 10
+
+
+def test_by_default_the_search_runs_in_standard_and_mastermind_games_only():
+    assert HotgBot.search_modes == ("standard", "mastermind")
 
 
 @pytest.mark.parametrize("mode", ["psycho_assault", "mastermind"])
@@ -200,3 +205,20 @@ def test_a_mastermind_rollout_plays_the_battle_to_its_end():
     sampled = view_to_state(R.view(s, seat), random.Random(0))
     end = rollout_battle(R, sampled, HotgHeuristicBot(), random.Random(0), limit=4000)
     assert end.outcome is not None or end.battle is None
+
+
+def test_the_psycho_gathering_is_the_boss_location_only_with_the_switch_on():
+    """Psycho Assault Mode, Boss Deployment: every Psycho gathers at one location, panicked
+    and full for the rest of the game. With `boss_modes` naming the mode the team planner
+    takes that location for the boss's; off by default (measured: no gain)."""
+    s, seat = _points("psycho_assault", seed=1)[0]
+    ids = tuple(n.id for n in s.nemeses)
+    locs = (upd(s.locations[0], fs=(), villains=ids, panicked=True, locked_full=True),)
+    gathered = upd(s, locations=locs + s.locations[1:], psycho_boss_deployed=True)
+    v = R.view(gathered, seat)
+    bot = HotgHeuristicBot()
+    assert bot._boss_location(v) is None
+    bot.boss_modes = ("standard", "psycho_assault")
+    assert bot._boss_location(v).id == s.locations[0].id
+    before = upd(gathered, psycho_boss_deployed=False)
+    assert bot._boss_location(R.view(before, seat)) is None
