@@ -10,6 +10,8 @@ Spec: the Rise of the Psycho Rangers rulebook, sections "Psycho Assault Mode" an
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,15 @@ from tabletop_tui.games.hotg.cards import catalog
 from tabletop_tui.games.hotg.models import Config, State
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 from tabletop_tui.games.hotg.search import rollout_battle, view_to_state
+
+sys.path.insert(0, str(Path(__file__).parent))
+from conformance import (  # noqa: E402
+    Playout,
+    check_determinism,
+    check_save_load_replay,
+    check_state_contract,
+    check_views_do_not_leak,
+)
 
 R = HotgRules()
 CAT = catalog()
@@ -222,3 +233,41 @@ def test_the_psycho_gathering_is_the_boss_location_only_with_the_switch_on():
     assert bot._boss_location(v).id == s.locations[0].id
     before = upd(gathered, psycho_boss_deployed=False)
     assert bot._boss_location(R.view(before, seat)) is None
+
+
+class ModeRules(HotgRules):
+    """The hotg rules with a mode's default config (the kit replays default configs)."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+
+    def default_config(self, names=None):
+        return Config(names=NAMES.get(self.mode, ("A", "B", "C", "D")), mode=self.mode)
+
+
+@pytest.mark.parametrize("mode", ["standard", "psycho_assault", "mastermind"])
+def test_games_of_the_searching_bot_pass_the_conformance_kit(mode, tmp_path):
+    """The engine contract (tests/conformance.py) along a game played by the seat bot with
+    the battle search on in the mode: every state keeps the contract, every move is
+    legal, and the game replays, saves, loads and hides what it hid before."""
+    rules = ModeRules(mode)
+    bot = HotgBot(search=1, top_k=2)
+    bot.search_modes = (mode,)
+    s = rules.new_game(rules.default_config(), 7)
+    playout = Playout(seed=7, states=[s])
+    before = search.STEPS[0]
+    for k in range(400):
+        check_state_contract(rules, s)
+        if s.outcome is not None:
+            break
+        seat = min(rules.to_act(s))
+        a = bot.choose(rules.view(s, seat), rules.legal_actions(s, seat), seat, random.Random(k))
+        assert rules.check(s, seat, a) is None
+        s, _ = rules.apply(s, seat, a)
+        playout.states.append(s)
+        playout.log.append((seat, a))
+    assert search.STEPS[0] > before  # the search did play rollouts
+    check_determinism(rules, playout)
+    check_save_load_replay(rules, playout, tmp_path)
+    check_views_do_not_leak(rules, playout, every=20, variants=2)
