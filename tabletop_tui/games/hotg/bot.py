@@ -68,6 +68,12 @@ boss battle's preparation (`DRAW_KEEP_BOSS` 4) costs a quarter of a Ranger less 
 but takes fewer of Rita's cards over a game, and won fewer (3 and 13 of 40 against 5 and
 17). Measured in card_data/hotg/AUDIT.md, session 11.
 
+Session 12: the battle search in the expansion's modes (`search_modes`). Its sampled States
+are built there too (search_modes.py); in Mastermind Mode the rollouts play the Mastermind
+with HotgMastermindBot on sampled Schemes. On in Mastermind Mode (7 of 40 wins against 0),
+off in Psycho Assault (0 of 40 either way). `boss_modes` (off) sends the team after the
+boss in those modes too. Measured in card_data/hotg/AUDIT.md, session 12.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,

@@ -7,6 +7,9 @@ hides is sampled from the catalog consistently with it: the order (and, with hid
 the split) of every Ranger deck, the enemy deck orders, the deployment deck below its top
 card, the Zord deck. The engine's queue of pending work is not shown, so the rebuilt state
 is exact only where that queue is empty (the action phase and a Rangers' turn in battle).
+The expansion's modes add their own public and hidden parts (search_modes.py: the Psycho
+cards in Psycho Assault Mode, the Scheme cards and the Mastermind's deployment cards in
+Mastermind Mode).
 
 `battle_value(before, after)` scores how a battle went for the team; `rollout_battle`
 plays the rest of a battle with a policy.
