@@ -330,7 +330,7 @@ def main() -> None:
         default="standard",
         choices=("standard", "psycho_assault", "mastermind"),
         help="the game mode (mastermind: HotgMastermindBot plays the Mastermind, the last seat;"
-        " the search runs in standard games only)",
+        " the battle search runs in standard and Mastermind games, HotgBot.search_modes)",
     )
     args = parser.parse_args()
     SEARCH, TOP_K, PLAN = args.search, args.top_k, args.plan_search

@@ -75,6 +75,12 @@ cycle), with `incoming_w` the planner's location value prices the figures the ne
 is expected to send beyond a location's room. Neither won more games: both off. Measured
 in card_data/hotg/AUDIT.md, session 12.
 
+Session 12: the battle search in the expansion's modes (`search_modes`). Its sampled States
+are built there too (search_modes.py); in Mastermind Mode the rollouts play the Mastermind
+with HotgMastermindBot on sampled Schemes. On in Mastermind Mode (7 of 40 wins against 0),
+off in Psycho Assault (0 of 40 either way). `boss_modes` (off) sends the team after the
+boss in those modes too. Measured in card_data/hotg/AUDIT.md, session 12.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,
@@ -249,6 +255,12 @@ class HotgHeuristicBot(
     #: `_loc_value` less this much per figure the next phase is expected to send to a
     #: location beyond its room (`threat.incoming`; counted with `count_cards`; 0: off)
     incoming_w = 0.0
+    #: the modes whose Rangers' battle decisions are searched (search_modes.py builds the
+    #: sampled States of the expansion's modes; in Mastermind Mode the rollouts play the
+    #: Mastermind's seat with HotgMastermindBot on the sampled Schemes). Session 12, seeds
+    #: 40-79: Mastermind Mode 7 of 40 against 0; Psycho Assault 0 of 40 either way (games
+    #: 0.7 round longer), so it is left out
+    search_modes: tuple[str, ...] = ("standard", "mastermind")
 
     def __init__(
         self,
@@ -296,7 +308,7 @@ class HotgHeuristicBot(
                 return self._search_action(view, legal, seat, rng)
             return self._action_phase(view, legal, seat)
         if view.phase == "battle":
-            if self.search and view.mode == "standard" and view.battle is not None:
+            if self.search and view.mode in self.search_modes and view.battle is not None:
                 return self._search_battle(view, legal, seat, rng)
             return self._battle(view, legal, seat)
         return legal[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .bot_decisions import DRAW_KEEP
 from .cards import catalog
 from .models import (
+    PSYCHOS,
     EndPhase,
     Focus,
     Move,
@@ -442,8 +443,21 @@ class TeamPlanner:
     # both monsters, three locations are panicked and the next deployments fill the last.
     # So once it is here the whole team goes there and battles it with every token.
 
+    #: the modes where the whole team goes for the boss once it is on the board (session
+    #: 12: in Psycho Assault Mode the location where every Psycho gathered)
+    boss_modes: tuple[str, ...] = ("standard",)
+
     def _boss_location(self, v: View):
-        if v.mode != "standard" or v.boss != "rita_repulsa":
+        if v.mode not in self.boss_modes:
+            return None
+        if v.mode == "psycho_assault":
+            if not v.psycho_boss_deployed:
+                return None
+            return next(
+                (lo for lo in v.locations if lo.locked_full and set(lo.villains) & set(PSYCHOS)),
+                None,
+            )
+        if v.boss != "rita_repulsa":
             return None
         return next((lo for lo in v.locations if v.boss in lo.villains), None)
 

@@ -7,6 +7,9 @@ hides is sampled from the catalog consistently with it: the order (and, with hid
 the split) of every Ranger deck, the enemy deck orders, the deployment deck below its top
 card, the Zord deck. The engine's queue of pending work is not shown, so the rebuilt state
 is exact only where that queue is empty (the action phase and a Rangers' turn in battle).
+The expansion's modes add their own public and hidden parts (search_modes.py: the Psycho
+cards in Psycho Assault Mode, the Scheme cards and the Mastermind's deployment cards in
+Mastermind Mode).
 
 `battle_value(before, after)` scores how a battle went for the team; `rollout_battle`
 plays the rest of a battle with a policy.
@@ -18,6 +21,7 @@ import random
 
 from tabletop_tui.engine.rng import Rng
 
+from . import search_modes
 from .cards import catalog
 from .models import (
     HQ,
@@ -84,7 +88,7 @@ def _config(view: View) -> Config:
     if len(fs) == 2:
         kw["foot_soldiers"] = tuple(fs)
     monsters = tuple(x for x in view.monsters if not x.startswith("psycho"))
-    return Config(
+    kw.update(
         names=tuple(p.name for p in view.players),
         rangers=rangers,
         monsters=monsters if len(monsters) == 2 else (),
@@ -92,10 +96,10 @@ def _config(view: View) -> Config:
         deployments_per_round=view.deployments_per_round,
         heavy_deployments=view.heavy_deployments,
         hidden_hands=any(p.hand is None for p in view.players),
-        mode=view.mode,  # type: ignore[arg-type]
-        headquarters=view.headquarters,  # type: ignore[arg-type]
-        **kw,
+        mode=view.mode,
+        headquarters=view.headquarters,
     )
+    return Config(**{**kw, **search_modes.config_kw(view)})
 
 
 def view_to_state(view: View, rng: random.Random) -> State:
@@ -144,6 +148,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
     # enemy decks: every instance not in a discard pile or on the combat row, shuffled
     discards = dict(view.enemy_discards)
     in_battle = {c.card for c in view.battle.cards} if view.battle else set()
+    in_battle |= search_modes.off_deck(view)
     decks = []
     for d, n in view.enemy_deck_counts:
         rest = [
@@ -158,6 +163,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
         if f.foot_soldier in config.foot_soldiers
         for k in f.cards(config.heavy_deployments)
     ]
+    fs_cards = search_modes.deploy_fs(view, fs_cards)
     rng.shuffle(fs_cards)
     placed = set(view.defeated_villains) | set(view.hq_villains)
     for lo in view.locations:
@@ -169,6 +175,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
     ]
     if view.boss not in placed and view.boss == "rita_repulsa":
         villains.append(DeployCard(kind="boss", back="boss", enemy=view.boss))
+    villains = search_modes.deploy_villains(view, villains, rng)
     top = next((c for c in villains if c.back == view.next_deploy_back), None)
     if top is None:
         top = next((c for c in fs_cards if c.back == view.next_deploy_back), None)
@@ -245,6 +252,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
             villains=b.villains,
             last_roll=b.last_roll,
             round_started=b.round_started,
+            **search_modes.battle_extras(view),
         )
     decision = None
     d = view.decision
@@ -290,6 +298,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
         outcome=view.outcome,
         history=view.history,
         opening=view.opening,
+        **search_modes.state_extras(view, rng),
     )
 
 
@@ -308,6 +317,9 @@ W_LAST_ENERGY = 0.0  # extra worth of each of the last 2 Command Center energy
 #: refills that Ranger's deck and hand (respawn, base rules §4.3), which W_CARD rewards.
 #: Off: 4 (with W_LAST_ENERGY 5) won 4 of 40 games against 5 (AUDIT, session 11)
 W_DEFEAT = 0.0
+#: Psycho Assault Mode: each enemy card under a standing Psycho's deployment card (two
+#: defeat it, as six boss cards defeat Rita)
+W_PSYCHO_CARD = W_BOSS_CARD
 
 
 #: once the boss is on the board, these weights replace the ones above (None: off). Fitted
@@ -341,6 +353,8 @@ def _score(s: State) -> float:
         elif d in s.monsters:
             v += W_MONSTER_CARD * len(cards)
     v += W_VILLAIN_GONE * len(s.defeated)
+    if s.config.mode == "psycho_assault":
+        v += W_PSYCHO_CARD * sum(len(n.under) for n in s.nemeses if n.status == "deployed")
     for p in s.players:
         v += w_card * (len(p.hand) + len(p.deck)) + w_token * p.tokens + w_stored * p.stored
         v -= W_DEFEAT * p.defeats
