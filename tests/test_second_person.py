@@ -116,3 +116,9 @@ def test_a_guided_game_logs_its_player_in_the_second_person():
     assert not any(f"{YOU} plays" in line for line in logs[YOU])
     assert any(f"{YOU} play " in line for line in logs[YOU])
     assert len(logs[YOU]) == len(logs["Ana"])
+
+
+def test_an_owner_is_you_or_a_name():
+    from tabletop_tui.engine.grammar import owner
+
+    assert owner(YOU) == "your" and owner("Ana") == "Ana's"

@@ -105,3 +105,8 @@ def second_person(text: str) -> str:
     out.append(text[pos:])
     changed = "".join(out)
     return text if changed == text else changed
+
+
+def owner(name: str) -> str:
+    """`name` as the owner of something: "Ana's", or "your" for the seat spoken to."""
+    return "your" if name == YOU else f"{name}'s"

@@ -4,6 +4,8 @@ with its hints on screen."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tabletop_tui.engine.match import SeatSpec
@@ -123,8 +125,11 @@ async def test_the_guided_first_game_runs_to_its_end_with_hints(game_id):
         first = tutorial.hint[hints.current].text
         bar = screen.query_one(HintBar)
         assert first.split()[0] in str(bar.render())
+        assert "You's" not in screen_text(app)  # the guided player is spoken to: "Your hand"
         await play_to_end(pilot, limit=6000)
         assert screen_name(app) == "GameOverScreen"
+        said = [e.text for e in screen.match.log_lines()]
+        assert not [t for t in said if re.search(r"\bYou (plays|draws|has|is|takes)\b|You's", t)]
         assert len(hints.shown) >= 2
         if any(h.topic == "over" for h in tutorial.hint):
             assert tutorial.hint[hints.current].topic == "over"

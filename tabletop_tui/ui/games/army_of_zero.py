@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Event
+from ...engine.grammar import owner as possessive
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ..game_screen import GameScreen
@@ -223,7 +224,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                         title=f"Squad Pile ({count})", letter="▤", kind="pile", hidden=True
                     ),
                     game_id=GAME,
-                    zone=f"{them.name}'s Squad Pile, {count} card(s)",
+                    zone=f"{possessive(them.name)} Squad Pile, {count} card(s)",
                     owner=their_tag,
                 )
             )
@@ -233,7 +234,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         fight = [
             replace(
                 character_info(
-                    s.fighter, f"the fight: {s.name}'s fighter", f"{seat_tag(i)} {s.name}"
+                    s.fighter, f"the fight: {possessive(s.name)} fighter", f"{seat_tag(i)} {s.name}"
                 ),
                 marks=f"{stat_marks(s.fighter)}  {seat_tag(i)} {s.name}",
             )
@@ -289,7 +290,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         out: list[CardInfo] = []
         for i, s in enumerate(view.seats):
             tag = f"{seat_tag(i)} {s.name}"
-            out += [character_info(c, f"{s.name}'s winners", tag) for c in s.survivors]
+            out += [character_info(c, f"{possessive(s.name)} winners", tag) for c in s.survivors]
             out += [character_info(c, "defeated", tag) for c in s.defeated]
         self.query_one("#aoz-out", Zone).show(out)
 

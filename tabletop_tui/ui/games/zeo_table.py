@@ -15,6 +15,7 @@ from functools import cache
 
 from rich.text import Text
 
+from ...engine.grammar import owner as possessive
 from ...games.zeo_dbg.models import CardFace as ZCard
 from ...games.zeo_dbg.models import CharacterView, SeatView, SlotView, StackView, View
 from ..widgets import CardFace
@@ -292,7 +293,7 @@ def character_info(view: View, seat: int, ch: CharacterView) -> CardInfo:
         key=f"char-{seat}",
         face=face,
         game_id=GAME,
-        zone=f"{s.name}'s character",
+        zone=f"{possessive(s.name)} character",
         owner=who(view, seat),
         keywords=keywords_in(ch.text, ch.other_text, kinds=kinds),
         marks=marks.strip(),
@@ -316,7 +317,7 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
                 extra=(f"Takes {fits}.",),
             ),
             game_id=GAME,
-            zone=f"{s.name}'s character, slot {label}",
+            zone=f"{possessive(s.name)} character, slot {label}",
             owner=who(view, seat),
             keywords=("Slot",),
             marks=f"takes {fits}",
@@ -329,7 +330,7 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
     info = zeo_card(
         slot.card,
         key,
-        f"{s.name}'s character, slot {label} ({fits})",
+        f"{possessive(s.name)} character, slot {label} ({fits})",
         who(view, seat),
         marks=f"{label}{state}" + ("⛓" if slot.stuck else ""),
         extra=extra,
@@ -355,7 +356,9 @@ def seat_cards(view: View, seat: int) -> list[CardInfo]:
         out += [slot_info(view, seat, k, sl) for k, sl in enumerate(ch.slots)]
     for n, loc in enumerate(s.locations):
         out.append(
-            zeo_card(loc, f"loc-{seat}-{n}", f"{s.name}'s Locations (in play)", who(view, seat))
+            zeo_card(
+                loc, f"loc-{seat}-{n}", f"{possessive(s.name)} Locations (in play)", who(view, seat)
+            )
         )
     for key, card, what in (("item", s.item, "Signature Item"), ("own", s.own, "own Zord/Master")):
         if card is not None:
@@ -373,7 +376,7 @@ def seat_cards(view: View, seat: int) -> list[CardInfo]:
             zeo_card(
                 s.discard[-1],
                 f"discard-{seat}",
-                f"{s.name}'s discard pile ({len(s.discard)} cards), the top card "
+                f"{possessive(s.name)} discard pile ({len(s.discard)} cards), the top card "
                 "(all of them: Discard piles, at the foot of the table)",
                 who(view, seat),
                 marks=f"⌫×{len(s.discard)}",
@@ -388,7 +391,9 @@ def played_cards(view: View) -> list[CardInfo]:
         return []
     s = view.seats[view.active]
     return [
-        zeo_card(face, inst, f"{s.name}'s play area (played this turn)", who(view, view.active))
+        zeo_card(
+            face, inst, f"{possessive(s.name)} play area (played this turn)", who(view, view.active)
+        )
         for inst, face in s.played
     ]
 
@@ -400,7 +405,7 @@ def discard_cards(view: View) -> list[CardInfo]:
     piles = [("main", "the main deck's discard pile", "nobody", "", view.main_discard)]
     for i, s in enumerate(view.seats):
         tag = f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{i + 1} "
-        piles.append((str(i), f"{s.name}'s discard pile", who(view, i), tag, s.discard))
+        piles.append((str(i), f"{possessive(s.name)} discard pile", who(view, i), tag, s.discard))
     out = []
     for name, where, owner, tag, pile in piles:
         counts: dict[str, int] = {}
@@ -427,7 +432,7 @@ def discard_cards(view: View) -> list[CardInfo]:
 def hand_cards(view: View, seat: int, mine: bool) -> list[CardInfo]:
     """A hand the viewer may see (their own, or a teammate's: rulebook Pro Tip)."""
     s = view.seats[seat]
-    zone = "your hand" if mine else f"{s.name}'s hand (your teammate)"
+    zone = "your hand" if mine else f"{possessive(s.name)} hand (your teammate)"
     return [zeo_card(face, inst, zone, who(view, seat)) for inst, face in s.hand]
 
 
@@ -435,8 +440,8 @@ def hidden_hand(view: View, seat: int) -> CardInfo:
     s = view.seats[seat]
     return face_down(
         f"hand-{seat}",
-        f"{s.name}'s hand",
-        f"{s.name}'s hand ({s.hand_count} cards, hidden from your team)",
+        f"{possessive(s.name)} hand",
+        f"{possessive(s.name)} hand ({s.hand_count} cards, hidden from your team)",
         who(view, seat),
         marks=f"×{s.hand_count}",
     )

@@ -7,6 +7,7 @@ import re
 
 from rich.text import Text
 
+from ...engine.grammar import owner as possessive
 from ...games.zoobotz.models import BotView, SeatView, View
 from ...games.zoobotz.models import CardFace as ZCard
 from ..screens.curtain import seat_tag
@@ -85,7 +86,7 @@ def bot_info(view: View, seat: int, bot: BotView, actionable: bool = False) -> C
         key=bot.instance,
         face=card_face(bot.card, bot),
         game_id=GAME,
-        zone=f"{view.seats[seat].name}'s Botz in play",
+        zone=f"{possessive(view.seats[seat].name)} Botz in play",
         owner=owner_of(view, seat),
         cost=str(bot.card.cost),
         keywords=keywords(bot.card, in_play=True),
@@ -100,7 +101,7 @@ def module_info(view: View, seat: int, inst: str, card: ZCard) -> CardInfo:
         key=inst,
         face=card_face(card),
         game_id=GAME,
-        zone=f"{view.seats[seat].name}'s modules in play",
+        zone=f"{possessive(view.seats[seat].name)} modules in play",
         owner=owner_of(view, seat),
         cost=str(card.cost),
         keywords=keywords(card),
@@ -137,7 +138,7 @@ def hidden_hand(view: View, seat: int, s: SeatView) -> list[CardInfo]:
             key=f"hand-{seat}-{k}",
             face=CardFace(title="", letter="?", hidden=True),
             game_id=GAME,
-            zone=f"{s.name}'s hand (card {k + 1} of {n})",
+            zone=f"{possessive(s.name)} hand (card {k + 1} of {n})",
             owner=owner_of(view, seat),
             data=("their-hand", seat),
         )
@@ -155,7 +156,7 @@ def discard_cards(view: View) -> list[CardInfo]:
                     key=f"discard-{seat}-{len(s.discard) - n}",
                     face=card_face(card),
                     game_id=GAME,
-                    zone=f"{s.name}'s discard pile ({n + 1} from the top)",
+                    zone=f"{possessive(s.name)} discard pile ({n + 1} from the top)",
                     owner=owner_of(view, seat),
                     cost=str(card.cost),
                     keywords=keywords(card),

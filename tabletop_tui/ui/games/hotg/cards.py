@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from rich.text import Text
 
+from ....engine.grammar import owner as possessive
 from ....games.hotg.models import (
     HQ,
     EnemyCardView,
@@ -154,7 +155,7 @@ def hand_infos(view: View, seat: int, usable: set[str], reason: str) -> list[Car
                 key=f"hand-{seat}-{n}",
                 face=CardFace(title="Combat card", letter="?", hidden=True),
                 game_id=GAME,
-                zone=f"{p.name}'s hand",
+                zone=f"{possessive(p.name)} hand",
                 owner=owner,
             )
             for n in range(p.hand_count)
@@ -163,7 +164,7 @@ def hand_infos(view: View, seat: int, usable: set[str], reason: str) -> list[Car
         combat_info(
             c,
             f"hand-{c.id}",
-            f"{p.name}'s hand",
+            f"{possessive(p.name)} hand",
             owner,
             c.name in usable,
             "" if c.name in usable else reason,
@@ -182,7 +183,7 @@ def discard_infos(view: View) -> list[CardInfo]:
             info = combat_info(
                 c,
                 f"discard-{p.seat}-{len(p.discard) - n}",
-                f"{p.name}'s discard pile ({n + 1} from the top)",
+                f"{possessive(p.name)} discard pile ({n + 1} from the top)",
                 seat_label(view, p.seat),
             )
             out.append(replace(info, marks=f"{info.marks} P{p.seat + 1}") if several else info)
@@ -390,7 +391,7 @@ def zord_info(view: View, p: PlayerView | None, zid: str, actionable: bool = Fal
             extra=(text,) if text else (),
         ),
         game_id=GAME,
-        zone=f"{p.name}'s Zords" if p else "the Zords",
+        zone=f"{possessive(p.name)} Zords" if p else "the Zords",
         owner=seat_label(view, p.seat) if p else "the team",
         keywords=keywords,
         marks="⚙" + (" ✖exh" if exhausted else ""),
@@ -402,7 +403,14 @@ def zord_info(view: View, p: PlayerView | None, zid: str, actionable: bool = Fal
 def player_infos(view: View, p: PlayerView, usable: set[str]) -> list[CardInfo]:
     """A seat's panel: its Rangers' character cards, then its Zords."""
     cards = [
-        ranger_info(view, p, r, f"ranger-{r.id}", f"{p.name}'s Rangers", f"ranger:{r.id}" in usable)
+        ranger_info(
+            view,
+            p,
+            r,
+            f"ranger-{r.id}",
+            f"{possessive(p.name)} Rangers",
+            f"ranger:{r.id}" in usable,
+        )
         for r in p.rangers
     ]
     cards += [zord_info(view, p, z, f"zord:{z}" in usable) for z in p.zords]

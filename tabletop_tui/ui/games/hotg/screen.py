@@ -20,6 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....engine import Event
+from ....engine.grammar import owner as possessive
 from ....games.hotg.models import (
     HQ,
     AttachPsycho,
@@ -633,7 +634,8 @@ class HotgScreen(CardTable, GameScreen):
         hand.display = show_hand
         if show_hand:
             p = view.players[hand_seat]
-            hand.set_title(f"{p.name}'s hand:")
+            title = f"{possessive(p.name)} hand:"
+            hand.set_title(title[0].upper() + title[1:])
             play_reason = reason or "no move plays it now"
             hand.show(hc.hand_infos(view, hand_seat, usable, play_reason))
         else:
