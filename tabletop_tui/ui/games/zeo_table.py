@@ -418,7 +418,8 @@ def discard_cards(view: View) -> list[CardInfo]:
                     f"pile-{name}-{face.id}",
                     f"{where}: {n} of {len(pile)} cards",
                     owner,
-                    marks=f"{tag}⌫" + (f"×{n}" if n > 1 else ""),
+                    # (×N: N copies here; a pile's top card elsewhere says ⌫×size)
+                    marks=(f"{tag}×{n}" if n > 1 else tag).strip(),
                 )
             )
     return out
