@@ -196,7 +196,10 @@ class ZeoScreen(CardTable, GameScreen):
         ("1-9", "a row of the move panel: its number stays the same while it is shown"),
         ("p b t a x d", "with the focused card: play, buy, Battle, attach, activate, discard"),
         ("P", "play every card that gives Shards or Energy and could not be attached instead"),
-        ("e", "end the Main Phase (asks if Shards are unspent), then end the turn"),
+        (
+            "e",
+            "end the Main Phase (asks while Shards are unspent and a move is left), then the turn",
+        ),
         ("Esc", "close a card's menu"),
         ("marks", LEGEND),
     ]
