@@ -309,7 +309,7 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
         return CardInfo(
             key=key,
             face=CardFace(
-                title=f"slot {label}: empty",
+                title=f"{label}: empty",  # (short: three or four seats share a line)
                 letter=letter,
                 kind="zeo-slot",
                 subtitle=f"An empty {slot.colour} slot",
