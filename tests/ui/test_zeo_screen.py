@@ -10,7 +10,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.games.zeo_dbg import MOVE_CAP
 from tabletop_tui.ui.widgets.inspector import inspect_plain
 
-from .helpers import screen_name, screen_text, settle, zeo_key
+from .helpers import screen_lines, screen_name, screen_text, settle, zeo_key
 
 
 def _app(humans=1, seed=5, size_hint=None, **kw) -> TabletopApp:
@@ -243,7 +243,7 @@ async def test_no_color_is_fully_playable(monkeypatch):
         await pilot.press("c")  # your character: its slots scroll into view
         await settle(pilot)
         text = screen_text(app)
-        for mark in ("▼V1", "♥30/30", "⚡0/20", "[S]", "slot 1P", "takes Villains", "◆"):
+        for mark in ("▼V1", "♥30/30", "⚡0/20", "[S]", "1P: empty", "takes Villains", "◆"):
             assert mark in text, mark
         await pilot.press("P", "e", "y", "e")
         await settle(pilot, 3)
@@ -798,3 +798,53 @@ async def test_battling_a_card_that_is_no_adversary_names_the_battle_rule():
         await settle(pilot)
         message = screen.query_one("#zeo-message").render().plain
         assert "Battling Adversary Cards" in message and "Buying" not in message, message
+
+
+async def test_tab_never_stops_on_the_scrolling_table_itself():
+    """As in Heroes of the Grid: Tab goes from zone to zone and the move panel, never to the
+    table's scrolling container (no card marked, the inspector stale)."""
+    from textual.containers import VerticalScroll
+
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        for _ in range(16):
+            await pilot.press("tab")
+            await settle(pilot)
+            assert not isinstance(app.focused, VerticalScroll), app.focused
+
+
+async def test_empty_slots_say_what_they_take_in_three_seat_columns_at_160_columns():
+    """Three seats side by side at 160x48: an empty slot's line says what it takes; QA: each
+    read "[P] slot 1P: empty takes", its kind of card cut off."""
+    seats = [
+        SeatSpec(name="Vee", kind="human"),
+        SeatSpec(name="Hugh", kind="heuristic"),
+        SeatSpec(name="Val", kind="heuristic"),
+    ]
+    app = TabletopApp(
+        game="zeo-dbg",
+        seats=seats,
+        seed=5,
+        bot_delay=0,
+        autosave=False,
+        config={"format": "2v1", "lone": "heroes", "characters": ("gearwright", "renn", "voltara")},
+    )
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        cells = [
+            cell.split("│")[0].strip()
+            for line in screen_lines(app)
+            for cell in line.split("▌")
+            if ": empty takes" in cell
+        ]
+        assert len(cells) >= 6, cells
+        fits = {"R": "Heroes", "P": "Villains", "B": "Equipment", "G": "Maneuvers"}
+        checked = 0
+        for letter, word in fits.items():
+            shown = [cell for cell in cells if cell.startswith(f"[{letter}]")]
+            checked += len(shown)
+            assert all(cell.endswith(f"takes {word}") for cell in shown), shown
+        assert checked >= 6, cells

@@ -196,7 +196,10 @@ class ZeoScreen(CardTable, GameScreen):
         ("1-9", "a row of the move panel: its number stays the same while it is shown"),
         ("p b t a x d", "with the focused card: play, buy, Battle, attach, activate, discard"),
         ("P", "play every card that gives Shards or Energy and could not be attached instead"),
-        ("e", "end the Main Phase (asks if Shards are unspent), then end the turn"),
+        (
+            "e",
+            "end the Main Phase (asks while Shards are unspent and a move is left), then the turn",
+        ),
         ("Esc", "close a card's menu"),
         ("marks", LEGEND),
     ]
@@ -257,7 +260,8 @@ class ZeoScreen(CardTable, GameScreen):
             yield TeamTracker(0, id="zeo-team-0")
             yield TeamTracker(1, id="zeo-team-1")
         with Horizontal(id="zeo-main"):
-            with VerticalScroll(id="zeo-table"):
+            # (Tab goes from zone to zone, never to the scrolling table: focus scrolls it)
+            with VerticalScroll(id="zeo-table", can_focus=False):
                 # (the titled zones of LATE_ZONES are made, in TABLE_ORDER, when first shown)
                 yield Static("The Grid", id="zeo-grid-title", classes="zeo-title")
                 yield GridRow(id="zeo-grid", empty="empty until the next Start Phase")

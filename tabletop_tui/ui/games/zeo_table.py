@@ -310,7 +310,7 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
         return CardInfo(
             key=key,
             face=CardFace(
-                title=f"slot {label}: empty",
+                title=f"{label}: empty",  # (short: three or four seats share a line)
                 letter=letter,
                 kind="zeo-slot",
                 subtitle=f"An empty {slot.colour} slot",
@@ -423,7 +423,8 @@ def discard_cards(view: View) -> list[CardInfo]:
                     f"pile-{name}-{face.id}",
                     f"{where}: {n} of {len(pile)} cards",
                     owner,
-                    marks=f"{tag}⌫" + (f"×{n}" if n > 1 else ""),
+                    # (×N: N copies here; a pile's top card elsewhere says ⌫×size)
+                    marks=(f"{tag}×{n}" if n > 1 else tag).strip(),
                 )
             )
     return out
