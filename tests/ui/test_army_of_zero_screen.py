@@ -404,3 +404,17 @@ async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
         assert screen_name(app) == "GameOverScreen"
         assert app.screen_stack[-2].match.outcome() is not None
         assert most <= MOVE_LIST_CAP and by_card > 0  # (a card's one move is made at once)
+
+
+async def test_game_over_summary_speaks_to_a_seat_named_you():
+    """QA session 12: the game-over box read "Robo has defeated all ten of You's characters";
+    like the log and the title, its summary line is said to the player named You."""
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await play_to_end(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert "You's" in app.screen_stack[-2].match.outcome().summary  # the rules' words
+        text = str(app.screen.summary)  # the box wraps it: read the text it shows
+        assert "Robo has defeated all ten of your characters." in text

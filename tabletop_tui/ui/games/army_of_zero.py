@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Event
+from ...engine.grammar import second_person
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ..game_screen import GameScreen
@@ -461,7 +462,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(self.match.outcome().summary + "\n\n")
+        text = Text(second_person(self.match.outcome().summary) + "\n\n")
         for i, s in enumerate(view.seats):
             text.append(f"{seat_tag(i)} {s.name}: ", style="bold")
             text.append(f"{s.alive} standing, {len(s.defeated)} defeated\n")
