@@ -681,3 +681,24 @@ async def test_game_over_summary_speaks_to_a_seat_named_you():
         assert "You reaches" in app.screen_stack[-2].match.outcome().summary  # the rules' words
         text = str(app.screen.summary)  # the box wraps it: read the text it shows
         assert "You reach 10 RESEARCH and win!" in text
+
+
+async def test_bot_moves_without_a_bot_in_play_name_the_rule():
+    """QA session 12: on turn 1, with no Botz in play, r/a/d said "Highlight one of your Botz
+    first (↑↓ or j/k)", though there was none to highlight; now each names its rule and says
+    a Bot must be played first, and nothing changes."""
+    app = _app(2, humans=1, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")  # keep the starting hand
+        await settle(pilot, 3)
+        game, seat = await drive(pilot, lambda s, seat: s.mode == "main")
+        assert not game.match.view(seat).seats[seat].botz
+        count = len(game.match.actions)
+        for key, rule in (("r", "RESEARCH"), ("a", "HACK"), ("d", "SHIELD")):
+            await pilot.press(key)
+            await settle(pilot)
+            said = game.message.plain
+            assert said.startswith(f"✘ {rule}:") and "no Botz in play" in said, said
+            assert "Highlight" not in said
+        assert len(game.match.actions) == count
