@@ -702,3 +702,16 @@ async def test_bot_moves_without_a_bot_in_play_name_the_rule():
             assert said.startswith(f"✘ {rule}:") and "no Botz in play" in said, said
             assert "Highlight" not in said
         assert len(game.match.actions) == count
+
+
+async def test_card_box_says_your_botz_to_a_seat_named_you():
+    """QA session 12: in a guided game the card box read "Where: You's Botz in play"."""
+    from tabletop_tui.ui.games.zoobotz_table import bot_info
+
+    names = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="zoobotz", seats=names, seed=1, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_to_end(pilot, until=lambda a: a.screen.match.view(0).seats[0].botz)
+        view = app.screen.match.view(0)
+        assert bot_info(view, 0, view.seats[0].botz[0]).zone == "Your Botz in play"

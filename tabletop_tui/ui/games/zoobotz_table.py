@@ -7,6 +7,7 @@ import re
 
 from rich.text import Text
 
+from ...engine.grammar import second_person
 from ...games.zoobotz.models import BotView, SeatView, View
 from ...games.zoobotz.models import CardFace as ZCard
 from ..screens.curtain import seat_tag
@@ -85,7 +86,7 @@ def bot_info(view: View, seat: int, bot: BotView, actionable: bool = False) -> C
         key=bot.instance,
         face=card_face(bot.card, bot),
         game_id=GAME,
-        zone=f"{view.seats[seat].name}'s Botz in play",
+        zone=second_person(f"{view.seats[seat].name}'s Botz in play"),
         owner=owner_of(view, seat),
         cost=str(bot.card.cost),
         keywords=keywords(bot.card, in_play=True),
@@ -100,7 +101,7 @@ def module_info(view: View, seat: int, inst: str, card: ZCard) -> CardInfo:
         key=inst,
         face=card_face(card),
         game_id=GAME,
-        zone=f"{view.seats[seat].name}'s modules in play",
+        zone=second_person(f"{view.seats[seat].name}'s modules in play"),
         owner=owner_of(view, seat),
         cost=str(card.cost),
         keywords=keywords(card),
