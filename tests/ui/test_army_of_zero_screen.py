@@ -418,3 +418,17 @@ async def test_game_over_summary_speaks_to_a_seat_named_you():
         assert "You's" in app.screen_stack[-2].match.outcome().summary  # the rules' words
         text = str(app.screen.summary)  # the box wraps it: read the text it shows
         assert "Robo has defeated all ten of your characters." in text
+
+
+async def test_card_box_says_your_to_a_seat_named_you():
+    """QA session 12: with the guided game's seat named You the card box read "the fight:
+    You's fighter" and "You's winners"; said to that player they read "your"."""
+    from .walk import walk_cards
+
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await _mid_game(pilot, rounds=8)
+        zones = {info.zone for info, _ in await walk_cards(pilot)}
+        assert "the fight: your fighter" in zones and "the fight: Robo's fighter" in zones
+        assert not [z for z in zones if "You's" in z]

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import Event
-from ...engine.grammar import second_person
+from ...engine.grammar import YOU, second_person
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ..game_screen import GameScreen
@@ -89,6 +89,11 @@ def combat_cards(s: SeatView) -> Text:
             f"locked in: {s.choice.upper()}" if s.choice else "card face down", style="bold reverse"
         )
     return text
+
+
+def whose(name: str) -> str:
+    """A seat's name as an owner, said to the guided game's player ("your") when it is You."""
+    return "your" if name == YOU else f"{name}'s"
 
 
 class ArmyOfZeroScreen(CardTable, GameScreen):
@@ -234,7 +239,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         fight = [
             replace(
                 character_info(
-                    s.fighter, f"the fight: {s.name}'s fighter", f"{seat_tag(i)} {s.name}"
+                    s.fighter, f"the fight: {whose(s.name)} fighter", f"{seat_tag(i)} {s.name}"
                 ),
                 marks=f"{stat_marks(s.fighter)}  {seat_tag(i)} {s.name}",
             )
@@ -290,7 +295,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         out: list[CardInfo] = []
         for i, s in enumerate(view.seats):
             tag = f"{seat_tag(i)} {s.name}"
-            out += [character_info(c, f"{s.name}'s winners", tag) for c in s.survivors]
+            out += [character_info(c, f"{whose(s.name)} winners", tag) for c in s.survivors]
             out += [character_info(c, "defeated", tag) for c in s.defeated]
         self.query_one("#aoz-out", Zone).show(out)
 

@@ -393,7 +393,7 @@ class PrCcgScreen(CardTable, GameScreen):
                         card,
                         view,
                         f"discard-{seat}-{len(s.discard) - n}",
-                        f"{s.name}'s discard pile ({n + 1} from the top)",
+                        second_person(f"{s.name}'s discard pile ({n + 1} from the top)"),
                         f"{seat_tag(seat)} {s.name}",
                         marks=f"{seat_tag(seat)} ",
                     )
