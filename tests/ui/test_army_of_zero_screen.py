@@ -432,3 +432,24 @@ async def test_card_box_says_your_to_a_seat_named_you():
         zones = {info.zone for info, _ in await walk_cards(pilot)}
         assert "the fight: your fighter" in zones and "the fight: Robo's fighter" in zones
         assert not [z for z in zones if "You's" in z]
+
+
+async def test_status_line_says_who_acts_in_full_at_80_columns():
+    """QA session 12: at 80x24 the status line was cut to "to act: ▲1 Player" when both
+    players choose a Combat Card at once; it now says "both", which fits."""
+    from .helpers import screen_lines
+
+    seats = [SeatSpec(name="Player 1"), SeatSpec(name="Player 2")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(6):  # both squads laid down, behind a curtain each
+            if screen_name(app) == "ArmyOfZeroScreen" and app.screen.match.view(None).phase == (
+                "battle"
+            ):
+                break
+            await pilot.press("enter" if screen_name(app) == "CurtainScreen" else "r")
+            await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+        assert app.screen.match.view(None).to_act == (0, 1)
+        assert screen_lines(app)[0].rstrip().endswith("to act: both")

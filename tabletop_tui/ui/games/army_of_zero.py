@@ -174,7 +174,12 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         them_seat = 1 - me_seat
         me, them = view.seats[me_seat], view.seats[them_seat]
         self.apply_layout()
-        acting = ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
+        # both choose at once in every round: "both" fits 80 columns where two names did not
+        acting = (
+            "both"
+            if len(view.to_act) == 2
+            else ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
+        )
         status = Text.assemble(
             ("Army Of Zero", "bold"),
             f"  Phase {view.phase_number} · Fight {view.confrontation} · Round {view.exchange + 1}",
