@@ -404,3 +404,52 @@ async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
         assert screen_name(app) == "GameOverScreen"
         assert app.screen_stack[-2].match.outcome() is not None
         assert most <= MOVE_LIST_CAP and by_card > 0  # (a card's one move is made at once)
+
+
+async def test_game_over_summary_speaks_to_a_seat_named_you():
+    """QA session 12: the game-over box read "Robo has defeated all ten of You's characters";
+    like the log and the title, its summary line is said to the player named You."""
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await play_to_end(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert "You's" in app.screen_stack[-2].match.outcome().summary  # the rules' words
+        text = str(app.screen.summary)  # the box wraps it: read the text it shows
+        assert "Robo has defeated all ten of your characters." in text
+
+
+async def test_card_box_says_your_to_a_seat_named_you():
+    """QA session 12: with the guided game's seat named You the card box read "the fight:
+    You's fighter" and "You's winners"; said to that player they read "your"."""
+    from .walk import walk_cards
+
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await _mid_game(pilot, rounds=8)
+        zones = {info.zone for info, _ in await walk_cards(pilot)}
+        assert "the fight: your fighter" in zones and "the fight: Robo's fighter" in zones
+        assert not [z for z in zones if "You's" in z]
+
+
+async def test_status_line_says_who_acts_in_full_at_80_columns():
+    """QA session 12: at 80x24 the status line was cut to "to act: ▲1 Player" when both
+    players choose a Combat Card at once; it now says "both", which fits."""
+    from .helpers import screen_lines
+
+    seats = [SeatSpec(name="Player 1"), SeatSpec(name="Player 2")]
+    app = TabletopApp(game="army-of-zero", seats=seats, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(6):  # both squads laid down, behind a curtain each
+            if screen_name(app) == "ArmyOfZeroScreen" and app.screen.match.view(None).phase == (
+                "battle"
+            ):
+                break
+            await pilot.press("enter" if screen_name(app) == "CurtainScreen" else "r")
+            await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+        assert app.screen.match.view(None).to_act == (0, 1)
+        assert screen_lines(app)[0].rstrip().endswith("to act: both")

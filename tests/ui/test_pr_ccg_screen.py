@@ -220,3 +220,33 @@ async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
         assert screen_name(app) == "GameOverScreen"
         assert app.screen_stack[-2].match.outcome() is not None
         assert 0 < most <= MOVE_LIST_CAP and by_card > 0
+
+
+async def test_game_over_summary_speaks_to_a_seat_named_you():
+    """QA session 12: the game-over box said "You must draw 1 but has 0 card(s) left"; its
+    summary line is said to the player named You, as the log and the title are."""
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="random")]
+    app = _app(seats=seats, seed=3, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await play_to_end(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert "but has" in app.screen_stack[-2].match.outcome().summary  # the rules' words
+        text = str(app.screen.summary)  # the box wraps it: read the text it shows
+        assert "You must draw 1 but have 0 card(s) left: Robo wins." in text
+
+
+async def test_card_box_says_your_discard_pile_to_a_seat_named_you():
+    """QA session 12: with a seat named You the card box read "You's discard pile"."""
+    from .helpers import play_some
+    from .walk import walk_cards
+
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="random")]
+    app = _app(seats=seats, seed=3, autosave=False)
+    async with app.run_test(size=(120, 48)) as pilot:
+        await settle(pilot)
+        await play_some(pilot, 12)
+        assert app.screen.match.view(0).seats[0].discard
+        zones = {info.zone for info, _ in await walk_cards(pilot)}
+        assert "Your discard pile (1 from the top)" in zones
+        assert not [z for z in zones if "You's" in z]

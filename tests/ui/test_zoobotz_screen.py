@@ -667,3 +667,51 @@ async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
         assert screen_name(app) == "GameOverScreen"
         assert app.screen_stack[-2].match.outcome() is not None
         assert 0 < most <= MOVE_LIST_CAP and by_card > 0
+
+
+async def test_game_over_summary_speaks_to_a_seat_named_you():
+    """QA session 12: the game-over box said "You reaches 10 RESEARCH and wins!"; its summary
+    line is said to the player named You, as the log and the title are."""
+    seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="random")]
+    app = TabletopApp(game="zoobotz", seats=seats, seed=1, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await play_to_end(pilot)
+        assert screen_name(app) == "GameOverScreen"
+        assert "You reaches" in app.screen_stack[-2].match.outcome().summary  # the rules' words
+        text = str(app.screen.summary)  # the box wraps it: read the text it shows
+        assert "You reach 10 RESEARCH and win!" in text
+
+
+async def test_bot_moves_without_a_bot_in_play_name_the_rule():
+    """QA session 12: on turn 1, with no Botz in play, r/a/d said "Highlight one of your Botz
+    first (↑↓ or j/k)", though there was none to highlight; now each names its rule and says
+    a Bot must be played first, and nothing changes."""
+    app = _app(2, humans=1, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")  # keep the starting hand
+        await settle(pilot, 3)
+        game, seat = await drive(pilot, lambda s, seat: s.mode == "main")
+        assert not game.match.view(seat).seats[seat].botz
+        count = len(game.match.actions)
+        for key, rule in (("r", "RESEARCH"), ("a", "HACK"), ("d", "SHIELD")):
+            await pilot.press(key)
+            await settle(pilot)
+            said = game.message.plain
+            assert said.startswith(f"✘ {rule}:") and "no Botz in play" in said, said
+            assert "Highlight" not in said
+        assert len(game.match.actions) == count
+
+
+async def test_card_box_says_your_botz_to_a_seat_named_you():
+    """QA session 12: in a guided game the card box read "Where: You's Botz in play"."""
+    from tabletop_tui.ui.games.zoobotz_table import bot_info
+
+    names = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="zoobotz", seats=names, seed=1, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_to_end(pilot, until=lambda a: a.screen.match.view(0).seats[0].botz)
+        view = app.screen.match.view(0)
+        assert bot_info(view, 0, view.seats[0].botz[0]).zone == "your Botz in play"

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ...engine import Event
 from ...engine.grammar import owner as possessive
+from ...engine.grammar import second_person
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ..game_screen import GameScreen
@@ -169,7 +170,12 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         them_seat = 1 - me_seat
         me, them = view.seats[me_seat], view.seats[them_seat]
         self.apply_layout()
-        acting = ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
+        # both choose at once in every round: "both" fits 80 columns where two names did not
+        acting = (
+            "both"
+            if len(view.to_act) == 2
+            else ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
+        )
         status = Text.assemble(
             ("Army Of Zero", "bold"),
             f"  Phase {view.phase_number} · Fight {view.confrontation} · Round {view.exchange + 1}",
@@ -462,7 +468,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(self.match.outcome().summary + "\n\n")
+        text = Text(second_person(self.match.outcome().summary) + "\n\n")
         for i, s in enumerate(view.seats):
             text.append(f"{seat_tag(i)} {s.name}: ", style="bold")
             text.append(f"{s.alive} standing, {len(s.defeated)} defeated\n")

@@ -393,7 +393,7 @@ class PrCcgScreen(CardTable, GameScreen):
                         card,
                         view,
                         f"discard-{seat}-{len(s.discard) - n}",
-                        f"{s.name}'s discard pile ({n + 1} from the top)",
+                        second_person(f"{s.name}'s discard pile ({n + 1} from the top)"),
                         f"{seat_tag(seat)} {s.name}",
                         marks=f"{seat_tag(seat)} ",
                     )
@@ -522,7 +522,7 @@ class PrCcgScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(self.match.outcome().summary + "\n\n")
+        text = Text(second_person(self.match.outcome().summary) + "\n\n")
         for i, s in enumerate(view.seats):
             text.append(f"{seat_tag(i)} {s.name} ({s.deck_name}): ", style="bold")
             text.append(f"deck {s.deck_count}, hand {s.hand_count}, discard {len(s.discard)}\n")

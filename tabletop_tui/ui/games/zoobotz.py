@@ -955,11 +955,21 @@ class ZoobotzScreen(CardTable, GameScreen):
             Menu(f"HACK with {hit[0].name}: choose the target", tuple(entries), "hack", inst)
         )
 
-    def _need(self, prefix: str, what: str) -> str | None:
+    def _need(self, prefix: str, what: str, rule: str = "") -> str | None:
         inst = self._selected(prefix)
-        if inst is None:
+        if inst is None and rule and not self._own_botz():
+            # nothing to highlight: say what the move needs rather than where to look
+            self.set_message(
+                Text(f"✘ {rule}: you have no Botz in play; play a Bot first.", style="bold red")
+            )
+            self.app.bell()
+        elif inst is None:
             self._say(f"Highlight {what} first (↑↓ or j/k).")
         return inst
+
+    def _own_botz(self) -> bool:
+        view, seat = self._view, self.session.on_screen
+        return bool(view and seat is not None and view.seats[seat].botz)
 
     def action_bottom(self) -> None:
         inst = self._need("h:", "a card of your starting hand")
@@ -983,7 +993,7 @@ class ZoobotzScreen(CardTable, GameScreen):
             self.submit(Invest(card=inst))
 
     def action_research(self) -> None:
-        inst = self._need("b:", "one of your Botz")
+        inst = self._need("b:", "one of your Botz", "RESEARCH")
         if inst is None:
             return
         self.menu = None
@@ -997,13 +1007,13 @@ class ZoobotzScreen(CardTable, GameScreen):
         self.submit(Research(bot=inst, cards=min(value, unused)))  # the rules say why not
 
     def action_hack(self) -> None:
-        inst = self._need("b:", "one of your Botz")
+        inst = self._need("b:", "one of your Botz", "HACK")
         if inst is not None:
             self.menu = None
             self._hack_menu(inst)
 
     def action_shield(self) -> None:
-        inst = self._need("b:", "one of your Botz")
+        inst = self._need("b:", "one of your Botz", "SHIELD")
         if inst is not None:
             self.menu = None
             self.submit(Shield(bot=inst))
@@ -1095,7 +1105,7 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(self.match.outcome().summary + "\n\n")
+        text = Text(second_person(self.match.outcome().summary) + "\n\n")
         for i, s in enumerate(view.seats):
             text.append(f"{seat_tag(i)} {s.name} ({s.deck_name}): ", style="bold")
             n = len(s.botz)
