@@ -122,3 +122,18 @@ def test_an_owner_is_you_or_a_name():
     from tabletop_tui.engine.grammar import owner
 
     assert owner(YOU) == "your" and owner("Ana") == "Ana's"
+
+
+def test_a_broken_saves_message_reads_an_army_of_zero_action():
+    """A save whose action is not one of the game's said "is not a Army Of Zero action"."""
+    from tabletop_tui.engine.grammar import article
+    from tabletop_tui.engine.match import LoggedAction, Match, SaveError
+    from tabletop_tui.games import get_rules
+
+    assert article("Army Of Zero") == "an" and article("ZOOBOTZ") == "a"
+    rules = get_rules("army-of-zero")
+    save = Match(rules, rules.default_config(), 1).to_save()
+    bad = LoggedAction(seat=0, action={"type": "nonsense"})
+    broken = save.model_copy(update={"actions": [bad]})
+    with pytest.raises(SaveError, match="is not an Army Of Zero action"):
+        Match.from_save(broken, rules, source="x.json")

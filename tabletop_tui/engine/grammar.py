@@ -110,3 +110,8 @@ def second_person(text: str) -> str:
 def owner(name: str) -> str:
     """`name` as the owner of something: "Ana's", or "your" for the seat spoken to."""
     return "your" if name == YOU else f"{name}'s"
+
+
+def article(words: str) -> str:
+    """ "a" or "an" before `words`, by their first letter ("an Army Of Zero action")."""
+    return "an" if words[:1].lower() in "aeiou" else "a"

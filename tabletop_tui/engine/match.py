@@ -31,7 +31,7 @@ from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's 
 from ..limits import MAX_NAME, MAX_SEED, name_problem  # noqa: F401 - the engine's bounds too
 from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
 from .fast import make
-from .grammar import YOU, second_person
+from .grammar import YOU, article, second_person
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -365,7 +365,8 @@ class Match:
                 action = rules.parse_action(logged.action)
             except ValidationError as exc:
                 raise SaveError(
-                    f"{source}: action #{number} is not a {rules.title} action: {_first_error(exc)}"
+                    f"{source}: action #{number} is not {article(rules.title)} {rules.title} action: "
+                    f"{_first_error(exc)}"
                 ) from None
             try:
                 match.play(logged.seat, action)
