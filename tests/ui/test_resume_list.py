@@ -186,3 +186,24 @@ async def test_every_dialog_sits_in_the_middle_of_the_screen():
             top, bottom = box.y, 40 - box.bottom
             assert abs(left - right) <= 1 and left > 0, (name, box)
             assert abs(top - bottom) <= 1 and top > 0, (name, box)
+
+
+async def test_the_game_over_buttons_sit_on_one_row_at_80x24():
+    """The launcher's `#launcher` padding also styled the game-over Menu button (id
+    "launcher"): it stood two rows taller than the others."""
+    from rich.text import Text
+
+    from tabletop_tui.ui.screens.dialogs import GameOverScreen
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(GameOverScreen("Ann wins", Text("Ann has won.")))
+        await settle(pilot)
+        boxes = [b.region for b in app.screen.query("Button")]
+        assert len(boxes) == 4
+        assert {(b.y, b.height) for b in boxes} == {(boxes[0].y, 3)}, boxes
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:  # the launcher keeps its own padding
+        await settle(pilot)
+        assert app.screen.query_one("#launcher").styles.padding.left == 2
