@@ -800,22 +800,6 @@ async def test_battling_a_card_that_is_no_adversary_names_the_battle_rule():
         assert "Battling Adversary Cards" in message and "Buying" not in message, message
 
 
-async def test_tab_never_stops_on_the_scrolling_table_itself():
-    """As in Heroes of the Grid: Tab goes from zone to zone and the move panel, never to the
-    table's scrolling container (no card marked, the inspector stale)."""
-    from textual.containers import VerticalScroll
-
-    app = _app(seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("1")
-        await settle(pilot, 3)
-        for _ in range(16):
-            await pilot.press("tab")
-            await settle(pilot)
-            assert not isinstance(app.focused, VerticalScroll), app.focused
-
-
 async def test_empty_slots_say_what_they_take_in_three_seat_columns_at_160_columns():
     """Three seats side by side at 160x48: an empty slot's line says what it takes; QA: each
     read "[P] slot 1P: empty takes", its kind of card cut off."""

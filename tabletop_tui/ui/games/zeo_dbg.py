@@ -260,8 +260,7 @@ class ZeoScreen(CardTable, GameScreen):
             yield TeamTracker(0, id="zeo-team-0")
             yield TeamTracker(1, id="zeo-team-1")
         with Horizontal(id="zeo-main"):
-            # (Tab goes from zone to zone, never to the scrolling table: focus scrolls it)
-            with VerticalScroll(id="zeo-table", can_focus=False):
+            with VerticalScroll(id="zeo-table"):
                 # (the titled zones of LATE_ZONES are made, in TABLE_ORDER, when first shown)
                 yield Static("The Grid", id="zeo-grid-title", classes="zeo-title")
                 yield GridRow(id="zeo-grid", empty="empty until the next Start Phase")
