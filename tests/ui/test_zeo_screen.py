@@ -557,35 +557,13 @@ async def test_every_public_card_reads_in_full_and_nothing_hidden_shows():
     from .walk import assert_nothing_hidden_shown, hidden_names, walk_cards
 
     app = _kit_app()
-    bot = make_bot("zeo-dbg", "heuristic")
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot, 3)
-        for _ in range(400):
-            screen = app.screen
-            if screen_name(app) in ("CurtainScreen", "RevealScreen"):
-                await pilot.press("enter")
-                await settle(pilot, 1)
-                continue
-            match = screen.match
-            seat = screen.session.on_screen
-            if screen.waiting or seat is None or seat not in match.to_act():
-                await settle(pilot, 1)
-                continue
-            view = match.view(seat)
-            attached = sum(
-                1 for s in view.seats if s.character for sl in s.character.slots if sl.card
-            )
-            if view.turn >= 7 and screen.mode == "main" and attached >= 1:
-                break
-            screen.submit(
-                bot.choose(
-                    view,
-                    match.legal_actions(seat),
-                    seat,
-                    bot_rng(match.seed, len(match.actions), seat),
-                )
-            )
-            await settle(pilot, 1)
+
+        def attached(view) -> int:
+            return sum(1 for s in view.seats if s.character for sl in s.character.slots if sl.card)
+
+        await _bots_play_until(pilot, lambda view: view.turn >= 7 and attached(view) >= 1)
         screen = app.screen
         view = screen.match.view(0)
         assert view.turn >= 7
