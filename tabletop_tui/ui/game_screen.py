@@ -157,7 +157,11 @@ class GameScreen(BaseScreen):
         return None
 
     def summary(self) -> Text:
-        return Text(self.match.outcome().summary)
+        return Text(self.outcome_line())
+
+    def outcome_line(self) -> str:
+        """The rules' one-line outcome, said to a seat named You (engine.grammar)."""
+        return second_person(self.match.outcome().summary)
 
     def headline(self, outcome) -> str:
         """The game-over title: who won, or a draw (a co-operative game says win or lose)."""

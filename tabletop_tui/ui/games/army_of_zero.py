@@ -14,7 +14,6 @@ from textual.widgets import Static
 
 from ...engine import Event
 from ...engine.grammar import owner as possessive
-from ...engine.grammar import second_person
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ..game_screen import GameScreen
@@ -468,7 +467,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(second_person(self.match.outcome().summary) + "\n\n")
+        text = Text(self.outcome_line() + "\n\n")
         for i, s in enumerate(view.seats):
             text.append(f"{seat_tag(i)} {s.name}: ", style="bold")
             text.append(f"{s.alive} standing, {len(s.defeated)} defeated\n")

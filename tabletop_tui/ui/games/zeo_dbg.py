@@ -1130,7 +1130,7 @@ class ZeoScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(self.match.outcome().summary + "\n\n")
+        text = Text(self.outcome_line() + "\n\n")
         for team in (0, 1):
             t = view.teams[team]
             text.append(f"{TEAM_GLYPH[team]} {t.name}: ", style=f"bold {TEAM_STYLE[team]}")

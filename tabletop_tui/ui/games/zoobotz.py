@@ -1105,7 +1105,7 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def summary(self) -> Text:
         view = self.match.view(None)
-        text = Text(second_person(self.match.outcome().summary) + "\n\n")
+        text = Text(self.outcome_line() + "\n\n")
         for i, s in enumerate(view.seats):
             text.append(f"{seat_tag(i)} {s.name} ({s.deck_name}): ", style="bold")
             n = len(s.botz)
