@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..startup import collector_paused
 
 with collector_paused():  # Textual's import
+    from textual import events
     from textual.app import App
 
 if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame is quick
@@ -119,6 +120,13 @@ class TabletopApp(App):
         self.stylesheet.read(css)
         self.stylesheet.reparse()
         self.stylesheet.update(self)
+
+    async def on_event(self, event) -> None:
+        """A key made before the screen it would reach was shown is dropped (`keys_from`):
+        after a curtain, keys typed in one burst with the one that cleared it."""
+        if isinstance(event, events.Key) and event.time < getattr(self.screen, "keys_from", -1):
+            return  # (also one that bubbled back up from the curtain: the screen under it)
+        await super().on_event(event)
 
     def push_screen(self, screen, *args, **kwargs):
         self._use_game_css(screen)

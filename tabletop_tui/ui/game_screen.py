@@ -10,8 +10,11 @@ redraws when the service pushes a new view, whoever acted.
 
 from __future__ import annotations
 
+import math
+
 from rich.text import Text
 from textual import events
+from textual._time import get_time as event_clock
 from textual.binding import Binding
 from textual.widgets import Footer
 
@@ -51,6 +54,8 @@ class GameScreen(BaseScreen):
         self.demo = demo
         self.exit_at_end = exit_at_end
         self.waiting = False  # a curtain, reveal or bot turn is in progress
+        #: keys made before this time are dropped (see `_passed`)
+        self.keys_from = -math.inf
         #: the bot whose move is on a timer (a simultaneous choice lets the seat on screen
         #: act meanwhile: its keys are not held back while a bot "thinks")
         self._thinking: int | None = None
@@ -250,6 +255,7 @@ class GameScreen(BaseScreen):
         seat = self.session.needs_curtain()
         if seat is not None:
             self.waiting = True
+            self.keys_from = math.inf  # (until this seat's screen is shown: `_passed`)
             note = self.message if isinstance(self.message, str) else self.message.plain
             self.app.push_screen(
                 CurtainScreen(self.session.name(seat), seat, note, self.match.autosave_error),
@@ -267,8 +273,14 @@ class GameScreen(BaseScreen):
         self.session.on_screen = seat
         self.waiting = False
         self.message = ""
+        # Keys typed in the same burst as the one that cleared the curtain were typed before
+        # this seat could see its screen: the app drops every key older than its first frame.
+        self.call_after_refresh(self._keys_open)
         self.redraw()
         self.advance()
+
+    def _keys_open(self) -> None:
+        self.keys_from = event_clock()
 
     def _bot_turn(self, seat: int) -> None:
         self._thinking = None

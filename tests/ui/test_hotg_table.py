@@ -527,3 +527,17 @@ async def test_the_masterminds_footer_offers_no_ranger_keys():
         await _to(pilot, lambda s: s.session.on_screen in (0, 1) and s.mode == "act")
         shown = {k for k, b in app.screen.active_bindings.items() if b.binding.show and b.enabled}
         assert {"m", "b", "r", "p", "f"} <= shown, shown
+
+
+async def test_tab_never_stops_on_the_scrolling_table_itself():
+    """QA (80x24, NO_COLOR): one Tab in each round put the focus on the table's scrolling
+    container: no card marked, the inspector showing the card left a key before."""
+    from textual.containers import VerticalScroll
+
+    app = _app(seats=("Ann", "Ben"), bots=("Ben",), seed=11, mode="psycho_assault")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        for _ in range(16):
+            await pilot.press("tab")
+            await settle(pilot)
+            assert not isinstance(app.focused, VerticalScroll), app.focused

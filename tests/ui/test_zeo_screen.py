@@ -778,6 +778,22 @@ async def test_battling_a_card_that_is_no_adversary_names_the_battle_rule():
         assert "Battling Adversary Cards" in message and "Buying" not in message, message
 
 
+async def test_tab_never_stops_on_the_scrolling_table_itself():
+    """As in Heroes of the Grid: Tab goes from zone to zone and the move panel, never to the
+    table's scrolling container (no card marked, the inspector stale)."""
+    from textual.containers import VerticalScroll
+
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        for _ in range(16):
+            await pilot.press("tab")
+            await settle(pilot)
+            assert not isinstance(app.focused, VerticalScroll), app.focused
+
+
 async def test_empty_slots_say_what_they_take_in_three_seat_columns_at_160_columns():
     """Three seats side by side at 160x48: an empty slot's line says what it takes; QA: each
     read "[P] slot 1P: empty takes", its kind of card cut off."""
@@ -810,3 +826,23 @@ async def test_empty_slots_say_what_they_take_in_three_seat_columns_at_160_colum
             checked += len(shown)
             assert all(cell.endswith(f"takes {word}") for cell in shown), shown
         assert checked >= 6, cells
+
+
+async def test_four_seats_stand_two_by_two_so_their_lines_are_not_cut_at_160_columns():
+    """Four seats at 160x48 (QA): side by side each column had 25 characters, and a seat's
+    slots read "1P: empty takes", the kind of card cut off; two by two, every slot's line
+    says what it takes, and the heading keeps its card counts."""
+    seats = [SeatSpec(name=n, kind="heuristic") for n in ("Vee", "Hugh", "Val", "Hal")]
+    seats[0] = SeatSpec(name="Vee", kind="human")
+    app = TabletopApp(game="zeo-dbg", seats=seats, seed=3, bot_delay=0, autosave=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        lines = screen_lines(app)
+        cells = [cell.split("│")[0].strip() for line in lines for cell in line.split("▌")]
+        empty = [cell for cell in cells if ": empty" in cell]
+        assert empty, lines
+        assert all(cell.split(": empty ")[1].startswith("takes ") for cell in empty), empty
+        assert all(len(cell.split("takes ")[1]) > 3 for cell in empty), empty
+        headings = [cell for cell in cells if cell.startswith(("▼V", "▲H"))]
+        assert len(headings) == 4, cells
+        assert all("◫" in cell and "⌫" in cell for cell in headings), headings

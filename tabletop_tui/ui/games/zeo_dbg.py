@@ -260,13 +260,16 @@ class ZeoScreen(CardTable, GameScreen):
             yield TeamTracker(0, id="zeo-team-0")
             yield TeamTracker(1, id="zeo-team-1")
         with Horizontal(id="zeo-main"):
-            with VerticalScroll(id="zeo-table"):
+            # (Tab goes from zone to zone, never to the scrolling table: focus scrolls it)
+            with VerticalScroll(id="zeo-table", can_focus=False):
                 # (the titled zones of LATE_ZONES are made, in TABLE_ORDER, when first shown)
                 yield Static("The Grid", id="zeo-grid-title", classes="zeo-title")
                 yield GridRow(id="zeo-grid", empty="empty until the next Start Phase")
                 yield Static(id="zeo-stacks-title", classes="zeo-title")
                 yield StackRow(id="zeo-stacks")
-                with Horizontal(id="zeo-seats"):
+                # four seats stand two by two: four columns side by side cut their lines
+                four = "-four" if len(self.match.config.teams) >= 4 else ""
+                with Horizontal(id="zeo-seats", classes=four):
                     for i, team in enumerate(self.match.config.teams):
                         yield CharacterCard(
                             i, id=f"zeo-seat-{i}", classes=f"zeo-seat zeo-team-{team}"

@@ -186,6 +186,7 @@ class HotgScreen(CardTable, GameScreen):
         yield Static(id="hg-status")
         with Horizontal(id="hg-body"):
             table = VerticalScroll(id="hg-table")
+            table.can_focus = False  # (Tab goes from zone to zone; focus scrolls it)
             if self.compact:
                 # At 80x24 the table is taller than its room from the first deal: shown with
                 # its scrollbar from the start, it is laid out once for its first frame (else
