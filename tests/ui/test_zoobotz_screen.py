@@ -715,3 +715,28 @@ async def test_card_box_says_your_botz_to_a_seat_named_you():
         await play_to_end(pilot, until=lambda a: a.screen.match.view(0).seats[0].botz)
         view = app.screen.match.view(0)
         assert bot_info(view, 0, view.seats[0].botz[0]).zone == "your Botz in play"
+
+
+async def test_the_footer_lists_undo_and_save_when_the_terminal_is_wide_enough():
+    """QA: at 80 columns the footer has room for the moves' keys only, so u and s were never
+    listed, even at 160; now they are from WIDE_FOOTER columns, and work at any width."""
+    from tabletop_tui.ui.games.zoobotz import WIDE_FOOTER
+
+    app = _app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+
+        def shown() -> set[str]:
+            return {k for k, b in app.screen.active_bindings.items() if b.binding.show}
+
+        assert "u" not in shown() and "s" not in shown(), shown()
+        assert "to undo" not in screen_text(app).lower()
+        await pilot.press("u")  # still undoes (here: nothing yet, and says so)
+        await settle(pilot)
+        assert "nothing to undo" in screen_text(app).lower(), screen_text(app)
+        await pilot.resize_terminal(WIDE_FOOTER + 10, 30)
+        await settle(pilot, 2)
+        assert {"u", "s"} <= shown(), shown()
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 2)
+        assert "u" not in shown(), shown()

@@ -220,6 +220,10 @@ class Menu:
     source: str
 
 
+#: from this many columns the footer lists u and s as well as the moves' keys
+WIDE_FOOTER = 96
+
+
 class ZoobotzScreen(CardTable, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     BINDINGS = [
@@ -232,7 +236,10 @@ class ZoobotzScreen(CardTable, GameScreen):
         Binding("b", "bottom", "To bottom"),
         Binding("e", "keep", "Keep hand"),
         Binding("v", "table", "Table", show=False),
-        # 80x24 has room for the moves' keys only: undo and save work as ever, listed in ? help
+        # 80 columns have room for the moves' keys only: undo and save are listed in the
+        # footer from WIDE_FOOTER columns (the first two), and work at any width (the next two)
+        Binding("u", "wide_undo", "Undo"),
+        Binding("s", "wide_save", "Save"),
         Binding("u", "undo", "Undo", show=False),
         Binding("s", "save", "Save", show=False),
         Binding("escape", "close_menu", "Back", show=False),
@@ -360,6 +367,7 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def layout_changed(self) -> None:
         self._list_key = ()
+        self.refresh_bindings()  # (u and s in the footer or not: WIDE_FOOTER)
 
     # -- rendering ------------------------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
@@ -740,6 +748,8 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     # -- keys and clicks ------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("wide_undo", "wide_save"):
+            return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
         mode = self.mode
         if action in ("bottom", "keep"):
             return mode == "mulligan"
@@ -1102,6 +1112,12 @@ class ZoobotzScreen(CardTable, GameScreen):
     def action_undo(self) -> None:
         self.menu = None
         super().action_undo()
+
+    def action_wide_undo(self) -> None:
+        self.action_undo()
+
+    def action_wide_save(self) -> None:
+        self.action_save()
 
     def summary(self) -> Text:
         view = self.match.view(None)
