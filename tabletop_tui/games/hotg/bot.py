@@ -110,6 +110,7 @@ from __future__ import annotations
 import random
 
 from .bot_battle import BattleChoices, kill_chance
+from .bot_broad import BroadPlanner
 from .bot_decisions import DecisionChoices
 from .bot_planner import TeamPlanner
 from .bot_psycho import PsychoAssaultPlanner
@@ -204,7 +205,7 @@ def _best_by_rollouts(
 
 
 class HotgHeuristicBot(
-    PsychoAssaultPlanner, DecisionChoices, RolloutPlanner, TeamPlanner, BattleChoices
+    PsychoAssaultPlanner, DecisionChoices, RolloutPlanner, BroadPlanner, TeamPlanner, BattleChoices
 ):
     """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
 

@@ -371,7 +371,17 @@ class TeamPlanner:
                 got = self._boss_mode(v, prey, do)
                 if got is not None:
                     return got
-        value, plan = self._plan_for(v)
+        if (
+            self.planner_style == "broad"
+            and v.mode == "standard"
+            and (boss is None or self.broad_boss)
+        ):
+            got = self._broad_action(v, do)
+            if got is not None:
+                return got
+            plan = None  # the broad plan has nothing left: only the leftover tokens below
+        else:
+            value, plan = self._plan_for(v)
         if plan is not None:
             players = list(v.players)
             groups: dict = {}
