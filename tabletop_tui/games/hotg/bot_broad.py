@@ -36,7 +36,6 @@ from .threat import _place_fs, _samples, counted_samples
 RESPONSE_KILL = 0.5
 RESPONSE_CARDS = 4.0  # cards one battle costs a Ranger in the response model
 TWO_PHASE_SAMPLES = 24  # sampled decks for the two-phase model
-STAGE2_PLANS = 16  # distinct plans scored again with the two-phase model
 MAX_COMBOS = 30000  # beyond this, programs are trimmed (repositioning moves first)
 
 
@@ -328,6 +327,8 @@ class BroadPlanner:
     broad_edge = 3
     #: a card restored by powering up or RECOVER, against CARD_COST for a card spent
     broad_card_w = 0.25
+    #: distinct plans (the best by stage 1) scored again with the two-phase model
+    broad_rescored = 16
     #: also in the boss's rounds (else the boss round's own rules play them)
     broad_boss = False
 
@@ -412,7 +413,7 @@ class BroadPlanner:
         seen: dict = {}
         best = None
         for value, combo, board, spent_by in scored:
-            if len(seen) >= STAGE2_PLANS:
+            if len(seen) >= self.broad_rescored:
                 break
             rangers = []
             for p, prog in zip(v.players, combo, strict=True):
