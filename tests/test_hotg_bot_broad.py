@@ -17,10 +17,16 @@ from tabletop_tui.games.hotg.bot_broad import (
     respond,
     two_phase,
 )
-from tabletop_tui.games.hotg.models import ALL_RANGERS, Config, Move, StartBattle
+from tabletop_tui.games.hotg.models import (
+    ALL_RANGERS,
+    Config,
+    Move,
+    StartBattle,
+)
 from tabletop_tui.games.hotg.rules import HotgRules
 
 OUTER = ("a", "b", "c", "d")
+R = HotgRules()
 
 
 def test_programs_battle_only_where_figures_are_and_use_every_token_at_most_once():
@@ -150,3 +156,43 @@ def test_the_switch_puts_the_broad_plan_in_charge():
     )
     assert act == want if seat == 0 else act.seat == seat
     assert HotgHeuristicBot.planner_style == ""  # off by default
+
+
+def _boss_round_state():
+    """The first Action Phase decision with Rita on the board, from a heuristic game."""
+    bot = HotgHeuristicBot()
+    for seed in range(8):
+        s = R.new_game(Config(names=("P1", "P2", "P3", "P4"), rangers=ALL_RANGERS[:4]), seed)
+        while s.outcome is None:
+            seat = next(iter(R.to_act(s)))
+            v = R.view(s, seat)
+            if v.phase == "action" and v.decision is None and bot._boss_location(v) is not None:
+                return s
+            s, _ = R.apply(s, seat, bot.choose(v, R.legal_actions(s, seat), seat, None))
+    raise AssertionError("no game of seeds 0-7 reached Rita's round")
+
+
+def test_broad_boss_hands_the_boss_round_to_the_broad_plan():
+    s = _boss_round_state()
+    bot = HotgHeuristicBot()
+    bot.planner_style = "broad"
+    bot.broad_boss = True
+    followed = 0
+    rnd = s.round
+    while s.outcome is None and s.round == rnd and s.phase == "action":
+        seat = next(iter(R.to_act(s)))
+        v, legal = R.view(s, seat), R.legal_actions(s, seat)
+        got = bot.choose(v, legal, seat, None)
+        if v.decision is None and isinstance(got, (Move, StartBattle)):  # not a pre-step
+            _, plan = bot._broad_plan(v)
+            to, want = first_action(
+                plan,
+                tuple(p.seat for p in v.players),
+                {lo.id: bot._loc_score(v, lo) for lo in v.locations},
+                {p.seat: p.location for p in v.players},
+                {p.seat: p.tokens for p in v.players},
+            )
+            assert (to, want) == (seat, got)
+            followed += got != HotgHeuristicBot().choose(v, legal, seat, None)
+        s, _ = R.apply(s, seat, got)
+    assert followed  # somewhere in the round the broad plan and the boss mode differ
