@@ -75,6 +75,13 @@ cycle), with `incoming_w` the planner's location value prices the figures the ne
 is expected to send beyond a location's room. Neither won more games: both off. Measured
 in card_data/hotg/AUDIT.md, session 12.
 
+Issue 15, session 13: a broader Action Phase planner (bot_broad.py, `planner_style` =
+"broad"): a program per Ranger for the round (battle, move, battle then move, power up,
+RECOVER), every combination scored by the team planner's battle model and the threat,
+the best distinct plans again by a two-phase model of the deployments (the next phase,
+the team's next round from where the plan leaves it, the phase after). 5-7 of 40 wins
+against 5 (seeds 0-39): off. Measured in card_data/hotg/AUDIT.md, session 13.
+
 Session 12: the battle search in the expansion's modes (`search_modes`). Its sampled States
 are built there too (search_modes.py); in Mastermind Mode the rollouts play the Mastermind
 with HotgMastermindBot on sampled Schemes. On in Mastermind Mode (7 of 40 wins against 0),
@@ -110,6 +117,7 @@ from __future__ import annotations
 import random
 
 from .bot_battle import BattleChoices, kill_chance
+from .bot_broad import BroadPlanner
 from .bot_decisions import DecisionChoices
 from .bot_planner import TeamPlanner
 from .bot_psycho import PsychoAssaultPlanner
@@ -204,7 +212,7 @@ def _best_by_rollouts(
 
 
 class HotgHeuristicBot(
-    PsychoAssaultPlanner, DecisionChoices, RolloutPlanner, TeamPlanner, BattleChoices
+    PsychoAssaultPlanner, DecisionChoices, RolloutPlanner, BroadPlanner, TeamPlanner, BattleChoices
 ):
     """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
 

@@ -361,7 +361,18 @@ class TeamPlanner:
                     if got is not None:
                         return got
         boss = self._boss_location(v)
-        if boss is not None:
+        # the broad planner (bot_broad.py, session 13), in the boss's rounds too with
+        # `broad_boss`; when its plan has nothing left, only the leftover tokens below
+        broad = (
+            self.planner_style == "broad"
+            and v.mode == "standard"
+            and (boss is None or self.broad_boss)
+        )
+        if broad:
+            got = self._broad_action(v, do)
+            if got is not None:
+                return got
+        elif boss is not None:
             got = self._boss_mode(v, boss, do)
             if got is not None:
                 return got
@@ -371,7 +382,7 @@ class TeamPlanner:
                 got = self._boss_mode(v, prey, do)
                 if got is not None:
                     return got
-        value, plan = self._plan_for(v)
+        value, plan = (0.0, None) if broad else self._plan_for(v)
         if plan is not None:
             players = list(v.players)
             groups: dict = {}
