@@ -399,3 +399,51 @@ def test_the_threat_switch_weighs_the_gathering_in_this_mode():
     # brings it this phase
     board = tuple((0.0, k != 3) for k in range(4))
     assert on._risk(v, board, args) > 0.5
+
+
+def _gathered() -> m.State:
+    """After the boss deployment: the five Psychos at the first location, panicked and full
+    for the rest of the game (Boss Deployment); four of them defeated already, the last
+    (Psycho Red) with one card under its deployment card."""
+    ids = ("psycho_red", "psycho_black", "psycho_blue", "psycho_yellow", "psycho_pink")
+    s = with_psychos(pa_calm(pa_game(names=("A", "B", "C", "D"))), *ids)
+    card = next(c for c in s.psycho_aside if "psycho" in c)
+    nem = tuple(
+        upd(n, status="deployed" if n.id == "psycho_red" else "defeated", attached_to="jason")
+        for n in s.nemeses
+    )
+    nem = (upd(nem[0], under=(card,)), *nem[1:])
+    return upd(
+        s,
+        nemeses=nem,
+        psycho_boss_deployed=True,
+        locations=(
+            upd(s.locations[0], villains=("psycho_red",), panicked=True, locked_full=True),
+            *s.locations[1:],
+        ),
+    )
+
+
+def test_the_siege_model_counts_the_last_card_at_the_gathering_as_the_win():
+    """Boss Battle: the Rangers win once every Psycho is defeated; one more card under
+    Psycho Red defeats the last. With the switch a group's battle there is worth the win;
+    a lone Ranger with no cards left to take the damage is defeated there."""
+    s = _gathered()
+    v = R.view(s, 0)
+    lo = v.locations[0]
+    bot = HotgHeuristicBot()
+    bot.psycho_siege = True
+    gain, _, n = bot._group_round(v, lo, (0, 1, 2), 3, 20.0, v.hq_energy)
+    assert n == 1 and gain >= 1000.0  # one battle, and it wins the game
+    off = HotgHeuristicBot()
+    assert off._group_round(v, lo, (0, 1, 2), 3, 20.0, v.hq_energy)[0] < 1000.0
+    # two Psychos left with nothing under: a lone Ranger with 3 cards cannot win it and
+    # runs out of cards there
+    s2 = upd(
+        s,
+        nemeses=(upd(s.nemeses[0], under=()), upd(s.nemeses[1], status="deployed"), *s.nemeses[2:]),
+        locations=(upd(s.locations[0], villains=("psycho_red", "psycho_black")), *s.locations[1:]),
+    )
+    v2 = R.view(s2, 0)
+    g2, _, _ = bot._group_round(v2, v2.locations[0], (0,), 1, 3.0, v2.hq_energy)
+    assert g2 < 0.0  # the defeat (a Command Center energy) outweighs the card it takes

@@ -58,7 +58,15 @@ class PsychoAssaultPlanner:
     psycho_defeat_w = 3.0
     #: Psycho cards defeated per combat card played (their health is 3-5, as a monster's)
     PSYCHO_KILL = 0.3
-    _last_fallen: tuple = ()  # the Psychos the last `_group_round` defeats (ids)
+    _last_fallen: tuple = ()
+    #: after the gathering (the boss card), the team planner weighs battles there with its
+    #: other battles (`_pa_siege_round`) instead of sending everyone (`boss_modes`) or no
+    #: one (the default) (False: off)
+    psycho_siege = False
+    #: what each Psycho card defeated at the gathering is worth (ten win the game)
+    psycho_siege_w = 4.0
+    #: what each Ranger defeated there costs (a Command Center energy)
+    psycho_siege_defeat = 6.0  # the Psychos the last `_group_round` defeats (ids)
 
     #: session 13: the deployment threat (threat.py, `risk_w`) in this mode too: the next
     #: phase's foot soldiers, and the Psychos' gathering (the boss card, in pile D) as a
@@ -439,8 +447,50 @@ class PsychoAssaultPlanner:
         self._last_fallen = tuple(fallen)
         return gain, spent, battles
 
+    def _pa_siege_round(self, v: View, lo, seats: tuple, tokens: int, cards: float):
+        """`_group_round` at the Psychos' gathering (Psycho Assault Mode, Boss Battle): each
+        battle lays out two rows of three Psycho cards whatever the number left; cards
+        defeated go under the Psychos and stay there across battles (two defeat one); all
+        of them defeated wins. A Ranger whose cards run out is defeated (one Command Center
+        energy; with none left the game is lost)."""
+        under = {n.id: len(n.under) for n in v.nemeses}
+        alive = [x for x in lo.villains if x in PSYCHOS]
+        need = sum(max(0, 2 - under.get(x, 0)) for x in alive)
+        g = len(seats)
+        quality = 1.0 + 0.12 * (min(g, 3) - 1)
+        c = cards
+        spent = killed = defeats = 0.0
+        battles = 0
+        while tokens > 0 and killed < need and c >= 1.0:
+            battles += 1
+            tokens -= 1
+            plays = min(PLAYS_PER_BATTLE + 0.5 * (g - 1), c)
+            kp = min(6.0, need - killed, self.PSYCHO_KILL * plays * quality)
+            dmg = DMG_V * (6.0 - kp)
+            short = max(0.0, plays + dmg - c)
+            defeats += min(float(g), short / max(1.0, c / g))
+            killed += kp
+            spent += plays + dmg
+            c -= plays + dmg
+        gain = self.psycho_siege_w * killed
+        if need and killed >= need - 1e-9:
+            gain += ALL_PANICKED  # every Psycho down: the game is won
+        gain -= self.psycho_siege_defeat * defeats
+        if defeats > v.hq_energy:
+            gain -= ALL_PANICKED
+        self._last_end = (0.0, lo.panicked)
+        return gain, spent, battles
+
     def _group_round(self, v: View, lo, seats: tuple, tokens: int, cards: float, hq: int):
         self._last_fallen = ()
+        if (
+            self.psycho_siege
+            and v.mode == "psycho_assault"
+            and v.psycho_boss_deployed
+            and lo.locked_full
+            and any(x in PSYCHOS for x in lo.villains)
+        ):
+            return self._pa_siege_round(v, lo, seats, tokens, cards)
         if self.psycho_battle and self._pa_on(v) and any(x in PSYCHOS for x in lo.villains):
             return self._pa_battle_round(v, lo, seats, tokens, cards)
         gain, spent, battles = super()._group_round(v, lo, seats, tokens, cards, hq)
