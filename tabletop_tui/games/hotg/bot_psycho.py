@@ -4,6 +4,12 @@ In that mode each Psycho follows the Ranger holding its card at the end of the r
 two Psychos in one location panic it; in 18 of 40 traced bot games (AUDIT.md session 11)
 the last location fell that way, often as Rangers walked their Psychos into the same clean
 location. Mixed into the bot class ahead of the team planner; other modes are unchanged.
+
+Session 13 adds the mode's own planning, each part behind a switch (all off; AUDIT.md
+session 13): `psycho_plan` (the end-of-round move on the board the plan's battles leave,
+leftover tokens, the Psycho card's Ranger), `psycho_battle` (battles against Psychos as
+their cards), `psycho_threat` (the deployment threat with the gathering) and
+`psycho_siege` (the battles at the gathering after it).
 """
 
 from __future__ import annotations
