@@ -447,3 +447,25 @@ def test_the_siege_model_counts_the_last_card_at_the_gathering_as_the_win():
     v2 = R.view(s2, 0)
     g2, _, _ = bot._group_round(v2, v2.locations[0], (0,), 1, 3.0, v2.hq_energy)
     assert g2 < 0.0  # the defeat (a Command Center energy) outweighs the card it takes
+
+
+def test_the_psycho_battle_model_counts_a_ranger_who_runs_out_of_cards():
+    """Psycho Assault Mode, Battle: two Psychos bring four of their cards to the battle. A
+    lone Ranger with three cards cannot take them: the model counts the defeat (a Command
+    Center energy), and with no energy left it counts the loss."""
+    s = _two_psychos()
+    s = upd(
+        s,
+        locations=(
+            upd(s.locations[0], villains=("psycho_red", "psycho_black")),
+            upd(s.locations[1], villains=()),
+            *s.locations[2:],
+        ),
+    )
+    v = R.view(s, 0)
+    bot = _planner()
+    bot.psycho_battle = True
+    gain, _, n = bot._group_round(v, v.locations[0], (0,), 1, 3.0, v.hq_energy)
+    assert n == 1 and gain < 0.0
+    broke = upd(v, hq_energy=0)
+    assert bot._group_round(broke, broke.locations[0], (0,), 1, 3.0, 0)[0] <= -1000.0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .bot_planner import DMG_FS, DMG_V, KILL_PER_CARD, PLAYS_PER_BATTLE, VILLAIN_FS_KILL
+from .bot_planner import DMG_FS, KILL_PER_CARD, PLAYS_PER_BATTLE, VILLAIN_FS_KILL
 from .cards import catalog
 from .models import PSYCHOS, Move, View
 
@@ -64,6 +64,9 @@ class PsychoAssaultPlanner:
     psycho_defeat_w = 3.0
     #: Psycho cards defeated per combat card played (their health is 3-5, as a monster's)
     PSYCHO_KILL = 0.3
+    #: cards a Ranger loses to each Psycho card left standing in a battle (they deal 2-5
+    #: damage; the monster model's DMG_V is 1): past a group's cards, Rangers are defeated
+    PSYCHO_DMG = 1.0
     _last_fallen: tuple = ()
     #: after the gathering (the boss card), the team planner weighs battles there with its
     #: other battles (`_pa_siege_round`) instead of sending everyone (`boss_modes`) or no
@@ -413,6 +416,7 @@ class PsychoAssaultPlanner:
         quality = 1.0 + 0.12 * (min(g, 3) - 1)
         alive = list(psy)
         fallen: list[str] = []
+        defeats = 0.0
         spent = 0.0
         battles = 0
         c = cards
@@ -428,7 +432,9 @@ class PsychoAssaultPlanner:
             else:
                 kp = 0.0
                 kf = min(fs_cards, KILL_PER_CARD * plays * quality)
-            dmg = DMG_FS * (fs_cards - kf) + DMG_V * (p_cards - kp)
+            dmg = DMG_FS * (fs_cards - kf) + self.PSYCHO_DMG * (p_cards - kp)
+            short = max(0.0, plays + dmg - c)
+            defeats += min(float(g), short / max(1.0, c / g))
             now = 0
             for x in list(alive):  # the one closest to defeat first
                 take = min(kp, need[x])
@@ -449,6 +455,9 @@ class PsychoAssaultPlanner:
                 panicked = False
         after = self._loc_value(v, lo, fs, len(alive) + other, panicked)
         gain = after - before + self.psycho_defeat_w * len(fallen)
+        gain -= self.psycho_siege_defeat * defeats
+        if defeats > v.hq_energy:
+            gain -= ALL_PANICKED
         self._last_end = (fs, panicked)
         self._last_fallen = tuple(fallen)
         return gain, spent, battles
@@ -472,7 +481,7 @@ class PsychoAssaultPlanner:
             tokens -= 1
             plays = min(PLAYS_PER_BATTLE + 0.5 * (g - 1), c)
             kp = min(6.0, need - killed, self.PSYCHO_KILL * plays * quality)
-            dmg = DMG_V * (6.0 - kp)
+            dmg = self.PSYCHO_DMG * (6.0 - kp)
             short = max(0.0, plays + dmg - c)
             defeats += min(float(g), short / max(1.0, c / g))
             killed += kp
