@@ -2,6 +2,7 @@
 
     python benchmarks/hotg_oracle.py [--seeds 20] [--seed-from 0] [--jobs 1]
         [--battle-oracle [--foresee all|boss|before_boss]] [--no-plan-oracle]
+        [--mode standard|psycho_assault]
 
 Issue 15 asks the default bot to win 40% of standard 4-Ranger games. Before tuning the bot
 further, this measures an upper estimate of what play can do under the printed reading.
@@ -52,6 +53,11 @@ def ending(s: State) -> tuple:
     """Higher is better: a win, then the round reached, the villain cards down, energy."""
     if s.outcome is not None and s.outcome.summary.startswith("The Rangers win"):
         return (1, -s.round, 0, 0)
+    if s.config.mode == "psycho_assault":  # Psychos down after their gathering count most
+        down = sum(n.status == "defeated" for n in s.nemeses)
+        under = sum(len(n.under) for n in s.nemeses)
+        gathered = 10 * s.psycho_boss_deployed
+        return (0, s.round, gathered + (down * 3 + under) * (4 if gathered else 1), s.hq_energy)
     boss = sum(len(c) for d, c in s.enemy_discards if d == s.boss)
     others = sum(len(c) for d, c in s.enemy_discards if d != s.boss)
     return (0, s.round, boss * 4 + others + 10 * len(s.defeated), s.hq_energy)
@@ -105,6 +111,8 @@ BATTLE_ORACLE = False  # --battle-oracle: battle choices foresee the dice too
 PLAN_ORACLE = True  # --no-plan-oracle: the Action Phase is the default bot's
 
 
+MODE = "standard"  # --mode: the game mode (psycho_assault: session 13)
+
 #: which battles foresee the dice: "all", "boss" (only battles where the boss stands),
 #: "before_boss" (only battles before the boss is on the board)
 FORESEE = "all"
@@ -137,7 +145,7 @@ def battle_oracle(bot, s: State, seat: int, legal: list):
 
 
 def oracle_game(seed: int) -> dict:
-    config = Config(names=tuple(f"P{i + 1}" for i in range(4)), rangers=ALL_RANGERS[:4])
+    config = Config(names=tuple(f"P{i + 1}" for i in range(4)), rangers=ALL_RANGERS[:4], mode=MODE)
     bot = HotgBot()
     s = RULES.new_game(config, seed)
     steps = 0
@@ -184,6 +192,8 @@ def oracle_game(seed: int) -> dict:
         "round": s.round,
         "boss_cards": boss,
         "villains_defeated": list(s.defeated),
+        "psychos_gathered": s.psycho_boss_deployed,
+        "psychos_down": sum(n.status == "defeated" for n in s.nemeses),
         "summary": s.outcome.summary[:80] if s.outcome else "unfinished",
         "searched": searched,
         "cpu_s": round(time.process_time() - t0, 1),
@@ -198,8 +208,15 @@ def main() -> None:
     ap.add_argument("--battle-oracle", action="store_true")
     ap.add_argument("--no-plan-oracle", action="store_true")
     ap.add_argument("--foresee", default="all", choices=("all", "boss", "before_boss"))
+    ap.add_argument("--mode", default="standard", choices=("standard", "psycho_assault"))
+    ap.add_argument("--set", action="append", default=[], help="NAME=VALUE: a bot switch")
     args = ap.parse_args()
-    global BATTLE_ORACLE, PLAN_ORACLE, FORESEE
+    if args.set:
+        from hotg_bot import set_attrs
+
+        set_attrs(tuple(tuple(x.split("=", 1)) for x in args.set))
+    global BATTLE_ORACLE, PLAN_ORACLE, FORESEE, MODE
+    MODE = args.mode
     FORESEE = args.foresee
     BATTLE_ORACLE, PLAN_ORACLE = args.battle_oracle, not args.no_plan_oracle
     seeds = list(range(args.seed_from, args.seed_from + args.seeds))

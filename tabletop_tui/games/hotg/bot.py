@@ -88,6 +88,11 @@ with HotgMastermindBot on sampled Schemes. On in Mastermind Mode (7 of 40 wins a
 off in Psycho Assault (0 of 40 either way). `boss_modes` (off) sends the team after the
 boss in those modes too. Measured in card_data/hotg/AUDIT.md, session 12.
 
+Session 13: the Psycho Assault part of the planner (bot_psycho.py: the Psychos' move at
+the round's end on the planned board, their battles, the threat of their gathering, the
+fight there after it), all off: no fair game won (the dice-seeing oracle won 2 of 20 with
+it, 0 without). Measured in card_data/hotg/AUDIT.md, session 13.
+
 Battles: the attack to play is scored by the exact chance to defeat its target (the die
 of board.toml) times what defeating it is worth: a foot soldier figure off the board, a
 monster or boss card, plus the harm the card would still do (damage, drain, discards,

@@ -423,6 +423,9 @@ class TeamPlanner:
                 if got is not None:
                     return got
         # leftover tokens: RECOVER for the next round, or get in place for it
+        got = self._leftover_first(v, do)
+        if got is not None:
+            return got
         if self.leftover_power_up and v.round >= self.leftover_power_up:
             # from the round before the boss on: a last token powers up (a whole deck
             # back, not 6 shields), as the Rangers move to the boss next round anyway
@@ -442,12 +445,21 @@ class TeamPlanner:
                 if got is not None:
                     return got
         for p in v.players:
-            if p.tokens >= 1 and p.location == "hq":
+            if p.tokens >= 1 and p.location == "hq" and not self._stays_put(v, p):
                 target = max(v.locations, key=lambda lo: self._loc_score(v, lo))
                 got = do(p.seat, Move(to=target.id))
                 if got is not None:
                     return got
         return EndPhase()
+
+    def _leftover_first(self, v: View, do):
+        """A mode's own use of the tokens left once the plan is done (None: the usual)."""
+        return None
+
+    def _stays_put(self, v: View, p) -> bool:
+        """A Ranger at the Command Center with a token left stays there (False: it goes
+        out to the neediest location, the usual)."""
+        return False
 
     # ------------------------------------------------------------------ the boss
     # The boss must fall within a round or two of arriving: once it is on the board with
