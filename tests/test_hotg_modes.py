@@ -964,6 +964,37 @@ def test_two_psychos_defeated_in_one_battle_clear_the_foot_soldiers():
     assert s.locations[0].fs == ()
 
 
+def test_a_shared_psycho_card_goes_where_it_counts_after_the_owned_cards():
+    """Psycho Assault Mode, Defeating Psycho Rangers: a weapon or Path goes under its own
+    Psycho; a shared card may go under any Psycho present (a choice: Ruling 20, the one
+    closest to defeat). Closest is judged once the owned cards are placed: a shared card
+    placed first, under red, was wasted when red's own Sword came next (red had 3, blue 1)."""
+    s = _pa_battle(pa_calm(pa_game()), ("psycho_red", "psycho_blue"), fs=0)
+    sword = next(
+        c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).name == "Psycho Sword"
+    )
+    ns = tuple(
+        upd(n, under=("psycho:psycho-strike#1",)) if n.id == "psycho_red" else n
+        for n in s.nemeses
+    )
+    slots = (  # the shared card in the first slot, red's own card after it
+        Slot(card="psycho:nemesis-drain#1", row=0, col=0, defeated=True),
+        Slot(card=sword, row=0, col=1, defeated=True),
+    )
+    s = upd(
+        s,
+        nemeses=ns,
+        battle=upd(s.battle, slots=slots),
+        psycho_aside=tuple(c for c in s.psycho_aside if c != sword),
+    )
+    s = R._cleanup(s, [])
+    status = {n.id: n.status for n in s.nemeses}
+    assert status["psycho_red"] == "defeated", status
+    assert status["psycho_blue"] == "deployed", status
+    blue = next(n for n in s.nemeses if n.id == "psycho_blue")
+    assert blue.under == ("psycho:nemesis-drain#1",), blue.under
+
+
 def test_end_of_round_psychos_follow_their_rangers():
     """Psycho Assault Mode, End of the Round: each Psycho Ranger moves to its attached
     Ranger's location."""

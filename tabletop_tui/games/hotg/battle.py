@@ -950,6 +950,10 @@ class BattleRules:
         assault = s.config.mode == "psycho_assault"
         threshold = PSYCHO_BOSS_DEFEAT if b.layout == "psycho_boss" or assault else MONSTER_DEFEAT
         fallen = 0
+        # a weapon or Path goes under its own Psycho; the shared cards after them, so that
+        # "closest to defeat" counts the owned cards (never a card wasted on a Psycho its own
+        # card defeats anyway)
+        psycho_defeated.sort(key=lambda c: cat.enemy_card(c).psycho not in present)
         for c in psycho_defeated:
             owner = cat.enemy_card(c).psycho
             if owner not in present:
