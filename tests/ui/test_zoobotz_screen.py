@@ -18,6 +18,7 @@ from tabletop_tui.ui.games.zoobotz_decklists import (
     resolve_choice,
     saved_decks,
 )
+from tabletop_tui.ui.screenshots import fast_forward
 from tabletop_tui.ui.session import Session
 
 from .helpers import goto_card, play_to_end, screen_lines, screen_name, screen_text, settle
@@ -673,9 +674,10 @@ async def test_game_over_summary_speaks_to_a_seat_named_you():
     """QA session 12: the game-over box said "You reaches 10 RESEARCH and wins!"; its summary
     line is said to the player named You, as the log and the title are."""
     seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="random")]
-    app = TabletopApp(game="zoobotz", seats=seats, seed=1, bot_delay=0, autosave=False)
+    app = TabletopApp(game="zoobotz", seats=seats, seed=17, bot_delay=0, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        await fast_forward(pilot, "zoobotz", 3000)  # the engine plays all but the end
         await play_to_end(pilot)
         assert screen_name(app) == "GameOverScreen"
         assert "You reaches" in app.screen_stack[-2].match.outcome().summary  # the rules' words
