@@ -306,19 +306,21 @@ async def test_no_color_is_fully_playable(monkeypatch):
         assert len(game.match.actions) > count
 
 
-async def _mid_game(pilot, rounds: int = 4) -> None:
-    """Squad laid down and a few rounds fought against the bot."""
+async def _mid_game(pilot, fallen: int = 1) -> None:
+    """Squad laid down by key, then the bots fight on the engine until `fallen` characters
+    are defeated (and a fight is on); the screen shows that position."""
+    from .helpers import engine_until
+
     await settle(pilot)
     await pilot.press("r")
     await settle(pilot)
     app = pilot.app
-    for n in range(rounds * 2):
-        if screen_name(app) in ("RevealScreen", "CurtainScreen"):
-            await pilot.press("enter")
-        else:
-            me = app.screen.match.view(0).seats[0]
-            await pilot.press("a" if me.attacks_in_hand and n % 3 else "d")
-        await settle(pilot)
+    await engine_until(
+        pilot,
+        lambda v: (
+            sum(len(s.defeated) for s in v.seats) >= fallen and all(s.fighter for s in v.seats)
+        ),
+    )
     while screen_name(app) != "ArmyOfZeroScreen":
         await pilot.press("enter")
         await settle(pilot)
@@ -421,7 +423,7 @@ async def test_card_box_says_your_to_a_seat_named_you():
     seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
     app = TabletopApp(game="army-of-zero", seats=seats, seed=3, bot_delay=0, autosave=False)
     async with app.run_test(size=(100, 34)) as pilot:
-        await _mid_game(pilot, rounds=8)
+        await _mid_game(pilot, fallen=2)
         zones = {info.zone for info, _ in await walk_cards(pilot)}
         assert "the fight: your fighter" in zones and "the fight: Robo's fighter" in zones
         assert not [z for z in zones if "You's" in z]
