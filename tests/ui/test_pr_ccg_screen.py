@@ -4,6 +4,7 @@ from tabletop_tui.engine.match import Match, SeatSpec
 from tabletop_tui.games.pr_ccg_2008.models import SelectCard
 from tabletop_tui.paths import autosave_path
 from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.screenshots import fast_forward
 
 from .helpers import play_to_end, screen_name, screen_text, settle
 
@@ -49,10 +50,14 @@ async def test_whole_game_from_the_launcher_with_keys_by_the_cards():
 
 
 async def test_two_humans_hot_seat_game_to_the_end():
+    """Two humans at one keyboard, behind curtains, to the end: by keys for the first rounds
+    (both seats act), the middle of the game on the engine, by keys again to the end."""
     app = _app(seats=HUMANS, seed=4, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "CurtainScreen"
+        await play_to_end(pilot, until=lambda a: {x.seat for x in a.screen.match.actions} == {0, 1})
+        await fast_forward(pilot, "pr-ccg-2008", 3000)
         await play_to_end(pilot)
         assert screen_name(app) == "GameOverScreen"
 

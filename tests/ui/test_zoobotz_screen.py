@@ -21,7 +21,15 @@ from tabletop_tui.ui.games.zoobotz_decklists import (
 from tabletop_tui.ui.screenshots import fast_forward
 from tabletop_tui.ui.session import Session
 
-from .helpers import goto_card, play_to_end, screen_lines, screen_name, screen_text, settle
+from .helpers import (
+    engine_until,
+    goto_card,
+    play_to_end,
+    screen_lines,
+    screen_name,
+    screen_text,
+    settle,
+)
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eli", "Fay"]
 
@@ -714,6 +722,7 @@ async def test_card_box_says_your_botz_to_a_seat_named_you():
     app = TabletopApp(game="zoobotz", seats=names, seed=1, bot_delay=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await engine_until(pilot, lambda v: v.seats[0].botz)  # the bots play up to it
         await play_to_end(pilot, until=lambda a: a.screen.match.view(0).seats[0].botz)
         view = app.screen.match.view(0)
         assert bot_info(view, 0, view.seats[0].botz[0]).zone == "your Botz in play"
