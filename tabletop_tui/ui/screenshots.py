@@ -181,16 +181,89 @@ async def _bot_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> N
         await pilot.pause()
 
 
-def _zb_turns(turns: int):
+def _until(game: str, cond, limit: int = 400):
+    """Steps: the heuristic bot plays the seat on screen until `cond(screen, seat)`."""
+
     async def steps(pilot) -> None:
+        await _settle(pilot)
+        await _bot_drive(pilot, cond, limit=limit, game=game)
+        await _settle(pilot)
+
+    return steps
+
+
+def _engine_moves(screen, game: str, until, margin: int, limit: int) -> list:
+    """The moves `_bot_drive` would make through `screen` (bots first, then the seat on
+    screen with the quick bot) until `until(match, seat)`, found on a copy of the match with
+    no screen; all but the last `margin` of them."""
+    from ..engine.bots import bot_rng
+    from ..engine.match import Match
+    from ..games import make_bot
+
+    quick = make_bot(game, "quick")
+    bots = screen.session.bots
+    human = screen.session.on_screen
+    match = screen.match
+    shadow = Match.from_save(match.to_save(), match.rules)
+    moves = []
+    for _ in range(limit):
+        acting = shadow.to_act()
+        if not acting or shadow.outcome() is not None:
+            return []  # never reached: the screen plays it all
+        bot_seats = sorted(acting & frozenset(bots))
+        if bot_seats:
+            seat, chooser = bot_seats[0], bots[bot_seats[0]]
+        else:  # the seat on screen keeps the keyboard while it may act (next_human)
+            human = human if human in acting else min(acting)
+            if until(shadow, human):
+                return moves[: max(0, len(moves) - margin)]
+            seat, chooser = human, quick
+        rng = bot_rng(shadow.seed, len(shadow.actions), seat)
+        choice = chooser.choose(shadow.view(seat), shadow.legal_actions(seat), seat, rng)
+        shadow.play(seat, choice)
+        moves.append((seat, choice))
+    return []
+
+
+def _ahead(game: str, until, margin: int = 8, limit: int = 400, on_screen=None):
+    """Steps: the bot plays the seat on screen (`_bot_drive`) until `until(match, seat)`, but
+    all but the last `margin` of those moves are made on the engine (no redraws); the screen
+    makes the last ones itself, so the picture is the one a drive all the way gives, sooner. `on_screen(screen, seat)`: a
+    stricter condition the screen plays on to (one that needs the screen, e.g. its mode)."""
+
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        screen = pilot.app.screen
+        for _ in range(200):  # a bot's turn already scheduled plays first
+            if not screen.waiting:
+                break
+            await pilot.pause()
+        for seat, choice in _engine_moves(screen, game, until, margin, limit):
+            screen.match.play(seat, choice)
+        screen.redraw()
+        screen.advance()
         await _settle(pilot)
         await _bot_drive(
             pilot,
-            lambda screen, seat: screen.match.view(seat).turn >= turns and screen.mode == "main",
+            on_screen or (lambda screen, seat: until(screen.match, seat)),
+            limit=limit,
+            game=game,
         )
         await _settle(pilot)
 
     return steps
+
+
+def _zb_turns(turns: int):
+    return _ahead(
+        "zoobotz",
+        lambda match, seat: match.view(seat).turn >= turns,
+        margin=30,
+        limit=200,
+        on_screen=lambda screen, seat: (
+            screen.match.view(seat).turn >= turns and screen.mode == "main"
+        ),
+    )
 
 
 def _zb_can_hack(screen, seat) -> bool:
@@ -237,17 +310,6 @@ def _zeo(seed: int = 7, humans: int = 1) -> Callable[[], TabletopApp]:
         SeatSpec(name="Hugh", kind="human" if humans > 1 else "heuristic"),
     ]
     return lambda: TabletopApp(game="zeo-dbg", seats=seats, seed=seed, bot_delay=0, autosave=False)
-
-
-def _until(game: str, cond, limit: int = 400):
-    """Steps: the heuristic bot plays the seat on screen until `cond(screen, seat)`."""
-
-    async def steps(pilot) -> None:
-        await _settle(pilot)
-        await _bot_drive(pilot, cond, limit=limit, game=game)
-        await _settle(pilot)
-
-    return steps
 
 
 async def fast_forward(pilot, game: str, limit: int) -> None:
@@ -303,8 +365,8 @@ def _to_game_over(game: str, limit: int):
     return steps
 
 
-def _zeo_block(screen, seat) -> bool:
-    decision = screen.match.view(seat).decision
+def _zeo_block(match, seat) -> bool:
+    decision = match.view(seat).decision
     return decision is not None and decision.kind == "block" and decision.seat == seat
 
 
@@ -316,8 +378,8 @@ def _hotg(seed: int = 5, players: int = 4, **config) -> Callable[[], TabletopApp
     )
 
 
-def _psycho_attached(screen, seat) -> bool:
-    view = screen.match.view(seat)
+def _psycho_attached(match, seat) -> bool:
+    view = match.view(seat)
     return view.phase == "action" and any(
         r.psycho_attached for p in view.players for r in p.rangers
     )
@@ -339,8 +401,8 @@ def _mastermind(seed: int = 3) -> Callable[[], TabletopApp]:
     )
 
 
-def _mastermind_placing(screen, seat) -> bool:
-    view = screen.match.view(seat)
+def _mastermind_placing(match, seat) -> bool:
+    view = match.view(seat)
     return (
         view.decision is not None
         and view.decision.kind == "grid_place"
@@ -349,8 +411,8 @@ def _mastermind_placing(screen, seat) -> bool:
     )
 
 
-def _hotg_battle(screen, seat) -> bool:
-    view = screen.match.view(seat)
+def _hotg_battle(match, seat) -> bool:
+    view = match.view(seat)
     return (
         view.battle is not None
         and view.battle.turn == "rangers"
@@ -404,31 +466,41 @@ SCENES = [
     Scene(
         "zeo-dbg",
         _zeo(),
-        _until(
+        _ahead(
             "zeo-dbg",
-            lambda screen, seat: screen.match.view(seat).turn >= 9 and screen.mode == "main",
+            lambda match, seat: match.view(seat).turn >= 9,
+            on_screen=lambda screen, seat: (
+                screen.match.view(seat).turn >= 9 and screen.mode == "main"
+            ),
         ),
     ),
-    Scene("zeo-dbg-block", _zeo(), _until("zeo-dbg", _zeo_block)),
-    Scene("zeo-dbg-help-block", _zeo(), _then_help(_until("zeo-dbg", _zeo_block))),
+    Scene("zeo-dbg-block", _zeo(), _ahead("zeo-dbg", _zeo_block)),
+    Scene("zeo-dbg-help-block", _zeo(), _then_help(_ahead("zeo-dbg", _zeo_block))),
     Scene("zeo-dbg-game-over", _zeo(), _to_game_over("zeo-dbg", 3000)),
     Scene(
         "hotg",
         _hotg(),
-        _until(
+        _ahead(
             "hotg",
-            lambda screen, seat: screen.match.view(seat).round >= 2 and screen.mode == "act",
+            lambda match, seat: match.view(seat).round >= 2,
             limit=600,
+            on_screen=lambda screen, seat: (
+                screen.match.view(seat).round >= 2 and screen.mode == "act"
+            ),
         ),
     ),
-    Scene("hotg-battle", _hotg(), _until("hotg", _hotg_battle, limit=600)),
-    Scene("hotg-help-battle", _hotg(), _then_help(_until("hotg", _hotg_battle, limit=600))),
+    Scene("hotg-battle", _hotg(), _ahead("hotg", _hotg_battle, limit=600)),
+    Scene("hotg-help-battle", _hotg(), _then_help(_ahead("hotg", _hotg_battle, limit=600))),
     Scene("hotg-game-over", _hotg(), _to_game_over("hotg", 4000)),
-    Scene("hotg-mastermind-grid", _mastermind(), _until("hotg", _mastermind_placing, limit=600)),
+    Scene(
+        "hotg-mastermind-grid",
+        _mastermind(),
+        _until("hotg", lambda screen, seat: _mastermind_placing(screen.match, seat), limit=600),
+    ),
     Scene(
         "hotg-psycho-assault",
         _hotg(mode="psycho_assault"),
-        _until("hotg", _psycho_attached, limit=600),
+        _ahead("hotg", _psycho_attached, limit=600),
     ),
 ]
 

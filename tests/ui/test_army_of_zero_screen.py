@@ -7,6 +7,7 @@ from tabletop_tui.engine.match import Match, SeatSpec
 from tabletop_tui.games.army_of_zero.models import ChooseCombat
 from tabletop_tui.paths import autosave_path
 from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.screenshots import fast_forward
 
 from .helpers import play_to_end, screen_name, screen_text, settle
 
@@ -14,9 +15,15 @@ HUMANS = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
 VS_BOT = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="heuristic")]
 
 
-async def test_whole_game_from_the_launcher_with_keys():
-    """Launcher -> setup -> a full game against the bot -> game over, keys only."""
-    app = TabletopApp(bot_delay=0)
+async def test_whole_game_from_the_launcher_with_keys_by_the_cards():
+    """Launcher -> setup -> a full game against the bot -> game over, keys only. Issue 20
+    (done when): the human seat plays to the end from what the screen shows; no list ever
+    offers more than MOVE_LIST_CAP moves. (One whole game for both: they were two games.)"""
+    from tabletop_tui.ui.widgets.card_menu import MOVE_LIST_CAP
+
+    from .helpers import play_by_the_cards
+
+    app = TabletopApp(bot_delay=0, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("enter")  # Army Of Zero is first
@@ -25,11 +32,12 @@ async def test_whole_game_from_the_launcher_with_keys():
         await pilot.press("ctrl+s")  # seat 1 human, seat 2 heuristic bot by default
         await settle(pilot, 3)
         assert screen_name(app) in ("ArmyOfZeroScreen", "RevealScreen")
-        await play_to_end(pilot)
+        most, by_card = await play_by_the_cards(pilot, ("r", "a", "d"))
         assert screen_name(app) == "GameOverScreen"
         game = app.screen_stack[-2]
         outcome = game.match.outcome()
         assert outcome is not None
+        assert most <= MOVE_LIST_CAP and by_card > 0  # (a card's one move is made at once)
         assert "wins" in screen_text(app) or "draw" in screen_text(app)
         # the autosave holds the finished game and replays to the same outcome
         saved = Match.load(autosave_path("army-of-zero"))
@@ -298,19 +306,21 @@ async def test_no_color_is_fully_playable(monkeypatch):
         assert len(game.match.actions) > count
 
 
-async def _mid_game(pilot, rounds: int = 4) -> None:
-    """Squad laid down and a few rounds fought against the bot."""
+async def _mid_game(pilot, fallen: int = 1) -> None:
+    """Squad laid down by key, then the bots fight on the engine until `fallen` characters
+    are defeated (and a fight is on); the screen shows that position."""
+    from .helpers import engine_until
+
     await settle(pilot)
     await pilot.press("r")
     await settle(pilot)
     app = pilot.app
-    for n in range(rounds * 2):
-        if screen_name(app) in ("RevealScreen", "CurtainScreen"):
-            await pilot.press("enter")
-        else:
-            me = app.screen.match.view(0).seats[0]
-            await pilot.press("a" if me.attacks_in_hand and n % 3 else "d")
-        await settle(pilot)
+    await engine_until(
+        pilot,
+        lambda v: (
+            sum(len(s.defeated) for s in v.seats) >= fallen and all(s.fighter for s in v.seats)
+        ),
+    )
     while screen_name(app) != "ArmyOfZeroScreen":
         await pilot.press("enter")
         await settle(pilot)
@@ -390,22 +400,6 @@ async def test_the_cursor_does_not_carry_over_to_the_next_seat():
         assert app.focused.info.key == bob.unplaced[0].id
 
 
-async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
-    """Issue 20 (done when): the human seat plays against the bot to the end from what the
-    screen shows (keys only); no list ever offers more than MOVE_LIST_CAP moves."""
-    from tabletop_tui.ui.widgets.card_menu import MOVE_LIST_CAP
-
-    from .helpers import play_by_the_cards
-
-    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=11, bot_delay=0, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        most, by_card = await play_by_the_cards(pilot, ("r", "a", "d"))
-        assert screen_name(app) == "GameOverScreen"
-        assert app.screen_stack[-2].match.outcome() is not None
-        assert most <= MOVE_LIST_CAP and by_card > 0  # (a card's one move is made at once)
-
-
 async def test_game_over_summary_speaks_to_a_seat_named_you():
     """QA session 12: the game-over box read "Robo has defeated all ten of You's characters";
     like the log and the title, its summary line is said to the player named You."""
@@ -413,6 +407,7 @@ async def test_game_over_summary_speaks_to_a_seat_named_you():
     app = TabletopApp(game="army-of-zero", seats=seats, seed=5, bot_delay=0, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        await fast_forward(pilot, "army-of-zero", 3000)  # the engine plays all but the end
         await play_to_end(pilot)
         assert screen_name(app) == "GameOverScreen"
         assert "You's" in app.screen_stack[-2].match.outcome().summary  # the rules' words
@@ -428,7 +423,7 @@ async def test_card_box_says_your_to_a_seat_named_you():
     seats = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
     app = TabletopApp(game="army-of-zero", seats=seats, seed=3, bot_delay=0, autosave=False)
     async with app.run_test(size=(100, 34)) as pilot:
-        await _mid_game(pilot, rounds=8)
+        await _mid_game(pilot, fallen=2)
         zones = {info.zone for info, _ in await walk_cards(pilot)}
         assert "the fight: your fighter" in zones and "the fight: Robo's fighter" in zones
         assert not [z for z in zones if "You's" in z]

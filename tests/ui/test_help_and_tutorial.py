@@ -126,6 +126,10 @@ async def test_the_guided_first_game_runs_to_its_end_with_hints(game_id):
         bar = screen.query_one(HintBar)
         assert first.split()[0] in str(bar.render())
         assert "You's" not in screen_text(app)  # the guided player is spoken to: "Your hand"
+        # the opening by keys until a second hint shows, the middle on the engine, the end
+        # by keys again (the game-over hint)
+        await play_to_end(pilot, limit=6000, until=lambda a: len(hints.shown) >= 2)
+        await fast_forward(pilot, game_id, 6000)
         await play_to_end(pilot, limit=6000)
         assert screen_name(app) == "GameOverScreen"
         said = [e.text for e in screen.match.log_lines()]

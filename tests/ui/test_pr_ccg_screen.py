@@ -4,6 +4,7 @@ from tabletop_tui.engine.match import Match, SeatSpec
 from tabletop_tui.games.pr_ccg_2008.models import SelectCard
 from tabletop_tui.paths import autosave_path
 from tabletop_tui.ui.app import TabletopApp
+from tabletop_tui.ui.screenshots import fast_forward
 
 from .helpers import play_to_end, screen_name, screen_text, settle
 
@@ -22,9 +23,15 @@ def _app(seats=VS_BOT, seed=2, opening=5, **kw):
     )
 
 
-async def test_whole_game_from_the_launcher_with_keys():
-    """Launcher -> setup (deck choice) -> a full game against the bot -> game over."""
-    app = TabletopApp(bot_delay=0)
+async def test_whole_game_from_the_launcher_with_keys_by_the_cards():
+    """Launcher -> setup (deck choice) -> a full game against the bot -> game over. Issue 20
+    (done when): the human seat plays to the end from what the screen shows (keys only); no
+    list ever offers more than MOVE_LIST_CAP moves. (One whole game for both.)"""
+    from tabletop_tui.ui.widgets.card_menu import MOVE_LIST_CAP
+
+    from .helpers import play_by_the_cards
+
+    app = TabletopApp(bot_delay=0, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("down", "enter")  # the second game: pr-ccg-2008
@@ -33,18 +40,24 @@ async def test_whole_game_from_the_launcher_with_keys():
         assert "Deck" in screen_text(app)
         await pilot.press("ctrl+s")
         await settle(pilot, 3)
-        await play_to_end(pilot)
+        most, by_card = await play_by_the_cards(pilot, ("1", "n"))
+        assert screen_name(app) == "GameOverScreen"
         game = app.screen_stack[-2]
         outcome = game.match.outcome()
         assert outcome is not None
+        assert 0 < most <= MOVE_LIST_CAP and by_card > 0
         assert Match.load(autosave_path("pr-ccg-2008")).outcome() == outcome
 
 
 async def test_two_humans_hot_seat_game_to_the_end():
+    """Two humans at one keyboard, behind curtains, to the end: by keys for the first rounds
+    (both seats act), the middle of the game on the engine, by keys again to the end."""
     app = _app(seats=HUMANS, seed=4, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert screen_name(app) == "CurtainScreen"
+        await play_to_end(pilot, until=lambda a: {x.seat for x in a.screen.match.actions} == {0, 1})
+        await fast_forward(pilot, "pr-ccg-2008", 3000)
         await play_to_end(pilot)
         assert screen_name(app) == "GameOverScreen"
 
@@ -203,23 +216,6 @@ async def test_inspector_reads_every_public_card_and_no_hidden_one():
         await assert_nothing_hidden_shown(
             pilot, walked, hidden_names(game.rules, game.match.state, 0)
         )
-
-
-async def test_a_whole_game_by_the_cards_never_lists_more_than_the_cap():
-    """Issue 20 (done when): the human seat plays against the bot to the end from what the
-    screen shows (keys only); no list ever offers more than MOVE_LIST_CAP moves."""
-    from tabletop_tui.ui.widgets.card_menu import MOVE_LIST_CAP
-
-    from .helpers import play_by_the_cards
-
-    seats = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="heuristic")]
-    app = TabletopApp(game="pr-ccg-2008", seats=seats, seed=11, bot_delay=0, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        most, by_card = await play_by_the_cards(pilot, ("1", "n"))
-        assert screen_name(app) == "GameOverScreen"
-        assert app.screen_stack[-2].match.outcome() is not None
-        assert 0 < most <= MOVE_LIST_CAP and by_card > 0
 
 
 async def test_game_over_summary_speaks_to_a_seat_named_you():

@@ -10,7 +10,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.games.zeo_dbg import MOVE_CAP
 from tabletop_tui.ui.widgets.inspector import inspect_plain
 
-from .helpers import screen_lines, screen_name, screen_text, settle, zeo_key
+from .helpers import engine_until, screen_lines, screen_name, screen_text, settle, zeo_key
 
 
 def _app(humans=1, seed=5, size_hint=None, **kw) -> TabletopApp:
@@ -66,6 +66,10 @@ async def test_the_block_prompt_comes_up_behind_the_defenders_curtain():
     bot = make_bot("zeo-dbg", "heuristic")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        # the same bot plays the engine up to the move that attacks a human defender
+        await engine_until(
+            pilot, lambda v: v.attack is not None and v.decision_seat not in (None, v.active)
+        )
         seen_block_curtain = False
         for _ in range(1500):
             name = screen_name(app)
@@ -598,7 +602,9 @@ async def test_every_public_card_reads_in_full_and_nothing_hidden_shows():
 
 
 async def _bots_play_until(pilot, done, limit: int = 400) -> None:
-    """The heuristic bot plays the human seat too, until `done(view)`."""
+    """The heuristic bot plays the human seat too, until `done(view)`: on the engine up to
+    the move that makes it hold, then through the screen."""
+    await engine_until(pilot, done)
     app = pilot.app
     bot = make_bot("zeo-dbg", "heuristic")
     for _ in range(limit):
