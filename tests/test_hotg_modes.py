@@ -974,8 +974,7 @@ def test_a_shared_psycho_card_goes_where_it_counts_after_the_owned_cards():
         c for c in CAT.enemy_instances("psycho") if CAT.enemy_card(c).name == "Psycho Sword"
     )
     ns = tuple(
-        upd(n, under=("psycho:psycho-strike#1",)) if n.id == "psycho_red" else n
-        for n in s.nemeses
+        upd(n, under=("psycho:psycho-strike#1",)) if n.id == "psycho_red" else n for n in s.nemeses
     )
     slots = (  # the shared card in the first slot, red's own card after it
         Slot(card="psycho:nemesis-drain#1", row=0, col=0, defeated=True),
