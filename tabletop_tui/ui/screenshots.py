@@ -312,9 +312,11 @@ def _zeo(seed: int = 7, humans: int = 1) -> Callable[[], TabletopApp]:
     return lambda: TabletopApp(game="zeo-dbg", seats=seats, seed=seed, bot_delay=0, autosave=False)
 
 
-async def fast_forward(pilot, game: str, limit: int) -> None:
-    """Let the same bot play the engine (no redraws) up to the last few actions before the
-    game ends; the screen then plays those, so the picture is the one a whole game gives."""
+async def fast_forward(pilot, game: str | None, limit: int, stop=None, kind: str = "quick") -> int:
+    """Let the `kind` bot play every seat on the engine (no redraws) up to the last action
+    before the game ends, or before the one after which `stop(view)` holds (`view`: the
+    table's public View); the screen plays that action itself, so the picture is the one a
+    whole drive gives. `game`: the bot's game (None: the screen's). Returns the moves made."""
     from ..engine.bots import bot_rng
     from ..games import make_bot
 
@@ -328,7 +330,8 @@ async def fast_forward(pilot, game: str, limit: int) -> None:
             break
         await pilot.pause()
     match = screen.match
-    bot = make_bot(game, "quick")
+    bot = make_bot(game or match.rules.game_id, kind)
+    made = 0
     for _ in range(limit):
         acting = sorted(match.to_act())
         if not acting or match.outcome() is not None:
@@ -343,10 +346,14 @@ async def fast_forward(pilot, game: str, limit: int) -> None:
         after, _ = match.rules.apply(match.state, seat, choice)
         if match.rules.outcome(after) is not None:
             break  # the screen plays the last action itself
+        if stop is not None and stop(match.rules.view(after, None)):
+            break
         match.play(seat, choice)
+        made += 1
     screen.redraw()
     screen.advance()
     await _settle(pilot)
+    return made
 
 
 def _to_game_over(game: str, limit: int):

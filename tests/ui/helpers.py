@@ -383,34 +383,6 @@ async def engine_until(pilot, stop, kind: str = "heuristic", limit: int = 3000) 
     """Reach a position fast: the `kind` bot plays every seat on the engine (no redraws) up to
     the move after which `stop(view)` would hold (`view`: the table's public View); the screen
     then plays that move itself. Returns the moves made here."""
-    from tabletop_tui.engine.bots import bot_rng
-    from tabletop_tui.games import make_bot
+    from tabletop_tui.ui.screenshots import fast_forward
 
-    app = pilot.app
-    while screen_name(app) in ("CurtainScreen", "RevealScreen"):
-        await pilot.press("enter")
-        await pilot.pause()
-    screen = app.screen
-    for _ in range(200):  # a bot's turn already scheduled plays first
-        if not screen.waiting:
-            break
-        await pilot.pause()
-    match = screen.match
-    bot = make_bot(match.rules.game_id, kind)
-    made = 0
-    for _ in range(limit):
-        acting = sorted(match.to_act())
-        if not acting or match.outcome() is not None:
-            break
-        seat = acting[0]
-        rng = bot_rng(match.seed, len(match.actions), seat)
-        choice = bot.choose(match.view(seat), match.legal_actions(seat), seat, rng)
-        after, _ = match.rules.apply(match.state, seat, choice)
-        if match.rules.outcome(after) is not None or stop(match.rules.view(after, None)):
-            break
-        match.play(seat, choice)
-        made += 1
-    screen.redraw()
-    screen.advance()
-    await settle(pilot)
-    return made
+    return await fast_forward(pilot, None, limit, stop=stop, kind=kind)
