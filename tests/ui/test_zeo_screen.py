@@ -13,9 +13,10 @@ from tabletop_tui.ui.widgets.inspector import inspect_plain
 from .helpers import engine_until, screen_lines, screen_name, screen_text, settle, zeo_key
 
 
-def _app(humans=1, seed=5, size_hint=None, **kw) -> TabletopApp:
+def _app(humans=1, seed=5, size_hint=None, seats=None, **kw) -> TabletopApp:
+    """Vee against Hugh (a bot unless `humans` > 1), or the `seats` given; no autosave."""
     kw.setdefault("autosave", False)
-    seats = [
+    seats = seats or [
         SeatSpec(name="Vee", kind="human"),
         SeatSpec(name="Hugh", kind="human" if humans > 1 else "heuristic"),
     ]
@@ -276,12 +277,9 @@ async def test_teammates_share_hands_and_pass_the_keyboard_without_a_curtain():
     the two teams)."""
     names = ("Vee", "Hugh", "Val", "Hana")
     seats = [SeatSpec(name=n, kind="human") for n in names]
-    app = TabletopApp(
-        game="zeo-dbg",
+    app = _app(
         seats=seats,
         seed=5,
-        bot_delay=0,
-        autosave=False,
         config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
     )
     async with app.run_test(size=(160, 48)) as pilot:
@@ -330,12 +328,9 @@ async def test_a_dealt_character_shows_its_signature_item_and_zord_or_master():
 async def test_play_all_keeps_cards_that_could_be_attached_for_their_ability():
     """Rulebook "Main Phase": a card in hand is either played or attached; P plays only the
     cards with no other use and says which ones it kept."""
-    app = TabletopApp(
-        game="zeo-dbg",
+    app = _app(
         seats=[SeatSpec(name="Vee", kind="human"), SeatSpec(name="Hugh", kind="heuristic")],
         seed=5,
-        bot_delay=0,
-        autosave=False,
         config={"characters": ("gearwright", "renn")},
     )
     async with app.run_test(size=(120, 40)) as pilot:
@@ -360,12 +355,9 @@ async def test_play_all_keeps_cards_that_could_be_attached_for_their_ability():
 
 # -- the table kit on the Zeo table (issue 20) ---------------------------------------------------
 def _kit_app() -> TabletopApp:
-    return TabletopApp(
-        game="zeo-dbg",
+    return _app(
         seats=[SeatSpec(name="Vee", kind="human"), SeatSpec(name="Hugh", kind="heuristic")],
         seed=5,
-        bot_delay=0,
-        autosave=False,
         config={"characters": ("gearwright", "renn")},
     )
 
@@ -707,14 +699,7 @@ async def test_a_choice_handed_to_a_teammate_without_a_curtain_names_who_chooses
         SeatSpec(name="Hugh", kind="heuristic"),
         SeatSpec(name="Val", kind="human"),
     ]
-    app = TabletopApp(
-        game="zeo-dbg",
-        seats=seats,
-        seed=5,
-        bot_delay=0,
-        autosave=False,
-        config={"format": "2v1", "lone": "heroes"},
-    )
+    app = _app(seats=seats, seed=5, config={"format": "2v1", "lone": "heroes"})
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 3)
         screen = app.screen
@@ -735,12 +720,9 @@ async def test_playing_a_card_from_a_teammates_hand_is_refused_naming_the_rule()
     play from them ("Playing Cards": you play cards from your hand). QA: the refusal said
     only "no move uses it now (it is in Val's hand (your teammate))"."""
     names = ("Vee", "Hugh", "Val", "Hana")
-    app = TabletopApp(
-        game="zeo-dbg",
+    app = _app(
         seats=[SeatSpec(name=n, kind="human") for n in names],
         seed=5,
-        bot_delay=0,
-        autosave=False,
         config={"format": "2v2", "characters": ("gearwright", "renn", "voltara", "mara")},
     )
     async with app.run_test(size=(80, 24)) as pilot:
@@ -808,12 +790,9 @@ async def test_empty_slots_say_what_they_take_in_three_seat_columns_at_160_colum
         SeatSpec(name="Hugh", kind="heuristic"),
         SeatSpec(name="Val", kind="heuristic"),
     ]
-    app = TabletopApp(
-        game="zeo-dbg",
+    app = _app(
         seats=seats,
         seed=5,
-        bot_delay=0,
-        autosave=False,
         config={"format": "2v1", "lone": "heroes", "characters": ("gearwright", "renn", "voltara")},
     )
     async with app.run_test(size=(160, 48)) as pilot:
@@ -840,7 +819,7 @@ async def test_four_seats_stand_two_by_two_so_their_lines_are_not_cut_at_160_col
     says what it takes, and the heading keeps its card counts."""
     seats = [SeatSpec(name=n, kind="heuristic") for n in ("Vee", "Hugh", "Val", "Hal")]
     seats[0] = SeatSpec(name="Vee", kind="human")
-    app = TabletopApp(game="zeo-dbg", seats=seats, seed=3, bot_delay=0, autosave=False)
+    app = _app(seats=seats, seed=3)
     async with app.run_test(size=(160, 48)) as pilot:
         await settle(pilot, 3)
         lines = screen_lines(app)
