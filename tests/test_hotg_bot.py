@@ -209,7 +209,7 @@ def test_the_search_bot_plays_only_legal_actions():
     bot = HotgBot(search=1, top_k=2, plan_search=1)
     s = R.new_game(Config(), 5)
     searched = 0
-    for k in range(150):
+    for k in range(60):  # (into round 2: setup, two Action Phases, battles, a deployment)
         if s.outcome is not None:
             break
         seat = next(iter(R.to_act(s)))
