@@ -118,7 +118,7 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
     assert Match.load(table.save_path).actions == table.match.actions
 
 
-@pytest.mark.parametrize("service", [Limits(bot_delay=0.1)], indirect=True)
+@pytest.mark.parametrize("service", [Limits(bot_delay=0.04)], indirect=True)
 @pytest.mark.parametrize(("game", "seed", "screen", "options"), GAMES)
 async def test_a_watcher_sees_two_bots_play_and_nothing_hidden(
     service, game, seed, screen, options
