@@ -27,7 +27,7 @@ async def test_a_whole_1v1_game_with_keys_answering_blocks():
     """Issue #5 and #20: a 1v1 game played to its end through the screen with keys only (the
     driver reads the screen, never the match), a Block answered, and the move panel never
     longer than its cap at the top level."""
-    app = _app(seed=7)
+    app = _app(seed=6)  # (seed 6: a short game, 37 keys, a Block among them)
     answered: list[str] = []
     longest = 0
     async with app.run_test(size=(120, 40)) as pilot:
