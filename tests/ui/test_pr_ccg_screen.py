@@ -246,3 +246,39 @@ async def test_card_box_says_your_discard_pile_to_a_seat_named_you():
         zones = {info.zone for info, _ in await walk_cards(pilot)}
         assert "Your discard pile (1 from the top)" in zones
         assert not [z for z in zones if "You's" in z]
+
+
+async def test_hand_and_refusal_stay_on_screen_at_80x24(tmp_path):
+    """QA session 14: at 80x24 the player bars wrapped ("⌫ discard" / "0") and the board
+    overflowed: while paying a Hand Cost (Step 3) the third card of a 3-card hand was below
+    the screen, and a refusal ("Step 2: No card is selected") was never seen."""
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.pr_ccg_2008.models import PayCard, PlayNothing
+
+    from .helpers import screen_lines
+
+    rules = get_rules("pr-ccg-2008")
+    seats = [SeatSpec(name="Player 1"), SeatSpec(name="Player 2")]
+    match = Match(rules, rules.default_config(), 3, seats=seats)
+    match.play(0, PlayNothing())
+    match.play(1, SelectCard(card="INV-02#2"))  # cost 0: locked in; Player 1 draws 1 Damage
+    hand = [card for card, _ in match.view(0).seats[0].hand]
+    assert len(hand) == 3 and hand[0] == "GRD-09#1"  # Dawn Paladin, Hand Cost 2
+    match.play(0, SelectCard(card=hand[0]))
+    match.play(0, PayCard(card=hand[1]))
+    save = tmp_path / "paying.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Step 3: pay" in text
+        names = [c.name for _, c in match.view(0).seats[0].hand]
+        assert all(name in text.split("Your hand:")[1] for name in names)
+        await pilot.press("c")  # the selection taken back
+        await pilot.press("c")  # nothing to cancel now
+        await settle(pilot)
+        assert "Step 2: No card is selected" in "\n".join(screen_lines(app))

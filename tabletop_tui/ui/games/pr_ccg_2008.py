@@ -251,17 +251,19 @@ class PrCcgScreen(CardTable, GameScreen):
         self.query_one("#pr-log", LogPanel).sync(list(self.match.log_lines()))
 
     def _bar(self, s: SeatView, seat: int, view: View) -> Text:
+        """Two lines whatever the width: the name, then the piles and what the seat is doing
+        (on one line the piles wrapped at 80 columns and pushed the hand off the screen)."""
         text = Text.assemble(
             (f"{seat_tag(seat)} {s.name}", f"bold {'red' if seat == 0 else 'blue'}"),
             (f" ({s.deck_name})", "italic"),
-            f"  ▤ deck {s.deck_count}  ◫ hand {s.hand_count}  ⌫ discard {len(s.discard)}",
+            f"\n▤ deck {s.deck_count}  ◫ hand {s.hand_count}  ⌫ discard {len(s.discard)}",
         )
         if view.phase == "select":
             text.append(
-                "\n▣ locked in" if s.locked else "\n… choosing", style="bold" if s.locked else "dim"
+                "  ▣ locked in" if s.locked else "  … choosing", style="bold" if s.locked else "dim"
             )
         elif view.phase == "element" and s.element_pending:
-            text.append("\n… choosing an element", style="dim")
+            text.append("  … choosing an element", style="dim")
         return text
 
     def _show_table(self, view: View, me_seat: int, them_seat: int) -> None:
