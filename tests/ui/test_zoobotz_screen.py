@@ -751,3 +751,36 @@ async def test_the_footer_lists_undo_and_save_when_the_terminal_is_wide_enough()
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 2)
         assert "u" not in shown(), shown()
+
+
+async def test_ending_a_turn_locks_nobody_in(tmp_path):
+    """QA session 14: after End Turn the next player's curtain said "▣ Ann is locked in.",
+    words for the secret starting hands only (GAME_SETUP); a turn (TURN_OVERVIEW) is no
+    secret choice. The starting hands still say it (test above)."""
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.zoobotz.models import EndTurn, Keep
+
+    rules = get_rules("zoobotz")
+    match = Match(rules, rules.default_config(["Ann", "Ben"]), 4, seats=seats(2, 2))
+    match.play(0, Keep())
+    match.play(1, Keep())
+    first = match.view(None).active
+    save = tmp_path / "turn-one.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        assert app.screen.session.on_screen == first
+        assert EndTurn() in app.screen.match.legal_actions(first)
+        await pilot.press("e")
+        await settle(pilot)
+        if screen_name(app) == "CardMenu":  # "end the turn with cards unplayed?"
+            await pilot.press("y")
+            await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        text = screen_text(app)
+        assert f"Pass to {app.screen_stack[-2].session.name(1 - first)}" in text
+        assert "locked in" not in text

@@ -757,14 +757,13 @@ class ZoobotzScreen(CardTable, GameScreen):
             return mode in ("main", "decision")
         return True
 
-    def submit(self, action) -> bool:
-        done = super().submit(action)
-        # "locked in" is for the secret starting hands; once turns begin, nobody is waiting
-        if done and isinstance(self.message, str) and self.message.startswith("▣"):
+    def _after(self, events) -> None:
+        # "locked in" is for the secret starting hands; once turns begin, nobody is waiting.
+        # Cleared here, before the next seat's curtain is put up with the note on it.
+        if isinstance(self.message, str) and self.message.startswith("▣"):
             if self.match.view(None).phase != "mulligan":
                 self.message = ""
-                self.redraw()
-        return done
+        super()._after(events)
 
     def _legal(self) -> list:
         seat = self.session.on_screen
