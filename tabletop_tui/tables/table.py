@@ -624,8 +624,8 @@ class Table:
         if not steps:
             raise TableError(
                 "undo-blocked",
-                "nothing to take back: undo stops at revealed information "
-                "(a draw, shuffle, roll or reveal) and at the start",
+                "nothing to take back: undo stops at a draw, shuffle, roll or reveal, "
+                "and at the start",
             )
         waiting = {
             i for i, s in enumerate(self.slots) if i != seat and not s.is_bot and s.user is not None
