@@ -124,11 +124,17 @@ async def test_a_remote_session_sends_only_legal_moves_and_shows_refusals(tmp_pa
         assert session.receive(update) and session.match.update is update
         assert session.next_bot() is None and session.needs_curtain() is None
         legal = session.match.legal_actions(0)
-        # another seat's move, or one not on the list, never leaves this process
+        # another seat's move never leaves this process
         assert isinstance(session.act(1, legal[0]), Rejection)
+        # one not on the list goes to the service, whose rules name the rule that refuses it
+        # (QA session 14: the screen said only "that move is not open to your seat now")
         other = table.rules.legal_actions(table.match.state, 1)[0]
-        if other not in legal:
-            assert isinstance(session.act(0, other), Rejection)
+        assert other not in legal
+        mark = len(ann.messages)
+        assert session.act(0, other) == () and session.pending
+        (refusal,) = await _errors(ann, mark)
+        assert session.receive(refusal) and not session.pending
+        assert session.refused.code == "illegal" and "(Setting Up)" in session.refused.message
         assert table.revision == update.revision
         assert session.act(0, legal[0]) == () and session.pending
         assert isinstance(session.act(0, legal[0]), Rejection)  # one move at a time
