@@ -784,3 +784,15 @@ async def test_ending_a_turn_locks_nobody_in(tmp_path):
         text = screen_text(app)
         assert f"Pass to {app.screen_stack[-2].session.name(1 - first)}" in text
         assert "locked in" not in text
+
+
+async def test_a_seat_named_you_is_not_called_you_twice():
+    """QA session 14: the guided game's seat is named "You", and its bar read "▲1 You (you)"."""
+    seats_you = [SeatSpec(name="You"), SeatSpec(name="Bot", kind="heuristic")]
+    app = TabletopApp(game="zoobotz", seats=seats_you, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        from .helpers import screen_lines
+
+        text = "\n".join(screen_lines(app))
+        assert "▲1 You" in text and "You (you)" not in text

@@ -455,7 +455,7 @@ class ZoobotzScreen(CardTable, GameScreen):
         active = view.active == i and view.phase not in ("mulligan",)
         text = Text("▶" if active else " ", style="bold")
         text.append(f"{seat_tag(i)} {s.name}", style=f"bold {self._style(i)}")
-        if i == me:
+        if i == me and s.name.casefold() != "you":  # (the guided game's seat is "You")
             text.append(" (you)", style="italic")
         if s.out:
             text.append(" ✝ OUT", style="bold")
