@@ -282,3 +282,35 @@ async def test_hand_and_refusal_stay_on_screen_at_80x24(tmp_path):
         await pilot.press("c")  # nothing to cancel now
         await settle(pilot)
         assert "Step 2: No card is selected" in "\n".join(screen_lines(app))
+
+
+async def test_the_element_choice_bar_stays_on_two_lines_at_80x24(tmp_path):
+    """QA session 14: in Step 6A the bar read "... ⌫ discard 14  … choosing an" / "element"
+    at 80 columns, a third line pushing the hand down; it says "… choosing" as in step 2."""
+    import random
+
+    from tabletop_tui.games import get_rules
+
+    from .helpers import screen_lines
+
+    rules = get_rules("pr-ccg-2008")
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Ben")]
+    match = Match(rules, rules.default_config(["Ann", "Ben"]), 0, seats=seats)
+    rng = random.Random(0)
+    while match.state.phase != "element":  # seed 0: round 9, Ben picks COSMIC or BEAST
+        seat = min(match.to_act())
+        legal = match.legal_actions(seat)
+        match.play(seat, rng.choice([a for a in legal if a.kind != "nothing"] or legal))
+    assert match.to_act() == {1}
+    save = tmp_path / "element.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        lines = screen_lines(app)
+        bar = next(i for i, line in enumerate(lines) if "●2 Ben (Invaders)" in line)
+        assert "… choosing" in lines[bar + 1]
+        assert lines[bar + 2].lstrip().startswith("Step 6A")

@@ -263,7 +263,8 @@ class PrCcgScreen(CardTable, GameScreen):
                 "  ▣ locked in" if s.locked else "  … choosing", style="bold" if s.locked else "dim"
             )
         elif view.phase == "element" and s.element_pending:
-            text.append("  … choosing an element", style="dim")
+            # (the table says "elements next": "an element" wrapped at 80 columns)
+            text.append("  … choosing", style="dim")
         return text
 
     def _show_table(self, view: View, me_seat: int, them_seat: int) -> None:
