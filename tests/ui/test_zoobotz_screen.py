@@ -796,3 +796,25 @@ async def test_a_seat_named_you_is_not_called_you_twice():
 
         text = "\n".join(screen_lines(app))
         assert "▲1 You" in text and "You (you)" not in text
+
+
+async def test_a_bot_key_from_the_hand_says_how_to_reach_your_botz():
+    """QA session 14: r with a hand card highlighted said "Highlight one of your Botz first
+    (↑↓ or j/k)", but ↑↓ stay in the hand: Tab goes to Your Botz. It says Tab now."""
+    names = [SeatSpec(name="Ann"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="zoobotz", seats=names, seed=1, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await engine_until(pilot, lambda v: v.seats[0].botz)
+        await play_to_end(
+            pilot,
+            until=lambda a: a.screen.match.view(0).seats[0].botz and a.screen.match.to_act() == {0},
+        )
+        game = app.screen
+        game.focus_zone(game.query_one("#zb-hand"))
+        await settle(pilot)
+        count = len(game.match.actions)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "Tab" in game.message.plain, game.message.plain
+        assert len(game.match.actions) == count

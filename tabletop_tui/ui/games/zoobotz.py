@@ -972,8 +972,9 @@ class ZoobotzScreen(CardTable, GameScreen):
                 Text(f"✘ {rule}: you have no Botz in play; play a Bot first.", style="bold red")
             )
             self.app.bell()
-        elif inst is None:
-            self._say(f"Highlight {what} first (↑↓ or j/k).")
+        elif inst is None:  # (↑↓ stay inside a zone: Tab goes from one to the next)
+            zone = "Your Botz" if prefix == "b:" else "your Hand"
+            self._say(f"Highlight {what} first (Tab to {zone}, then ↑↓ or j/k).")
         return inst
 
     def _own_botz(self) -> bool:
