@@ -314,3 +314,25 @@ async def test_the_element_choice_bar_stays_on_two_lines_at_80x24(tmp_path):
         bar = next(i for i, line in enumerate(lines) if "●2 Ben (Invaders)" in line)
         assert "… choosing" in lines[bar + 1]
         assert lines[bar + 2].lstrip().startswith("Step 6A")
+
+
+async def test_the_reveal_says_draw_only_for_cards_drawn():
+    """QA session 14: the reveal's result row said "draw" / "draw" when nobody played a card
+    (Step 5: nothing happens) and for equal values (Step 6B), beside "draws 2" meaning cards
+    drawn as Damage; it says what happened instead."""
+    import io
+
+    from rich.console import Console
+
+    from tabletop_tui.games.pr_ccg_2008.models import PlayNothing
+
+    app = _app(seats=HUMANS, seed=3, opening=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen_stack[-2] if screen_name(app) == "CurtainScreen" else app.screen
+        game.match.play(0, PlayNothing())
+        game.match.play(1, PlayNothing())
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(game._battle_table(game.match.view(0)))
+        shown = console.export_text()
+        assert "nothing happens" in shown and " draw " not in f"{shown} "

@@ -433,8 +433,10 @@ class PrCcgScreen(CardTable, GameScreen):
         if last.winner is not None:
             verdict[last.winner] = f"★ wins, {last.damage} Damage"
             verdict[1 - last.winner] = f"draws {last.drawn}" if last.drawn else "out of cards"
-        else:
-            verdict = ["draw", "draw"]
+        elif any(cards):  # Step 6B: equal values (the rulebook's "draw": nobody draws)
+            verdict = ["equal: no Damage", "equal: no Damage"]
+        else:  # Step 5: neither played a card
+            verdict = ["nothing happens", "nothing happens"]
         table.add_row("result", *verdict)
         return table
 
