@@ -438,6 +438,9 @@ class GameScreen(BaseScreen):
             return
         self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
 
+    #: what ends undo in this game, in its players' words (the "Nothing to undo" note)
+    UNDO_STOPS = "a reveal, a roll or a laid-down pile"
+
     def action_undo(self) -> None:
         if self.waiting:
             return
@@ -449,7 +452,7 @@ class GameScreen(BaseScreen):
         else:
             self.set_message(
                 Text(
-                    "Nothing to undo: undo stops at revealed information (a reveal, a roll or a laid-down pile).",
+                    f"Nothing to undo: undo stops at revealed information ({self.UNDO_STOPS}).",
                     style="bold yellow",
                 )
             )

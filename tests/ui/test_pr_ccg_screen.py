@@ -336,3 +336,19 @@ async def test_the_reveal_says_draw_only_for_cards_drawn():
         console.print(game._battle_table(game.match.view(0)))
         shown = console.export_text()
         assert "nothing happens" in shown and " draw " not in f"{shown} "
+
+
+async def test_nothing_to_undo_names_this_games_barriers():
+    """QA session 14: PR CCG's "Nothing to undo" listed Army Of Zero's barriers ("a roll or a
+    laid-down pile"); it names this game's: a draw, a reveal, another player's locked-in card."""
+    app = _app(seats=HUMANS, seed=3, opening=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        if screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("u")  # at the deal: nothing to take back
+        await settle(pilot)
+        said = app.screen.message.plain
+        assert said.startswith("Nothing to undo") and "locked-in card" in said
+        assert "laid-down pile" not in said

@@ -136,6 +136,7 @@ def card_info(card: Card, view: View, key: str, zone: str, owner: str, **kw) -> 
 
 
 class PrCcgScreen(CardTable, GameScreen):
+    UNDO_STOPS = "a draw, a reveal or another player's locked-in card"
     BINDINGS = [
         Binding("n", "nothing", "Play nothing"),
         Binding("c", "cancel", "Cancel"),

@@ -225,6 +225,7 @@ WIDE_FOOTER = 96
 
 
 class ZoobotzScreen(CardTable, GameScreen):
+    UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     BINDINGS = [
         Binding("p", "play", "Play"),
