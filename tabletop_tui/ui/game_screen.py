@@ -470,7 +470,10 @@ class GameScreen(BaseScreen):
             self.notify(problem, title="Save failed", severity="error", timeout=10)
             return
         self.set_message(Text(f"Saved to {path}", style="bold green"))
-        self.notify(f"Saved to {path}")
+        # (Resume lists the autosaves; a copy saved here opens from the command line)
+        self.notify(
+            f"Saved to {path}\nOpen it later: tabletop-tui play {self.rules.game_id} --load FILE"
+        )
 
     def action_quit_game(self) -> None:
         remote = self.remote

@@ -165,6 +165,10 @@ async def test_save_key_writes_a_loadable_file(_home):
         assert len(saves) == 1
         loaded = Match.load(saves[0])
         assert loaded.state == app.screen.match.state
+        # QA session 14: the note said where, never how to open it again (the launcher's
+        # Resume lists autosaves only)
+        notes = " ".join(str(n.message) for n in app._notifications)
+        assert "tabletop-tui play army-of-zero --load" in notes
 
 
 async def test_quit_asks_first():
