@@ -124,11 +124,17 @@ async def test_a_remote_session_sends_only_legal_moves_and_shows_refusals(tmp_pa
         assert session.receive(update) and session.match.update is update
         assert session.next_bot() is None and session.needs_curtain() is None
         legal = session.match.legal_actions(0)
-        # another seat's move, or one not on the list, never leaves this process
+        # another seat's move never leaves this process
         assert isinstance(session.act(1, legal[0]), Rejection)
+        # one not on the list goes to the service, whose rules name the rule that refuses it
+        # (QA session 14: the screen said only "that move is not open to your seat now")
         other = table.rules.legal_actions(table.match.state, 1)[0]
-        if other not in legal:
-            assert isinstance(session.act(0, other), Rejection)
+        assert other not in legal
+        mark = len(ann.messages)
+        assert session.act(0, other) == () and session.pending
+        (refusal,) = await _errors(ann, mark)
+        assert session.receive(refusal) and not session.pending
+        assert session.refused.code == "illegal" and "(Setting Up)" in session.refused.message
         assert table.revision == update.revision
         assert session.act(0, legal[0]) == () and session.pending
         assert isinstance(session.act(0, legal[0]), Rejection)  # one move at a time
@@ -259,3 +265,54 @@ async def test_a_seat_keeps_the_name_chosen_on_the_form(tmp_path):
         await bob.client.join(joined.table.code)
         await ann.client.wait_view(lambda v: v.started)
         assert [s.spec.name for s in table.slots] == ["ann", "Robert"]
+
+
+async def test_a_remote_card_menu_hears_the_rule_that_refuses_a_card(tmp_path):
+    """QA session 14: Enter on an unaffordable card at a shared table said "table: not one
+    of your legal moves right now"; hot-seat names Step 3 (Hand Cost). The view message now
+    carries the rules' refusals of the moves a screen asks about (`probe_actions`)."""
+    from tabletop_tui.games.pr_ccg_2008.models import SelectCard
+
+    async with Harness(tmp_path / "saves") as h:
+        ann, bob = await h.connect("ann"), await h.connect("bob")
+        joined = await ann.client.create(
+            "pr-ccg-2008", [("Ann", "open"), ("Bob", "open")], seed=3, sit=0
+        )
+        await bob.client.join(joined.table.code)
+        update = await ann.client.wait_view(lambda v: v.started)
+        session = RemoteSession(ann.client, h.service.tables[joined.table.code].rules, joined)
+        session.receive(update)
+        hand = session.match.view(0).seats[0].hand
+        card, face = hand[0]
+        assert face.hand_cost > len(hand) - 1  # seed 3: Dawn Paladin, Hand Cost 2, alone
+        refusal = session.match.check(0, SelectCard(card=card))
+        assert refusal is not None and refusal.rule == "Step 3" and "Hand Cost" in refusal.reason
+        assert all(set(r) == {"action", "rule", "reason"} for r in update.refused)
+
+
+@pytest.mark.parametrize("game", ["army-of-zero", "pr-ccg-2008", "zoobotz"])
+def test_probe_actions_are_the_seats_own_moves_and_check_answers_them(game):
+    """Along a random game: every probe is an action of the game that `check` answers (a rule
+    or None) and that survives the wire; a legal probe needs no refusal."""
+    import random
+
+    from tabletop_tui.engine.match import Match
+    from tabletop_tui.games import get_rules
+
+    rules = get_rules(game)
+    match = Match(rules, rules.default_config(), 5)
+    rng = random.Random(5)
+    probed = 0
+    for _ in range(60):
+        acting = sorted(match.to_act())
+        if not acting:
+            break
+        for seat in range(len(rules.seat_names(match.state))):
+            legal = match.legal_actions(seat)
+            for action in rules.probe_actions(match.state, seat):
+                why = rules.check(match.state, seat, action)
+                assert (why is None) == (action in legal), (action, why)
+                assert rules.parse_action(rules.dump_action(action)) == action
+                probed += 1
+        match.play(acting[0], rng.choice(match.legal_actions(acting[0])))
+    assert probed > 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import textwrap
 
 import pytest
 from tables_helpers import Harness, play_out
@@ -174,7 +175,11 @@ async def test_undo_needs_the_other_players_consent_and_stops_at_revealed_inform
         # at the deal there is nothing to take back
         mark = len(ann.messages)
         ann.client.undo()
-        assert (await _next_error(ann, mark)).code == "undo-blocked"
+        blocked = await _next_error(ann, mark)
+        assert blocked.code == "undo-blocked"
+        # QA session 14: it is read whole in the smallest message box, two lines of the PR CCG
+        # board at 80 columns (52 wide); it was cut after "... reveal) and at"
+        assert len(textwrap.wrap(f"✘ {blocked.message}", 52)) <= 2
         # Ann lays her whole squad down (a reveal-type event: the squad is face down now)
         assert await ann.client.act({"kind": "place_rest"}) is None
         assert any(e.barrier for e in table.match.events[-1])

@@ -329,6 +329,12 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
     @abstractmethod
     def check(self, state: StateT, seat: Seat, action: ActionT) -> Rejection | None: ...
 
+    def probe_actions(self, state: StateT, seat: Seat) -> list[ActionT]:
+        """Moves of `seat` a screen may ask about though they are not open now (a card in
+        hand it cannot pay for): a shared table sends their refusals with the seat's view,
+        since a remote screen has no state to check them on. Only the seat's own cards."""
+        return []
+
     @abstractmethod
     def _resolve(
         self, state: StateT, seat: Seat, action: ActionT

@@ -209,6 +209,8 @@ class ViewUpdate(Message):
     #: it); None in a watcher's message, whose view is the public one
     public: dict[str, Any] | None = None
     legal: list[dict[str, Any]] = []
+    #: the rules' refusals of the moves a screen may ask about ({"action", "rule", "reason"})
+    refused: list[dict[str, Any]] = []
     to_act: list[int] = []
     started: bool = True
     outcome: dict[str, Any] | None = None

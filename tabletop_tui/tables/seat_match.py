@@ -38,6 +38,8 @@ class SeatMatch:
         self._public: Any = None
         self._public_data: dict | None = None
         self._legal: list = []
+        #: (action, the rule refusing it): the service's answers for `Rules.probe_actions`
+        self._refused: list[tuple[Any, Rejection]] = []
         #: (step, line): an undo to step n drops the lines of later steps
         self._log: list[tuple[int, Event]] = [_event(e) for e in joined.log]
 
@@ -54,6 +56,13 @@ class SeatMatch:
             # (read when a screen asks for it: most updates never do)
             self._public, self._public_data = None, message.public
             self._legal = [self.rules.parse_action(a) for a in message.legal]
+            self._refused = [
+                (
+                    self.rules.parse_action(r["action"]),
+                    Rejection(rule=r["rule"], reason=r["reason"]),
+                )
+                for r in message.refused
+            ]
             return True
         if isinstance(message, Events) and message.table == self.code:
             self._log.extend(_event(e) for e in message.events)
@@ -85,12 +94,16 @@ class SeatMatch:
         return list(self._legal) if seat == self.seat else []
 
     def check(self, seat: Seat, action) -> Rejection | None:
-        """Without the state only the list of legal moves can tell; the service gives the rule
-        itself if a refused move is sent anyway."""
+        """Without the state only the list of legal moves can tell, and the rules' refusals
+        the service sent (`Rules.probe_actions`); any other move, sent, comes back refused
+        with its rule."""
         if action in self.legal_actions(seat):
             return None
         if seat != self.seat:
             return Rejection(rule="table", reason="that seat is not yours at this table")
+        for refused, why in self._refused:
+            if refused == action:
+                return why
         return Rejection(rule="table", reason="not one of your legal moves right now")
 
     def to_act(self) -> frozenset[Seat]:

@@ -264,7 +264,9 @@ class TableService:
         except ProtocolError as exc:
             conn.refuse(Error(code=exc.code, message=exc.message))
         except TableError as exc:
-            conn.refuse(exc.as_error(ref))
+            # a seated player's move the rules refuse is no misbehaviour: answered with the
+            # rule, not counted towards max_errors (the rate limit still bounds it)
+            conn.refuse(exc.as_error(ref), count=exc.code != "illegal")
         except Exception:  # a bug in a game or here: this request fails, the service goes on
             log.exception("table service: request failed")
             conn.refuse(Error(code="internal", message="the service could not do that", ref=ref))
@@ -374,8 +376,8 @@ class Connection:
         self._tokens -= 1.0
         return True
 
-    def refuse(self, error: Error) -> None:
-        self.errors += 1
+    def refuse(self, error: Error, count: bool = True) -> None:
+        self.errors += count
         self.send(error)
         if self.errors >= self.service.limits.max_errors:
             self.send(Error(code="closed", message="too many refused messages"))

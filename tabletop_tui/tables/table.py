@@ -280,8 +280,14 @@ class Table:
             public = match.view(None).model_dump(mode="json")
         outcome = match.outcome()
         legal: list = []
+        refused: list = []
         if seat is not None and self.started and seat not in self.bots:
             legal = [self.rules.dump_action(a) for a in match.legal_actions(seat)]
+            for action in self.rules.probe_actions(match.state, seat):
+                why = self.rules.check(match.state, seat, action)
+                if why is not None:
+                    action = self.rules.dump_action(action)
+                    refused.append({"action": action, "rule": why.rule, "reason": why.reason})
             if self._legal_sent.get(seat) != legal:
                 self._legal_sent[seat] = legal
                 self._legal_since[seat] = self.revision
@@ -294,6 +300,7 @@ class Table:
             view=match.view(seat).model_dump(mode="json") if seat is not None else public,
             public=public if seat is not None else None,
             legal=legal,
+            refused=refused,
             to_act=sorted(match.to_act()),
             started=self.started,
             outcome=outcome.model_dump(mode="json") if outcome is not None else None,
@@ -624,8 +631,8 @@ class Table:
         if not steps:
             raise TableError(
                 "undo-blocked",
-                "nothing to take back: undo stops at revealed information "
-                "(a draw, shuffle, roll or reveal) and at the start",
+                "nothing to take back: undo stops at a draw, shuffle, roll or reveal, "
+                "and at the start",
             )
         waiting = {
             i for i, s in enumerate(self.slots) if i != seat and not s.is_bot and s.user is not None

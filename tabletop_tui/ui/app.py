@@ -107,6 +107,14 @@ class TabletopApp(App):
         #: the table service of `serve ssh` (None when playing locally): the lobby's link,
         #: made when the lobby first opens (the launcher's first frame needs no pydantic)
         self.tables_link: object | None = _tables_env()
+        if self.no_color:  # Textual's grays, but readable (a red name was dark on dark)
+            from textual.filter import Monochrome
+
+            from .no_color import LegibleMonochrome
+
+            self._filters = [
+                LegibleMonochrome() if type(f) is Monochrome else f for f in self._filters
+            ]
         if game in SCREENS_BY_GAME:  # its stylesheet goes with app.tcss, before the first frame
             css = _game_css(SCREENS_BY_GAME[game].partition(":")[0])
             if css is not None:

@@ -438,6 +438,9 @@ class GameScreen(BaseScreen):
             return
         self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
 
+    #: what ends undo in this game, in its players' words (the "Nothing to undo" note)
+    UNDO_STOPS = "a reveal, a roll or a laid-down pile"
+
     def action_undo(self) -> None:
         if self.waiting:
             return
@@ -449,7 +452,7 @@ class GameScreen(BaseScreen):
         else:
             self.set_message(
                 Text(
-                    "Nothing to undo: undo stops at revealed information (a reveal, a roll or a laid-down pile).",
+                    f"Nothing to undo: undo stops at revealed information ({self.UNDO_STOPS}).",
                     style="bold yellow",
                 )
             )
@@ -467,7 +470,10 @@ class GameScreen(BaseScreen):
             self.notify(problem, title="Save failed", severity="error", timeout=10)
             return
         self.set_message(Text(f"Saved to {path}", style="bold green"))
-        self.notify(f"Saved to {path}")
+        # (Resume lists the autosaves; a copy saved here opens from the command line)
+        self.notify(
+            f"Saved to {path}\nOpen it later: tabletop-tui play {self.rules.game_id} --load FILE"
+        )
 
     def action_quit_game(self) -> None:
         remote = self.remote

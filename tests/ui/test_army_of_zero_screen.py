@@ -165,6 +165,10 @@ async def test_save_key_writes_a_loadable_file(_home):
         assert len(saves) == 1
         loaded = Match.load(saves[0])
         assert loaded.state == app.screen.match.state
+        # QA session 14: the note said where, never how to open it again (the launcher's
+        # Resume lists autosaves only)
+        notes = " ".join(str(n.message) for n in app._notifications)
+        assert "tabletop-tui play army-of-zero --load" in notes
 
 
 async def test_quit_asks_first():
@@ -448,3 +452,36 @@ async def test_status_line_says_who_acts_in_full_at_80_columns():
         assert screen_name(app) == "ArmyOfZeroScreen"
         assert app.screen.match.view(None).to_act == (0, 1)
         assert screen_lines(app)[0].rstrip().endswith("to act: both")
+
+
+async def test_hand_and_refusal_stay_on_screen_at_80x24_after_a_big_round(tmp_path):
+    """QA session 14: at 80x24, after a round with three dice tests (steps 4 and 5 of
+    Playing The Game), the board overflowed: the hand of Combat Cards and the message
+    refusing a third attack (step 1) were drawn below the screen. The pile gives way."""
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.army_of_zero.models import PlaceRest
+
+    from .helpers import screen_lines
+
+    rules = get_rules("army-of-zero")
+    match = Match(rules, rules.default_config(), 145, seats=HUMANS)
+    match.play(0, PlaceRest())
+    match.play(1, PlaceRest())
+    for _ in range(2):  # both attack twice; seed 145's second round goes to step 5
+        match.play(0, ChooseCombat(card="attack"))
+        match.play(1, ChooseCombat(card="attack"))
+    assert len(match.view(None).last.tests) == 3
+    save = tmp_path / "big-round.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        assert screen_name(app) == "ArmyOfZeroScreen"
+        await pilot.press("a")  # a third attack in a row
+        await settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Hand: " in text
+        assert "Step 1: No character may attack more than twice" in text

@@ -137,3 +137,20 @@ async def test_the_guided_first_game_runs_to_its_end_with_hints(game_id):
         assert len(hints.shown) >= 2
         if any(h.topic == "over" for h in tutorial.hint):
             assert tutorial.hint[hints.current].topic == "over"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_long_hint_is_read_to_its_end(size):
+    """QA session 14: ZOOBOTZ's first hint ("... Press e to keep it.  (? rules for this
+    step)") was cut after three lines, at 80x24 and at 100x30 alike."""
+    from .helpers import screen_lines
+
+    app = TabletopApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press(*["down"] * list(GAMES).index("zoobotz"), "t")
+        await settle(pilot, 3)
+        bar = app.screen.query_one(HintBar)
+        assert "starting hand of 6" in str(bar.render())
+        text = " ".join(line.strip() for line in screen_lines(app))
+        assert "Press e to keep it." in text and "(? rules for this step)" in text

@@ -246,3 +246,109 @@ async def test_card_box_says_your_discard_pile_to_a_seat_named_you():
         zones = {info.zone for info, _ in await walk_cards(pilot)}
         assert "Your discard pile (1 from the top)" in zones
         assert not [z for z in zones if "You's" in z]
+
+
+async def test_hand_and_refusal_stay_on_screen_at_80x24(tmp_path):
+    """QA session 14: at 80x24 the player bars wrapped ("⌫ discard" / "0") and the board
+    overflowed: while paying a Hand Cost (Step 3) the third card of a 3-card hand was below
+    the screen, and a refusal ("Step 2: No card is selected") was never seen."""
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.pr_ccg_2008.models import PayCard, PlayNothing
+
+    from .helpers import screen_lines
+
+    rules = get_rules("pr-ccg-2008")
+    seats = [SeatSpec(name="Player 1"), SeatSpec(name="Player 2")]
+    match = Match(rules, rules.default_config(), 3, seats=seats)
+    match.play(0, PlayNothing())
+    match.play(1, SelectCard(card="INV-02#2"))  # cost 0: locked in; Player 1 draws 1 Damage
+    hand = [card for card, _ in match.view(0).seats[0].hand]
+    assert len(hand) == 3 and hand[0] == "GRD-09#1"  # Dawn Paladin, Hand Cost 2
+    match.play(0, SelectCard(card=hand[0]))
+    match.play(0, PayCard(card=hand[1]))
+    save = tmp_path / "paying.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        text = "\n".join(screen_lines(app))
+        assert "Step 3: pay" in text
+        names = [c.name for _, c in match.view(0).seats[0].hand]
+        assert all(name in text.split("Your hand:")[1] for name in names)
+        await pilot.press("c")  # the selection taken back
+        await pilot.press("c")  # nothing to cancel now
+        await settle(pilot)
+        assert "Step 2: No card is selected" in "\n".join(screen_lines(app))
+
+
+async def test_the_element_choice_bar_stays_on_two_lines_at_80x24(tmp_path):
+    """QA session 14: in Step 6A the bar read "... ⌫ discard 14  … choosing an" / "element"
+    at 80 columns, a third line pushing the hand down; it says "… choosing" as in step 2."""
+    import random
+
+    from tabletop_tui.games import get_rules
+
+    from .helpers import screen_lines
+
+    rules = get_rules("pr-ccg-2008")
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Ben")]
+    match = Match(rules, rules.default_config(["Ann", "Ben"]), 0, seats=seats)
+    rng = random.Random(0)
+    while match.state.phase != "element":  # seed 0: round 9, Ben picks COSMIC or BEAST
+        seat = min(match.to_act())
+        legal = match.legal_actions(seat)
+        match.play(seat, rng.choice([a for a in legal if a.kind != "nothing"] or legal))
+    assert match.to_act() == {1}
+    save = tmp_path / "element.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        lines = screen_lines(app)
+        bar = next(i for i, line in enumerate(lines) if "●2 Ben (Invaders)" in line)
+        assert "… choosing" in lines[bar + 1]
+        assert lines[bar + 2].lstrip().startswith("Step 6A")
+
+
+async def test_the_reveal_says_draw_only_for_cards_drawn():
+    """QA session 14: the reveal's result row said "draw" / "draw" when nobody played a card
+    (Step 5: nothing happens) and for equal values (Step 6B), beside "draws 2" meaning cards
+    drawn as Damage; it says what happened instead."""
+    import io
+
+    from rich.console import Console
+
+    from tabletop_tui.games.pr_ccg_2008.models import PlayNothing
+
+    app = _app(seats=HUMANS, seed=3, opening=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = app.screen_stack[-2] if screen_name(app) == "CurtainScreen" else app.screen
+        game.match.play(0, PlayNothing())
+        game.match.play(1, PlayNothing())
+        console = Console(width=80, record=True, file=io.StringIO())
+        console.print(game._battle_table(game.match.view(0)))
+        shown = console.export_text()
+        assert "nothing happens" in shown and " draw " not in f"{shown} "
+
+
+async def test_nothing_to_undo_names_this_games_barriers():
+    """QA session 14: PR CCG's "Nothing to undo" listed Army Of Zero's barriers ("a roll or a
+    laid-down pile"); it names this game's: a draw, a reveal, another player's locked-in card."""
+    app = _app(seats=HUMANS, seed=3, opening=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        if screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        await pilot.press("u")  # at the deal: nothing to take back
+        await settle(pilot)
+        said = app.screen.message.plain
+        assert said.startswith("Nothing to undo") and "locked-in card" in said
+        assert "laid-down pile" not in said

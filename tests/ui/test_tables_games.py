@@ -8,12 +8,14 @@ something. Army Of Zero and Zeo are played the same way in test_lobby.py and ove
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 
 import pytest
 
 from tabletop_tui.tables.client import TableClient
+from tabletop_tui.tables.limits import DEFAULT_LIMITS
 from tabletop_tui.tables.protocol import Limits
 from tabletop_tui.ui.app import TabletopApp
 
@@ -189,3 +191,31 @@ async def test_the_games_own_keys_play_a_shared_table_to_the_end(
         ann = [a for a in table.match.actions if a.seat == 0]
         assert len(ann) > 3, "ann's keys made too few moves to mean anything"
     await bob.close()
+
+
+@pytest.mark.parametrize(
+    "service", [dataclasses.replace(DEFAULT_LIMITS, max_errors=3)], indirect=True
+)
+async def test_a_refused_key_at_a_shared_table_names_the_rule(service):
+    """QA session 14: at a shared table every refused key said "Tables: that move is not
+    open to your seat now", never the rule (hot-seat says "Step 2: No card is selected").
+    The move goes to the service, whose rules name the rule; a player's own tries are not
+    counted as a misbehaving client's junk (the rate limit still bounds them)."""
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    joined = await bob.create("pr-ccg-2008", [("Ann", "open"), ("Robo", "heuristic")], seed=3)
+    table = service.tables[joined.table.code]
+    app = TabletopApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "PrCcgScreen", "the game screen", 400)
+        await wait_for(pilot, lambda: 0 in table.match.to_act(), "Ann to choose")
+        for _ in range(service.limits.max_errors + 1):  # c: cancel, with nothing selected
+            await pilot.press("c")
+            await wait_for(pilot, lambda: "No card is selected" in _shown(app), "the rule")
+            assert "No card is selected (Step 2)" in _shown(app)
+            app.screen.set_message("")
+        assert table.slots[0].listener is not None  # still connected
+        assert all(logged.seat != 0 for logged in table.match.actions)  # Ann played nothing

@@ -751,3 +751,70 @@ async def test_the_footer_lists_undo_and_save_when_the_terminal_is_wide_enough()
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 2)
         assert "u" not in shown(), shown()
+
+
+async def test_ending_a_turn_locks_nobody_in(tmp_path):
+    """QA session 14: after End Turn the next player's curtain said "▣ Ann is locked in.",
+    words for the secret starting hands only (GAME_SETUP); a turn (TURN_OVERVIEW) is no
+    secret choice. The starting hands still say it (test above)."""
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.zoobotz.models import EndTurn, Keep
+
+    rules = get_rules("zoobotz")
+    match = Match(rules, rules.default_config(["Ann", "Ben"]), 4, seats=seats(2, 2))
+    match.play(0, Keep())
+    match.play(1, Keep())
+    first = match.view(None).active
+    save = tmp_path / "turn-one.json"
+    match.save(save)
+    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        while screen_name(app) == "CurtainScreen":
+            await pilot.press("enter")
+            await settle(pilot)
+        assert app.screen.session.on_screen == first
+        assert EndTurn() in app.screen.match.legal_actions(first)
+        await pilot.press("e")
+        await settle(pilot)
+        if screen_name(app) == "CardMenu":  # "end the turn with cards unplayed?"
+            await pilot.press("y")
+            await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        text = screen_text(app)
+        assert f"Pass to {app.screen_stack[-2].session.name(1 - first)}" in text
+        assert "locked in" not in text
+
+
+async def test_a_seat_named_you_is_not_called_you_twice():
+    """QA session 14: the guided game's seat is named "You", and its bar read "▲1 You (you)"."""
+    seats_you = [SeatSpec(name="You"), SeatSpec(name="Bot", kind="heuristic")]
+    app = TabletopApp(game="zoobotz", seats=seats_you, seed=5, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        from .helpers import screen_lines
+
+        text = "\n".join(screen_lines(app))
+        assert "▲1 You" in text and "You (you)" not in text
+
+
+async def test_a_bot_key_from_the_hand_says_how_to_reach_your_botz():
+    """QA session 14: r with a hand card highlighted said "Highlight one of your Botz first
+    (↑↓ or j/k)", but ↑↓ stay in the hand: Tab goes to Your Botz. It says Tab now."""
+    names = [SeatSpec(name="Ann"), SeatSpec(name="Robo", kind="heuristic")]
+    app = TabletopApp(game="zoobotz", seats=names, seed=1, bot_delay=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await engine_until(pilot, lambda v: v.seats[0].botz)
+        await play_to_end(
+            pilot,
+            until=lambda a: a.screen.match.view(0).seats[0].botz and a.screen.match.to_act() == {0},
+        )
+        game = app.screen
+        game.focus_zone(game.query_one("#zb-hand"))
+        await settle(pilot)
+        count = len(game.match.actions)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "Tab" in game.message.plain, game.message.plain
+        assert len(game.match.actions) == count

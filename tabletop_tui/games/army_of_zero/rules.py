@@ -107,6 +107,16 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             out.append(_DEFEND)
         return out
 
+    def probe_actions(self, state: State, seat: Seat) -> list[Action]:
+        """A screen asks about each Combat Card and placing each character still unplaced."""
+        unplaced = state.seats[seat].unplaced
+        return [
+            ChooseCombat(card="attack"),
+            ChooseCombat(card="defend"),
+            PlaceRest(),
+            *(PlaceCharacter(card=c) for c in unplaced),
+        ]
+
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
         if state.phase == "over":
             return Rejection(rule="Victory", reason="The game is over")

@@ -156,6 +156,11 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             return out
         return [_pay(c) for c in _free(s)] + [_CANCEL]
 
+    def probe_actions(self, state: State, seat: Seat) -> list[Action]:
+        """A screen asks about selecting, or paying with, each card in the seat's hand."""
+        hand = state.seats[seat].hand
+        return [_select(c) for c in hand] + [_pay(c) for c in hand] + [_NOTHING, _CANCEL]
+
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
         if state.phase == "over":
             return Rejection(rule="Winning the Game", reason="The game is over")

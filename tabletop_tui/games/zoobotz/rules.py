@@ -358,6 +358,16 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         out.append(_END)
         return out
 
+    def probe_actions(self, state: State, seat: Seat) -> list[Action]:
+        """A screen asks about playing or investing each card in hand, and SHIELD by each
+        of the seat's Botz (their keys and the card box say the rule)."""
+        s = state.seats[seat]
+        return [
+            *(_play(c) for c in s.hand),
+            *(_invest(c) for c in s.hand),
+            *(_shield(b.card) for b in s.botz),
+        ]
+
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
         if state.outcome is not None:
             return _no("Objectives", "The game is over")

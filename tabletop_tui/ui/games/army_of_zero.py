@@ -188,6 +188,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         self.put("#aoz-me", self._squad_text(me, me_seat, mine=seat is not None, view=view))
 
         ordering = view.phase == "order"
+        self.set_class(not ordering, "-fight")
         self.query_one("#aoz-order").display = ordering
         self._late("aoz-battle", not ordering)
         self._late("aoz-hand", not ordering)

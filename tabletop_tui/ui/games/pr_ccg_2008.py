@@ -136,6 +136,7 @@ def card_info(card: Card, view: View, key: str, zone: str, owner: str, **kw) -> 
 
 
 class PrCcgScreen(CardTable, GameScreen):
+    UNDO_STOPS = "a draw, a reveal or another player's locked-in card"
     BINDINGS = [
         Binding("n", "nothing", "Play nothing"),
         Binding("c", "cancel", "Cancel"),
@@ -251,17 +252,20 @@ class PrCcgScreen(CardTable, GameScreen):
         self.query_one("#pr-log", LogPanel).sync(list(self.match.log_lines()))
 
     def _bar(self, s: SeatView, seat: int, view: View) -> Text:
+        """Two lines whatever the width: the name, then the piles and what the seat is doing
+        (on one line the piles wrapped at 80 columns and pushed the hand off the screen)."""
         text = Text.assemble(
             (f"{seat_tag(seat)} {s.name}", f"bold {'red' if seat == 0 else 'blue'}"),
             (f" ({s.deck_name})", "italic"),
-            f"  ▤ deck {s.deck_count}  ◫ hand {s.hand_count}  ⌫ discard {len(s.discard)}",
+            f"\n▤ deck {s.deck_count}  ◫ hand {s.hand_count}  ⌫ discard {len(s.discard)}",
         )
         if view.phase == "select":
             text.append(
-                "\n▣ locked in" if s.locked else "\n… choosing", style="bold" if s.locked else "dim"
+                "  ▣ locked in" if s.locked else "  … choosing", style="bold" if s.locked else "dim"
             )
         elif view.phase == "element" and s.element_pending:
-            text.append("\n… choosing an element", style="dim")
+            # (the table says "elements next": "an element" wrapped at 80 columns)
+            text.append("  … choosing", style="dim")
         return text
 
     def _show_table(self, view: View, me_seat: int, them_seat: int) -> None:
@@ -430,8 +434,10 @@ class PrCcgScreen(CardTable, GameScreen):
         if last.winner is not None:
             verdict[last.winner] = f"★ wins, {last.damage} Damage"
             verdict[1 - last.winner] = f"draws {last.drawn}" if last.drawn else "out of cards"
-        else:
-            verdict = ["draw", "draw"]
+        elif any(cards):  # Step 6B: equal values (the rulebook's "draw": nobody draws)
+            verdict = ["equal: no Damage", "equal: no Damage"]
+        else:  # Step 5: neither played a card
+            verdict = ["nothing happens", "nothing happens"]
         table.add_row("result", *verdict)
         return table
 

@@ -225,6 +225,7 @@ WIDE_FOOTER = 96
 
 
 class ZoobotzScreen(CardTable, GameScreen):
+    UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     BINDINGS = [
         Binding("p", "play", "Play"),
@@ -455,7 +456,7 @@ class ZoobotzScreen(CardTable, GameScreen):
         active = view.active == i and view.phase not in ("mulligan",)
         text = Text("▶" if active else " ", style="bold")
         text.append(f"{seat_tag(i)} {s.name}", style=f"bold {self._style(i)}")
-        if i == me:
+        if i == me and s.name.casefold() != "you":  # (the guided game's seat is "You")
             text.append(" (you)", style="italic")
         if s.out:
             text.append(" ✝ OUT", style="bold")
@@ -757,14 +758,13 @@ class ZoobotzScreen(CardTable, GameScreen):
             return mode in ("main", "decision")
         return True
 
-    def submit(self, action) -> bool:
-        done = super().submit(action)
-        # "locked in" is for the secret starting hands; once turns begin, nobody is waiting
-        if done and isinstance(self.message, str) and self.message.startswith("▣"):
+    def _after(self, events) -> None:
+        # "locked in" is for the secret starting hands; once turns begin, nobody is waiting.
+        # Cleared here, before the next seat's curtain is put up with the note on it.
+        if isinstance(self.message, str) and self.message.startswith("▣"):
             if self.match.view(None).phase != "mulligan":
                 self.message = ""
-                self.redraw()
-        return done
+        super()._after(events)
 
     def _legal(self) -> list:
         seat = self.session.on_screen
@@ -973,8 +973,9 @@ class ZoobotzScreen(CardTable, GameScreen):
                 Text(f"✘ {rule}: you have no Botz in play; play a Bot first.", style="bold red")
             )
             self.app.bell()
-        elif inst is None:
-            self._say(f"Highlight {what} first (↑↓ or j/k).")
+        elif inst is None:  # (↑↓ stay inside a zone: Tab goes from one to the next)
+            zone = "Your Botz" if prefix == "b:" else "your Hand"
+            self._say(f"Highlight {what} first (Tab to {zone}, then ↑↓ or j/k).")
         return inst
 
     def _own_botz(self) -> bool:

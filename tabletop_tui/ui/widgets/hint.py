@@ -9,8 +9,9 @@ from textual.widgets import Static
 class HintBar(Static):
     DEFAULT_CSS = """
     HintBar { dock: bottom; height: auto; max-height: 6; padding: 0 1; border-top: solid $accent;
-              background: $boost; }
+              background: $boost; margin-bottom: 1; }
     """
+    # (margin-bottom: the Footer docks at the bottom too, over the hint's last line)
 
     def show_hint(self, label: str, text: str) -> None:
         body = Text()
