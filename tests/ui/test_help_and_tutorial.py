@@ -16,7 +16,7 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.screenshots import fast_forward
 from tabletop_tui.ui.widgets.hint import HintBar
 
-from .helpers import play_to_end, screen_name, screen_text, settle
+from .helpers import play_to_end, screen_lines, screen_name, screen_text, settle
 
 VS_BOT = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Bot", kind="heuristic")]
 
@@ -126,6 +126,8 @@ async def test_the_guided_first_game_runs_to_its_end_with_hints(game_id):
         bar = screen.query_one(HintBar)
         assert first.split()[0] in str(bar.render())
         assert "You's" not in screen_text(app)  # the guided player is spoken to: "Your hand"
+        # a seat named You is not marked twice ("You (you)"); the bars are read as drawn
+        assert "You (you)" not in "\n".join(screen_lines(app))
         # the opening by keys until a second hint shows, the middle on the engine, the end
         # by keys again (the game-over hint)
         await play_to_end(pilot, limit=6000, until=lambda a: len(hints.shown) >= 2)

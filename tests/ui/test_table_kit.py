@@ -686,3 +686,25 @@ async def test_a_question_on_a_move_whose_key_is_y_names_y_once():
         text = " ".join(screen_text(app).split())
         assert "For good?" in text
         assert "y or Enter: yes" in text and "y, y" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("game", "tag"), [("zoobotz", "▲1 You"), ("zeo-dbg", "1 You"), ("hotg", "P1 You")]
+)
+async def test_a_seat_named_you_is_not_called_you_twice(game, tag):
+    """QA session 14: the guided games name their seat "You", and its bar read "You (you)";
+    another name still gets the "(you)" of the seat on screen."""
+    from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.ui.app import TabletopApp
+
+    from .helpers import screen_lines
+
+    for name, marked in (("You", False), ("Ann", True)):
+        seats = [SeatSpec(name=name), SeatSpec(name="Bot", kind="heuristic")]
+        app = TabletopApp(game=game, seats=seats, seed=5, bot_delay=0, autosave=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            text = "\n".join(screen_lines(app))
+            assert tag.replace("You", name) in text
+            assert "You (you)" not in text
+            assert (f"{name} (you)" in text) is marked

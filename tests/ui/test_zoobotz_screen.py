@@ -786,18 +786,6 @@ async def test_ending_a_turn_locks_nobody_in(tmp_path):
         assert "locked in" not in text
 
 
-async def test_a_seat_named_you_is_not_called_you_twice():
-    """QA session 14: the guided game's seat is named "You", and its bar read "▲1 You (you)"."""
-    seats_you = [SeatSpec(name="You"), SeatSpec(name="Bot", kind="heuristic")]
-    app = TabletopApp(game="zoobotz", seats=seats_you, seed=5, bot_delay=0, autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        from .helpers import screen_lines
-
-        text = "\n".join(screen_lines(app))
-        assert "▲1 You" in text and "You (you)" not in text
-
-
 async def test_a_bot_key_from_the_hand_says_how_to_reach_your_botz():
     """QA session 14: r with a hand card highlighted said "Highlight one of your Botz first
     (↑↓ or j/k)", but ↑↓ stay in the hand: Tab goes to Your Botz. It says Tab now."""

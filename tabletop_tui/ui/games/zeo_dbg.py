@@ -38,6 +38,7 @@ from ...games.zeo_dbg.models import (
 )
 from ...games.zeo_dbg.models import CardFace as ZCard
 from ..game_screen import GameScreen
+from ..screens.curtain import you_mark
 from ..setup_options import SetupOption
 from ..widgets import LogPanel
 from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
@@ -495,7 +496,7 @@ class ZeoScreen(CardTable, GameScreen):
         text = Text("▶" if active else " ", style="bold")
         text.append(who(view, i), style=f"bold {TEAM_STYLE[s.team]}")
         if i == me:
-            text.append(" (you)", style="italic")
+            text.append(you_mark(s.name), style="italic")
         if i in view.to_act and not active:
             text.append(" … deciding", style="italic")
         text.append(f"  ◫{s.hand_count} ▤{s.deck_count} ⌫{len(s.discard)}")

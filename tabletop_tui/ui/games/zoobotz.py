@@ -38,7 +38,7 @@ from ...games.zoobotz.models import (
 from ...games.zoobotz.models import CardFace as ZCard
 from ..game_screen import GameScreen
 from ..screens.base import BaseModal
-from ..screens.curtain import seat_tag
+from ..screens.curtain import seat_tag, you_mark
 from ..setup_options import SetupOption
 from ..widgets import LogPanel, TrackerView
 from ..widgets.card_menu import MenuEntry
@@ -456,8 +456,8 @@ class ZoobotzScreen(CardTable, GameScreen):
         active = view.active == i and view.phase not in ("mulligan",)
         text = Text("▶" if active else " ", style="bold")
         text.append(f"{seat_tag(i)} {s.name}", style=f"bold {self._style(i)}")
-        if i == me and s.name.casefold() != "you":  # (the guided game's seat is "You")
-            text.append(" (you)", style="italic")
+        if i == me:
+            text.append(you_mark(s.name), style="italic")
         if s.out:
             text.append(" ✝ OUT", style="bold")
         elif s.shielded:

@@ -18,6 +18,12 @@ def seat_tag(seat: int) -> str:
     return f"{SEAT_GLYPHS[seat % len(SEAT_GLYPHS)]}{seat + 1}"
 
 
+def you_mark(name: str) -> str:
+    """ " (you)" after the seat on screen, but not after a seat already named You (the
+    guided games'), which would read "You (you)"."""
+    return "" if name.strip().casefold() == "you" else " (you)"
+
+
 class CurtainScreen(BaseScreen):
     BINDINGS = [
         Binding("enter,space", "go", "I am NAME", show=False),

@@ -45,6 +45,7 @@ from ....games.hotg.models import (
     View,
 )
 from ...game_screen import GameScreen
+from ...screens.curtain import you_mark
 from ...widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ...widgets.combat_grid import CombatGrid, GridCard
 from ...widgets.footer import TableFooter
@@ -618,7 +619,7 @@ class HotgScreen(CardTable, GameScreen):
             head = Text("▶" if p.seat == view.focus and view.phase != "over" else " ", style="bold")
             head.append(hc.seat_label(view, p.seat), style="bold")
             if p.seat == seat:
-                head.append(" (you)", style="italic")
+                head.append(you_mark(p.name), style="italic")
             head.append(
                 f" @{hc.place_name(view, p.location)} ◆{p.tokens}/{p.max_tokens} "
                 f"⚡{p.stored_energy}/{p.max_stored} ◫{p.hand_count}/{p.hand_size} "
