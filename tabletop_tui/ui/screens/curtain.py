@@ -19,7 +19,7 @@ def seat_tag(seat: int) -> str:
 
 
 def you_mark(name: str) -> str:
-    """ " (you)" after the seat on screen, but not after a seat already named You (the
+    """The " (you)" after the seat on screen, but not after a seat already named You (the
     guided games'), which would read "You (you)"."""
     return "" if name.strip().casefold() == "you" else " (you)"
 
