@@ -14,7 +14,7 @@ from tabletop_tui.tables.protocol import DEFAULT_LIMITS, Limits
 from tabletop_tui.tables.service import TableService
 from tabletop_tui.ui.app import TabletopApp
 
-from .helpers import screen_name, screen_text, settle
+from .helpers import screen_lines, screen_name, screen_text, settle
 
 
 @pytest.fixture
@@ -63,6 +63,30 @@ async def test_the_waiting_room_shows_the_table_before_anyone_joins(service):
         text = screen_text(app)
         assert f"Table {table.code}" in text, text
         assert "Waiting for players" in text, text
+
+
+async def test_only_the_maker_is_offered_start_and_bots_in_the_waiting_room(service):
+    """A player who joined someone else's table cannot start it or seat bots (the service
+    refuses both): the room's footer does not offer them (QA session 14: it showed "s
+    Start" to everyone), and s starts nothing."""
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    seats = [("Bob", "open"), ("Ann", "open"), ("Cy", "open")]
+    joined = await bob.create("zoobotz", seats, sit=0, auto_start=False)
+    table = service.tables[joined.table.code]
+    app = TabletopApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: table.code in screen_text(app), "the table listed")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
+        await wait_for(pilot, lambda: "Waiting for bob" in screen_text(app), "the room's note")
+        footer = screen_lines(app)[-1]
+        assert "Leave" in footer and "Start" not in footer and "Bot" not in footer, footer
+        await pilot.press("s", "b")
+        await settle(pilot)
+        assert not table.started and not any(s.is_bot for s in table.slots)
+    await bob.close()
 
 
 def moves_panel(app):

@@ -492,6 +492,13 @@ class TableRoom(BaseScreen):
         for message in self.query("#room-message").results(Static):
             message.update(text)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Start and bots are the maker's (the service refuses them to anyone else): the
+        footer offers them to the maker only."""
+        if action in ("start", "bot"):
+            return self.play.lobby.user == self.play.info.creator
+        return True
+
     def action_start(self) -> None:
         self.play.client.start()  # type: ignore[union-attr]
 
