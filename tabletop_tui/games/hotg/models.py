@@ -473,6 +473,11 @@ class State(Model):
     outcome: Outcome | None = None
     #: (round, panicked locations, Command Center energy) at the end of each deployment
     history: tuple[tuple[int, int, int], ...] = ()
+    #: the cards each Deployment Phase put under the deployment deck, oldest first (the
+    #: counted deck, `state_ops.deck_segments`): usually one a deployment, one fewer when
+    #: a deployment discarded none (a Psycho card on top of the deck). Saves from before
+    #: it load with () and their phases count as full batches
+    deploy_batches: tuple[int, ...] = ()
     #: the first Deployment Phase of the game, as log lines (it runs inside new_game, before
     #: any action, so the match log cannot hold it): how the board came to be
     opening: tuple[str, ...] = ()
@@ -1002,6 +1007,7 @@ class View(Model):
     decision: DecisionView | None
     outcome: Outcome | None
     history: tuple[tuple[int, int, int], ...]  # (round, panicked, hq energy) per round
+    deploy_batches: tuple[int, ...] = ()  # State.deploy_batches: cards put under per phase
     # -- the expansion's modes -------------------------------------------------------
     mode: str = "standard"  # standard | psycho_assault | mastermind
     mastermind_seat: int | None = None  # Mastermind Mode: the Mastermind's seat (the last)

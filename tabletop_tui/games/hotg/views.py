@@ -37,7 +37,7 @@ from .state_ops import (
     upd,
 )
 
-_COUNTED: dict[int, tuple] = {}  # id(deploy deck) -> (deck, phases, n, answer)
+_COUNTED: dict[int, tuple] = {}  # id(deploy deck) -> (deck, phases, n, batches, answer)
 
 
 def counted_deck(s: State) -> tuple[tuple, int]:
@@ -45,9 +45,10 @@ def counted_deck(s: State) -> tuple[tuple, int]:
     deployment deck by remembering the cards revealed (`deck_segments`). Worked out once
     per deck tuple (states share an unchanged deck; bots ask for views by the thousand)."""
     deck, phases, n = s.deploy_deck, len(s.history), s.config.deployments_per_round
+    batches = s.deploy_batches
     got = _COUNTED.get(id(deck))
-    if got is not None and got[0] is deck and got[1] == phases and got[2] == n:
-        return got[3]
+    if got is not None and got[0] is deck and got[1:4] == (phases, n, batches):
+        return got[4]
     segments, at, villains = [], 0, 0
     for size in deck_segments(s):
         part = deck[at : at + size]
@@ -57,7 +58,7 @@ def counted_deck(s: State) -> tuple[tuple, int]:
     answer = (tuple(segments), villains)
     if len(_COUNTED) > 512:
         _COUNTED.clear()
-    _COUNTED[id(deck)] = (deck, phases, n, answer)
+    _COUNTED[id(deck)] = (deck, phases, n, batches, answer)
     return answer
 
 
@@ -322,6 +323,7 @@ class ViewRules:
             decision=decision,
             outcome=s.outcome,
             history=s.history,
+            deploy_batches=s.deploy_batches,
             mode=s.config.mode,
             mastermind_seat=mm_seat(s),
             schemes=tuple(self._scheme_view(s, c) for c in s.schemes)
