@@ -91,7 +91,9 @@ async def test_a_refused_move_names_the_rule():
         await pilot.press("b")  # at the Command Center: nothing to battle
         await settle(pilot)
         assert len(screen.match.actions) == before
-        assert "✘" in screen_text(app)
+        text = screen_text(app)
+        assert "✘ BATTLE (§4.2)" in text
+        assert ".." not in text  # the reason's own full stop, not a second one
 
 
 async def test_game_over_says_win_or_lose_and_plots_panic_and_energy():
