@@ -336,3 +336,9 @@ def deck_segments(s: State) -> tuple[int, ...]:
         if size:
             sizes.append(size)
     return ((rest,) if rest else ()) + tuple(reversed(sizes))
+
+
+def scheme_discard_prompt(extra: int) -> str:
+    """The discard question, asked again after each card with the count left."""
+    cards = "Scheme cards" if extra > 1 else "Scheme card"
+    return f"Mastermind: discard {extra} {cards} (hand limit {SCHEME_HAND})"
