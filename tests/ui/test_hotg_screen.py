@@ -293,3 +293,37 @@ async def test_the_board_says_when_the_easier_deployment_cards_are_in_play():
             text = screen_text(app)
             assert ("easier cards: 1-1-1-2-3" in text) is not heavy
             assert "Round 1: Deployment Phase" in text or "Deployment: " in text
+
+
+async def test_the_key_that_chose_a_discard_confirms_it():
+    """Mastermind Mode, Scheme Cards (discard down to three): a Scheme discard asks first;
+    pressing the move's list key again says yes (it stepped back from the question, and
+    the key then did nothing at all: the dialog seemed to swallow the keyboard)."""
+    seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Mal", kind="human")]
+    app = TabletopApp(
+        game="hotg", seats=seats, seed=3, bot_delay=0, autosave=False, config={"mode": "mastermind"}
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(20):
+            if screen_name(app) == "CurtainScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            screen = app.screen
+            d = screen.match.view(1).decision
+            if d is not None and d.kind == "scheme_discard":
+                break
+            await pilot.press(screen.key_of(screen.groups[0]))
+            await settle(pilot)
+            await drain_menus(pilot)
+        assert d is not None and d.kind == "scheme_discard"
+        key = screen.key_of(screen.groups[0])
+        before = len(screen.match.actions)
+        await pilot.press(key)
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu" and "Discard this Scheme" in screen_text(app)
+        await pilot.press(key)
+        await settle(pilot, 3)
+        assert len(screen.match.actions) == before + 1
+        assert screen.match.view(1).scheme_count == 4

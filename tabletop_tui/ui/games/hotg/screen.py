@@ -727,7 +727,8 @@ class HotgScreen(CardTable, GameScreen):
             question = confirm_question(self._view, self.session.on_screen or 0, action)
             if question:
                 label = action_label(self._view, action, self.rules, card_names(self._view))
-                self.confirm(question, action, "y", label.plain)
+                # the list key that chose the move says yes as well as y (pressed again)
+                self.confirm(question, action, self.key_of(group) or "y", label.plain)
                 return
             self.submit(action)
             return
