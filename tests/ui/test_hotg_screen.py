@@ -327,3 +327,32 @@ async def test_the_key_that_chose_a_discard_confirms_it():
         await settle(pilot, 3)
         assert len(screen.match.actions) == before + 1
         assert screen.match.view(1).scheme_count == 4
+
+
+async def test_a_psycho_deployment_card_reads_its_psycho_effect():
+    """Psycho Assault Mode, Deployment: the team chooses which Ranger takes a Psycho's card
+    (here Psycho Green: no green Ranger), and its PSYCHO effect then hits that Ranger
+    ("Battle": resolve all PSYCHO effects). The card was never readable: not while
+    choosing, and once attached it said only that it was attached."""
+    from tabletop_tui.games.hotg.cards import catalog
+
+    effect = catalog().nemeses["psycho_green"].text
+    app = _app(players=2, seed=2, mode="psycho_assault")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        d = screen.match.view(0).decision
+        assert d is not None and d.kind == "psycho_attach" and "Psycho Green" in d.prompt
+        read = inspect_plain(screen.inspector().info)
+        assert "Psycho Green" in read and effect in read
+        await pilot.press(screen.key_of(screen.groups[0]))
+        await settle(pilot)
+        chip = next(
+            c
+            for z in screen.query(".hg-panel").results(Zone)
+            for c in z.cards
+            if c.info.key == "psycho-psycho_green"
+        )
+        chip.focus()
+        await settle(pilot)
+        assert effect in inspect_plain(screen.inspector().info)

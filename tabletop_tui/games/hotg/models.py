@@ -932,6 +932,7 @@ class DecisionView(Model):
     peeked: tuple[str, ...] = ()  # dark_tactics: the peeked enemy card names (Mastermind only)
     malus: int = 0  # Shatter Defenses: shields taken off the revealed card
     rangers: tuple[str, ...] = ()  # psycho_attach: the Rangers who may take the card
+    psycho: str = ""  # psycho_attach: the Psycho Ranger whose card it is
     #: choose_ranger: what the named Ranger then does (tutor, draw_more, telekinesis...)
     then: str = ""
 
@@ -996,6 +997,8 @@ class View(Model):
     voyager_energy: int
     exhausted_zords: tuple[str, ...]
     zord_names: tuple[tuple[str, str, str], ...]  # (id, name, text) of Zords in play
+    #: (id, name, PSYCHO effect) of the Psycho Ranger deployment cards in play or being dealt
+    psycho_texts: tuple[tuple[str, str, str], ...] = ()
     monsters: tuple[str, ...]
     boss: str
     defeated_villains: tuple[str, ...]

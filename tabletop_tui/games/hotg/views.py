@@ -255,6 +255,9 @@ class ViewRules:
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
                 rangers=d.rangers,
+                psycho=next((c.enemy for c in s.deploying if c.kind == "nemesis"), "")
+                if d.kind == "psycho_attach"
+                else "",
                 then=d.then,
                 figure_options=(
                     ((types[0], types[0]), (types[0], types[1]), (types[1], types[1]))
@@ -271,6 +274,15 @@ class ViewRules:
                 if d.kind == "tutor" and seat == d.seat
                 else (),
             )
+        # the PSYCHO effects of the Psycho Ranger deployment cards face up (or being dealt
+        # out now): the cards the players read
+        showing = {n.id for n in s.nemeses if n.status != "set_aside"}
+        showing |= {c.enemy for c in s.deploying if c.kind == "nemesis"}
+        psycho_texts = tuple(
+            (n, cat.nemeses[n].name, cat.nemeses[n].text)
+            for n in sorted(showing)
+            if n in cat.nemeses
+        )
         zord_names = []
         for z in self._team_zords(s):
             zd = self._zord_def(s, z)
@@ -312,6 +324,7 @@ class ViewRules:
             voyager_energy=s.power.voyager,
             exhausted_zords=s.power.exhausted,
             zord_names=tuple(zord_names),
+            psycho_texts=psycho_texts,
             monsters=s.monsters,
             boss=s.boss,
             defeated_villains=s.defeated,

@@ -855,7 +855,7 @@ class HotgScreen(CardTable, GameScreen):
             if key[:3] != self._decision_key[:3] or self.focused is None:
                 self._decision_key = key
                 self.request_focus(options.focus)
-                subject = self._battle_subject(view)
+                subject = hc.deploying_psycho_info(view) or self._battle_subject(view)
                 if subject is not None and not self._reading_battle():
                     # not the board card the keys left behind
                     self._focused_info = subject
