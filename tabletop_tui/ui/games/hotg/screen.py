@@ -126,6 +126,10 @@ KIND_KEYS = {
 }
 
 
+#: the terminal width from which the footer has room for u Undo and s Save
+WIDE_FOOTER = 96
+
+
 class HotgScreen(CardTable, GameScreen):
     BOT_PACE = 0.4
     ACTING_MODES = ("act", "decision", "battle")
@@ -141,7 +145,10 @@ class HotgScreen(CardTable, GameScreen):
         Binding("d", "kind('draw')", "Draw", show=False),
         Binding("e", "end", "End/Pass"),
         Binding("o", "moves", "Moves", show=False),
-        # 80x24 has room for the moves' keys only: undo and save work as ever, listed in ? help
+        # 80 columns have room for the moves' keys only: undo and save are listed in the
+        # footer from WIDE_FOOTER columns (the first two), and work at any width (the next two)
+        Binding("u", "wide_undo", "Undo"),
+        Binding("s", "wide_save", "Save"),
         Binding("u", "undo", "Undo", show=False),
         Binding("s", "save", "Save", show=False),
         *(Binding(str(n), f"pick('{n}')", f"Move {n}", show=False) for n in range(1, 10)),
@@ -267,6 +274,7 @@ class HotgScreen(CardTable, GameScreen):
 
     def layout_changed(self) -> None:
         self._list_key = ()
+        self.refresh_bindings()  # (u and s in the footer or not: WIDE_FOOTER)
 
     def _fill_corners(self) -> None:
         """The board's four blank corner cells (CROSS: the grid's cells 0, 2, 6 and 8), made
@@ -790,6 +798,8 @@ class HotgScreen(CardTable, GameScreen):
 
     # -- keys --------------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("wide_undo", "wide_save"):
+            return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
         if action in ("kind", "battle", "hand"):
             # the Rangers' keys: the Mastermind has no Rangers and no hand
             seat = self.session.on_screen
@@ -799,6 +809,12 @@ class HotgScreen(CardTable, GameScreen):
         if action == "end":
             return self.mode in self.ACTING_MODES
         return True
+
+    def action_wide_undo(self) -> None:
+        self.action_undo()
+
+    def action_wide_save(self) -> None:
+        self.action_save()
 
     def action_kind(self, kind: str) -> None:
         kinds = KIND_KEYS[kind]
