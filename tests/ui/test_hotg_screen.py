@@ -378,3 +378,20 @@ async def test_the_footer_lists_undo_and_save_when_the_terminal_is_wide_enough()
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 2)
         assert "u" not in shown(), shown()
+
+
+def test_the_status_line_names_the_seat_asked_not_the_rangers_focus():
+    """Mastermind Mode, Deployment: the Mastermind chooses where a Mastermind card deploys;
+    the status line still pointed at the first Ranger ("▶ P1 Ann") while the Mastermind was
+    the one to act."""
+    from tabletop_tui.games.hotg.models import Config
+    from tabletop_tui.games.hotg.rules import HotgRules
+    from tabletop_tui.ui.games.hotg.panels import status_text
+
+    rules = HotgRules()
+    names = ("Ann", "Mal")
+    s = rules.new_game(Config(names=names, mode="mastermind"), 3)
+    view = rules.view(s, 1)
+    assert view.decision is not None and view.decision.asked == (1,)  # the case
+    line = status_text(view, lambda seat: names[seat], False).plain
+    assert "▶ ☠ Mal (Mastermind)" in line and "P1 Ann" not in line
