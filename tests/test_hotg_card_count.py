@@ -15,6 +15,7 @@ import pytest
 
 from tabletop_tui.games.hotg.models import Config, EndPhase
 from tabletop_tui.games.hotg.rules import HotgRules
+from tabletop_tui.games.hotg.search import view_to_state
 from tabletop_tui.games.hotg.state_ops import deck_segments, upd
 from tabletop_tui.games.hotg.threat import counted_samples, loss_chance
 
@@ -202,3 +203,37 @@ def test_incoming_w_makes_a_location_about_to_overflow_worth_less():
     assert bot._loc_value(v, lo, 0.0, 0, False) == HotgHeuristicBot()._loc_value(
         v, lo, 0.0, 0, False
     )
+
+
+# ------------------------------------------------------------------ a phase short of a card
+class _NoDeploy(HotgRules):
+    """Setup only: the first Deployment Phase left undone, to read the deck as dealt."""
+
+    def _deployment_phase(self, s, ev):
+        return s
+
+
+def test_a_psycho_on_top_of_pile_a_makes_the_first_batch_one_card_short():
+    """Psycho Assault Mode, Game Setup: one Psycho card is shuffled into pile A, so it can
+    be the deck's first card. Then the first deployment is the Psycho alone (no foot
+    soldier card to discard, base rules §4.1 step 4), and the phase puts four cards under
+    the deck, not five: the bottom segment is those four, and the card above them (never
+    revealed) stays in the top segment, its figures unknown to the table."""
+    config = Config(names=("A", "B", "C", "D"), mode="psycho_assault")
+    seed = 1
+    dealt = _NoDeploy().new_game(config, seed).deploy_deck
+    assert dealt[0].kind == "nemesis"  # the case under test
+    s = R.new_game(config, seed)
+    assert s.phase == "action" and len(s.history) == 1
+    v = R.view(s, 0)
+    assert deck_segments(s) == (21, 4)  # 16 foot soldier cards and 5 villain cards on top
+    assert [len(seg) for seg in v.deploy_segments] == [16, 4]
+    assert list(v.deploy_segments[-1]) == _pairs(_first_fs(dealt, 4))
+    # the re-deal of hidden cards and the search's guessed state keep that cut
+    assert R.view(R.hidden_variant(s, 1, random.Random(0)), 0) == v
+    guess = view_to_state(v, random.Random(0))
+    assert R.view(guess, 0).deploy_segments == v.deploy_segments
+    # a save from before the batches were recorded still loads (every batch taken as full)
+    old = s.model_dump()
+    old.pop("deploy_batches")
+    assert deck_segments(type(s).model_validate(old)) == (len(s.deploy_deck) - 5, 5)

@@ -442,6 +442,19 @@ def test_two_schemes_at_each_action_phase_and_the_hand_limit_of_three():
     assert s.phase == "action" and R.to_act(s) == {0}
 
 
+def test_the_discard_question_counts_down_as_the_mastermind_discards():
+    """Mastermind Mode, Scheme Cards: five in hand, two to discard; after the first the
+    question asks for the one left (it said two until the hand was down to three)."""
+    s = calm(mm_game(), schemes=())
+    s = upd(s, schemes=CAT.scheme_instances()[:3], scheme_deck=CAT.scheme_instances()[3:])
+    s = R._start_action_phase(s, [])
+    assert len(s.schemes) == 5 and s.decision.amount == 2
+    assert "discard 2 Scheme cards" in s.decision.prompt
+    s, _ = play(s, MM, m.DiscardScheme(card=s.schemes[0]))
+    assert len(s.schemes) == 4 and s.decision.amount == 1
+    assert "discard 1 Scheme card " in s.decision.prompt
+
+
 def test_the_scheme_deck_is_reshuffled_from_the_discards():
     """Mastermind Mode, Scheme Cards: if the scheme deck runs out, shuffle the discards."""
     s = calm(mm_game(), schemes=())

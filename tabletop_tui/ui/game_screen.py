@@ -322,7 +322,8 @@ class GameScreen(BaseScreen):
             return False
         result = self.session.act(seat, action)
         if isinstance(result, Rejection):
-            self.set_message(Text(f"✘ {result.rule}: {result.reason}.", style="bold red"))
+            stop = "" if result.reason.endswith((".", "!", "?")) else "."  # (some end with one)
+            self.set_message(Text(f"✘ {result.rule}: {result.reason}{stop}", style="bold red"))
             self.app.bell()
             return False
         if getattr(self.session, "pending", False):  # the table answers with a new view

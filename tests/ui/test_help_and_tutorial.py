@@ -156,3 +156,42 @@ async def test_a_long_hint_is_read_to_its_end(size):
         assert "starting hand of 6" in str(bar.render())
         text = " ".join(line.strip() for line in screen_lines(app))
         assert "Press e to keep it." in text and "(? rules for this step)" in text
+
+
+@pytest.mark.parametrize("game_id", ["hotg", "zeo-dbg"])
+def test_every_hint_fits_its_bar_at_80_columns(game_id):
+    """Playtest at 80x24: the hint bar (at most 5 lines of text under its rule) cut the
+    first HotG hint mid-sentence ("Each round you have 3 action"), and nothing scrolls it.
+    Each hint, with its longest label and the "? rules" note, wraps to 5 lines or fewer."""
+    import io
+
+    from rich.console import Console
+
+    from tabletop_tui.ui.widgets.hint import HINT_LINES, hint_body
+
+    tutorial = load_tutorial(game_id)
+    console = Console(width=80, file=io.StringIO())
+    label = f"Hint {len(tutorial.hint)}/{len(tutorial.hint)}"
+    too_long = []
+    for n, hint in enumerate(tutorial.hint, 1):
+        lines = hint_body(label, hint.text).wrap(console, 78)  # (less the bar's padding)
+        if len(lines) > HINT_LINES:
+            too_long.append((n, len(lines)))
+    assert not too_long, too_long
+
+
+async def test_the_footer_does_not_cover_the_last_line_of_a_hint():
+    """Playtest: the hint bar and the footer were both docked at the bottom, the footer on
+    top of the bar's last line: every hint lost its end (HotG's first: "Press m and MOVE to
+    Angel Grove Park", cut after "MOVE") at 80 columns and at 160."""
+    from textual.widgets import Footer
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.start_tutorial("hotg")
+        await settle(pilot, 4)
+        bar = app.screen.query_one(HintBar)
+        footer = app.screen.query_one(Footer)
+        assert bar.region.bottom <= footer.region.y, (bar.region, footer.region)
+        assert "foot soldiers wait" in " ".join(screen_text(app).split())

@@ -91,7 +91,9 @@ async def test_a_refused_move_names_the_rule():
         await pilot.press("b")  # at the Command Center: nothing to battle
         await settle(pilot)
         assert len(screen.match.actions) == before
-        assert "✘" in screen_text(app)
+        text = screen_text(app)
+        assert "✘ BATTLE (§4.2)" in text
+        assert ".." not in text  # the reason's own full stop, not a second one
 
 
 async def test_game_over_says_win_or_lose_and_plots_panic_and_energy():
@@ -291,3 +293,105 @@ async def test_the_board_says_when_the_easier_deployment_cards_are_in_play():
             text = screen_text(app)
             assert ("easier cards: 1-1-1-2-3" in text) is not heavy
             assert "Round 1: Deployment Phase" in text or "Deployment: " in text
+
+
+async def test_the_key_that_chose_a_discard_confirms_it():
+    """Mastermind Mode, Scheme Cards (discard down to three): a Scheme discard asks first;
+    pressing the move's list key again says yes (it stepped back from the question, and
+    the key then did nothing at all: the dialog seemed to swallow the keyboard)."""
+    seats = [SeatSpec(name="Ann", kind="human"), SeatSpec(name="Mal", kind="human")]
+    app = TabletopApp(
+        game="hotg", seats=seats, seed=3, bot_delay=0, autosave=False, config={"mode": "mastermind"}
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for _ in range(20):
+            if screen_name(app) == "CurtainScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            screen = app.screen
+            d = screen.match.view(1).decision
+            if d is not None and d.kind == "scheme_discard":
+                break
+            await pilot.press(screen.key_of(screen.groups[0]))
+            await settle(pilot)
+            await drain_menus(pilot)
+        assert d is not None and d.kind == "scheme_discard"
+        key = screen.key_of(screen.groups[0])
+        before = len(screen.match.actions)
+        await pilot.press(key)
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu" and "Discard this Scheme" in screen_text(app)
+        await pilot.press(key)
+        await settle(pilot, 3)
+        assert len(screen.match.actions) == before + 1
+        assert screen.match.view(1).scheme_count == 4
+
+
+async def test_a_psycho_deployment_card_reads_its_psycho_effect():
+    """Psycho Assault Mode, Deployment: the team chooses which Ranger takes a Psycho's card
+    (here Psycho Green: no green Ranger), and its PSYCHO effect then hits that Ranger
+    ("Battle": resolve all PSYCHO effects). The card was never readable: not while
+    choosing, and once attached it said only that it was attached."""
+    from tabletop_tui.games.hotg.cards import catalog
+
+    effect = catalog().nemeses["psycho_green"].text
+    app = _app(players=2, seed=2, mode="psycho_assault")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        d = screen.match.view(0).decision
+        assert d is not None and d.kind == "psycho_attach" and "Psycho Green" in d.prompt
+        read = inspect_plain(screen.inspector().info)
+        assert "Psycho Green" in read and effect in read
+        await pilot.press(screen.key_of(screen.groups[0]))
+        await settle(pilot)
+        chip = next(
+            c
+            for z in screen.query(".hg-panel").results(Zone)
+            for c in z.cards
+            if c.info.key == "psycho-psycho_green"
+        )
+        chip.focus()
+        await settle(pilot)
+        assert effect in inspect_plain(screen.inspector().info)
+
+
+async def test_the_footer_lists_undo_and_save_when_the_terminal_is_wide_enough():
+    """Playtest: u and s were never in HotG's footer, even at 160 columns (80 has room for
+    the moves' keys only); now they are from WIDE_FOOTER columns, and work at any width."""
+    from tabletop_tui.ui.games.hotg.screen import WIDE_FOOTER
+
+    app = _app(players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def shown() -> set[str]:
+            return {k for k, b in app.screen.active_bindings.items() if b.binding.show}
+
+        assert "u" not in shown() and "s" not in shown(), shown()
+        await pilot.resize_terminal(WIDE_FOOTER + 4, 30)
+        await settle(pilot, 2)
+        assert {"u", "s"} <= shown(), shown()
+        assert "u Undo" in screen_lines(app)[-1] and "e End/Pass" in screen_lines(app)[-1]
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 2)
+        assert "u" not in shown(), shown()
+
+
+def test_the_status_line_names_the_seat_asked_not_the_rangers_focus():
+    """Mastermind Mode, Deployment: the Mastermind chooses where a Mastermind card deploys;
+    the status line still pointed at the first Ranger ("▶ P1 Ann") while the Mastermind was
+    the one to act."""
+    from tabletop_tui.games.hotg.models import Config
+    from tabletop_tui.games.hotg.rules import HotgRules
+    from tabletop_tui.ui.games.hotg.panels import status_text
+
+    rules = HotgRules()
+    names = ("Ann", "Mal")
+    s = rules.new_game(Config(names=names, mode="mastermind"), 3)
+    view = rules.view(s, 1)
+    assert view.decision is not None and view.decision.asked == (1,)  # the case
+    line = status_text(view, lambda seat: names[seat], False).plain
+    assert "▶ ☠ Mal (Mastermind)" in line and "P1 Ann" not in line

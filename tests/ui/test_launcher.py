@@ -111,3 +111,23 @@ async def test_the_seed_field_says_in_full_what_a_blank_seed_means_at_80_columns
         note = app.screen.query_one(".seed-note", Static)
         assert len(str(note.render())) <= note.content_region.width
         assert "random" in str(note.render())
+
+
+async def test_a_long_choice_stays_on_one_line_inside_its_box():
+    """HotG's mode "Psycho Assault (the Psycho Rangers are the villains)" wrapped inside the
+    closed select and pushed out its bottom edge (and the rest of the words)."""
+    from textual.widgets import Select
+
+    from tabletop_tui.ui.screens.setup import SetupScreen
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(SetupScreen("hotg", memory={"opt-mode-0": "psycho_assault"}))
+        await settle(pilot)
+        mode = app.screen.query_one("#opt-mode-0", Select)
+        assert mode.value == "psycho_assault"
+        await settle(pilot)
+        label = mode.query_one("SelectCurrent #label")
+        assert label.size.height == 1
+        assert "Psycho Assault" in str(label.render())

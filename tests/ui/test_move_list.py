@@ -51,3 +51,32 @@ async def test_a_resize_draws_the_scrollbar_in_the_same_frame():
         bar = moves._vertical_scrollbar
         assert bar is not None and moves.show_vertical_scrollbar
         assert not bar._repaint_required  # drawn with the layout's frame, none left over
+
+
+class _Wrapping(App):
+    CSS = "MoveList { width: 40; height: 8; border: round $accent; }"
+
+    def compose(self) -> ComposeResult:
+        yield MoveList("short", id="moves")
+
+
+async def test_options_that_bring_a_scrollbar_wrap_to_the_width_left_beside_it():
+    """Four long options replace a short one: the scrollbar they bring narrows the rows,
+    and each option takes the lines it needs there (its last word was cut off: a HotG
+    fight choice showed three foot soldiers of four)."""
+    app = _Wrapping()
+    long = "⚔ These fight, drawn in this order: Putty S.Putty S.Putty S.Putty"
+    async with app.run_test(size=(60, 12)) as pilot:
+        await pilot.pause()
+        moves = app.query_one(MoveList)
+        moves.clear_options()
+        moves.add_options([f"{n} {long}" for n in range(4)])
+        await pilot.pause()
+        await pilot.pause()
+        rows = [moves.render_line(y).text.rstrip() for y in range(moves.size.height - 2)]
+        assert moves.scrollbars_enabled[0]  # the case: a vertical scrollbar came
+        assert rows[:3] == [
+            "0 ⚔ These fight, drawn in this",
+            "order: Putty S.Putty S.Putty",
+            "S.Putty",
+        ]

@@ -708,3 +708,27 @@ async def test_a_seat_named_you_is_not_called_you_twice(game, tag):
             assert tag.replace("You", name) in text
             assert "You (you)" not in text
             assert (f"{name} (you)" in text) is marked
+
+
+async def test_a_click_beside_the_card_menu_closes_it():
+    """Playtest (HotG, the mouse): a click on a card with no move opens the menu saying
+    why; a click on another card then did nothing at all (the menu held the mouse), so the
+    card box could not be moved on without the keyboard. A click outside the menu closes it;
+    one inside does not."""
+    menu = CardMenu("Putty Pummel", [], "attacks cannot target it: GUARD")
+    closed: list = []
+
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(menu, closed.append)
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        box = menu.query_one(".card-menu").region
+        await pilot.click(None, offset=(box.x + 2, box.y + 1))  # on the menu: it stays
+        await settle(pilot)
+        assert app.screen is menu and not closed
+        await pilot.click(None, offset=(1, 1))  # beside it
+        await settle(pilot)
+        assert app.screen is not menu and closed == [None]

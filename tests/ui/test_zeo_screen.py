@@ -831,3 +831,26 @@ async def test_four_seats_stand_two_by_two_so_their_lines_are_not_cut_at_160_col
         headings = [cell for cell in cells if cell.startswith(("▼V", "▲H"))]
         assert len(headings) == 4, cells
         assert all("◫" in cell and "⌫" in cell for cell in headings), headings
+
+
+async def test_a_villain_refused_the_zord_stack_is_told_why():
+    """Rulebook "Buying Cards": only Heroes may buy from the Zord stack (and only Villains
+    from the Master stack). A Villain pressing b on the Zord stack was told to buy their own
+    Master first: the reason of the Master stack, read for the wrong stack."""
+    from tabletop_tui.ui.widgets.table import Zone
+
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        assert screen.match.view(0).seats[0].team == 0  # Vee plays the Villains
+        stack = next(c for z in screen.query(Zone) for c in z.cards if c.info.key == "stack-zords")
+        stack.focus()
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        message = screen.query_one("#zeo-message").render().plain
+        assert "only Heroes may buy from the Zord stack" in message, message
+        assert "Master" not in message

@@ -147,10 +147,12 @@ class DeploymentRules:
                 rng=rng,
                 deploy_deck=s.deploy_deck + cards,
                 deploy_discard=(),
+                deploy_batches=(*s.deploy_batches, len(cards)),
                 history=(*s.history, (s.round, panicked, s.hq_energy)),
             )
         cards, s = shuffle(s, s.deploy_discard)
-        s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=())
+        batches = (*s.deploy_batches, len(cards))
+        s = upd(s, deploy_deck=s.deploy_deck + cards, deploy_discard=(), deploy_batches=batches)
         if mm_seat(s) is not None and all(lo.panicked for lo in s.locations):
             # Mastermind Mode, Victory and Defeat
             if s.hq_energy == 0:

@@ -24,6 +24,7 @@ from .state_ops import (
     enemy_deck,
     mm_seat,
     pl,
+    scheme_discard_prompt,
     set_enemy_deck,
     set_slot,
     shared,
@@ -67,8 +68,7 @@ class MastermindRules:
                 asked=(mm_seat(s),),
                 amount=extra,
                 then=then,
-                prompt=f"Mastermind: discard {extra} Scheme card{'s' if extra > 1 else ''} "
-                f"(hand limit {SCHEME_HAND})",
+                prompt=scheme_discard_prompt(extra),
             ),
         )
 

@@ -473,6 +473,11 @@ class State(Model):
     outcome: Outcome | None = None
     #: (round, panicked locations, Command Center energy) at the end of each deployment
     history: tuple[tuple[int, int, int], ...] = ()
+    #: the cards each Deployment Phase put under the deployment deck, oldest first (the
+    #: counted deck, `state_ops.deck_segments`): usually one a deployment, one fewer when
+    #: a deployment discarded none (a Psycho card on top of the deck). Saves from before
+    #: it load with () and their phases count as full batches
+    deploy_batches: tuple[int, ...] = ()
     #: the first Deployment Phase of the game, as log lines (it runs inside new_game, before
     #: any action, so the match log cannot hold it): how the board came to be
     opening: tuple[str, ...] = ()
@@ -927,6 +932,7 @@ class DecisionView(Model):
     peeked: tuple[str, ...] = ()  # dark_tactics: the peeked enemy card names (Mastermind only)
     malus: int = 0  # Shatter Defenses: shields taken off the revealed card
     rangers: tuple[str, ...] = ()  # psycho_attach: the Rangers who may take the card
+    psycho: str = ""  # psycho_attach: the Psycho Ranger whose card it is
     #: choose_ranger: what the named Ranger then does (tutor, draw_more, telekinesis...)
     then: str = ""
 
@@ -991,6 +997,8 @@ class View(Model):
     voyager_energy: int
     exhausted_zords: tuple[str, ...]
     zord_names: tuple[tuple[str, str, str], ...]  # (id, name, text) of Zords in play
+    #: (id, name, PSYCHO effect) of the Psycho Ranger deployment cards in play or being dealt
+    psycho_texts: tuple[tuple[str, str, str], ...] = ()
     monsters: tuple[str, ...]
     boss: str
     defeated_villains: tuple[str, ...]
@@ -1002,6 +1010,7 @@ class View(Model):
     decision: DecisionView | None
     outcome: Outcome | None
     history: tuple[tuple[int, int, int], ...]  # (round, panicked, hq energy) per round
+    deploy_batches: tuple[int, ...] = ()  # State.deploy_batches: cards put under per phase
     # -- the expansion's modes -------------------------------------------------------
     mode: str = "standard"  # standard | psycho_assault | mastermind
     mastermind_seat: int | None = None  # Mastermind Mode: the Mastermind's seat (the last)

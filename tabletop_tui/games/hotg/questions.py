@@ -30,6 +30,7 @@ from .state_ops import (
     loc_index,
     mm_seat,
     pl,
+    scheme_discard_prompt,
     set_enemy_deck,
     shared,
     upd,
@@ -407,7 +408,8 @@ class QuestionRules:
                 )
             )
             if len(s.schemes) > SCHEME_HAND:
-                return upd(s, decision=upd(d, amount=len(s.schemes) - SCHEME_HAND))
+                extra = len(s.schemes) - SCHEME_HAND
+                return upd(s, decision=upd(d, amount=extra, prompt=scheme_discard_prompt(extra)))
             return self._resume(s, d.then, None, ev)
         if isinstance(a, m.Arrange):
             deck_id = d.source

@@ -297,6 +297,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
         focus=view.focus,
         outcome=view.outcome,
         history=view.history,
+        deploy_batches=view.deploy_batches,
         opening=view.opening,
         **search_modes.state_extras(view, rng),
     )

@@ -316,17 +316,29 @@ def deck_segments(s: State) -> tuple[int, ...]:
     """The deployment deck's segments, top first, as card counts: each a set of cards the
     table knows but not their order. At the end of each Deployment Phase its foot soldier
     cards (face up in the discard pile) are shuffled and put under the deck (base rules
-    §4.1), one per deployment; so from the bottom up the deck holds the last phases'
-    batches, and above them the rest of an older batch, or the cards never revealed (with
-    the villain cards still to come) until the first batch comes up.
+    §4.1); so from the bottom up the deck holds the last phases' batches, and above them
+    the rest of an older batch, or the cards never revealed (with the villain cards still
+    to come) until the first batch comes up.
 
-    Assumes every deployment discards one card (its top card is a foot soldier or
-    Mastermind card), as it does whenever the deck's top card is one of those."""
-    deck, n = s.deploy_deck, s.config.deployments_per_round
-    rest, batches = len(deck), 0
-    while batches < len(s.history) and rest > n:
-        if any(c.kind not in ("fs", "mm") for c in deck[rest - n : rest]):
+    A batch's size is in `deploy_batches`: one card a deployment, one fewer where a
+    deployment discarded none (a Psycho card on top of the deck in Psycho Assault Mode).
+    The phases it does not cover (a save from before it) count as full batches."""
+    deck, n, known = s.deploy_deck, s.config.deployments_per_round, s.deploy_batches
+    unrecorded = max(0, len(s.history) - len(known))
+    rest, sizes = len(deck), []
+    for k in range(len(known) + unrecorded - 1, -1, -1):  # the newest batch first
+        size = known[k - unrecorded] if k >= unrecorded else n
+        if rest <= size:
+            break
+        if any(c.kind not in ("fs", "mm") for c in deck[rest - size : rest]):
             break  # a villain card below: not a batch (a deck the rules did not build)
-        rest -= n
-        batches += 1
-    return ((rest,) if rest else ()) + (n,) * batches
+        rest -= size
+        if size:
+            sizes.append(size)
+    return ((rest,) if rest else ()) + tuple(reversed(sizes))
+
+
+def scheme_discard_prompt(extra: int) -> str:
+    """The discard question, asked again after each card with the count left."""
+    cards = "Scheme cards" if extra > 1 else "Scheme card"
+    return f"Mastermind: discard {extra} {cards} (hand limit {SCHEME_HAND})"

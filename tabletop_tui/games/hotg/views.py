@@ -37,7 +37,7 @@ from .state_ops import (
     upd,
 )
 
-_COUNTED: dict[int, tuple] = {}  # id(deploy deck) -> (deck, phases, n, answer)
+_COUNTED: dict[int, tuple] = {}  # id(deploy deck) -> (deck, phases, n, batches, answer)
 
 
 def counted_deck(s: State) -> tuple[tuple, int]:
@@ -45,9 +45,10 @@ def counted_deck(s: State) -> tuple[tuple, int]:
     deployment deck by remembering the cards revealed (`deck_segments`). Worked out once
     per deck tuple (states share an unchanged deck; bots ask for views by the thousand)."""
     deck, phases, n = s.deploy_deck, len(s.history), s.config.deployments_per_round
+    batches = s.deploy_batches
     got = _COUNTED.get(id(deck))
-    if got is not None and got[0] is deck and got[1] == phases and got[2] == n:
-        return got[3]
+    if got is not None and got[0] is deck and got[1:4] == (phases, n, batches):
+        return got[4]
     segments, at, villains = [], 0, 0
     for size in deck_segments(s):
         part = deck[at : at + size]
@@ -57,7 +58,7 @@ def counted_deck(s: State) -> tuple[tuple, int]:
     answer = (tuple(segments), villains)
     if len(_COUNTED) > 512:
         _COUNTED.clear()
-    _COUNTED[id(deck)] = (deck, phases, n, answer)
+    _COUNTED[id(deck)] = (deck, phases, n, batches, answer)
     return answer
 
 
@@ -254,6 +255,9 @@ class ViewRules:
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
                 rangers=d.rangers,
+                psycho=next((c.enemy for c in s.deploying if c.kind == "nemesis"), "")
+                if d.kind == "psycho_attach"
+                else "",
                 then=d.then,
                 figure_options=(
                     ((types[0], types[0]), (types[0], types[1]), (types[1], types[1]))
@@ -270,6 +274,15 @@ class ViewRules:
                 if d.kind == "tutor" and seat == d.seat
                 else (),
             )
+        # the PSYCHO effects of the Psycho Ranger deployment cards face up (or being dealt
+        # out now): the cards the players read
+        showing = {n.id for n in s.nemeses if n.status != "set_aside"}
+        showing |= {c.enemy for c in s.deploying if c.kind == "nemesis"}
+        psycho_texts = tuple(
+            (n, cat.nemeses[n].name, cat.nemeses[n].text)
+            for n in sorted(showing)
+            if n in cat.nemeses
+        )
         zord_names = []
         for z in self._team_zords(s):
             zd = self._zord_def(s, z)
@@ -311,6 +324,7 @@ class ViewRules:
             voyager_energy=s.power.voyager,
             exhausted_zords=s.power.exhausted,
             zord_names=tuple(zord_names),
+            psycho_texts=psycho_texts,
             monsters=s.monsters,
             boss=s.boss,
             defeated_villains=s.defeated,
@@ -322,6 +336,7 @@ class ViewRules:
             decision=decision,
             outcome=s.outcome,
             history=s.history,
+            deploy_batches=s.deploy_batches,
             mode=s.config.mode,
             mastermind_seat=mm_seat(s),
             schemes=tuple(self._scheme_view(s, c) for c in s.schemes)

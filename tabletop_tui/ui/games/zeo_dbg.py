@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from ...games.zeo_dbg.models import (
     DEAL,
+    HEROES,
     Activate,
     Attach,
     AttachTile,
@@ -870,6 +871,10 @@ class ZeoScreen(CardTable, GameScreen):
         elif key == "stack-blasters":
             action = Buy(source="blaster")
         elif key in ("stack-zords", "stack-masters"):
+            # (Buy from "stack" is the buyer's own team's stack: the other one has no move)
+            if (key == "stack-zords") != (view.seats[seat].team == HEROES):
+                who, what = ("Heroes", "Zord") if key == "stack-zords" else ("Villains", "Master")
+                return f"Buying Cards: only {who} may buy from the {what} stack"
             action = Buy(source="stack")
         elif key == "stack-serpentera":
             action = Buy(source="serpentera")

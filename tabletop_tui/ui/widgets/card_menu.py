@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.events import Key
+from textual.events import Click, Key
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -171,6 +171,12 @@ class CardMenu(BaseModal):
                 event.prevent_default()
                 self._choose(entry)
                 return
+
+    def on_click(self, event: Click) -> None:
+        """A click beside the menu (on the dimmed table) closes it, as Esc does: a mouse
+        player reading the cards moves on with the mouse."""
+        if not self.query_one(".card-menu").region.contains(event.screen_x, event.screen_y):
+            self.dismiss(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -38,8 +38,19 @@ class MoveList(OptionList):
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]
+    _measured_width: int | None = None  # the rows' width at the last paint
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
         changed = super()._size_updated(size, virtual_size, container_size, layout=layout)
         draw_scrollbars_now(self)
         return changed
+
+    def render_lines(self, crop):
+        """Measure the options again when the rows' width changed without the widget's size
+        (a scrollbar came or went): the list wraps each option to the width it had when the
+        option was added, and a row cut by the scrollbar lost its last line."""
+        width = self.scrollable_content_region.width
+        if self._measured_width is not None and width != self._measured_width:
+            self._clear_caches()
+        self._measured_width = width
+        return super().render_lines(crop)

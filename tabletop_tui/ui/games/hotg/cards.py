@@ -419,6 +419,37 @@ def player_infos(view: View, p: PlayerView, usable: set[str]) -> list[CardInfo]:
     return cards
 
 
+def psycho_text(view: View, psycho: str) -> str:
+    """A Psycho Ranger deployment card's PSYCHO effect, as the View gives it."""
+    return next((t for n, _, t in view.psycho_texts if n == psycho), "")
+
+
+def deploying_psycho_info(view: View) -> CardInfo | None:
+    """The Psycho Ranger card the team is placing (Psycho Assault Mode, Deployment): read
+    while choosing the Ranger who takes it, since its PSYCHO effect will hit that Ranger."""
+    d = view.decision
+    if d is None or d.kind != "psycho_attach" or not d.psycho:
+        return None
+    return CardInfo(
+        key=f"psycho-{d.psycho}",
+        face=CardFace(
+            title=nice(d.psycho),
+            letter="☠",
+            kind="hotg-nemesis",
+            subtitle="Psycho Ranger deployment card · being deployed",
+            extra=(
+                Text(f"PSYCHO: {psycho_text(view, d.psycho)}", style="italic"),
+                "The Ranger who takes this card suffers its PSYCHO effects in battle.",
+            ),
+        ),
+        game_id=GAME,
+        zone="the deployment",
+        owner="the enemies",
+        keywords=("PSYCHO", "Nemesis", "Deployment card"),
+        data=("psycho", d.psycho),
+    )
+
+
 def psycho_infos(view: View, p: PlayerView, r: RangerView) -> list[CardInfo]:
     """Psycho Ranger deployment cards lying in front of a Ranger (Psycho Assault Mode)."""
     under = dict(r.psycho_under)
@@ -429,6 +460,8 @@ def psycho_infos(view: View, p: PlayerView, r: RangerView) -> list[CardInfo]:
         extra: list = [f"Attached to {r.name}: its PSYCHO effects hit this Ranger in battle."]
         if defeated:
             extra = ["Defeated: the card lies face down and does nothing more."]
+        else:
+            extra.insert(0, Text(f"PSYCHO: {psycho_text(view, psycho)}", style="italic"))
         if under.get(psycho):
             extra.append("Beneath it: " + ", ".join(under[psycho]))
         out.append(

@@ -22,10 +22,14 @@ def status_text(view: View, name: Callable[[int], str], compact: bool) -> Text:
     text = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
     if view.phase != "over":
         text.append(" · ▶ ")
-        if view.focus == view.mastermind_seat:
-            text.append(f"☠ {name(view.focus)} (Mastermind)", style="bold")
+        who = view.focus  # the acting Ranger, or the one seat a question waits on
+        d = view.decision
+        if d is not None and len(d.asked) == 1:
+            who = d.asked[0]
+        if who == view.mastermind_seat:
+            text.append(f"☠ {name(who)} (Mastermind)", style="bold")
         else:
-            text.append(f"P{view.focus + 1} {view.players[view.focus].name}", style="bold")
+            text.append(f"P{who + 1} {view.players[who].name}", style="bold")
     text.append(" │ ", style="dim")
     text.append(f"CC ⚡{view.hq_energy}", style="bold")
     panicked = sum(1 for loc in view.locations if loc.panicked)

@@ -127,6 +127,10 @@ KIND_KEYS = {
 }
 
 
+#: the terminal width from which the footer has room for u Undo and s Save
+WIDE_FOOTER = 96
+
+
 class HotgScreen(CardTable, GameScreen):
     BOT_PACE = 0.4
     ACTING_MODES = ("act", "decision", "battle")
@@ -142,7 +146,10 @@ class HotgScreen(CardTable, GameScreen):
         Binding("d", "kind('draw')", "Draw", show=False),
         Binding("e", "end", "End/Pass"),
         Binding("o", "moves", "Moves", show=False),
-        # 80x24 has room for the moves' keys only: undo and save work as ever, listed in ? help
+        # 80 columns have room for the moves' keys only: undo and save are listed in the
+        # footer from WIDE_FOOTER columns (the first two), and work at any width (the next two)
+        Binding("u", "wide_undo", "Undo"),
+        Binding("s", "wide_save", "Save"),
         Binding("u", "undo", "Undo", show=False),
         Binding("s", "save", "Save", show=False),
         *(Binding(str(n), f"pick('{n}')", f"Move {n}", show=False) for n in range(1, 10)),
@@ -268,6 +275,7 @@ class HotgScreen(CardTable, GameScreen):
 
     def layout_changed(self) -> None:
         self._list_key = ()
+        self.refresh_bindings()  # (u and s in the footer or not: WIDE_FOOTER)
 
     def _fill_corners(self) -> None:
         """The board's four blank corner cells (CROSS: the grid's cells 0, 2, 6 and 8), made
@@ -728,7 +736,8 @@ class HotgScreen(CardTable, GameScreen):
             question = confirm_question(self._view, self.session.on_screen or 0, action)
             if question:
                 label = action_label(self._view, action, self.rules, card_names(self._view))
-                self.confirm(question, action, "y", label.plain)
+                # the list key that chose the move says yes as well as y (pressed again)
+                self.confirm(question, action, self.key_of(group) or "y", label.plain)
                 return
             self.submit(action)
             return
@@ -790,6 +799,8 @@ class HotgScreen(CardTable, GameScreen):
 
     # -- keys --------------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("wide_undo", "wide_save"):
+            return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
         if action in ("kind", "battle", "hand"):
             # the Rangers' keys: the Mastermind has no Rangers and no hand
             seat = self.session.on_screen
@@ -799,6 +810,12 @@ class HotgScreen(CardTable, GameScreen):
         if action == "end":
             return self.mode in self.ACTING_MODES
         return True
+
+    def action_wide_undo(self) -> None:
+        self.action_undo()
+
+    def action_wide_save(self) -> None:
+        self.action_save()
 
     def action_kind(self, kind: str) -> None:
         kinds = KIND_KEYS[kind]
@@ -855,7 +872,7 @@ class HotgScreen(CardTable, GameScreen):
             if key[:3] != self._decision_key[:3] or self.focused is None:
                 self._decision_key = key
                 self.request_focus(options.focus)
-                subject = self._battle_subject(view)
+                subject = hc.deploying_psycho_info(view) or self._battle_subject(view)
                 if subject is not None and not self._reading_battle():
                     # not the board card the keys left behind
                     self._focused_info = subject
