@@ -158,7 +158,7 @@ async def test_a_long_hint_is_read_to_its_end(size):
         assert "Press e to keep it." in text and "(? rules for this step)" in text
 
 
-@pytest.mark.parametrize("game_id", ["hotg", "zeo-dbg"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_hint_fits_its_bar_at_80_columns(game_id):
     """Playtest at 80x24: the hint bar (at most 5 lines of text under its rule) cut the
     first HotG hint mid-sentence ("Each round you have 3 action"), and nothing scrolls it.

@@ -188,7 +188,7 @@ class PrCcgScreen(CardTable, GameScreen):
                 yield Static(id="pr-me", classes="squad-bar")
                 yield Static(id="pr-help")
                 yield Zone(
-                    "Your hand: \\[cost] name · ⚔ their element · values · ✹ damage",
+                    "Your hand: \\[cost] name ⚔element values ✹damage",
                     vertical=True,
                     id="pr-hand",
                     empty="no cards in hand",
