@@ -142,8 +142,12 @@ def test_a_reroll_question_lists_each_set_of_dice_with_its_faces():
     view, legal = RULES.view(s, 0), RULES.legal_actions(s, 0)
     labels = [g.label.plain for g in build_groups(view, legal, RULES)]
     assert "» Pass (keep these dice)" in labels
-    rolls = [x for x in labels if x.startswith("⚄ Reroll dice ")]
+    rolls = [x for x in labels if x.startswith("⚄ Reroll ")]
     assert len(rolls) == len(legal) - 1
+    # one die is named by its place ("die 2"), never as if it were two dice (QA session 14)
+    singles = [a for a in legal if isinstance(a, m.Dice) and len(a.dice) == 1]
+    assert singles and len([x for x in rolls if x.startswith("⚄ Reroll die ")]) == len(singles)
+    assert all(x.startswith("⚄ Reroll dice ") for x in rolls if "," in x.split("(")[0])
     assert all(any(f in x for f in ("○", "¤")) for x in rolls)
     reached = [
         a for g in build_groups(view, legal, RULES) for a in _leaves_with(view, g.actions, RULES)

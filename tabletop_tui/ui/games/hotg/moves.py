@@ -313,12 +313,15 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
             faces = " ".join(
                 DIE_FACES.get(rolled[i], "?") if i < len(rolled) else "?" for i in action.dice
             )
-            which = ", ".join(str(i + 1) for i in action.dice)
+            # (the dice by their place in the roll: "die 2" is the second die, not two dice)
+            which = ("die " if len(action.dice) == 1 else "dice ") + ", ".join(
+                str(i + 1) for i in action.dice
+            )
             d = view.decision
             if d is not None and d.kind == "axe_dice":
                 total = sum(rolled[i] for i in action.dice if i < len(rolled))
-                return Text(f"⚄ Splash with dice {which} ({faces}: {total} hit(s) each)")
-            return Text(f"⚄ Reroll dice {which} ({faces})")
+                return Text(f"⚄ Splash with {which} ({faces}: {total} hit(s) each)")
+            return Text(f"⚄ Reroll {which} ({faces})")
         case FightFigures():
             tags = " ".join(FIGURE_TAGS.get(f, f) for f in action.figures)
             return Text(f"⚔ These fight, drawn in this order: {tags}")
