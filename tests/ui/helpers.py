@@ -20,6 +20,20 @@ async def settle(pilot, times: int = 2) -> None:
         await pilot.pause()
 
 
+def saved_app(match, path) -> TabletopApp:
+    """An app opening `match` from a save at `path` (a position set up on the engine)."""
+    match.save(path)
+    return TabletopApp(load=path, bot_delay=0, autosave=False)
+
+
+async def past_curtains(pilot) -> None:
+    """Settle, then clear every hand-over curtain up to the game screen."""
+    await settle(pilot)
+    while screen_name(pilot.app) == "CurtainScreen":
+        await pilot.press("enter")
+        await settle(pilot)
+
+
 async def play_to_end(pilot, limit: int = 3000, until=None) -> int:
     """Answer every screen with keys until the game-over screen (or until `until(app)` holds on
     a game screen); returns keys pressed."""

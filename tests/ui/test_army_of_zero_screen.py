@@ -9,7 +9,7 @@ from tabletop_tui.paths import autosave_path
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.screenshots import fast_forward
 
-from .helpers import play_to_end, screen_name, screen_text, settle
+from .helpers import past_curtains, play_to_end, saved_app, screen_name, screen_text, settle
 
 HUMANS = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
 VS_BOT = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="heuristic")]
@@ -471,14 +471,9 @@ async def test_hand_and_refusal_stay_on_screen_at_80x24_after_a_big_round(tmp_pa
         match.play(0, ChooseCombat(card="attack"))
         match.play(1, ChooseCombat(card="attack"))
     assert len(match.view(None).last.tests) == 3
-    save = tmp_path / "big-round.json"
-    match.save(save)
-    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    app = saved_app(match, tmp_path / "big-round.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        while screen_name(app) == "CurtainScreen":
-            await pilot.press("enter")
-            await settle(pilot)
+        await past_curtains(pilot)
         assert screen_name(app) == "ArmyOfZeroScreen"
         await pilot.press("a")  # a third attack in a row
         await settle(pilot)

@@ -6,7 +6,7 @@ from tabletop_tui.paths import autosave_path
 from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.screenshots import fast_forward
 
-from .helpers import play_to_end, screen_name, screen_text, settle
+from .helpers import past_curtains, play_to_end, saved_app, screen_name, screen_text, settle
 
 HUMANS = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
 VS_BOT = [SeatSpec(name="Alice"), SeatSpec(name="Robo", kind="random")]
@@ -266,14 +266,9 @@ async def test_hand_and_refusal_stay_on_screen_at_80x24(tmp_path):
     assert len(hand) == 3 and hand[0] == "GRD-09#1"  # Dawn Paladin, Hand Cost 2
     match.play(0, SelectCard(card=hand[0]))
     match.play(0, PayCard(card=hand[1]))
-    save = tmp_path / "paying.json"
-    match.save(save)
-    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    app = saved_app(match, tmp_path / "paying.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        while screen_name(app) == "CurtainScreen":
-            await pilot.press("enter")
-            await settle(pilot)
+        await past_curtains(pilot)
         text = "\n".join(screen_lines(app))
         assert "Step 3: pay" in text
         names = [c.name for _, c in match.view(0).seats[0].hand]
@@ -302,14 +297,9 @@ async def test_the_element_choice_bar_stays_on_two_lines_at_80x24(tmp_path):
         legal = match.legal_actions(seat)
         match.play(seat, rng.choice([a for a in legal if a.kind != "nothing"] or legal))
     assert match.to_act() == {1}
-    save = tmp_path / "element.json"
-    match.save(save)
-    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    app = saved_app(match, tmp_path / "element.json")
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        while screen_name(app) == "CurtainScreen":
-            await pilot.press("enter")
-            await settle(pilot)
+        await past_curtains(pilot)
         lines = screen_lines(app)
         bar = next(i for i, line in enumerate(lines) if "●2 Ben (Invaders)" in line)
         assert "… choosing" in lines[bar + 1]

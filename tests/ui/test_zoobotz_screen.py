@@ -24,7 +24,9 @@ from tabletop_tui.ui.session import Session
 from .helpers import (
     engine_until,
     goto_card,
+    past_curtains,
     play_to_end,
+    saved_app,
     screen_lines,
     screen_name,
     screen_text,
@@ -765,14 +767,9 @@ async def test_ending_a_turn_locks_nobody_in(tmp_path):
     match.play(0, Keep())
     match.play(1, Keep())
     first = match.view(None).active
-    save = tmp_path / "turn-one.json"
-    match.save(save)
-    app = TabletopApp(load=save, bot_delay=0, autosave=False)
+    app = saved_app(match, tmp_path / "turn-one.json")
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        while screen_name(app) == "CurtainScreen":
-            await pilot.press("enter")
-            await settle(pilot)
+        await past_curtains(pilot)
         assert app.screen.session.on_screen == first
         assert EndTurn() in app.screen.match.legal_actions(first)
         await pilot.press("e")
