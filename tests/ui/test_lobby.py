@@ -75,10 +75,7 @@ async def test_only_the_maker_is_offered_start_and_bots_in_the_waiting_room(serv
     table = service.tables[joined.table.code]
     app = TabletopApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: table.code in screen_text(app), "the table listed")
-        await pilot.press("enter")
+        await sit_from_the_lobby(pilot, table)
         await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
         await wait_for(pilot, lambda: "Waiting for bob" in screen_text(app), "the room's note")
         footer = screen_lines(app)[-1]
@@ -87,6 +84,15 @@ async def test_only_the_maker_is_offered_start_and_bots_in_the_waiting_room(serv
         await settle(pilot)
         assert not table.started and not any(s.is_bot for s in table.slots)
     await bob.close()
+
+
+async def sit_from_the_lobby(pilot, table) -> None:
+    """From the launcher: the lobby (o), then Enter on `table` once it is listed: the
+    first open seat there."""
+    await settle(pilot)
+    await pilot.press("o")
+    await wait_for(pilot, lambda: table.code in screen_text(pilot.app), "the table listed")
+    await pilot.press("enter")
 
 
 def moves_panel(app):

@@ -21,7 +21,7 @@ from tabletop_tui.ui.app import TabletopApp
 
 from . import test_lobby
 from .helpers import play_to_end, screen_name, screen_text, settle
-from .test_lobby import moves_panel, wait_for
+from .test_lobby import moves_panel, sit_from_the_lobby, wait_for
 from .walk import card_names, hidden_names
 
 #: (game, seed, screen, options): seeds whose seeded random moves against the heuristic bot
@@ -65,10 +65,7 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
     rng = random.Random(seed)
     checked = owned = moves = 0
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: table.code in screen_text(app), "the table listed")
-        await pilot.press("enter")  # sit at the first open seat: Ann's
+        await sit_from_the_lobby(pilot, table)  # sit at the first open seat: Ann's
         await wait_for(pilot, lambda: screen_name(app) == screen, "the game screen", 400)
         assert table.started and table.slots[0].user == "ann"
         for _ in range(300):
@@ -181,10 +178,7 @@ async def test_the_games_own_keys_play_a_shared_table_to_the_end(
     table = service.tables[joined.table.code]
     app = TabletopApp()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: table.code in screen_text(app), "the table listed")
-        await pilot.press("enter")
+        await sit_from_the_lobby(pilot, table)
         await wait_for(pilot, lambda: screen_name(app) == screen, "the game screen", 400)
         await play_to_end(pilot)
         assert table.over
@@ -206,10 +200,7 @@ async def test_a_refused_key_at_a_shared_table_names_the_rule(service):
     table = service.tables[joined.table.code]
     app = TabletopApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("o")
-        await wait_for(pilot, lambda: table.code in screen_text(app), "the table listed")
-        await pilot.press("enter")
+        await sit_from_the_lobby(pilot, table)
         await wait_for(pilot, lambda: screen_name(app) == "PrCcgScreen", "the game screen", 400)
         await wait_for(pilot, lambda: 0 in table.match.to_act(), "Ann to choose")
         for _ in range(service.limits.max_errors + 1):  # c: cancel, with nothing selected
