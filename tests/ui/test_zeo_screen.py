@@ -690,6 +690,45 @@ async def test_e_ends_at_once_when_the_shards_left_can_do_nothing():
         assert match.view(0).phase == "end"
 
 
+async def test_e_ends_at_once_when_nothing_in_the_grid_or_stacks_is_affordable():
+    """Issue #33: with 1◆ left and cards still to play, nothing in The Grid or the stacks
+    costs as little (no Buy and no Battle among the legal moves), so the Shards cannot be
+    spent and `e` ends the Main Phase without asking; once a Grid card costs 1◆, it asks."""
+    app = _app(seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        match = screen.match
+        start = match.state
+        match.states[-1] = start.model_copy(update={"shards": 1})
+        screen.redraw()
+        legal = match.legal_actions(0)
+        assert any(a.kind == "play" for a in legal), legal  # moves are left, none spends ◆
+        assert not any(a.kind in ("buy", "battle") for a in legal), legal
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen_name(app) == "ZeoScreen"
+        assert "unspent" not in screen_text(app)
+        assert match.view(0).phase == "end"
+
+    app = _app(seed=5)  # the same turn with enough ◆ for a Grid card: the question is asked
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 3)
+        screen = app.screen
+        match = screen.match
+        match.states[-1] = match.state.model_copy(update={"shards": 9})
+        screen.redraw()
+        assert any(a.kind in ("buy", "battle") for a in match.legal_actions(0))
+        await pilot.press("e")
+        await settle(pilot)
+        assert screen_name(app) == "CardMenu"
+        assert "9◆ unspent" in screen_text(app)
+
+
 async def test_a_choice_handed_to_a_teammate_without_a_curtain_names_who_chooses():
     """Teammates pass the keyboard without a curtain (rulebook "Playing the Game", Pro Tip),
     so the prompt names whose choice is on screen; QA: at 80x24 in a 2v1 game the second

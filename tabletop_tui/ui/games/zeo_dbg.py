@@ -200,7 +200,7 @@ class ZeoScreen(CardTable, GameScreen):
         ("P", "play every card that gives Shards or Energy and could not be attached instead"),
         (
             "e",
-            "end the Main Phase (asks while Shards are unspent and a move is left), then the turn",
+            "end the Main Phase (asks while unspent Shards could buy or Battle), then the turn",
         ),
         ("Esc", "close a card's menu"),
         ("marks", LEGEND),

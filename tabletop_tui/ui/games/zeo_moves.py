@@ -317,10 +317,12 @@ def menu_for(view: View, seat: int, actions: Sequence) -> list[MenuEntry]:
 
 
 def end_question(view: View, action, legal: Sequence = ()) -> str:
-    """Ending the Main Phase with Shards unspent throws them away: ask once, while a move is
-    left that could use them (`legal`: the seat's legal moves; ending alone: no question)."""
-    left = any(not isinstance(a, (EndMain, EndTurn)) for a in legal)
-    if isinstance(action, EndMain) and view.shards > 0 and left:
+    """Ending the Main Phase with Shards unspent throws them away: ask once, while the
+    Shards could still buy or Battle something (`legal`: the seat's legal moves, which hold
+    a Buy or a Battle only when its price is within the Shards). Other moves left (a card
+    to play, an ability paid in Energy) spend no Shards, so they raise no question."""
+    spendable = any(isinstance(a, (Buy, Battle)) for a in legal)
+    if isinstance(action, EndMain) and view.shards > 0 and spendable:
         return (
             f"End the Main Phase with {view.shards}◆ unspent? Shards are lost at the end of "
             "the turn (nothing can be bought in the End Phase)."
