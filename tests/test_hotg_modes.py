@@ -493,7 +493,8 @@ def test_schemes_only_at_their_timing_and_one_per_window():
     s = qgame()
     sap, tough = "scheme:sap-energy#1", "scheme:toughen-up#1"
     s = _start(_window(s, [sap, tough, "scheme:toughen-up#2"]), [qcard("q-blades")], fs=((Q, 1),))
-    s, _ = play(s, MM, m.Pass())  # before the grid: nothing fits
+    # before the grid: nothing in hand fits, so no window opens (Ruling MM6)
+    assert s.decision.kind == "grid_place"
     s, _ = play(s, MM, m.PlaceCard(row=1, col=1))
     s, _ = play(s, MM, m.PlaceMarker(slot=0))
     s = settle(s)

@@ -75,24 +75,25 @@ class MastermindRules:
     def _scheme_window(
         self, s: State, trigger: str, then: str, ev: list[Event], held: Decision | None = None
     ) -> State:
-        """Offer the Mastermind a Scheme at this timing. Asked whenever the hand is not empty
-        (its size is public), so being asked tells the Rangers nothing about the cards."""
+        """Offer the Mastermind a Scheme at this timing, but only when a Scheme in their hand
+        can be played here (Ruling MM6): a window with nothing to play closes at once, like
+        the auto-pass of a digital card game, so the keyboard is not handed over for it.
+        Closed windows resume as a Pass would (`held`: the defence reveal waiting on it)."""
         mm = mm_seat(s)
-        if mm is None or not s.schemes or s.outcome is not None or s.battle is None:
+        if mm is None or s.outcome is not None or s.battle is None:
             return s
-        if s.battle.schemes_held:  # the Mastermind passes them all this battle
-            return self._resume(s, then, held, ev) if held is not None else s
-        return upd(
-            s,
-            decision=Decision(
-                kind="scheme_window",
-                asked=(mm,),
-                trigger=trigger,
-                then=then,
-                held=held,
-                prompt=f"Mastermind: play a Scheme? ({SCHEME_TIMING_TEXT[trigger]})",
-            ),
+        d = Decision(
+            kind="scheme_window",
+            asked=(mm,),
+            trigger=trigger,
+            then=then,
+            held=held,
+            prompt=f"Mastermind: play a Scheme? ({SCHEME_TIMING_TEXT[trigger]})",
         )
+        # schemes_held: the Mastermind passes every window left in this battle
+        if s.battle.schemes_held or not self._scheme_play_options(s, d):
+            return self._resume(s, then, held, ev) if held is not None else s
+        return upd(s, decision=d)
 
     def _resume(self, s: State, then: str, held: Decision | None, ev: list[Event]) -> State:
         """Carry on after a Mastermind decision closes."""

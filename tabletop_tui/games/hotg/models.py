@@ -569,7 +569,8 @@ class Pass(Model):
 
 class HoldSchemes(Model):
     """Mastermind Mode: pass this Scheme window and every other one until the battle ends
-    (the keyboard need not come back to the Mastermind for each)."""
+    (the keyboard need not come back to the Mastermind for each). Private: the Rangers see
+    the same as after a `Pass` (Ruling MM6)."""
 
     kind: Literal["hold_schemes"] = "hold_schemes"
 

@@ -438,8 +438,9 @@ class QuestionRules:
         if isinstance(a, m.Pass):  # no Scheme in this window
             return self._resume(s, d.then, d.held, ev)
         if isinstance(a, m.HoldSchemes):  # ... nor in any other window of this battle
+            # No event: the log is public, and a Mastermind who has given up their Schemes
+            # for the battle must look the same to the Rangers as one who just passed (MM6).
             s = bt(s, schemes_held=True)
-            ev.append(event(text="The Mastermind holds their Schemes this battle", kind="scheme"))
             return self._resume(s, d.then, d.held, ev)
         assert isinstance(a, m.PlayScheme)
         return self._play_scheme(s, a, d, ev)

@@ -85,6 +85,9 @@ class HotgRules(
     #: co-operative: an outcome with no winners is the team's loss, never a draw (Mastermind
     #: Mode names the Mastermind as the winner instead)
     cooperative = True
+    #: 2 (issue 33): a Mastermind Scheme window opens only when a Scheme in hand can be
+    #: played there, so a save from version 1 may hold answers to windows that no longer open
+    version = 2
     config_type = Config
     state_type = State
     view_type = View
