@@ -1,8 +1,10 @@
 """The guided first game of each game: a fixed seed, seats, and hints shown as play reaches them.
 
 `<game-id>.tutorial.toml` beside the reference. A hint appears the first time the learner's
-help topics (the pending decision, the phase) include its topic, in file order, and stays on
-screen until the next one replaces it. Pure Python: the screen only shows `HintState.current`.
+help topics (the pending decision, the phase, and what the table shows: `screen_topics`)
+include its topic and everything it `needs`, in file order, and stays on screen until the
+next one replaces it, at the earliest once a move was played under it. Pure Python: the
+screen only shows `HintState.current`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ class Hint(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     topic: str = Field(min_length=1)
+    #: more topics that must be on screen too: what the text points at ("dice": a roll is
+    #: shown), so a hint never describes something that is not there yet
+    needs: tuple[str, ...] = ()
     text: str = Field(min_length=1, max_length=800)
     #: shown only once at least this many actions have been played in the game
     after: int = Field(default=0, ge=0)
@@ -66,23 +71,71 @@ def load_tutorial(game_id: str) -> Tutorial | None:
     return parse_tutorial(text, f"tabletop_tui/reference/{game_id}.tutorial.toml")
 
 
+def screen_topics(game_id: str, view) -> tuple[str, ...]:
+    """What the learner's table shows beyond the phase and the pending decision, as topics a
+    hint `needs` (read from the seat's View, duck-typed: this module knows no game's models).
+    Army Of Zero: "dice" (a roll of this fight is in the dice panel), "table" (an Attack
+    Card of yours lies on the table), "fallen" (a character has fallen), "later-phase" (a
+    Squad Pile ran out and a new phase began)."""
+    if game_id != "army-of-zero":
+        return ()
+    out = []
+    viewer = getattr(view, "viewer", None)
+    if view.phase == "battle" and view.last is not None and view.last.tests:
+        out.append("dice")
+    if viewer is not None and view.seats[viewer].table:
+        out.append("table")
+    if any(s.defeated for s in view.seats):
+        out.append("fallen")
+    if view.phase_number > 1:
+        out.append("later-phase")
+    return tuple(out)
+
+
+def view_topics(game_id: str, view) -> tuple[str, ...]:
+    """A seat's topics as its game screen gives them (`GameScreen.help_topics`: the pending
+    decision's kind, then the phase), then `screen_topics`."""
+    topics = []
+    decision = getattr(view, "decision", None)
+    if decision is not None and getattr(decision, "kind", None):
+        topics.append(str(decision.kind))
+    phase = getattr(view, "phase", None)
+    if phase:
+        topics.append(str(phase))
+    return (*topics, *screen_topics(game_id, view))
+
+
 class HintState:
-    """Which hints the learner has seen; `update` moves on as the game reaches new topics."""
+    """Which hints the learner has seen; `update` moves on as the game reaches new topics.
+
+    Hints are numbered in the order they appeared ("Hint 3"), with no total: which ones come
+    depends on the game (a Block, a card that destroys), so a "3/12" would skip numbers when
+    a later hint's moment comes first and promise hints that may never show."""
 
     def __init__(self, tutorial: Tutorial):
         self.tutorial = tutorial
-        self.shown: set[int] = set()
+        #: the indexes of the hints shown so far, in the order they appeared
+        self.shown: list[int] = []
         self.current: int | None = None
+        #: the actions played when the current hint appeared: it stays up until one more
+        #: is played, so two hints never replace each other unseen within one moment
+        self.shown_at = 0
 
     def update(self, topics: tuple[str, ...], actions_played: int) -> bool:
         """Show the first unseen hint that fits now; True when the hint on screen changed."""
-        for index, hint in enumerate(self.tutorial.hint):
-            if index in self.shown:
-                continue
-            if hint.topic in topics and actions_played >= hint.after:
-                self.shown.add(index)
-                self.current = index
-                return True
+        if self.current is None or actions_played > self.shown_at:
+            for index, hint in enumerate(self.tutorial.hint):
+                if index in self.shown:
+                    continue
+                if (
+                    hint.topic in topics
+                    and all(need in topics for need in hint.needs)
+                    and actions_played >= hint.after
+                ):
+                    self.shown.append(index)
+                    self.current = index
+                    self.shown_at = actions_played
+                    return True
         return False
 
     @property
@@ -92,4 +145,4 @@ class HintState:
     def label(self) -> str:
         if self.current is None:
             return ""
-        return f"Hint {self.current + 1}/{len(self.tutorial.hint)}"
+        return f"Hint {self.shown.index(self.current) + 1}"

@@ -16,6 +16,7 @@ from ...engine import Event
 from ...engine.grammar import owner as possessive
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
+from ...reference.tutorial import screen_topics
 from ..game_screen import GameScreen
 from ..screens.curtain import seat_tag
 from ..widgets import (
@@ -387,6 +388,13 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
     def seat_changed(self) -> None:
         self.forget_cards()
+
+    def help_topics(self, view=None) -> tuple[str, ...]:
+        """The decision and the phase, then what the table shows (the dice of a roll, your
+        Attack Card laid down, a fallen character): the guided game's hints wait for them."""
+        if view is None:
+            view = self.match.view(self.session.viewer())
+        return (*super().help_topics(view), *screen_topics(GAME, view))
 
     def bot_doing(self, seat: int) -> str:
         if self.match.view(None).phase == "order":
