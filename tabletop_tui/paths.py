@@ -105,6 +105,8 @@ class SavedGame:
     moves: int = 0
     #: why it cannot be resumed (damaged, another version); None when it looks fine
     problem: str | None = None
+    #: a guided first game: it resumes with its hints
+    guided: bool = False
 
     @property
     def title(self) -> str:
@@ -121,7 +123,8 @@ class SavedGame:
         if self.problem is not None:
             return shown(f"{self.path.name}: cannot be resumed ({self.problem})")
         moves = f"{self.moves} move{'s' * (self.moves != 1)}"
-        return f"{self.title}: {', '.join(self.players)} · {moves} · {self.when}"
+        title = f"{self.title} (guided first game)" if self.guided else self.title
+        return f"{title}: {', '.join(self.players)} · {moves} · {self.when}"
 
 
 #: what read_saved_game found, by (path, modification time, size): the launcher asks again
@@ -170,7 +173,7 @@ def read_saved_game(path: Path, modified: float) -> SavedGame:
         where = ".".join(str(p) for p in exc.errors()[0].get("loc", ()))
         return SavedGame(path, modified, problem=f"damaged save ({where})")
     names = tuple(s.name for s in data.seats)
-    found = SavedGame(path, modified, data.game, names, len(data.actions))
+    found = SavedGame(path, modified, data.game, names, len(data.actions), guided=data.guided)
     rules = get_rules(data.game)
     if rules is None:
         return replace(found, problem=unknown_game_message(data.game))

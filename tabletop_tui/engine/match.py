@@ -83,6 +83,8 @@ class SaveFile(BaseModel):
     seed: int = Field(ge=0, le=MAX_SEED)
     seats: list[SeatSpec]
     actions: list[LoggedAction] = Field(default=[], max_length=MAX_ACTIONS)
+    #: a guided first game (its hints come back on resume); older saves have none: False
+    guided: bool = False
 
 
 class SaveError(Exception):
@@ -183,6 +185,8 @@ class Match:
         self.states = [dealt.state if fits else rules.new_game(config, seed)]  # type: ignore[union-attr]
         #: a seat named "You" (a guided game) is spoken to: "You play", not "You plays"
         self.spoken_to = YOU in rules.seat_names(self.states[0])
+        #: a guided first game (the UI's hints): saved with it, so it resumes with them
+        self.guided = False
         self.actions: list[LoggedAction] = []
         self.events: list[tuple[Event, ...]] = [
             (
@@ -267,6 +271,7 @@ class Match:
             seed=self.seed,
             seats=self.seats,
             actions=self.actions,
+            guided=self.guided,
         )
 
     def save(self, path: Path) -> None:
@@ -355,6 +360,7 @@ class Match:
             # a game's ValueError is written for players; anything else names its type
             kind = "" if isinstance(exc, ValueError) else f"{type(exc).__name__}: "
             raise SaveError(f"{source}: cannot set up the game: {kind}{_first_line(exc)}") from None
+        match.guided = data.guided
         for number, logged in enumerate(data.actions, 1):
             if logged.seat >= seats:
                 raise SaveError(

@@ -120,9 +120,13 @@ class HintState:
         #: the actions played when the current hint appeared: it stays up until one more
         #: is played, so two hints never replace each other unseen within one moment
         self.shown_at = 0
+        #: a state rebuilt for a resumed game: its first `update` shows the current hint
+        self.resumed = False
 
     def update(self, topics: tuple[str, ...], actions_played: int) -> bool:
-        """Show the first unseen hint that fits now; True when the hint on screen changed."""
+        """Show the first unseen hint that fits now; True when the hint on screen changed
+        (or, resumed, the first time: the current hint is to be shown again)."""
+        resumed, self.resumed = self.resumed, False
         if self.current is None or actions_played > self.shown_at:
             for index, hint in enumerate(self.tutorial.hint):
                 if index in self.shown:
@@ -136,7 +140,7 @@ class HintState:
                     self.current = index
                     self.shown_at = actions_played
                     return True
-        return False
+        return resumed and self.current is not None
 
     @property
     def hint(self) -> Hint | None:
@@ -146,3 +150,31 @@ class HintState:
         if self.current is None:
             return ""
         return f"Hint {self.shown.index(self.current) + 1}"
+
+
+def resume_hints(match) -> HintState | None:
+    """The hints of a guided game opened from its save (`match.guided`), fast-forwarded as
+    the screen would have moved them: the learner's topics after every action of the log.
+    None for any other game, or when the game's tutorial cannot be read."""
+    if not getattr(match, "guided", False):
+        return None
+    rules = match.rules
+    try:
+        tutorial = load_tutorial(rules.game_id)
+    except TutorialError:
+        return None
+    if tutorial is None:
+        return None
+    humans = [i for i, s in enumerate(match.seats) if not s.is_bot]
+    seat = humans[0] if humans else None
+    hints = HintState(tutorial)
+    for step, state in enumerate(match.states):
+        if rules.outcome(state) is not None:
+            topics: tuple[str, ...] = ("over",)
+        elif seat is None:
+            topics = ()
+        else:
+            topics = view_topics(rules.game_id, rules.view(state, seat))
+        hints.update(topics, step)
+    hints.resumed = True
+    return hints

@@ -283,11 +283,14 @@ class TabletopApp(App):
             )
             return
         session.tutorial = HintState(tutorial)
+        session.match.guided = True  # its saves say so: it resumes with its hints
+        session.match.autosave()
         self._show_session(session, replace=False)
 
     def open_save(self, path: Path) -> None:
         from ..engine.match import Match, SaveError
         from ..paths import autosave_for, history_dir, shown
+        from ..reference.tutorial import resume_hints
         from .session import Session
 
         try:
@@ -300,6 +303,7 @@ class TabletopApp(App):
             match.autosave_path = autosave_for(path, match.rules.game_id, names)
             match.history_dir = history_dir()
         session = Session.for_match(match)
+        session.tutorial = resume_hints(match)  # a guided game: its hints, where play left them
         self._show_session(session, replace=False)
         match.autosave()  # a finished game moves to the history; a loaded copy is now listed
         over = " (the game is over)" if match.outcome() is not None else ""

@@ -207,3 +207,84 @@ async def test_the_game_over_buttons_sit_on_one_row_at_80x24():
     async with app.run_test(size=(80, 24)) as pilot:  # the launcher keeps its own padding
         await settle(pilot)
         assert app.screen.query_one("#launcher").styles.padding.left == 2
+
+
+async def _to_the_game(pilot, name: str) -> None:
+    """Past whatever comes first on resuming (a recap, a reveal) to the game screen."""
+    app = pilot.app
+    for _ in range(10):
+        await settle(pilot)
+        if screen_name(app) == name:
+            return
+        await pilot.press("enter")
+    raise AssertionError(screen_name(app))
+
+
+async def test_a_guided_game_resumes_with_its_hints_where_it_left_them():
+    """Issue #33: a guided first game came back from the resume list as a plain game, its
+    hints gone. Its save is marked guided (the list says so), and resuming it rebuilds the
+    hints from its moves: the same hints seen, the same one on screen, and the next ones
+    still to come."""
+    from tabletop_tui.ui.widgets.hint import HintBar
+
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.start_tutorial("army-of-zero")
+        await settle(pilot, 3)
+        hints = app.screen.session.tutorial
+        for pressed in range(200):  # until the fourth hint (into the first fight)
+            if len(hints.shown) >= 4:
+                break
+            screen = app.screen
+            if screen_name(app) != "ArmyOfZeroScreen":
+                await pilot.press("enter")
+            elif screen.waiting:
+                await pilot.pause()
+                continue
+            elif screen.match.view(0).phase == "order":
+                await pilot.press("r")
+            else:
+                await pilot.press("a" if pressed % 2 else "d")
+            await settle(pilot)
+        await settle(pilot, 3)
+        game = next(s for s in app.screen_stack if screen_name_of(s) == "ArmyOfZeroScreen")
+        seen, current, moves = list(hints.shown), hints.current, len(game.match.actions)
+        label = hints.label()
+        assert len(seen) >= 4 and moves > 0
+    [saved] = unfinished_games()
+    assert saved.guided and "(guided first game)" in saved.label()
+    assert Match.load(saved.path).guided
+
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "guided first game" in screen_text(app)
+        await pilot.press("r")
+        await _to_the_game(pilot, "ArmyOfZeroScreen")
+        screen = app.screen
+        assert len(screen.match.actions) == moves
+        resumed = screen.session.tutorial
+        assert resumed is not None, "resumed as a plain game"
+        assert resumed.shown == seen and resumed.current == current
+        bar = str(screen.query_one(HintBar).render())
+        assert label in bar and resumed.hint.text.split()[0] in bar
+
+
+def test_an_ordinary_save_and_an_old_one_are_not_guided(tmp_path):
+    """The mark is an optional field: a save written before it loads as a plain game, and a
+    plain game's hints are None on resume."""
+    import json
+
+    from tabletop_tui.reference.tutorial import resume_hints
+
+    match = autosave(5, 3, 1_000_000)
+    data = json.loads(match.autosave_path.read_text("utf-8"))
+    assert data["guided"] is False
+    del data["guided"]  # as an older build wrote it
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), "utf-8")
+    loaded = Match.load(old)
+    assert loaded.guided is False and loaded.actions == match.actions
+    assert resume_hints(loaded) is None
+    assert "guided" not in unfinished_games()[0].label()
