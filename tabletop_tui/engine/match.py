@@ -220,6 +220,17 @@ class Match:
         for batch in self.events:
             yield from batch
 
+    def events_since(self, step: int) -> list[Event]:
+        """The log's events of the actions after the first `step` (a recap's lines)."""
+        return [e for batch in self.events[step + 1 :] for e in batch]
+
+    def last_move_of(self, seat: Seat) -> int | None:
+        """The index of `seat`'s last action in the log (None: it has not acted yet)."""
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.actions[i].seat == seat:
+                return i
+        return None
+
     # -- playing -------------------------------------------------------------
     def check(self, seat: Seat, action) -> Rejection | None:
         return self.rules.check(self.state, seat, action)

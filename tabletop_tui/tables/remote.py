@@ -155,6 +155,8 @@ class RemoteSession(SeatSession):
         # the rule that refuses it (the answer comes back as `refused`)
         update = self.match.update
         revision = update.revision if update is not None else 0
+        if update is not None:
+            self.mark_move(seat)
         self._ref += 1
         self.pending, self._pending_ref, self._pending_revision = True, self._ref, revision
         self.refused = None

@@ -118,6 +118,10 @@ class SeatMatch:
         for _, event in self._log:
             yield event
 
+    def events_since(self, step: int) -> list[Event]:
+        """The log's lines of the steps after `step` (a recap's lines)."""
+        return [event for n, event in self._log if n > step]
+
     def play(self, seat: Seat, action) -> None:
         raise NotImplementedError("a remote seat acts through its TableClient")
 

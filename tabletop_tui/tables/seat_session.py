@@ -35,6 +35,28 @@ class SeatSession:
     match: object
     on_screen: Seat | None
     bots: dict[Seat, object]
+    #: the game was opened from a save: whoever takes the keyboard first gets a recap
+    resumed: bool = False
+
+    # -- the recap: what a seat missed since its last move -----------------------------------
+    def recap_mark(self, seat: Seat) -> tuple[int, object | None] | None:
+        """(the steps done before `seat`'s last move, its view then), or None if unknown.
+        The recap covers the steps after that move."""
+        return getattr(self, "_marks", {}).get(seat)
+
+    def movers_since(self, step: int) -> list[str]:
+        """The names of the seats that moved after the first `step` moves (unknown here)."""
+        return []
+
+    def can_take_back(self, seat: Seat) -> bool:
+        """Whether `seat`'s last move can be undone here and now (a remote table asks)."""
+        return False
+
+    def mark_move(self, seat: Seat) -> None:
+        """`seat` is about to move: remember where, and its view before (a remote table has
+        no states to look back at)."""
+        marks = self.__dict__.setdefault("_marks", {})
+        marks[seat] = (len(self.match.actions), self.match.view(seat))
 
     # -- seats -----------------------------------------------------------------
     @property

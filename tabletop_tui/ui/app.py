@@ -202,6 +202,14 @@ class TabletopApp(App):
                 launcher_class()()
             )
 
+    def leave_game(self) -> None:
+        """A player quit a game: back to the launcher if the game was opened from it (only
+        `q` on the launcher ends the program), else the program ends (the game is saved)."""
+        if any(_is_launcher(s) for s in self.screen_stack):
+            self.open_launcher()
+        else:
+            self.exit()
+
     def open_setup(self, game_id: str, replace: bool = False) -> None:
         from .screens.setup import SetupScreen
 
@@ -304,6 +312,7 @@ class TabletopApp(App):
             match.history_dir = history_dir()
         session = Session.for_match(match)
         session.tutorial = resume_hints(match)  # a guided game: its hints, where play left them
+        session.resumed = True
         self._show_session(session, replace=False)
         match.autosave()  # a finished game moves to the history; a loaded copy is now listed
         over = " (the game is over)" if match.outcome() is not None else ""

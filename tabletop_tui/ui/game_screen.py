@@ -22,9 +22,10 @@ from ..engine import Event, Rejection
 from ..engine.grammar import second_person
 from ..files import os_problem
 from ..paths import new_save_path
+from .recap import Recap, build_recap
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
-from .screens.dialogs import ConfirmQuit, GameOverScreen, RevealScreen
+from .screens.dialogs import ConfirmQuit, GameOverScreen, RecapScreen, RevealScreen
 from .session import Session
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
@@ -39,6 +40,7 @@ class GameScreen(BaseScreen):
         Binding("s", "save", "Save"),
         Binding("q", "quit_game", "Quit"),
         Binding("f2", "all_moves", "All moves", show=False),
+        Binding("w", "recap", "While away", show=False),
     ]
     #: keys listed in help, (key, meaning), added to by each game
     HELP_KEYS: list[tuple[str, str]] = []
@@ -69,6 +71,8 @@ class GameScreen(BaseScreen):
         self.set_class(compact, "-compact", update=False)
         self.set_class(not compact, "-wide", update=False)
         self._resumed = False
+        #: seat -> the step at which it was last told what it missed (the recap, `w`)
+        self._recap_told: dict[int, int] = {}
         # no focus until the first frame is drawn (then Textual's as usual, and the table
         # kit's where the seat's move is): Textual's first pick is the first focusable
         # widget, a table's scroll container, whose focus restyles every card in it
@@ -257,11 +261,22 @@ class GameScreen(BaseScreen):
             self.waiting = True
             self.keys_from = math.inf  # (until this seat's screen is shown: `_passed`)
             note = self.message if isinstance(self.message, str) else self.message.plain
+            recap = self.recap_for(seat)
+            last = self.session.on_screen
+            undoable = last is not None and self.session.can_take_back(last)
             self.app.push_screen(
-                CurtainScreen(self.session.name(seat), seat, note, self.match.autosave_error),
-                lambda _: self._passed(seat),
+                CurtainScreen(
+                    self.session.name(seat),
+                    seat,
+                    note,
+                    self.match.autosave_error,
+                    recap=recap.public_text() if recap.events else None,
+                    take_back=self.session.name(last) if undoable else None,
+                ),
+                lambda answer: self._taken_back(last) if answer else self._passed(seat),
             )
             return
+        self._offer_recap()
         self.redraw()
 
     def seat_changed(self) -> None:
@@ -272,12 +287,32 @@ class GameScreen(BaseScreen):
             self.seat_changed()
         self.session.on_screen = seat
         self.waiting = False
-        self.message = ""
+        # (the public lines were on the curtain: here, what this seat alone may read)
+        private = self.recap_for(seat).private_line(names=3)
+        self.message = Text(f"{private} (w: what happened)", style="bold") if private else ""
+        self._recap_told[seat] = len(self.match.actions)
         # Keys typed in the same burst as the one that cleared the curtain were typed before
         # this seat could see its screen: the app drops every key older than its first frame.
         self.call_after_refresh(self._keys_open)
         self.redraw()
         self.advance()
+
+    def _taken_back(self, seat: int) -> None:
+        """`u` on the curtain: the player who just moved takes it back, on their own screen."""
+        self.waiting = False
+        self.keys_from = event_clock()
+        if self.session.undo():
+            self.message = Text("↶ Taken back: choose again.", style="bold")
+        self.redraw()
+        self.advance()
+
+    def take_back_follows(self, seat: int) -> bool:
+        """A move of `seat` now leaves it a way back: another seat at this keyboard chooses
+        next, behind a curtain that offers `u` (so the move needs no question first)."""
+        if not self.shared_keyboard:
+            return False
+        waiting = self.match.to_act() & frozenset(self.session.at_this_terminal)
+        return any(other != seat for other in waiting)
 
     def _keys_open(self) -> None:
         self.keys_from = event_clock()
@@ -342,17 +377,49 @@ class GameScreen(BaseScreen):
     def _after(self, events: tuple[Event, ...]) -> None:
         body = self.reveal_body(events)
         if body is not None:
+            public = self.public_moment()
             self.redraw()
             self.waiting = True
             auto = self.delay * 4 if (self.demo or not self.session.humans) else None
+            # Everyone watched the reveal on a neutral table: its key hands the keyboard on
+            # (one press, not a dismissal and then a curtain)
+            hand_to = self._next_hand() if public else None
+            name = self.session.name(hand_to) if hand_to is not None else None
             self.app.push_screen(
-                RevealScreen("Reveal", body, auto_close=auto), lambda _: self._revealed()
+                RevealScreen("Reveal", body, auto_close=auto, hand_to=hand_to, name=name),
+                lambda _: self._revealed(hand_to),
             )
             return
         self.advance()
 
-    def _revealed(self) -> None:
+    # -- public moments ------------------------------------------------------------
+    @property
+    def shared_keyboard(self) -> bool:
+        """Several people share this keyboard: a seat's private screen is theirs alone."""
+        return not self.remote and len(self.session.at_this_terminal) > 1
+
+    def public_moment(self) -> bool:
+        """A moment everyone at the keyboard watches (a reveal, the game's end): the table
+        shows the public view, never one seat's hand. True when the view changed to it;
+        the next private choice then comes behind a curtain (or the moment's own key)."""
+        if not self.shared_keyboard:
+            return False
+        if self.session.on_screen is not None:
+            self.session.on_screen = None
+            self.seat_changed()
+        return True
+
+    def _next_hand(self) -> int | None:
+        """The seat at this keyboard that acts next, when no bot acts before it."""
+        if self.session.over or self.session.next_bot() is not None:
+            return None
+        return self.session.next_human()
+
+    def _revealed(self, hand_to: int | None = None) -> None:
         self.waiting = False
+        if hand_to is not None and hand_to == self._next_hand() and not self.session.over:
+            self._passed(hand_to)  # (the reveal's key was the curtain's)
+            return
         self.redraw()
         self.advance()
 
@@ -362,6 +429,8 @@ class GameScreen(BaseScreen):
         self._over_shown = True
         outcome = self.match.outcome()
         headline = self.headline(outcome)
+        if self.public_moment():  # the board behind the box (and `v`) shows what all may see
+            self.redraw()
         if self.exit_at_end:
             self.set_timer(max(self.delay * 4, 0.5), lambda: self.app.exit(outcome))
             return
@@ -376,12 +445,70 @@ class GameScreen(BaseScreen):
         elif choice == "launcher":
             self.app.open_launcher()  # type: ignore[attr-defined]
         elif choice == "quit":
-            self.app.exit()
+            self.app.leave_game()  # type: ignore[attr-defined]
+
+    # -- the recap: what the seat taking the keyboard missed (ui/recap.py) ----------------------
+    def recap_hand(self, view) -> tuple[str, ...]:
+        """The card names in the viewing seat's own hand, from its View (a game with hands
+        says; the recap then names the cards new there)."""
+        return ()
+
+    def recap_for(self, seat: int) -> Recap:
+        """Since `seat`'s last move: the log's lines, and the cards new in its hand."""
+        mark = self.session.recap_mark(seat)
+        if mark is None:  # (not moved yet: the whole game so far)
+            events, hand_then = list(self.match.log_lines()), None
+        else:
+            step, view_then = mark
+            events = self.match.events_since(step + 1)
+            hand_then = self.recap_hand(view_then) if view_then is not None else None
+        now = self.recap_hand(self.match.view(seat))
+        return build_recap(self.session.name(seat), events, hand_then, now)
+
+    def _offer_recap(self) -> None:
+        """The seat on screen gets the keyboard back after bots moved (or on resume): say so
+        once, in a line; `w` shows it all. A resumed game opens with the recap box."""
+        seat = self.session.on_screen
+        # (a shared table's line says each step as it comes: its recap is `w`)
+        if seat is None or seat not in self.match.to_act() or self.remote:
+            return
+        step = len(self.match.actions)
+        if self._recap_told.get(seat) == step:
+            return
+        first = seat not in self._recap_told
+        self._recap_told[seat] = step
+        if first and self.session.resumed:
+            recap = self.recap_for(seat)
+            if not recap.empty:
+                self.app.push_screen(RecapScreen(recap))
+            return
+        mark = self.session.recap_mark(seat)
+        if mark is None:
+            return
+        moved = len(self.match.actions) - (mark[0] + 1)  # (all the others': it is the last own)
+        if moved < self.RECAP_AFTER:
+            return
+        recap = self.recap_for(seat)
+        who = ", ".join(self.session.movers_since(mark[0] + 1)) or "the others"
+        note = Text(f"While you were away: {who} made {moved} move(s)", style="bold")
+        if recap.new_cards:
+            count = len(recap.new_cards)
+            note.append(f" · {count} new card{'s' * (count != 1)} in your hand")
+        note.append(" · w: read it all", style="dim")
+        self.message = note
+
+    def action_recap(self) -> None:
+        seat = self.session.on_screen
+        if seat is None:
+            self.set_message(Text("The recap is for a seat: watchers read the log.", style="bold"))
+            return
+        self.app.push_screen(RecapScreen(self.recap_for(seat)))
 
     # -- keys --------------------------------------------------------------------
     def action_help(self) -> None:
         common = [
             ("?", "this help"),
+            ("w", "what happened since your last move (the recap)"),
             ("u", "undo (stops at revealed information)"),
             ("s", "save"),
             ("q", "quit (autosaved)"),
@@ -439,6 +566,10 @@ class GameScreen(BaseScreen):
             return
         self.app.push_screen(MovesScreen(self.session.name(seat), labels), chosen)
 
+    #: the others' moves since the seat's last one that earn a "while you were away" line
+    #: (fewer: a simultaneous choice, or a reply, that the seat watched as it happened)
+    RECAP_AFTER = 3
+
     #: what ends undo in this game, in its players' words (the "Nothing to undo" note)
     UNDO_STOPS = "a reveal, a roll or a laid-down pile"
 
@@ -483,7 +614,7 @@ class GameScreen(BaseScreen):
             if yes and remote:
                 self.session.leave()
             elif yes:
-                self.app.exit()
+                self.app.leave_game()  # type: ignore[attr-defined]
 
         if remote:
             detail = "Back to the lobby: your seat stays yours, and you may come back to it."

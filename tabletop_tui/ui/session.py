@@ -85,6 +85,13 @@ class Session(SeatSession):
     def bot_seats(self) -> frozenset[Seat]:
         return frozenset(self.bots)
 
+    def recap_mark(self, seat: Seat) -> tuple[int, object | None] | None:
+        """Read from the match itself, so a resumed game recaps as well as a live one."""
+        last = self.match.last_move_of(seat)
+        if last is None:
+            return None
+        return last, self.match.rules.view(self.match.states[last], seat)
+
     # -- acting ----------------------------------------------------------------
     def act(self, seat: Seat, action) -> Rejection | tuple[Event, ...]:
         try:
@@ -100,6 +107,13 @@ class Session(SeatSession):
         legal = self.match.legal_actions(seat)
         rng = bot_rng(self.match.seed, len(self.match.actions), seat)
         return self.table.play(seat, bot.choose(view, legal, seat, rng))  # type: ignore[attr-defined]
+
+    def movers_since(self, step: int) -> list[str]:
+        return list(dict.fromkeys(self.name(a.seat) for a in self.match.actions[step:]))
+
+    def can_take_back(self, seat: Seat) -> bool:
+        """Whether `seat`'s last move can still be undone (nothing revealed since)."""
+        return self.match.undoable(seat, self.bot_seats) > 0
 
     def undo(self) -> int:
         """Undo needs no one's consent here: everyone at the table is at this terminal."""

@@ -214,6 +214,11 @@ async def test_resume_continues_the_autosave():
     app = TabletopApp(load=autosave_path("army-of-zero"), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        # the bot moved after the last move of the seat resuming: a recap of it comes first
+        assert screen_name(app) == "RecapScreen"
+        assert "Squad Pile" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
         assert screen_name(app) == "ArmyOfZeroScreen"
         assert app.screen.match.state == state
 

@@ -150,6 +150,7 @@ async def test_lobby_create_join_start_play_and_replay(service, monkeypatch):
             await wait_for(pilot, lambda n=step: f"step {n} " in shown_message(app), f"step {step}")
         assert table.over
         await wait_for(pilot, lambda: screen_name(app) == "GameOverScreen", "game over")
+        await settle(pilot)  # (the box takes keys typed once it is drawn)
         await pilot.press("l")  # back to the lobby; the finished table is in its history
         await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby again")
         await wait_for(pilot, lambda: "finished" in screen_text(app), "the finished table")

@@ -73,10 +73,8 @@ async def test_hand_is_hidden_behind_the_curtain():
         bob = [c.name[:18] for _, c in game.match.view(1).seats[1].hand]
         only_alice = [n for n in alice if n not in bob]
         assert only_alice and all(n in screen_text(app) for n in only_alice)
-        await pilot.press("n")  # Alice bluffs: asked once, then locked in; Bob's curtain
-        await settle(pilot)
-        assert screen_name(app) == "CardMenu"
-        await pilot.press("y")
+        # Alice bluffs: locked in at once (Bob's curtain follows, where u takes it back)
+        await pilot.press("n")
         await settle(pilot)
         assert screen_name(app) == "CurtainScreen"
         assert not any(n in screen_text(app) for n in alice)

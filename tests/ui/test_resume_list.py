@@ -47,7 +47,7 @@ async def test_r_with_one_game_goes_straight_back_into_it(tmp_path):
         assert "r: resume Army Of Zero: Alice, Robo" in screen_text(app)
         await pilot.press("r")
         await settle(pilot, 3)
-        assert screen_name(app) in ("ArmyOfZeroScreen", "RevealScreen")
+        assert screen_name(app) in ("ArmyOfZeroScreen", "RevealScreen", "RecapScreen")
         game = next(s for s in app.screen_stack if screen_name_of(s) == "ArmyOfZeroScreen")
         assert game.match.seed == 4 and game.match.actions[:3] == saved.actions
         assert game.match.autosave_path == saved.autosave_path  # the same file goes on

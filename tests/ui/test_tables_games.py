@@ -63,7 +63,7 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
     rules = table.rules
     app = TabletopApp()
     rng = random.Random(seed)
-    checked = owned = moves = 0
+    checked = owned = moves = recaps = 0
     async with app.run_test(size=(120, 40)) as pilot:
         await sit_from_the_lobby(pilot, table)  # sit at the first open seat: Ann's
         await wait_for(pilot, lambda: screen_name(app) == screen, "the game screen", 400)
@@ -95,6 +95,18 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
             checked += len(hidden)
             own = card_names(rules.view(state, 0)) - card_names(rules.view(state, None))
             owned += any(n in shown for n in own)
+            if moves == 3:  # the recap (w), from this seat's own view only (issue 33)
+                await pilot.press("w")
+                await wait_for(pilot, lambda: screen_name(app) == "RecapScreen", "the recap")
+                box = _shown(app)
+                assert "While you were away" in box
+                assert not sorted(n for n in hidden if n in box)
+                recap = app.screen_stack[-2].recap_for(0)
+                if recap.events:
+                    assert recap.events[-1].text[:20] in box
+                await pilot.press("escape")
+                await wait_for(pilot, lambda: screen_name(app) == screen, "back to the table")
+                recaps += 1
             step = len(table.match.actions)
             await pilot.press("f2")
             await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
@@ -107,7 +119,7 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
         await wait_for(pilot, lambda: screen_name(app) == "GameOverScreen", "game over", 400)
         assert _update(app) is None or _update(app).outcome is not None
     await bob.close()
-    assert moves > 3
+    assert moves > 3 and recaps == 1
     assert checked > 0, "nothing was hidden from ann: the check proved nothing"
     assert owned > 0, "ann's screen never showed her own hidden cards"
     # the autosave replays to the same game, action by action

@@ -465,7 +465,7 @@ class PrCcgScreen(CardTable, GameScreen):
             confirm = (
                 f"Pay with {card.name} and lock in {me.selected[1].name} face down? "
                 "A card locked in cannot be taken back."
-                if last
+                if last and not self.take_back_follows(seat)
                 else ""
             )
             return [MenuEntry(f"Pay the Hand Cost with {card.name}", pay, confirm=confirm)], ""
@@ -477,6 +477,8 @@ class PrCcgScreen(CardTable, GameScreen):
                 f"Lock in {card.name} face down? It costs nothing, so it is your choice for "
                 "this round at once and cannot be taken back."
             )
+            if self.take_back_follows(seat):  # (the curtain's u takes it back)
+                question = ""
             return [MenuEntry(f"Play {card.name} (Hand Cost 0)", select, confirm=question)], ""
         label = f"Select {card.name}, then pay its Hand Cost of {card.hand_cost} card by card"
         return [MenuEntry(label, select)], ""
@@ -484,6 +486,10 @@ class PrCcgScreen(CardTable, GameScreen):
     def action_nothing(self) -> None:
         if self.waiting:
             self.busy()
+            return
+        seat = self.session.on_screen
+        if seat is not None and self.take_back_follows(seat):
+            self.submit(PlayNothing())  # (the curtain that follows offers u to take it back)
             return
         self.confirm(
             "Play nothing this round? You are locked in at once (a bluff) and cannot take it back.",
@@ -522,6 +528,11 @@ class PrCcgScreen(CardTable, GameScreen):
             str(index + 1),
             f"Element {element.upper()}",
         )
+
+    def recap_hand(self, view) -> tuple[str, ...]:
+        if view.viewer is None:
+            return ()
+        return tuple(card.name for _, card in view.seats[view.viewer].hand)
 
     def seat_changed(self) -> None:
         self.forget_cards()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+
+from textual._time import get_time as event_clock
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -60,3 +63,17 @@ class BaseScreen(SizedMixin, Screen):
 
 class BaseModal(SizedMixin, ModalScreen):
     pass
+
+
+class FreshKeys:
+    """A screen that takes only keys typed once it is on screen: the app drops a key older
+    than `keys_from`. A box that appears while a player is still typing the last round's
+    keys (a reveal, the game's end, a new game's form) must not take those keys as answers."""
+
+    keys_from = math.inf
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._keys_open)  # type: ignore[attr-defined]
+
+    def _keys_open(self) -> None:
+        self.keys_from = event_clock()

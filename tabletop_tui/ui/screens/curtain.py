@@ -27,16 +27,31 @@ def you_mark(name: str) -> str:
 class CurtainScreen(BaseScreen):
     BINDINGS = [
         Binding("enter,space", "go", "I am NAME", show=False),
+        Binding("u", "take_back", "Take back", show=False),
         # Quitting must not mean revealing the next player's screen first: ask here.
         Binding("q,ctrl+c", "quit_game", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, name: str, seat: int, note: str = "", autosave_error: str | None = None):
+    def __init__(
+        self,
+        name: str,
+        seat: int,
+        note: str = "",
+        autosave_error: str | None = None,
+        recap: Text | None = None,
+        take_back: str | None = None,
+    ):
+        """`recap`: the public lines since this seat's last move (everyone may read them;
+        the seat's own new cards wait behind the curtain). `take_back`: the name of the
+        player who just moved, when that move can still be undone (nothing was revealed):
+        `u` here takes it back, so a slip of the key needs no question before every move."""
         super().__init__(classes=f"seat-{seat}")
         self.player = name
         self.seat = seat
         self.note = note
         self.autosave_error = autosave_error
+        self.recap = recap
+        self.take_back = take_back
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -44,12 +59,19 @@ class CurtainScreen(BaseScreen):
             text = Text(justify="center")
             if self.note:
                 text.append(self.note + "\n\n", style="italic")
+            if self.recap is not None and self.recap.plain.strip():
+                yield Static(
+                    Text.assemble((f"While {self.player} was away:\n", "bold"), self.recap.copy()),
+                    id="curtain-recap",
+                )
             text.append(
                 f"{seat_tag(self.seat)}  Pass to {self.player}  {seat_tag(self.seat)}\n\n",
                 style="bold",
             )
             text.append("Everyone else: look away.\n")
             text.append(f"{self.player}: press Enter or click to continue.\n", style="dim")
+            if self.take_back is not None:
+                text.append(f"{self.take_back}: u takes your move back.\n", style="dim")
             if self.autosave_error is None:
                 text.append("q: quit (the game is autosaved)", style="dim")
             else:
@@ -59,6 +81,10 @@ class CurtainScreen(BaseScreen):
     def action_go(self) -> None:
         self.dismiss(None)
 
+    def action_take_back(self) -> None:
+        if self.take_back is not None:
+            self.dismiss("take back")
+
     def on_click(self) -> None:
         self.dismiss(None)
 
@@ -67,6 +93,6 @@ class CurtainScreen(BaseScreen):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.app.exit()
+                self.app.leave_game()  # type: ignore[attr-defined]
 
         self.app.push_screen(ConfirmQuit.for_game(self.autosave_error), done)

@@ -18,7 +18,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...engine.match import SeatSpec
 from ...games import GAMES, get_rules
 from ..setup_options import options_for
-from .base import BaseScreen
+from .base import BaseScreen, FreshKeys
 from .curtain import seat_tag
 
 KINDS = [("Human", "human"), ("Bot (heuristic)", "heuristic"), ("Bot (random)", "random")]
@@ -39,7 +39,7 @@ def plain_error(exc: ValueError) -> str:
     return "; ".join(out) or str(exc)
 
 
-class SetupScreen(BaseScreen):
+class SetupScreen(FreshKeys, BaseScreen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("escape", "back", "Back"),

@@ -126,6 +126,8 @@ class CardTable:
         self.drop_kept_focus()
         if self.focused_card() is not None:
             self.set_focus(None)  # type: ignore[attr-defined]
+        for inspector in self.query(self.INSPECTOR):  # type: ignore[attr-defined]
+            inspector.show(None)  # (it read a card of the last seat's hand)
 
     def focus_zone(self, zone: Zone, others: tuple[Zone, ...] = ()) -> None:
         """Put the focus where the seat's move is, unless the player is already on a card

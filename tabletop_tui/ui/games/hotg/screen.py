@@ -267,6 +267,17 @@ class HotgScreen(CardTable, GameScreen):
             return []
         return self.match.legal_actions(seat)
 
+    def recap_hand(self, view) -> tuple[str, ...]:
+        """A Ranger's combat cards, or the Mastermind's Schemes (each only in its own view)."""
+        if view.seat is None:
+            return ()
+        if view.schemes is not None and view.seat == view.mastermind_seat:
+            return tuple(s.name for s in view.schemes)
+        for player in view.players:
+            if player.seat == view.seat and player.hand is not None:
+                return tuple(c.name for c in player.hand)
+        return ()
+
     def seat_changed(self) -> None:
         self.forget_cards()
         self._list_keys = StableKeys()
