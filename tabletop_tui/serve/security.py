@@ -8,6 +8,9 @@
 - `ensure_host_key`: the server's host key, generated on first run with owner-only access;
 - `clean_term` / `clamp_size`: what a client may choose for its terminal;
 - `LenientUtf8`: client keys as valid UTF-8 whatever bytes arrive;
+- `EscapeCap` / `InputBucket`: typed input bounded before the app parses it (the length of
+  one escape sequence, bytes per second);
+- `table_identity`: who a login is at the shared tables (one login, one identity);
 - `app_environment`: the fixed environment of every served app.
 """
 
@@ -57,6 +60,44 @@ def safe_user_folder_name(username: str) -> str:
     return f"{cleaned or 'user'}-{digest}"
 
 
+#: the longest table identity kept as typed (a longer name is cut and gets a hash)
+MAX_IDENTITY = 64
+#: marks an identity that is not a name as typed: a name holding it is never kept as it is
+IDENTITY_MARK = "~"
+
+
+def _digest(text: str, size: int = 12) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:size]
+
+
+def table_identity(username: str) -> str:
+    """Who a login name is at the shared tables: exactly one name, one identity.
+
+    A name of printable characters (no `~`), at most MAX_IDENTITY long, is its own identity.
+    Any other name is cleaned (other characters become `?`, the rest cut) and gets `~` and a
+    hash of the whole original, so two names that differ anywhere (past the cut, or only
+    in an unprintable character) are never one player; and no typed name can equal a
+    cleaned one, since a typed `~` is never kept. Shortening for display is the screen's
+    business, never the identity's.
+    """
+    if (
+        username
+        and len(username) <= MAX_IDENTITY
+        and IDENTITY_MARK not in username
+        and username.isprintable()
+        and username.strip() == username
+    ):
+        return username
+    cleaned = "".join(ch if ch.isprintable() and ch != IDENTITY_MARK else "?" for ch in username)
+    cleaned = cleaned.strip()[: MAX_IDENTITY - 13] or "user"
+    return f"{cleaned}{IDENTITY_MARK}{_digest(username)}"
+
+
+def key_identity(fingerprint: str) -> str:
+    """The table identity of a key that may log in under any name: the key itself."""
+    return f"{IDENTITY_MARK}key-{fingerprint}"
+
+
 def printable(text: str, limit: int = 64) -> str:
     """A client-chosen string made safe for one log line (no control characters)."""
     text = "".join(ch if ch.isprintable() else "?" for ch in text[:limit])
@@ -84,12 +125,17 @@ def package_root() -> str:
     return str(Path(__file__).resolve().parent.parent.parent)
 
 
+#: the PATH of every served app, whatever the server's own is (a folder of the server's
+#: user early in its PATH must not choose the programs an app may start)
+APP_PATH = "/usr/local/bin:/usr/bin:/bin"
+
+
 def app_environment(home: Path, term: str = DEFAULT_TERM) -> dict[str, str]:
     """The whole environment of a served app: fixed, so nothing of the server's own
-    (tokens, keys, passwords) reaches a remote player."""
+    (tokens, keys, passwords, its PATH) reaches a remote player's app."""
     pythonpath = os.pathsep.join(p for p in (package_root(), os.environ.get("PYTHONPATH", "")) if p)
     return {
-        "PATH": os.environ.get("PATH", os.defpath),
+        "PATH": APP_PATH,
         "PYTHONPATH": pythonpath,
         "PYTHONIOENCODING": "utf-8",
         "LANG": "C.UTF-8",
@@ -350,3 +396,127 @@ class LenientUtf8:
 
     def feed(self, data: bytes) -> bytes:
         return self._decoder.decode(data).encode("utf-8")
+
+
+#: the longest escape sequence passed on to an app (a terminal's longest reply, a colour
+#: report, is well under 100 bytes)
+MAX_ESCAPE = 256
+_ESC, _BEL, _CAN, _SUB = 0x1B, 0x07, 0x18, 0x1A
+_GROUND, _ESCAPE, _CSI, _STRING, _STRING_ESC, _SS3 = range(6)
+
+
+class EscapeCap:
+    """Cuts every escape sequence in a key stream to at most `limit` bytes.
+
+    The app's input parser holds a whole sequence until it ends, and the cost of that grows
+    with its length: an unterminated OSC of 100 KB or a CSI of 40 KB kept an app busy for
+    many seconds. Bytes of one sequence past the limit are dropped; its final byte (or
+    string terminator) still goes through, so the app's parser ends the shortened sequence
+    where the client's ended. A plain ESC key and short sequences pass unchanged and at
+    once (nothing is held back)."""
+
+    def __init__(self, limit: int = MAX_ESCAPE):
+        self.limit = limit
+        self.state = _GROUND
+        self.length = 0
+        #: bytes dropped so far (for the log)
+        self.dropped = 0
+
+    def feed(self, data: bytes) -> bytes:
+        out = bytearray()
+        for byte in data:
+            self._byte(byte, out)
+        return bytes(out)
+
+    def _keep(self, byte: int, out: bytearray) -> None:
+        self.length += 1
+        if self.length <= self.limit:
+            out.append(byte)
+        else:
+            self.dropped += 1
+
+    def _byte(self, byte: int, out: bytearray) -> None:
+        state = self.state
+        if state == _STRING_ESC:
+            if byte == 0x5C:  # ESC \ (ST) ends the string
+                out += b"\x1b\\"
+                self.state = _GROUND
+                return
+            out.append(_ESC)  # an ESC inside a string ends it and begins a new sequence
+            self.state, self.length = _ESCAPE, 1
+            state = _ESCAPE
+        if byte == _ESC and state != _STRING:
+            out.append(byte)
+            self.state, self.length = _ESCAPE, 1
+            return
+        if byte in (_CAN, _SUB):  # cancel any sequence
+            out.append(byte)
+            self.state = _GROUND
+            return
+        if state == _GROUND:
+            out.append(byte)
+        elif state == _ESCAPE:
+            out.append(byte)
+            self.length += 1
+            if byte == 0x5B:  # [
+                self.state = _CSI
+            elif byte in (0x5D, 0x50, 0x5F, 0x5E, 0x58):  # ] P _ ^ X: strings
+                self.state = _STRING
+            elif byte == 0x4F:  # O: one more byte (SS3)
+                self.state = _SS3
+            else:
+                self.state = _GROUND  # a two-byte sequence (Alt+key)
+        elif state == _SS3:
+            out.append(byte)
+            self.state = _GROUND
+        elif state == _CSI:
+            if 0x40 <= byte <= 0x7E:  # the final byte
+                out.append(byte)
+                self.state = _GROUND
+            elif 0x20 <= byte <= 0x3F:
+                self._keep(byte, out)
+            elif byte < 0x20:  # a control inside a CSI acts on its own
+                out.append(byte)
+            else:  # not a CSI after all
+                out.append(byte)
+                self.state = _GROUND
+        else:  # _STRING
+            if byte == _BEL:
+                out.append(byte)
+                self.state = _GROUND
+            elif byte == _ESC:
+                self.state = _STRING_ESC
+            else:
+                self._keep(byte, out)
+
+
+class InputBucket:
+    """Bytes per second a session's app may be sent, with a burst: a token bucket. The
+    caller holds back what does not fit (and stops reading the client) until `wait()`."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.burst = max(1, burst)
+        self.clock = clock
+        self.tokens = float(self.burst)
+        self.last = clock()
+
+    def available(self) -> int:
+        """Bytes that may go now (a great many when there is no limit)."""
+        if self.rate <= 0:
+            return 1 << 62
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return int(self.tokens)
+
+    def spend(self, count: int) -> None:
+        if self.rate > 0:
+            self.tokens -= count
+
+    def wait(self, wanted: int) -> float:
+        """Seconds until `wanted` bytes (at most a burst) may go."""
+        if self.rate <= 0:
+            return 0.0
+        need = min(wanted, self.burst) - self.tokens
+        return max(0.0, need / self.rate)

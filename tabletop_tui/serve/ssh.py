@@ -39,7 +39,10 @@ from ..tables.service import TableService
 from .child import CRASH_STATUS
 from .pty_session import PtyProcess
 from .security import (
+    MAX_ESCAPE,
     AuthorizedKey,
+    EscapeCap,
+    InputBucket,
     LenientUtf8,
     RateLimiter,
     ServeError,
@@ -49,11 +52,13 @@ from .security import (
     clean_term,
     ensure_host_key,
     is_loopback,
+    key_identity,
     load_authorized_keys,
     load_passwords,
     loose_permissions,
     printable,
     safe_user_folder_name,
+    table_identity,
 )
 
 log = logging.getLogger("tabletop_tui.serve")
@@ -117,8 +122,15 @@ class SSHServeConfig:
     child_argv: list[str] | None = None
     #: run the table service (shared tables, the lobby); off: every session plays alone
     tables: bool = True
-    #: caps of the table service (seats, watchers, actions, the seat timeout)
+    #: caps of the table service (seats, watchers, actions, the seat timeout, tables per
+    #: source, how long finished tables are kept and idle ones wait)
     table_limits: Limits = DEFAULT_LIMITS
+    #: bytes per second of typed input a session's app is sent, after a burst of
+    #: `input_burst` (the rest waits, and the client is not read meanwhile); 0: no limit
+    input_rate: int = 1024
+    input_burst: int = 4096
+    #: the longest escape sequence passed on to an app (longer ones are cut short)
+    max_escape: int = MAX_ESCAPE
 
 
 class DemoServer:
@@ -259,14 +271,26 @@ class DemoServer:
         self.tables = service
 
     def table_user(self, conn: _Connection) -> str:
-        """Who a login is at the tables: the same name (or key) again is the same player, so
-        a player who reconnects gets their seat back."""
+        """Who a login is at the tables: exactly one login, so the same name (or key) again
+        is the same player, who gets their seat back, and two logins are never one. A
+        name is its whole self (cleaned, with a hash where cleaning changed it); a key
+        that may give any name is its fingerprint; a `*` password login is that
+        connection's own."""
         home = conn.home
         assert home is not None
+        if home.parent == self.keys_dir and conn.key_fingerprint:
+            return key_identity(conn.key_fingerprint)
         if home.parent == self.users_dir:
-            return printable(conn.username, 24) or home.name
-        kind = "key" if home.parent == self.keys_dir else "guest"
-        return f"{printable(conn.username, 12)}~{kind}-{home.name[-6:]}"
+            return table_identity(conn.username)
+        # a `*` password login: its folder is new for each connection, and so is its identity
+        return f"{table_identity(conn.username)[:12]}~guest-{home.name[-12:]}"
+
+    def table_source(self, conn: _Connection) -> str:
+        """What the caps on tables count for a login: its key under --auth keys (a person
+        cannot make keys the server accepts), else its address (names cost nothing)."""
+        if conn.key_fingerprint:
+            return f"key:{conn.key_fingerprint}"
+        return f"address:{conn.address}"
 
     async def __aenter__(self) -> DemoServer:
         await self.start()
@@ -364,6 +388,8 @@ class _Connection(asyncssh.SSHServer):
         self.lost = False
         self.username = ""
         self.failures = 0
+        #: the fingerprint of the key this login used (--auth keys)
+        self.key_fingerprint = ""
         self.sessions: set[_Session] = set()
         self.started = time.monotonic()
         self.any_session = False
@@ -521,6 +547,7 @@ class _Connection(asyncssh.SSHServer):
             self.home = self.server.users_dir / username
         else:
             self.home = self.server.keys_dir / entry.folder
+        self.key_fingerprint = entry.fingerprint
         return True
 
     # -- what a client may open ----------------------------------------------------------
@@ -572,7 +599,17 @@ class _Session(asyncssh.SSHServerSession):
         self.reason: str | None = None  # why the server ended it: idle, shutdown
         self.closed = asyncio.Event()
         self._early_input = bytearray()
+        cfg = server.config
+        #: typed input, in order: escape sequences cut short, made UTF-8, then paced
+        self._escapes = EscapeCap(cfg.max_escape)
         self._input = LenientUtf8()
+        self._pace = InputBucket(cfg.input_rate, cfg.input_burst)
+        #: input held back by the pace (the client is not read while there is any)
+        self._held = bytearray()
+        self._held_timer: asyncio.TimerHandle | None = None
+        #: why reading the client is paused ("app": the app's input is full, "pace")
+        self._pauses: set[str] = set()
+        self._input_logged = False
         self._last_input = time.monotonic()
         self._idle_timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[Any] | None = None
@@ -640,7 +677,9 @@ class _Session(asyncssh.SSHServerSession):
             minutes = cfg.idle_timeout / 60
             span = f"{minutes:g} minutes" if minutes >= 1 else f"{cfg.idle_timeout:g} seconds"
             kept = " Your game is autosaved." if not self.connection.guest else ""
-            message = _line(f"Closed after {span} without a key press.{kept}")
+            message = _line(
+                f"Closed after {span} without a key press or a move at your table.{kept}"
+            )
             self._end(RESET_TERMINAL + message, 0)
         elif self.reason == "shutdown":
             self._end(RESET_TERMINAL + _line("The server is shutting down. Goodbye!"), 0)
@@ -734,7 +773,9 @@ class _Session(asyncssh.SSHServerSession):
         home = self.connection.home
         assert home is not None  # (set once logged in)
         if server.tables is not None:
-            self.ticket = server.tables.issue_ticket(server.table_user(self.connection))
+            self.ticket = server.tables.issue_ticket(
+                server.table_user(self.connection), server.table_source(self.connection)
+            )
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
             pty = PtyProcess(
@@ -798,12 +839,59 @@ class _Session(asyncssh.SSHServerSession):
     # -- traffic -------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: Any) -> None:
         self._last_input = time.monotonic()
-        data = self._input.feed(data)
+        cut = self._escapes.dropped
+        self._held += self._input.feed(self._escapes.feed(data))
+        if self._escapes.dropped > cut and not self._input_logged:
+            self._input_logged = True
+            limit = self.server.config.max_escape
+            log.info("input of %s: an escape sequence over %d bytes cut", self.peer, limit)
+        self._pass_input()
+
+    def _pass_input(self) -> None:
+        """Send the app what the pace allows now; hold the rest (not reading the client)
+        until it may go. A cut never falls inside an escape sequence."""
+        self._held_timer = None
+        if self.closed.is_set():
+            return
+        held = self._held
+        count = min(len(held), self._pace.available())
+        if count < len(held):
+            count = _cut_before_escape(held, count, self._pace.burst)
+        if count:
+            self._pace.spend(count)
+            chunk = bytes(held[:count])
+            del held[:count]
+            self._deliver(chunk)
+        if not held:
+            self._pause("pace", False)
+            return
+        self._pause("pace", True)
+        if not self._input_logged:
+            self._input_logged = True
+            log.info("input of %s: faster than %d bytes/s, held back", self.peer, self._pace.rate)
+        wait = self._pace.wait(min(len(held), 2 * MAX_ESCAPE + 2))
+        self._held_timer = asyncio.get_running_loop().call_later(max(wait, 0.01), self._pass_input)
+
+    def _deliver(self, data: bytes) -> None:
         if self.pty is None:
             if len(self._early_input) < 4096:
                 self._early_input += data[: 4096 - len(self._early_input)]
             return
         self.pty.write(data)
+
+    def _pause(self, reason: str, on: bool) -> None:
+        """Reading the client stops while any reason holds it."""
+        was = bool(self._pauses)
+        if on:
+            self._pauses.add(reason)
+        else:
+            self._pauses.discard(reason)
+        if self.chan is None or self.closed.is_set() or was == bool(self._pauses):
+            return
+        if self._pauses:
+            self.chan.pause_reading()
+        else:
+            self.chan.resume_reading()
 
     def _on_output(self, data: bytes) -> None:
         if self.chan is not None and not self.closed.is_set():
@@ -813,12 +901,7 @@ class _Session(asyncssh.SSHServerSession):
                 pass
 
     def _on_input_blocked(self, blocked: bool) -> None:
-        if self.chan is None or self.closed.is_set():
-            return
-        if blocked:
-            self.chan.pause_reading()
-        else:
-            self.chan.resume_reading()
+        self._pause("app", blocked)
 
     def pause_writing(self) -> None:
         if self.pty is not None:
@@ -839,7 +922,11 @@ class _Session(asyncssh.SSHServerSession):
         timeout = self.server.config.idle_timeout
         if timeout <= 0 or self.closed.is_set():
             return
-        left = self._last_input + timeout - time.monotonic()
+        last = self._last_input
+        tables = self.server.tables
+        if tables is not None and self.ticket is not None:
+            last = max(last, tables.activity(self.ticket))  # (the table moved on meanwhile)
+        left = last + timeout - time.monotonic()
         if left <= 0:
             log.info("idle: closing the session of %s", self.peer)
             self.stop("idle")
@@ -852,6 +939,8 @@ class _Session(asyncssh.SSHServerSession):
             return
         if self._idle_timer is not None:
             self._idle_timer.cancel()
+        if self._held_timer is not None:
+            self._held_timer.cancel()
         self.closed.set()
         self.server.track(asyncio.ensure_future(self._cleanup()))
 
@@ -881,6 +970,18 @@ class _Session(asyncssh.SSHServerSession):
         if self.ticket is not None and self.server.tables is not None:
             self.server.tables.revoke_ticket(self.ticket)
         self.ticket = None
+
+
+def _cut_before_escape(held: bytearray, count: int, burst: int) -> int:
+    """Where to cut `held` to send at most `count` bytes now without splitting an escape
+    sequence (the app would read its start as the Esc key): before the last ESC near the
+    cut. 0 means wait for more allowance (unless a whole burst is allowed already)."""
+    esc = held.rfind(b"\x1b", max(0, count - 2 * MAX_ESCAPE - 2), count)
+    if esc < 0:
+        return count
+    if esc == 0 and count >= burst:
+        return count
+    return esc
 
 
 # -- the command ---------------------------------------------------------------------------

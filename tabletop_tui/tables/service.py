@@ -5,24 +5,34 @@ connects to its unix socket, proves who it is with a ticket the server issued at
 and then speaks the newline-delimited JSON of `protocol`. A connection that sends
 nonsense is answered with an error and, past a limit, closed; a connection that dies
 leaves its seat held for its user. Nothing a client does can stop the service.
+
+What a restart keeps: every unfinished table comes back (`restore`); a finished one moves
+to the archive (`<save folder>/archive/`), where it stays listed and replayable for
+`Limits.keep_finished` seconds, at most `Limits.max_finished` of them. An unfinished table
+nobody has been at for `Limits.table_expiry` seconds is removed. Each login's ticket
+names a source (its address, or its key) that the caps on tables count, so logging in
+under many names makes no more tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
 import secrets
 import stat
 import time
+from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from ..engine.match import SaveError, SeatSpec
+from ..engine.match import SaveError, SaveFile, SeatSpec
 from ..games import get_rules, unknown_game_message
 from .protocol import (
     CODE_ALPHABET,
@@ -43,7 +53,9 @@ from .protocol import (
     Ok,
     ProtocolError,
     ReplayData,
+    SeatInfo,
     Start,
+    TableInfo,
     Tables,
     Undo,
     UndoReply,
@@ -51,12 +63,44 @@ from .protocol import (
     encode,
     parse_client,
 )
-from .table import Table, TableError
+from .table import Table, TableError, TableMeta
 
 log = logging.getLogger("tabletop_tui.tables")
 
 #: settings a client may not choose: they name files on the server, or come from the seats
 FORBIDDEN_OPTIONS = frozenset({"cards_dir", "names"})
+#: the folder (inside the save folder) of finished tables
+ARCHIVE = "archive"
+DAY = 86400.0
+
+
+@dataclass
+class Ticket:
+    """One login's proof at the service: who it is, and where it came from."""
+
+    user: str
+    #: what the caps on tables count ("address:1.2.3.4", "key:SHA256:..."); a ticket
+    #: issued without one counts as its user
+    source: str
+
+
+@dataclass
+class Archived:
+    """A finished table in the archive: listed, replayable, removed when too old."""
+
+    info: TableInfo
+    save_path: Path
+    meta_path: Path
+    #: wall-clock time of its last move (its save's modification time)
+    finished: float
+
+
+def _span(seconds: float) -> str:
+    if seconds >= DAY:
+        return f"{seconds / DAY:g} days"
+    if seconds >= 3600:
+        return f"{seconds / 3600:g} hours"
+    return f"{seconds:g} s"
 
 
 class TableService:
@@ -72,47 +116,122 @@ class TableService:
         #: settings the server adds to every table's Config (e.g. its --cards folder)
         self.options = dict(options or {})
         self.tables: dict[str, Table] = {}
-        self._tickets: dict[str, str] = {}
+        #: finished tables moved out of play (their files under `archive/`), by code
+        self.archive: dict[str, Archived] = {}
+        self._tickets: dict[str, Ticket] = {}
         self._connections: set[Connection] = set()
         self._server: asyncio.Server | None = None
+        self._sweeper: asyncio.Task | None = None
         self.socket_path: Path | None = None
+        #: the wall clock (tests move it on to see tables age)
+        self.clock = time.time
+        #: when each table last had someone connected (wall clock), for its expiry
+        self._last_seen: dict[str, float] = {}
+        #: when each source made its tables of bots alone (the last hour's)
+        self._bot_tables: dict[str, deque[float]] = {}
 
     # -- who is who ---------------------------------------------------------------------------------
-    def issue_ticket(self, user: str) -> str:
-        """A secret the server hands to one login's app process: it proves the user's name."""
+    def issue_ticket(self, user: str, source: str | None = None) -> str:
+        """A secret the server hands to one login's app process: it proves the user's name.
+        `source`: where the login came from (its address, or its key), which the caps on
+        tables count; by default the user."""
         ticket = secrets.token_urlsafe(24)
-        self._tickets[ticket] = user
+        self._tickets[ticket] = Ticket(user, source or f"user:{user}")
         return ticket
 
     def revoke_ticket(self, ticket: str) -> None:
+        """The login ended: the ticket opens nothing more, and its connections close."""
         self._tickets.pop(ticket, None)
+        for conn in list(self._connections):
+            if conn.ticket == ticket:
+                conn.send(Error(code="closed", message="your login has ended"))
+                conn.leave_table()
+                conn.close()
 
     def user_for(self, ticket: str) -> str | None:
-        return self._tickets.get(ticket)
+        found = self._tickets.get(ticket)
+        return found.user if found is not None else None
+
+    def source_for(self, ticket: str) -> str | None:
+        found = self._tickets.get(ticket)
+        return found.source if found is not None else None
+
+    def activity(self, ticket: str) -> float:
+        """When a table this ticket's connections sit at or watch last moved on (monotonic
+        time, 0 for none): a player waiting for the others, or a watcher, is not idle."""
+        return max(
+            (
+                conn.table.active_at
+                for conn in self._connections
+                if getattr(conn, "ticket", None) == ticket and conn.table is not None
+            ),
+            default=0.0,
+        )
 
     # -- tables ---------------------------------------------------------------------------------------
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and code not in self.archive:
                 return code
 
     def draw_seed(self) -> int:
         """A table's seed when its maker gave none (kept by the service, never sent)."""
         return random.randrange(1, 2**31)
 
-    def create_table(self, user: str, request: Create) -> Table:
-        if len(self.tables) >= self.limits.max_tables:
+    def _expiry_note(self) -> str:
+        expiry = self.limits.table_expiry
+        if not expiry:
+            return ""
+        return f" (a table nobody is at for {_span(expiry)} is removed)"
+
+    def _check_caps(self, user: str, source: str, bots_only: bool) -> None:
+        """Why this user, from this source, may not make one more table now (TableError), so
+        the lobby can say it."""
+        limits = self.limits
+        if len(self.tables) >= limits.max_tables:
             self._forget_finished()
-            if len(self.tables) >= self.limits.max_tables:
-                raise TableError("limit", f"the server has its {self.limits.max_tables} tables")
-        mine = [t for t in self.tables.values() if t.creator == user and not t.over]
-        if len(mine) >= self.limits.max_tables_per_user:
+            if len(self.tables) >= limits.max_tables:
+                raise TableError(
+                    "limit",
+                    f"the server has its {limits.max_tables} tables: join one, or try again "
+                    f"later{self._expiry_note()}",
+                )
+        open_tables = [t for t in self.tables.values() if not t.over]
+        mine = [t for t in open_tables if t.creator == user]
+        if len(mine) >= limits.max_tables_per_user:
             codes = ", ".join(t.code for t in mine)
             raise TableError(
                 "limit",
-                f"you have {len(mine)} unfinished tables ({codes}): finish or join those first",
+                f"you have {len(mine)} unfinished tables ({codes}): finish or join those first"
+                f"{self._expiry_note()}",
             )
+        ours = [t for t in open_tables if t.source == source]
+        if limits.max_tables_per_source and len(ours) >= limits.max_tables_per_source:
+            where = "your key" if source.startswith("key:") else "your address"
+            raise TableError(
+                "limit",
+                f"{where} has made {len(ours)} unfinished tables, the most one place may have "
+                f"(whatever the names): finish or join those first{self._expiry_note()}",
+            )
+        if bots_only:
+            made = self._bot_tables.setdefault(source, deque())
+            now = time.monotonic()
+            while made and made[0] <= now - 3600:
+                made.popleft()
+            if len(made) >= limits.bot_tables_per_hour:
+                wait = 3600 - (now - made[0]) if made else 3600
+                raise TableError(
+                    "limit",
+                    f"at most {limits.bot_tables_per_hour} tables of bots alone an hour from "
+                    f"one place: the next in {wait / 60:.0f} min (seat yourself at one, or "
+                    "watch one already playing)",
+                )
+
+    def create_table(self, user: str, request: Create, source: str | None = None) -> Table:
+        source = source or f"user:{user}"
+        bots_only = all(s.kind != "open" for s in request.seats)
+        self._check_caps(user, source, bots_only)
         rules = get_rules(request.game)
         if rules is None:
             raise TableError("no-game", unknown_game_message(request.game))
@@ -160,38 +279,239 @@ class TableService:
             raise TableError("bad-options", f"{where}: {err.get('msg')}") from None
         except ValueError as exc:  # a game's own settings check
             raise TableError("bad-options", str(exc).splitlines()[0]) from None
+        table.source = source
         self.tables[code] = table
+        self._last_seen[code] = self.clock()
+        if bots_only:
+            self._bot_tables.setdefault(source, deque()).append(time.monotonic())
         if path is not None:
             table.save_now()
         table.start()  # a table of bots alone plays at once (a demo to watch)
         return table
 
+    @property
+    def archive_dir(self) -> Path | None:
+        return self.save_dir / ARCHIVE if self.save_dir is not None else None
+
     def restore(self) -> list[str]:
-        """Bring back the tables of the save folder after a restart; a damaged one is logged
-        and left on disk. Returns the codes restored."""
+        """Bring back the tables of the save folder after a restart: every unfinished one
+        (however many); a finished one goes to the archive; a damaged file is logged with
+        its reason and left where it is. Returns the codes restored."""
         if self.save_dir is None or not self.save_dir.is_dir():
             return []
-        restored = []
-        for meta in sorted(self.save_dir.glob("*.table.json")):
-            if len(self.tables) >= self.limits.max_tables:
-                break
+        restored: list[str] = []
+        archived: list[str] = []
+        skipped = 0
+        for meta_path in sorted(self.save_dir.glob("*.table.json")):
             try:
-                table = Table.resume(meta, self.limits)
-            except (SaveError, ValidationError, OSError) as exc:
-                log.warning("table service: cannot restore %s: %s", meta, exc)
+                meta = TableMeta.model_validate_json(meta_path.read_bytes())
+                table = Table.resume(meta_path, self.limits)
+            except (SaveError, ValidationError, OSError, ValueError) as exc:
+                skipped += 1
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                log.warning("tables: skipped %s: cannot be read: %s", meta_path.name, reason)
                 continue
-            if table.code in self.tables:
+            if table.code in self.tables or meta_path.name != f"{table.code}.table.json":
+                skipped += 1
+                log.warning(
+                    "tables: skipped %s: it names table %s, %s",
+                    meta_path.name,
+                    table.code,
+                    "already restored" if table.code in self.tables else "not its file name",
+                )
+                continue
+            table.source = meta.source
+            if table.over:
+                if self._archive_files(table) is not None:
+                    archived.append(table.code)
+                else:
+                    skipped += 1
                 continue
             self.tables[table.code] = table
+            self._last_seen[table.code] = _mtime(meta_path, table.save_path)
             table.start()
             restored.append(table.code)
+        kept = self._load_archive()
+        removed = self._prune_archive()
+        if restored:
+            log.info("tables: restored %d unfinished: %s", len(restored), " ".join(restored))
+        if archived:
+            log.info("tables: archived %d finished: %s", len(archived), " ".join(archived))
+        log.info(
+            "tables: %d in play, %d finished in the archive (%d kept from before, %d removed "
+            "as too old or too many), %d files skipped",
+            len(self.tables),
+            len(self.archive),
+            kept,
+            removed,
+            skipped,
+        )
+        if len(self.tables) > self.limits.max_tables:
+            log.warning(
+                "tables: %d unfinished tables, over the cap of %d: no new table until some end",
+                len(self.tables),
+                self.limits.max_tables,
+            )
         return restored
 
+    def _archive_files(self, table: Table, finished: float | None = None) -> Archived | None:
+        """Move a finished table's two files into the archive, and list it there."""
+        folder = self.archive_dir
+        if folder is None or table.save_path is None or table.meta_path is None:
+            return None
+        info = table.info()
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if finished is None:
+                finished = _mtime(table.save_path)
+            save_path = folder / table.save_path.name
+            meta_path = folder / table.meta_path.name
+            os.replace(table.save_path, save_path)
+            os.replace(table.meta_path, meta_path)
+            os.utime(save_path, (finished, finished))
+        except OSError as exc:
+            log.warning("tables: cannot archive table %s: %s", table.code, exc)
+            return None
+        entry = Archived(info=info, save_path=save_path, meta_path=meta_path, finished=finished)
+        self.archive[table.code] = entry
+        return entry
+
+    def _load_archive(self) -> int:
+        """List the archive's tables (read, not replayed: they are only ever sent whole)."""
+        folder = self.archive_dir
+        if folder is None or not folder.is_dir():
+            return 0
+        count = 0
+        for meta_path in sorted(folder.glob("*.table.json")):
+            try:
+                meta = TableMeta.model_validate_json(meta_path.read_bytes())
+                save_path = meta_path.with_name(f"{meta.code}.json")
+                save = SaveFile.model_validate_json(save_path.read_bytes())
+                rules = get_rules(save.game)
+                if rules is None:
+                    raise ValueError(f"unknown game {save.game}")
+                if len(meta.users) != len(save.seats):
+                    raise ValueError("its seats do not match its save")
+                info = TableInfo(
+                    code=meta.code,
+                    game=save.game,
+                    title=rules.title,
+                    seats=[
+                        SeatInfo(name=seat.name, kind=seat.kind, user=user)
+                        for seat, user in zip(save.seats, meta.users, strict=True)
+                    ],
+                    started=True,
+                    over=True,
+                    step=len(save.actions),
+                    creator=meta.creator,
+                    auto_start=meta.auto_start,
+                    watch_delay=meta.watch_delay,
+                )
+            except (ValidationError, OSError, ValueError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                log.warning("tables: skipped archived %s: %s", meta_path.name, reason)
+                continue
+            if meta.code in self.archive or meta.code in self.tables:
+                continue
+            self.archive[meta.code] = Archived(
+                info=info, save_path=save_path, meta_path=meta_path, finished=_mtime(save_path)
+            )
+            count += 1
+        return count
+
+    def _prune_archive(self) -> int:
+        """Remove archived tables past the age limit, then the oldest beyond the count."""
+        limits, now = self.limits, self.clock()
+        gone = []
+        by_age = sorted(self.archive.values(), key=lambda a: a.finished, reverse=True)
+        for index, entry in enumerate(by_age):
+            too_old = limits.keep_finished and now - entry.finished > limits.keep_finished
+            if too_old or index >= limits.max_finished:
+                gone.append(entry)
+        for entry in gone:
+            del self.archive[entry.info.code]
+            for path in (entry.save_path, entry.meta_path):
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+            log.info(
+                "tables: removed finished table %s from the archive (%s)",
+                entry.info.code,
+                "older than the retention"
+                if limits.keep_finished and now - entry.finished > limits.keep_finished
+                else f"more than {limits.max_finished} finished tables",
+            )
+        return len(gone)
+
     def _forget_finished(self) -> None:
-        """Make room: finished tables nobody is at any more leave the list (their save stays)."""
+        """Make room: finished tables nobody is at any more leave play for the archive (a
+        table without a save folder is just forgotten)."""
         for code, table in list(self.tables.items()):
-            if table.over and not table.spectators and all(s.listener is None for s in table.slots):
+            if table.over and not _attended(table):
                 del self.tables[code]
+                self._last_seen.pop(code, None)
+                if table.save_path is not None:
+                    table.save_now()  # (the last move may still be on its way to disk)
+                    self._archive_files(table, self.clock())
+
+    async def sweep(self) -> None:
+        """One round of housekeeping: finished tables nobody is at go to the archive, the
+        archive is kept within its limits, and unfinished tables nobody has been at for
+        `table_expiry` are removed (each logged)."""
+        now = self.clock()
+        expiry = self.limits.table_expiry
+        for code, table in list(self.tables.items()):
+            if _attended(table):
+                self._last_seen[code] = now
+                continue
+            if table.over:
+                await table.close()  # (its last save is written)
+                if self.tables.get(code) is table:
+                    del self.tables[code]
+                    self._last_seen.pop(code, None)
+                    if table.save_path is not None:
+                        self._archive_files(table, now)
+                continue
+            seen = self._last_seen.setdefault(code, now)
+            if expiry and now - seen > expiry:
+                await table.close()
+                if self.tables.get(code) is not table or _attended(table):
+                    continue
+                del self.tables[code]
+                self._last_seen.pop(code, None)
+                for path in (table.save_path, table.meta_path):
+                    if path is not None:
+                        with contextlib.suppress(FileNotFoundError):
+                            path.unlink()
+                log.info(
+                    "tables: table %s (%s, step %d) expired: nobody at it for %s",
+                    code,
+                    table.rules.title,
+                    len(table.match.actions),
+                    _span(now - seen),
+                )
+        self._prune_archive()
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_interval)
+            try:
+                await self.sweep()
+            except Exception:  # housekeeping must never stop the service
+                log.exception("table service: housekeeping failed")
+
+    def seen(self, table: Table) -> None:
+        """Someone came to or left the table: its expiry clock starts again."""
+        self._last_seen[table.code] = self.clock()
+
+    def listing(self, user: str | None) -> list[TableInfo]:
+        """The lobby's list: tables in play (a table whose watchers are held back shows
+        its watchers' step to anyone not seated there), then the archive, newest first."""
+        tables = [
+            t.info(live=not t.watch_delay or any(s.user == user for s in t.slots))
+            for t in self.tables.values()
+        ]
+        archived = sorted(self.archive.values(), key=lambda a: a.finished, reverse=True)
+        return tables + [a.info for a in archived]
 
     def table(self, code: str) -> Table:
         table = self.tables.get(code)
@@ -215,8 +535,14 @@ class TableService:
         finally:
             os.umask(old)
         self.socket_path = path
+        if self.limits.sweep_interval > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         if self._server is not None:
             self._server.close()
         for conn in list(self._connections):
@@ -238,6 +564,8 @@ class TableService:
             await conn.drained()
             return
         self._connections.add(conn)
+        # a connection that never says who it is does not hold a place for long
+        timer = asyncio.get_running_loop().call_later(self.limits.hello_timeout, conn.hello_overdue)
         try:
             async for line in read_lines(reader, self.limits.max_line, conn.too_large):
                 if conn.closed:
@@ -246,6 +574,7 @@ class TableService:
         except (ConnectionError, OSError):
             pass
         finally:
+            timer.cancel()
             self._connections.discard(conn)
             conn.leave_table()
             conn.close()
@@ -275,18 +604,23 @@ class TableService:
         if isinstance(message, Hello):
             if conn.user is not None:
                 raise TableError("hello-again", f"this connection is already {conn.user}")
-            user = self.user_for(message.ticket)
-            if user is None:
+            found = self._tickets.get(message.ticket)
+            if found is None:
                 raise TableError("bad-ticket", "unknown ticket")
-            conn.user = user
-            conn.send(Welcome(user=user))
+            cap = self.limits.max_connections_per_ticket
+            if sum(c.ticket == message.ticket for c in self._connections) >= cap:
+                conn.send(Error(code="limit", message=f"at most {cap} connections per login"))
+                conn.close()
+                return
+            conn.user, conn.ticket, conn.source = found.user, message.ticket, found.source
+            conn.send(Welcome(user=found.user))
             return
         if conn.user is None:
             raise TableError("hello-first", "say hello with your ticket first")
         if isinstance(message, ListTables):
-            conn.send(Tables(tables=[t.info() for t in self.tables.values()]))
+            conn.send(Tables(tables=self.listing(conn.user)))
         elif isinstance(message, Create):
-            table = self.create_table(conn.user, message)
+            table = self.create_table(conn.user, message, conn.source)
             if message.sit is None:
                 conn.send(Joined(table=table.info(), seat=None, config=table.joined(None).config))
             else:
@@ -296,6 +630,13 @@ class TableService:
         elif isinstance(message, Leave):
             conn.leave_table()
             conn.send(Ok())
+        elif isinstance(message, GetReplay) and message.table in self.archive:
+            entry = self.archive[message.table]
+            try:
+                save = json.loads(entry.save_path.read_bytes())
+            except (OSError, ValueError):
+                raise TableError("no-table", f"table {message.table} is no longer kept") from None
+            conn.send(ReplayData(table=message.table, save=save))
         elif isinstance(message, GetReplay):
             table = self.table(message.table)
             if not table.over:
@@ -319,6 +660,19 @@ class TableService:
                 table.hand_to_bot(conn, message.seat, message.kind)
 
 
+def _attended(table: Table) -> bool:
+    return bool(table.spectators) or any(s.listener is not None for s in table.slots)
+
+
+def _mtime(*paths: Path | None) -> float:
+    times = []
+    for path in paths:
+        if path is not None:
+            with contextlib.suppress(OSError):
+                times.append(path.stat().st_mtime)
+    return max(times, default=time.time())
+
+
 class Connection:
     """One app process on the socket: a Listener whose messages go out in order, never blocking
     the table (a client that stops reading is cut off; its seat stays)."""
@@ -327,8 +681,13 @@ class Connection:
         self.service = service
         self.writer = writer
         self.user: str | None = None
+        #: the ticket it said hello with, and the source that ticket names
+        self.ticket: str | None = None
+        self.source: str | None = None
         self.table: Table | None = None
         self.errors = 0
+        #: bytes in the outbox (the socket's own buffer is asked as well)
+        self._queued = 0
         self.closed = False
         self._tokens = float(service.limits.burst)
         self._last = time.monotonic()
@@ -339,12 +698,36 @@ class Connection:
     def send(self, message: Message) -> None:
         if self.closed:
             return
-        if self._outbox.qsize() >= self.service.limits.max_outbox:
-            log.warning("table service: %s does not read its messages: closing", self.user)
+        data = encode(message)
+        limits = self.service.limits
+        waiting = self.waiting_bytes()
+        if self._outbox.qsize() >= limits.max_outbox or (
+            waiting and waiting + len(data) > limits.max_outbox_bytes
+        ):
+            log.warning(
+                "table service: %s does not read its messages (%d waiting, %d bytes): closing",
+                self.user,
+                self._outbox.qsize(),
+                waiting,
+            )
             self.leave_table()
             self.close()
             return
-        self._outbox.put_nowait(encode(message))
+        self._queued += len(data)
+        self._outbox.put_nowait(data)
+
+    def waiting_bytes(self) -> int:
+        """Bytes sent to this client and not yet taken by it (queued, or in the socket's
+        write buffer)."""
+        buffered = 0
+        with contextlib.suppress(Exception):
+            buffered = self.writer.transport.get_write_buffer_size()
+        return self._queued + buffered
+
+    def hello_overdue(self) -> None:
+        if self.user is None and not self.closed:
+            self.send(Error(code="closed", message="no hello with a ticket in time"))
+            self.close()
 
     def detach(self, reason: str) -> None:
         self.table = None
@@ -359,9 +742,11 @@ class Connection:
         else:
             table.sit(self, seat)  # type: ignore[arg-type]
         self.table = table  # the table sent `joined` and then the first view
+        self.service.seen(table)
 
     def leave_table(self) -> None:
         if self.table is not None:
+            self.service.seen(self.table)
             self.table.drop(self)  # type: ignore[arg-type]
             self.table = None
 
@@ -412,7 +797,9 @@ class Connection:
                         stop = True
                         break
                     chunks.append(more)
-                self.writer.write(b"".join(chunks))
+                joined = b"".join(chunks)
+                self._queued -= len(joined)
+                self.writer.write(joined)
                 await self.writer.drain()
         except (ConnectionError, OSError):
             self.closed = True

@@ -86,6 +86,8 @@ class TableMeta(BaseModel):
     started: bool = False
     auto_start: bool = True
     watch_delay: int = 0
+    #: where the table was made from (an address or a key): the service's caps count it
+    source: str = ""
 
 
 @dataclass
@@ -136,6 +138,12 @@ class Table:
         #: player about what just happened); `_watched`: the step they were last sent
         self.watch_delay = watch_delay
         self._watched = 0
+        #: what a delayed watcher was last sent, and how many frames: its `revision`
+        #: counts those, never the live game's changes
+        self._watch_frame: tuple | None = None
+        self._watch_frames = 0
+        #: where the table was made from (set by the service; kept in the meta file)
+        self.source = ""
         # autosaved by the table itself, off the loop (a restored table brings its own Match)
         self.match = match if match is not None else Match(rules, config, seed, seats=seats)
         seats = list(self.match.seats)
@@ -227,6 +235,7 @@ class Table:
             started=self.started,
             auto_start=self.auto_start,
             watch_delay=self.watch_delay,
+            source=self.source,
         ).model_dump_json()
 
     # -- reading --------------------------------------------------------------------------------
@@ -234,7 +243,9 @@ class Table:
     def over(self) -> bool:
         return self.match.outcome() is not None
 
-    def info(self) -> TableInfo:
+    def info(self, live: bool = True) -> TableInfo:
+        """The table as listed; `live=False`: as someone not seated here may see it, at the
+        watchers' step (a delayed watcher must not learn the live move count)."""
         return _messages().TableInfo(
             code=self.code,
             game=self.rules.game_id,
@@ -251,7 +262,7 @@ class Table:
             spectators=len(self.spectators),
             started=self.started,
             over=self.over,
-            step=len(self.match.actions),
+            step=len(self.match.actions) if live else self._watch_step(),
             creator=self.creator,
             auto_start=self.auto_start,
             seat_timeout=self.limits.seat_timeout,
@@ -264,7 +275,8 @@ class Table:
         last = len(self.match.actions) if seat is not None else self._watch_step()
         lines = [(n, e) for n, batch in enumerate(self.match.events[: last + 1]) for e in batch]
         log = [_line(e, n) for n, e in lines[-self.limits.max_log :]]
-        return _messages().Joined(table=self.info(), seat=seat, config=config, log=log)
+        info = self.info(live=seat is not None)
+        return _messages().Joined(table=info, seat=seat, config=config, log=log)
 
     def seat_of(self, listener: Listener) -> Seat | None:
         for i, slot in enumerate(self.slots):
@@ -318,12 +330,15 @@ class Table:
         """The watchers' message: the public view, of the step they may see."""
         step = self._watch_step()
         if step == len(self.match.actions):
-            return self.view_for(None, public)
+            live = self.view_for(None, public)
+            if not self.watch_delay:
+                return live
+            return live.model_copy(update={"revision": self._watch_frames})
         state = self.match.states[step]
         return _messages().ViewUpdate(
             table=self.code,
             seat=None,
-            revision=self.revision,
+            revision=self._watch_frames,
             step=step,
             view=self.rules.view(state, None).model_dump(mode="json"),
             to_act=sorted(self.rules.to_act(state)),
@@ -344,6 +359,13 @@ class Table:
                 for listener in list(self.spectators):
                     listener.send(message)
         self._watched = step
+        if self.watch_delay:  # held back: a frame only when what they see moves
+            frame = (step, self.started, self.match.states[step])
+            last = self._watch_frame
+            if last is not None and last[:2] == frame[:2] and last[2] is frame[2]:
+                return
+            self._watch_frame = frame
+            self._watch_frames += 1
         message = self._watcher_view(public)  # one message for every watcher
         for listener in list(self.spectators):
             listener.send(message)
@@ -613,7 +635,14 @@ class Table:
             listener.send(message)
 
     def _announce(self) -> None:
-        self._broadcast(_messages().TableUpdate(table=self.info()))
+        message = _messages().TableUpdate(table=self.info())
+        for slot in self.slots:
+            if slot.listener is not None:
+                slot.listener.send(message)
+        if self.spectators:  # at the watchers' step, not the live one
+            message = _messages().TableUpdate(table=self.info(live=False))
+            for listener in list(self.spectators):
+                listener.send(message)
 
     # -- undo by consent ------------------------------------------------------------------------------
     def _others(self, seat: Seat) -> frozenset[Seat]:
