@@ -30,14 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncssh
-
 from ..tables.protocol import DEFAULT_LIMITS, Limits
 from ..tables.remote import SOCKET_VARIABLE as TABLES_SOCKET_VARIABLE
 from ..tables.remote import TICKET_VARIABLE as TABLES_TICKET_VARIABLE
 from ..tables.service import TableService
 from .child import CRASH_STATUS
 from .pty_session import PtyProcess
+from .quiet_asyncssh import asyncssh
 from .security import (
     MAX_ESCAPE,
     AuthorizedKey,

@@ -216,6 +216,8 @@ class ViewUpdate(Message):
     outcome: dict[str, Any] | None = None
     #: an undo waiting for this seat's answer: the seat that asked
     undo_asked_by: int | None = None
+    #: and the log lines of the moves it would take back (public: every seat was told them)
+    undo_moves: list[str] = []
 
 
 class Events(Message):

@@ -92,6 +92,10 @@ class RemoteSession(SeatSession):
         #: what the screen should say about the last change ("step 7 · Ann played ...")
         self.note: str = ""
         self._undo_note = ""
+        #: an undo's result came after the last view: that view's question is answered
+        self._undo_settled = False
+        #: watchers see the table this many actions late (said on their status line)
+        self.watch_delay = joined.table.watch_delay if joined.seat is None else 0
         #: called to leave the table (set by whoever opened the screen)
         self.on_leave: Callable[[], None] | None = None
 
@@ -106,6 +110,8 @@ class RemoteSession(SeatSession):
         if isinstance(message, Ok):
             return False
         if isinstance(message, UndoResult):  # the view message that follows shows it
+            # (it comes before that view: the question of the view held now is over)
+            self._undo_settled = True
             who = self.name(message.by)
             self._undo_note = (
                 f"↶ {who}'s undo: {message.steps} step(s) taken back"
@@ -113,12 +119,17 @@ class RemoteSession(SeatSession):
                 else f"↶ {who}'s undo was refused: {message.reason}"
             )
             return False
+        if isinstance(message, TableUpdate) and message.table.code == self.code:
+            if self.on_screen is None:
+                self.watch_delay = message.table.watch_delay
         changed = self.match.receive(message)
         if isinstance(message, ViewUpdate) and changed:
+            self._undo_settled = False
             if self.pending and message.revision > self._pending_revision:
                 self.pending, self._pending_ref = False, None
             last = self._last_line()
-            self.note = f"↻ step {message.step}" + (f" · {last}" if last else "")
+            behind = f" (watching {self.watch_delay} moves late)" if self.watch_delay else ""
+            self.note = f"↻ step {message.step}{behind}" + (f" · {last}" if last else "")
             if self._undo_note:
                 self.note, self._undo_note = f"{self._undo_note} (step {message.step})", ""
         elif isinstance(message, (Events, TableUpdate)):
@@ -135,8 +146,17 @@ class RemoteSession(SeatSession):
 
     @property
     def undo_asked_by(self) -> Seat | None:
+        """The seat whose undo waits for this seat's answer (None once its result came)."""
         update = self.match.update
-        return update.undo_asked_by if update is not None else None
+        if update is None or self._undo_settled:
+            return None
+        return update.undo_asked_by
+
+    @property
+    def undo_moves(self) -> list[str]:
+        """The log lines of the moves that undo would take back."""
+        update = self.match.update
+        return list(update.undo_moves) if update is not None and not self._undo_settled else []
 
     # -- what a game screen asks a session (the rest is `SeatSession`'s) --------------------------
     @property

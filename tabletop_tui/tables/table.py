@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -168,6 +169,9 @@ class Table:
         self._saver: asyncio.Task | None = None
         self._bot_task: asyncio.Task | None = None
         self._closed = False
+        #: when the table last moved on or someone came or went (monotonic): the SSH
+        #: server's idle timeout counts it as activity of everyone at the table
+        self.active_at = time.monotonic()
         self._update_started()
 
     @classmethod
@@ -317,7 +321,20 @@ class Table:
             started=self.started,
             outcome=outcome.model_dump(mode="json") if outcome is not None else None,
             undo_asked_by=ask.by if ask is not None and seat in ask.waiting else None,
+            undo_moves=self._undo_moves(ask) if ask is not None and seat in ask.waiting else [],
         )
+
+    def _undo_moves(self, ask: UndoAsk) -> list[str]:
+        """The log lines of the steps an undo would take back: the public lines every seat
+        was sent when they happened (so the question tells nobody anything new)."""
+        match = self.match
+        last = len(match.actions)
+        return [
+            _line(e, n).text
+            for n in range(max(1, last - ask.steps + 1), last + 1)
+            for e in match.events[n]
+            if e.text
+        ]
 
     def _watch_step(self) -> int:
         """The step watchers see: `watch_delay` actions back, the end once the game is over."""
@@ -617,6 +634,7 @@ class Table:
         return bool(self.spectators) or any(s.listener is not None for s in self.slots)
 
     def _send_views(self, last: Seat | None = None) -> None:
+        self.active_at = time.monotonic()
         if not self._listened():
             return
         public = self.match.view(None).model_dump(mode="json")  # built once for everyone
@@ -635,6 +653,7 @@ class Table:
             listener.send(message)
 
     def _announce(self) -> None:
+        self.active_at = time.monotonic()
         message = _messages().TableUpdate(table=self.info())
         for slot in self.slots:
             if slot.listener is not None:
@@ -787,8 +806,17 @@ class Table:
         await self.flush()
 
 
+#: ", seed 1814674638" in the engine's "New game of ..., seed N." line
+SEED_TEXT = re.compile(r",? seed \d+")
+
+
 def _line(event: Event, step: int) -> EventLine:
-    """A log line as sent: its `data` stays here, since it may name hidden cards."""
+    """A log line as sent: its `data` stays here, since it may name hidden cards, and so does
+    the seed (from it and the public settings every hidden card can be dealt again)."""
     return _messages().EventLine(
-        text=event.text, kind=event.kind, seat=event.seat, barrier=event.barrier, step=step
+        text=SEED_TEXT.sub("", event.text),
+        kind=event.kind,
+        seat=event.seat,
+        barrier=event.barrier,
+        step=step,
     )

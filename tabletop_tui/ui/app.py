@@ -165,6 +165,9 @@ class TabletopApp(App):
     def on_mount(self) -> None:
         self.call_after_refresh(self._startup_over)
         straight_to_game = self.start_load is None and self.start_seats is not None
+        if self.tables_link is not None and not straight_to_game and self.start_game_id is None:
+            # a player who dropped out of a shared table goes straight back to it
+            self.call_after_refresh(lambda: self.run_worker(self._back_to_a_table()))
         if not straight_to_game or self.start_game_id is None:
             # a game started from the command line skips it: `open_launcher` brings it in
             self.push_screen(launcher_class()())
@@ -218,8 +221,9 @@ class TabletopApp(App):
         memory = self.setup_memory.get(game_id)
         self.push_screen(SetupScreen(game_id, seed=self.start_seed, memory=memory))
 
-    def open_lobby(self) -> None:
-        """Shared tables with the other players of this server (served apps only)."""
+    def open_lobby(self, back_to: str | None = None) -> None:
+        """Shared tables with the other players of this server (served apps only);
+        `back_to`: the code of a table whose seat this player left, to sit at again."""
         if self.tables_link is None:
             self.notify("Shared tables need the SSH server: here every game is hot-seat.")
             return
@@ -228,7 +232,30 @@ class TabletopApp(App):
 
         if not isinstance(self.tables_link, TablesLink):
             self.tables_link = TablesLink.from_env()
-        self.push_screen(LobbyScreen(self.tables_link))
+        self.push_screen(LobbyScreen(self.tables_link, back_to=back_to))
+
+    async def _back_to_a_table(self) -> None:
+        """At the start of a served app: if this login holds a seat it dropped out of (its
+        connection died), take the player straight back to that table."""
+        from ..tables.remote import TablesLink
+        from .screens.lobby import LobbyScreen, away_seat_table
+
+        if not isinstance(self.tables_link, TablesLink):
+            self.tables_link = TablesLink.from_env()
+        link = self.tables_link
+        if link is None:
+            return
+        try:
+            client = await link.connect()
+            tables = await client.list_tables()
+        except Exception:  # (no service: the launcher says so when the lobby is opened)
+            return
+        code = away_seat_table(tables, client.user)
+        if code is None or any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            return
+        if not _is_launcher(self.screen):
+            return  # the player is busy elsewhere already: the lobby lists the table
+        self.open_lobby(back_to=code)
 
     def open_deck_builder(self, game_id: str) -> None:
         import importlib

@@ -46,6 +46,9 @@ class GameScreen(BaseScreen):
     HELP_KEYS: list[tuple[str, str]] = []
     #: scales the bots' pause: games whose turns hold many small actions play them quicker
     BOT_PACE: float = 1.0
+    #: the keys only a seat has a use for: a watcher's footer does not offer them (each game
+    #: adds its own moves' keys)
+    SEAT_ACTIONS: frozenset[str] = frozenset({"undo", "save", "wide_undo", "wide_save"})
 
     def __init__(
         self, session: Session, delay: float = 0.4, demo: bool = False, exit_at_end: bool = False
@@ -86,6 +89,15 @@ class GameScreen(BaseScreen):
     def remote(self) -> bool:
         """A seat at a shared table: the service plays bots, undo asks the others."""
         return bool(getattr(self.session, "remote", False))
+
+    @property
+    def watching(self) -> bool:
+        """A watcher's chair at a shared table: no seat, so no moves, undo or save."""
+        return self.remote and self.session.on_screen is None
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """A watcher's footer offers the keys a watcher can use, not a player's."""
+        return not (self.watching and action in self.SEAT_ACTIONS)
 
     def table_changed(self, note: Text | str | None = None) -> None:
         """The table moved on without a key here (a view pushed by the table service):
@@ -352,6 +364,9 @@ class GameScreen(BaseScreen):
             self.busy()
             return False
         seat = self.session.on_screen
+        if self.watching:
+            self.set_message(Text("You are watching this table: no moves.", style="bold yellow"))
+            return False
         if seat is None or seat not in self.match.to_act():
             self.set_message(Text("It is not your turn to act.", style="bold red"))
             return False
@@ -513,6 +528,8 @@ class GameScreen(BaseScreen):
             ("s", "save"),
             ("q", "quit (autosaved)"),
         ]
+        if self.watching:
+            common = [("?", "this help"), ("q", "stop watching: back to the lobby")]
         from .screens.help import HelpScreen  # Markdown is slow to import: only when asked
 
         topics = self.help_topics()
@@ -541,6 +558,9 @@ class GameScreen(BaseScreen):
     async def action_all_moves(self) -> None:
         """Every legal move of the seat on screen as one plain list (any game, any table)."""
         seat = self.session.on_screen
+        if self.watching:
+            self.set_message(Text("No move of yours: you are watching.", style="bold yellow"))
+            return
         if self.waiting or seat is None or seat not in self.match.to_act():
             self.set_message(Text("No move of yours is open now.", style="bold yellow"))
             return
@@ -617,7 +637,11 @@ class GameScreen(BaseScreen):
                 self.app.leave_game()  # type: ignore[attr-defined]
 
         if remote:
-            detail = "Back to the lobby: your seat stays yours, and you may come back to it."
+            detail = (
+                "Back to the lobby: you stop watching this table."
+                if self.watching
+                else "Back to the lobby: your seat stays yours, and you may come back to it."
+            )
             self.app.push_screen(ConfirmQuit(detail), done)
             return
         self.app.push_screen(ConfirmQuit.for_game(self.match.autosave_error), done)

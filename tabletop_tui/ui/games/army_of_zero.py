@@ -93,6 +93,7 @@ def combat_cards(s: SeatView) -> Text:
 
 
 class ArmyOfZeroScreen(CardTable, GameScreen):
+    SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"combat", "place_rest"}
     BINDINGS = [
         Binding("a", "combat('attack')", "Attack"),
         Binding("d", "combat('defend')", "Defend"),
@@ -125,7 +126,12 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 # (here the fight and its dice, "aoz-battle", made when first shown: `_late`)
                 yield Inspector(id="inspector")
                 yield Static(id="aoz-me", classes="squad-bar")
-                yield Zone("Your pile:", vertical=True, id="aoz-pile", empty="empty")
+                yield Zone(
+                    "Squad Piles: face down (watching)" if self.watching else "Your pile:",
+                    vertical=True,
+                    id="aoz-pile",
+                    empty="hidden" if self.watching else "empty",
+                )
                 with Horizontal(id="aoz-actions"):
                     # (here the hand, "aoz-hand", made when first shown: `_late`)
                     yield KeyButton("Lay down rest (r)", "place_rest", id="btn-rest")

@@ -137,6 +137,7 @@ def card_info(card: Card, view: View, key: str, zone: str, owner: str, **kw) -> 
 
 class PrCcgScreen(CardTable, GameScreen):
     UNDO_STOPS = "a draw, a reveal or another player's locked-in card"
+    SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"nothing", "cancel", "element"}
     BINDINGS = [
         Binding("n", "nothing", "Play nothing"),
         Binding("c", "cancel", "Cancel"),

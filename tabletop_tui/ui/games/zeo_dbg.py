@@ -167,9 +167,15 @@ def _checked_characters(chosen: tuple) -> tuple:
     return tuple(chosen)
 
 
+#: the width from which the team trackers draw their HP and Energy as bars: narrower, two
+#: bars each left the status line too little room, and its end ("Main · 3◆") was cut off
+TRACKER_BARS = 160
+
+
 class ZeoScreen(CardTable, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions
     ACTING_MODES = ("main", "end", "decision", "pick")
+    SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"end", "play_all", "go_moves", "kind", "pick"}
     BINDINGS = [
         Binding("e", "end", "End phase"),
         Binding("P", "play_all", "Play all"),
@@ -382,9 +388,10 @@ class ZeoScreen(CardTable, GameScreen):
         self.legal_now()
         compact = self.compact
         self.put("#zeo-status", self._status(view))
+        bars = self.app.size.width >= TRACKER_BARS
         for team in (0, 1):
             self.query_one(f"#zeo-team-{team}", TeamTracker).show_team(
-                TEAM_GLYPH[team], view.teams[team], compact
+                TEAM_GLYPH[team], view.teams[team], compact, bars
             )
         live = frozenset(k for k in self._by_card if k is not None)
         self._infos = {}
@@ -643,6 +650,8 @@ class ZeoScreen(CardTable, GameScreen):
             text.append("Main Phase: Enter on a card for its moves; e ends the phase.", style="dim")
         elif self.mode == "end":
             text.append("End Phase: you may discard attached cards; e ends the turn.", style="dim")
+        elif self.mode == "wait" and self.watching:
+            text.append("Watching: read any card on the table (hands stay hidden).", style="dim")
         elif self.mode == "wait":
             text.append("Not your turn: read any card while you wait.", style="dim")
         return text
@@ -767,7 +776,9 @@ class ZeoScreen(CardTable, GameScreen):
         options.clear_options()
         if not rows:
             empty = {
-                "wait": "Not your turn: the moves appear when it is.",
+                "wait": "Watching: the moves show in the log."
+                if self.watching
+                else "Not your turn: the moves appear when it is.",
                 "over": "The game is over.",
             }.get(self.mode, "Nothing to do.")
             options.add_option(Option(Text(empty, style="dim"), id="none", disabled=True))
@@ -1053,6 +1064,8 @@ class ZeoScreen(CardTable, GameScreen):
         )
 
     def check_action(self, action: str, parameters) -> bool | None:
+        if not GameScreen.check_action(self, action, parameters):
+            return False
         if action in ("end", "play_all"):
             return self.mode in self.ACTING_MODES
         return True
@@ -1091,12 +1104,28 @@ class ZeoScreen(CardTable, GameScreen):
                 return
         self.submit(EndMain())  # not legal now: the rules name the reason
 
+    #: `P` at a shared table: the cards played so far, while the next waits for the answer
+    #: to the last (None: not playing them)
+    _playing_all: int | None = None
+
     def action_play_all(self) -> None:
         """Play every card that gives Shards or Energy and has no other use now: a card that
         could be attached (to a slot, the Zord Bay or The Lair) for its ability or Block stays
         in the hand for the player to decide. Stops at any question a card asks."""
+        self._play_all(0)
+
+    def table_changed(self, note=None) -> None:
+        """At a shared table each card of `P` goes when the table has answered the last."""
+        refused = getattr(self.session, "refused", None) is not None
+        super().table_changed(note)
+        played = self._playing_all
+        if played is not None and not self.waiting:
+            self._playing_all = None
+            if not refused:  # (a refusal stops it: its reason is on screen)
+                self.call_later(self._play_all, played)
+
+    def _play_all(self, played: int) -> None:
         seat = self.session.on_screen
-        played = 0
         kept: dict[str, ZCard] = {}
         while seat is not None and not self.waiting:
             view = self.match.view(seat)
@@ -1127,6 +1156,9 @@ class ZeoScreen(CardTable, GameScreen):
             if not self.submit(plays[0]):
                 break
             played += 1
+            if self.waiting and self.remote:
+                self._playing_all = played  # the rest when the table has answered
+                return
         if kept:
             names = ", ".join(f"[{face.letter}] {face.name}" for face in kept.values())
             self.set_message(

@@ -106,15 +106,17 @@ class TeamTracker(Static):
         self.team = team
         self._shown: tuple | None = None
 
-    def show_team(self, glyph: str, t: TeamView, compact: bool) -> None:
-        key = (t, compact)
+    def show_team(self, glyph: str, t: TeamView, compact: bool, bars: bool = True) -> None:
+        """`compact`: the team's initial, numbers only; `bars`: dials (else numbers, so the
+        status beside the trackers keeps its room, the phase and Shards at its end)."""
+        key = (t, compact, bars)
         if key == self._shown:
             return
         self._shown = key
         text = Text(
             f"{glyph}{t.name[:1] if compact else t.name} ", style=f"bold {TEAM_STYLE[self.team]}"
         )
-        if compact:
+        if compact or not bars:
             text.append(f"♥{t.hp}/{t.max_hp} ⚡{t.energy}/{t.max_energy}", style="bold")
         else:
             text.append_text(dial("♥", t.hp, t.max_hp, 10))

@@ -227,6 +227,9 @@ WIDE_FOOTER = 96
 class ZoobotzScreen(CardTable, GameScreen):
     UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
+    SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {
+        *("play", "invest", "research", "hack", "shield", "end_turn", "bottom", "keep", "pick")
+    }
     BINDINGS = [
         Binding("p", "play", "Play"),
         Binding("i", "invest", "Invest"),
@@ -754,6 +757,8 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     # -- keys and clicks ------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if not GameScreen.check_action(self, action, parameters):
+            return False
         if action in ("wide_undo", "wide_save"):
             return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
         mode = self.mode

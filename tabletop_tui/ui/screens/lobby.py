@@ -60,6 +60,14 @@ def seat_line(info: TableInfo, me: str | None) -> Text:
     return text
 
 
+def away_seat_table(tables: list[TableInfo], me: str | None) -> str | None:
+    """The code of an unfinished table where `me` holds a seat but is not connected."""
+    for info in tables:
+        if not info.over and any(s.user == me and not s.connected for s in info.seats):
+            return info.code
+    return None
+
+
 def table_state(info: TableInfo) -> str:
     if info.over:
         return "finished: replay"
@@ -150,6 +158,17 @@ class AskScreen(BaseModal):
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
+
+    def retire(self) -> None:
+        """The question is over (answered elsewhere, or its reason gone): close it now if it
+        is on top, else as soon as it would show (closing a screen pops the top one)."""
+        self._retired = True
+        if self.is_attached and self.app.screen is self:
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if getattr(self, "_retired", False):
+            self.dismiss(None)
 
 
 class MovesScreen(BaseModal):
@@ -290,9 +309,14 @@ class TablePlay:
         self.screen = None
         self.room: TableRoom | None = None
         self._asking = False
+        #: the open question about an undo (closed when its result comes first)
+        self._undo_dialog: AskScreen | None = None
         self._opening = False
         self._refresh_due = False
         self._away_timers: dict[int, object] = {}
+        #: seats whose player was asked about while away this time, and the open question
+        self._offered: set[int] = set()
+        self._away_dialogs: dict[int, AskScreen] = {}
         self.closed = False
         lobby.link.listen(self.on_message)
         self.app.run_worker(self._watch_connection(), group="table-connection")
@@ -339,7 +363,8 @@ class TablePlay:
         if self.closed:
             return
         if isinstance(message, TableUpdate) and message.table.code == self.info.code:
-            self.info = message.table
+            before, self.info = self.info, message.table
+            self._say_who_came_and_went(before)
             self._watch_away()
             if self.room is not None:
                 self.room.refresh_info()
@@ -348,8 +373,15 @@ class TablePlay:
             self.leave(send=False)
             return
         changed = self.session.receive(message)
-        if isinstance(message, UndoResult) and self.screen is not None:
+        if isinstance(message, UndoResult):
+            # answered (or refused by another player, or the game moved on): the question
+            # is over; the view it came with still names it until the next one arrives
             self._asking = False
+            dialog, self._undo_dialog = self._undo_dialog, None
+            if dialog is not None:
+                dialog.retire()
+        elif isinstance(message, ViewUpdate) and self._undo_dialog is None:
+            self._asking = message.undo_asked_by is not None and self._asking
         if self.room is not None:
             if isinstance(message, ViewUpdate) and message.started and not self._opening:
                 self._opening = True
@@ -374,52 +406,97 @@ class TablePlay:
 
     def _ask_undo(self, by: int) -> None:
         self._asking = True
+        moves = self.session.undo_moves
 
         def answered(yes: bool | None) -> None:
-            self._asking = False
-            if not self.closed and self.session.undo_asked_by is not None:
+            self._undo_dialog = None
+            # (still asking until the result comes: the view held now names the question)
+            if yes is not None and not self.closed and self.session.undo_asked_by is not None:
                 self.session.reply_undo(bool(yes))
 
-        self.app.push_screen(
-            AskScreen(
-                f"{self.session.name(by)} asks to undo",
-                "Take back their last move? Undo stops at revealed information, and every "
-                "player must agree.",
-            ),
-            answered,
+        if moves:
+            shown = moves[-4:]
+            what = f"Take back {'these moves' if len(moves) > 1 else 'this move'}?\n" + "\n".join(
+                f"  ↶ {line}" for line in (["…"] if len(moves) > len(shown) else []) + shown
+            )
+        else:
+            what = "Take back their last move?"
+        dialog = AskScreen(
+            f"{self.session.name(by)} asks to undo",
+            f"{what}\nUndo stops at revealed information, and every player must agree.",
         )
+        self._undo_dialog = dialog
+        self.app.push_screen(dialog, answered)
+
+    def _say_who_came_and_went(self, before: TableInfo) -> None:
+        """A player dropped or came back: one line in the game, for everyone at the table."""
+        if self.screen is None or len(before.seats) != len(self.info.seats):
+            return
+        notes = []
+        for seat, (was, now) in enumerate(zip(before.seats, self.info.seats, strict=True)):
+            if seat == self.session.on_screen or now.user is None or now.user != was.user:
+                continue
+            if was.connected and not now.connected:
+                wait = f"{self.info.seat_timeout:.0f} s"
+                notes.append(
+                    f"◌ {now.user} dropped: seat {seat + 1} ({now.name}) waits for them"
+                    + (f" (after {wait} the others may give it to a bot)" if self.started else "")
+                )
+            elif now.connected and not was.connected:
+                notes.append(f"● {now.user} is back at seat {seat + 1} ({now.name})")
+                dialog = self._away_dialogs.pop(seat, None)
+                if dialog is not None:
+                    dialog.retire()
+        if notes:
+            self.session.note = " · ".join(notes)
+            self.screen.set_message(Text(self.session.note, style="bold"))
 
     def _watch_away(self) -> None:
-        """A player who dropped: after the timeout the others are asked about a bot."""
+        """A player who dropped: after the timeout the others are asked about a bot, once
+        per absence (asked again only if they come back and drop again)."""
         mine = self.session.on_screen
         for seat, info in enumerate(self.info.seats):
             away = info.user is not None and not info.connected and seat != mine
-            if away and seat not in self._away_timers and self.started and mine is not None:
+            if not away:
+                self._offered.discard(seat)
+                if seat in self._away_timers:
+                    self._away_timers.pop(seat).stop()  # type: ignore[attr-defined]
+                dialog = self._away_dialogs.pop(seat, None)
+                if dialog is not None:
+                    dialog.retire()  # (back, or a bot has the seat now)
+                continue
+            if (
+                seat not in self._away_timers
+                and seat not in self._offered
+                and self.started
+                and mine is not None
+            ):
                 timer = self.app.set_timer(
                     self.info.seat_timeout + 1, lambda s=seat: self._offer_bot(s)
                 )
                 self._away_timers[seat] = timer
-            elif not away and seat in self._away_timers:
-                self._away_timers.pop(seat).stop()  # type: ignore[attr-defined]
 
     def _offer_bot(self, seat: int) -> None:
         self._away_timers.pop(seat, None)
         info = self.info.seats[seat]
         if self.closed or info.connected or info.user is None or self.info.over:
             return
+        if seat in self._offered:
+            return
+        self._offered.add(seat)
 
         def answered(yes: bool | None) -> None:
+            self._away_dialogs.pop(seat, None)
             if yes and not self.closed:
                 self.client.hand_to_bot(seat)  # type: ignore[union-attr]
 
-        self.app.push_screen(
-            AskScreen(
-                f"{info.user} is away",
-                f"{info.user} left seat {seat + 1} ({info.name}) a while ago. Give the seat to "
-                "a bot so the game goes on? (If they come back first, they take it again.)",
-            ),
-            answered,
+        dialog = AskScreen(
+            f"{info.user} is away",
+            f"{info.user} left seat {seat + 1} ({info.name}) a while ago. Give the seat to "
+            "a bot so the game goes on? (If they come back first, they take it again.)",
         )
+        self._away_dialogs[seat] = dialog
+        self.app.push_screen(dialog, answered)
 
     def leave(self, send: bool = True) -> None:
         """Back to the lobby; a player's seat stays theirs to come back to."""
@@ -532,9 +609,11 @@ class LobbyScreen(BaseScreen):
         Binding("k", "cursor_up", "Up", show=False),
     ]
 
-    def __init__(self, link: TablesLink):
+    def __init__(self, link: TablesLink, back_to: str | None = None):
         super().__init__()
         self.link = link
+        #: a table this player dropped out of: sat at again as soon as the lobby is connected
+        self.back_to = back_to
         self.user: str | None = None
         self.tables: list[TableInfo] = []
         self.play: TablePlay | None = None
@@ -568,6 +647,10 @@ class LobbyScreen(BaseScreen):
             Text(f"You are {self.user}. c: new table · /: join by code · Enter: sit", style="dim")
         )
         await self.refresh_tables()
+        code, self.back_to = self.back_to, None
+        if code is not None and code == away_seat_table(self.tables, self.user):
+            self.say(f"Back to table {code}: your seat waited for you.")
+            self.enter(lambda c: c.join(code))
 
     def _tick(self) -> None:
         """The list again, while the lobby is on top. (Not `is_current`: Textual counts the

@@ -134,6 +134,7 @@ WIDE_FOOTER = 96
 class HotgScreen(CardTable, GameScreen):
     BOT_PACE = 0.4
     ACTING_MODES = ("act", "decision", "battle")
+    SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"kind", "battle", "hand", "end", "moves", "pick"}
     SETUP_OPTIONS = SETUP_OPTIONS
     BINDINGS = [
         Binding("m", "kind('move')", "Move"),
@@ -810,6 +811,8 @@ class HotgScreen(CardTable, GameScreen):
 
     # -- keys --------------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if not GameScreen.check_action(self, action, parameters):
+            return False
         if action in ("wide_undo", "wide_save"):
             return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
         if action in ("kind", "battle", "hand"):

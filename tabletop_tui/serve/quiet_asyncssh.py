@@ -1,0 +1,20 @@
+"""asyncssh, imported without cryptography's deprecation warnings.
+
+asyncssh still names DSA key classes at import time, and cryptography warns about each
+use: about ten `CryptographyDeprecationWarning` lines on the server's error output at every
+start, none of them about anything the server does (it never makes or accepts DSA keys).
+They are silenced here, where asyncssh is imported, and nowhere else: any other warning,
+from asyncssh or anyone, still shows.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from cryptography.utils import CryptographyDeprecationWarning
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", category=CryptographyDeprecationWarning, module="asyncssh")
+    import asyncssh
+
+__all__ = ["asyncssh"]
