@@ -325,16 +325,19 @@ class Table:
         )
 
     def _undo_moves(self, ask: UndoAsk) -> list[str]:
-        """The log lines of the steps an undo would take back: the public lines every seat
-        was sent when they happened (so the question tells nobody anything new)."""
+        """The steps an undo would take back, one line each, in the words every seat was
+        sent when they happened (so the question tells nobody anything new): a secret move
+        with no public line is named only as a move of its seat."""
         match = self.match
         last = len(match.actions)
-        return [
-            _line(e, n).text
-            for n in range(max(1, last - ask.steps + 1), last + 1)
-            for e in match.events[n]
-            if e.text
-        ]
+        lines = []
+        for n in range(max(1, last - ask.steps + 1), last + 1):
+            said = " ".join(_line(e, n).text for e in match.events[n] if e.text)
+            if not said:
+                seat = match.actions[n - 1].seat
+                said = f"a move of {self.slots[seat].spec.name} (secret)"
+            lines.append(f"step {n} · {said}")
+        return lines
 
     def _watch_step(self) -> int:
         """The step watchers see: `watch_delay` actions back, the end once the game is over."""
@@ -440,6 +443,9 @@ class Table:
         self._announce()
         listener.send(self.joined(None))
         listener.send(self._watcher_view())
+        if self.watch_delay:  # (what every watcher has now: no frame again until it moves)
+            step = self._watch_step()
+            self._watch_frame = (step, self.started, self.match.states[step])
 
     def drop(self, listener: Listener) -> None:
         """A listener left or its connection died: a player keeps the seat for later."""
