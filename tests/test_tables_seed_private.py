@@ -51,7 +51,7 @@ async def test_no_message_to_a_seat_or_a_watcher_holds_the_seed(tmp_path):
                 undone = True  # an undo's question and result go to every seat
                 me.undo()
                 other = players[1 - seat]
-                await other.wait_view(lambda v: v.undo_asked_by == seat)
+                await other.wait_view(lambda v, s=seat: v.undo_asked_by == s)
                 other.reply_undo(True)
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0)
