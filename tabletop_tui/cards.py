@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .engine.core import GameSetupError
 from .files import FileProblem, decode_text, read_limited
 
 M = TypeVar("M", bound=BaseModel)
@@ -26,8 +27,8 @@ M = TypeVar("M", bound=BaseModel)
 _override: Path | None = None
 
 
-class CardDataError(Exception):
-    pass
+class CardDataError(GameSetupError):
+    """A card file or folder that cannot be read or does not validate (names the file)."""
 
 
 def set_cards_dir(path: Path | None) -> None:

@@ -56,6 +56,12 @@ class Rejection(Model):
         return f"{self.reason} ({self.rule})"
 
 
+class GameSetupError(Exception):
+    """A game cannot be dealt from what it was given (its card files, a player's folder):
+    raised by a game's setup, said to the player in one line. Card loading sits above the
+    engine and raises its own kind of it (`cards.CardDataError`)."""
+
+
 class IllegalAction(Exception):
     def __init__(self, rejection: Rejection):
         super().__init__(str(rejection))

@@ -29,7 +29,16 @@ from ..files import (  # noqa: F401 - the temporaries' helpers are the engine's 
     temp_files,
 )
 from ..limits import MAX_NAME, MAX_SEED, name_problem  # noqa: F401 - the engine's bounds too
-from .core import Event, IllegalAction, Model, Outcome, Rejection, Rules, Seat
+from .core import (
+    Event,
+    GameSetupError,
+    IllegalAction,
+    Model,
+    Outcome,
+    Rejection,
+    Rules,
+    Seat,
+)
 from .fast import make
 from .grammar import YOU, article, second_person
 
@@ -361,11 +370,9 @@ class Match:
         seats = rules.seat_count(config)
         if len(data.seats) != seats:
             raise SaveError(f"{source}: has {len(data.seats)} seats; this game has {seats}")
-        from ..cards import CardDataError  # late, like the registry: generic card loading
-
         try:
             match = cls(rules, config, data.seed, seats=data.seats)
-        except CardDataError as exc:  # e.g. the --cards folder it was saved with is gone
+        except GameSetupError as exc:  # e.g. the --cards folder it was saved with is gone
             raise SaveError(f"{source}: cannot set up the game: {exc}") from None
         except Exception as exc:  # settings the game's model let through but cannot deal
             # a game's ValueError is written for players; anything else names its type

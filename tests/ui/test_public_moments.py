@@ -40,9 +40,15 @@ def private_names(match, seat: int) -> set[str]:
 
 
 def leaked(app, match) -> list[str]:
+    """Private names on screen, less those the public log told everyone (a card revealed
+    as it was invested is public, though its twin may still sit in the hand)."""
     text = screen_text(app)
+    said = " ".join(e.text for e in match.log_lines())
     return sorted(
-        n for seat in range(len(match.seats)) for n in private_names(match, seat) if n in text
+        n
+        for seat in range(len(match.seats))
+        for n in private_names(match, seat)
+        if n in text and n not in said
     )
 
 
@@ -162,3 +168,49 @@ async def test_the_game_over_box_sits_on_the_public_table(tmp_path, game_id, con
         if screen.shared_keyboard:
             assert screen.session.on_screen is None
         assert leaked(app, match) == []
+
+
+#: (game, seat names, config, keys): a hot-seat game played by keys for this many presses
+WALKS = [
+    ("army-of-zero", ["Ann Seat", "Bob Seat"], {}, 160),
+    ("pr-ccg-2008", ["Ann Seat", "Bob Seat"], {"opening_hand": 4}, 160),
+    ("zoobotz", ["Ann Seat", "Bob Seat"], {}, 160),
+    ("zeo-dbg", ["Ann Seat", "Bob Seat"], {}, 160),
+    ("hotg", ["Ann Seat", "Max Seat"], {"mode": "mastermind"}, 160),
+]
+
+
+@pytest.mark.parametrize(("game_id", "names", "config", "keys"), WALKS, ids=[w[0] for w in WALKS])
+async def test_no_curtain_reveal_or_end_shows_a_private_name(game_id, names, config, keys):
+    """Every shared moment of a game played at one keyboard: whenever a curtain, a reveal or
+    the game-over box is up, no seat's private name is anywhere on the screen."""
+    from .helpers import play_to_end
+
+    app = TabletopApp(
+        game=game_id,
+        seats=[SeatSpec(name=n) for n in names],
+        seed=4,
+        bot_delay=0,
+        autosave=False,
+        config=config,
+    )
+    checked: dict[str, int] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        press = pilot.press
+
+        async def watched(*keys: str) -> None:
+            name = screen_name(app)
+            if name in ("CurtainScreen", "RevealScreen", "GameOverScreen"):
+                match = game_screen(app).match
+                assert leaked(app, match) == [], f"{name} at step {len(match.actions)}"
+                checked[name] = checked.get(name, 0) + 1
+            await press(*keys)
+
+        pilot.press = watched  # type: ignore[method-assign]
+        await settle(pilot)
+        try:
+            await play_to_end(pilot, limit=keys)
+        except AssertionError as exc:  # (no game over within the walk: that is fine)
+            if "step" in str(exc):
+                raise
+    assert checked.get("CurtainScreen", 0) >= 3, checked

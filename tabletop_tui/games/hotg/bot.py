@@ -222,6 +222,10 @@ class HotgHeuristicBot(
     """The heuristic alone (fast: the rollout policy of the search, and the tests')."""
 
     name = "heuristic"
+
+    def rollout_policy(self) -> HotgHeuristicBot:
+        """A fresh heuristic to play a planner's rollouts (`bot_rollout`)."""
+        return HotgHeuristicBot()
     #: search the preparation draw of monster / boss battles too (with `search`)
     search_prep = False
     #: in the boss round, clear the last unpanicked location first while it has at most

@@ -115,7 +115,11 @@ def _rollout_action_phase(state: State, policy, rng: random.Random, limit: int =
 
 
 class RolloutPlanner:
-    """Mixed into the bot: which plan the Action Phase follows (`_plan_for`)."""
+    """Mixed into the bot: which plan the Action Phase follows (`_plan_for`). The bot
+    says which bot plays the rollouts (`rollout_policy`): this module never imports it."""
+
+    def rollout_policy(self):  # pragma: no cover - the bot's own
+        raise NotImplementedError
 
     #: sampled States per candidate plan (0: off, the planner alone)
     plan_rollouts = 0
@@ -275,10 +279,9 @@ class RolloutPlanner:
     def _rollout_value(self, rules, base: State, plan, style, rnd: int, k: int) -> float:
         """Play `base` with the heuristic (following `plan` for this round, if given; with
         the switches of `style`) to the horizon and score where it ends."""
-        from .bot import HotgHeuristicBot
         from .search import rollout_round, round_score
 
-        policy = HotgHeuristicBot()
+        policy = self.rollout_policy()
         policy.plan_rollouts = 0
         policy._risk_cache = self._risk_cache
         if plan is not None:

@@ -21,7 +21,6 @@ from pydantic import Field, ValidationInfo, field_validator
 from ...cards import CardDataError, card_dir, read_toml, validate_records
 from ...engine import Model
 from .effects import Ability, Block, Effect, ability_text, block_text, effects_text
-from .models import CardFace
 
 GAME_ID = "zeo-dbg"
 
@@ -85,6 +84,35 @@ SIMPLE_EFFECTS = (
     "gain_blaster",
 )
 SLOT_TAKES = {"red": "hero", "purple": "villain", "blue": "equipment", "green": "maneuver"}
+
+
+class CardFace(Model):
+    """What a player reads on a card.
+
+    `letter` is the type letter (H Hero, V Villain, E Equipment, M Maneuver, C Zeo Crystal,
+    L Location, S Starter, X Stun, B Zeo Blaster, I Signature Item, Z Zord, O Master,
+    P Serpentera Section); `colour` the type colour (red, purple, blue, green, rainbow, gold,
+    grey, white, orange)."""
+
+    id: str
+    name: str
+    kind: str
+    letter: str
+    colour: str
+    #: Shard cost to buy (None: cannot be bought)
+    cost: int | None = None
+    shards: int = 0
+    energy: int = 0
+    #: Energy cost of its activated ability (None: no ability)
+    ability_cost: int | None = None
+    block_cost: int | None = None
+    #: the hand icon: usable as a Block from the hand
+    block_from_hand: bool = False
+    #: Heroes/Villains: the Shard cost to Battle it, and the reward text
+    battle_cost: int | None = None
+    battle_text: str = ""
+    ongoing: bool = False
+    text: str = ""
 
 
 class Card(Model):

@@ -22,6 +22,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from ...engine import Model, Outcome, Rng, bounded
+from .cards import CardFace
 from .effects import Effect
 
 Format = Literal["1v1", "2v1", "2v2"]
@@ -400,35 +401,6 @@ class State(Model):
 
 
 # -- views --------------------------------------------------------------------------------------
-class CardFace(Model):
-    """What a player reads on a card.
-
-    `letter` is the type letter (H Hero, V Villain, E Equipment, M Maneuver, C Zeo Crystal,
-    L Location, S Starter, X Stun, B Zeo Blaster, I Signature Item, Z Zord, O Master,
-    P Serpentera Section); `colour` the type colour (red, purple, blue, green, rainbow, gold,
-    grey, white, orange)."""
-
-    id: str
-    name: str
-    kind: str
-    letter: str
-    colour: str
-    #: Shard cost to buy (None: cannot be bought)
-    cost: int | None = None
-    shards: int = 0
-    energy: int = 0
-    #: Energy cost of its activated ability (None: no ability)
-    ability_cost: int | None = None
-    block_cost: int | None = None
-    #: the hand icon: usable as a Block from the hand
-    block_from_hand: bool = False
-    #: Heroes/Villains: the Shard cost to Battle it, and the reward text
-    battle_cost: int | None = None
-    battle_text: str = ""
-    ongoing: bool = False
-    text: str = ""
-
-
 class GridCardView(Model):
     index: int
     card: CardFace | None

@@ -36,16 +36,13 @@ function takes a State and returns a new one, appending to an event list.
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal, Protocol
 
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome, event
 from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State
-
-if TYPE_CHECKING:
-    from .cards import Card
 
 GOAL = 10
 
@@ -215,7 +212,23 @@ def ability_text(trigger: str, effects) -> str:
     return f"{TRIGGER_TEXT[trigger]}: " + ", then ".join(effect_text(e) for e in effects) + "."
 
 
-def card_text(card: "Card") -> str:
+class CardLike(Protocol):
+    """What the interpreter reads of a card. `cards.Card` has all of it; the card model is
+    built from this vocabulary, so the effects name what they need instead of importing it."""
+
+    name: str
+    kind: str
+    cost: int
+    value: int | None
+    on_play: tuple
+    start_of_turn: tuple
+    end_of_turn: tuple
+    when_dealt_risk: tuple
+    when_you_delete_risk: tuple
+    ongoing: tuple
+
+
+def card_text(card: CardLike) -> str:
     """The rules text printed on a card, generated from its effect data."""
     lines = [f"Ongoing: {_lower(modifier_text(m))}." for m in card.ongoing]
     for trigger in TRIGGERS:
@@ -237,7 +250,7 @@ def needs_choice(effect) -> bool:
 
 
 # -- the interpreter ---------------------------------------------------------------------------
-CardOf = Callable[[str], "Card"]
+CardOf = Callable[[str], CardLike]
 
 
 def card_name(card_of: CardOf, instance: str) -> str:
@@ -357,7 +370,7 @@ def _discounts(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...])
     return any_card, botz_only
 
 
-def discounted(card: "Card", off: tuple[int, int]) -> int:
+def discounted(card: CardLike, off: tuple[int, int]) -> int:
     """The COST of `card` with the seat's `discounts` taken off (minimum 1)."""
     discount = off[0] + off[1] if card.kind == "bot" else off[0]
     if not discount:
@@ -365,7 +378,7 @@ def discounted(card: "Card", off: tuple[int, int]) -> int:
     return max(min(card.cost, 1), card.cost - discount)
 
 
-def cost_of(card_of: CardOf, seat: SeatState, card: "Card") -> int:
+def cost_of(card_of: CardOf, seat: SeatState, card: CardLike) -> int:
     """The COST to play `card` for this seat, after cost_discount modifiers."""
     return discounted(card, discounts(card_of, seat))
 

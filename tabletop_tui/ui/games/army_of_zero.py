@@ -16,7 +16,6 @@ from ...engine import Event
 from ...engine.grammar import owner as possessive
 from ...games.army_of_zero.cards import Character
 from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
-from ...reference.tutorial import screen_topics
 from ..game_screen import GameScreen
 from ..screens.curtain import seat_tag
 from ..widgets import (
@@ -398,6 +397,8 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
     def help_topics(self, view=None) -> tuple[str, ...]:
         """The decision and the phase, then what the table shows (the dice of a roll, your
         Attack Card laid down, a fallen character): the guided game's hints wait for them."""
+        from ...reference.tutorial import screen_topics  # (the reference: not before frame 1)
+
         if view is None:
             view = self.match.view(self.session.viewer())
         return (*super().help_topics(view), *screen_topics(GAME, view))

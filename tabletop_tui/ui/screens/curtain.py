@@ -8,20 +8,8 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
 
+from ..seats import SEAT_GLYPHS, seat_tag, you_mark  # noqa: F401 - (screens import them here)
 from .base import BaseScreen
-
-SEAT_GLYPHS = "▲●■◆★♣"
-
-
-def seat_tag(seat: int) -> str:
-    """Every seat has a glyph and a number as well as a colour."""
-    return f"{SEAT_GLYPHS[seat % len(SEAT_GLYPHS)]}{seat + 1}"
-
-
-def you_mark(name: str) -> str:
-    """The " (you)" after the seat on screen, but not after a seat already named You (the
-    guided games'), which would read "You (you)"."""
-    return "" if name.strip().casefold() == "you" else " (you)"
 
 
 class CurtainScreen(BaseScreen):

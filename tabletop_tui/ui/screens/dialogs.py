@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from ..seats import seat_tag
 from .base import BaseModal, FreshKeys
-from .curtain import seat_tag
 
 
 class ConfirmQuit(BaseModal):
