@@ -140,7 +140,11 @@ def test_counted_samples_draw_each_card_from_its_segment():
         assert set(cards[3:]) <= set(second)
     orders = {cards for cards, _ in counted_samples((top, second), "b", 5)}
     assert len(orders) > 1  # the order within segments is sampled
-    assert counted_samples((top, second), "b", 5) == counted_samples((top, second), "b", 5)
+    # the same draw every time, not only the same cached object: sampled again, uncached
+    first = counted_samples((top, second), "b", 5)
+    counted_samples.cache_clear()
+    again = counted_samples((top, second), "b", 5)
+    assert again is not first and again == first
 
 
 def test_counting_changes_the_threat_when_the_heavy_cards_are_past():

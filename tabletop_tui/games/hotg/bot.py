@@ -121,6 +121,7 @@ from __future__ import annotations
 
 import random
 
+from ...engine import IllegalAction
 from .bot_battle import BattleChoices, kill_chance
 from .bot_broad import BroadPlanner
 from .bot_decisions import DecisionChoices
@@ -226,6 +227,7 @@ class HotgHeuristicBot(
     def rollout_policy(self) -> HotgHeuristicBot:
         """A fresh heuristic to play a planner's rollouts (`bot_rollout`)."""
         return HotgHeuristicBot()
+
     #: search the preparation draw of monster / boss battles too (with `search`)
     search_prep = False
     #: in the boss round, clear the last unpanicked location first while it has at most
@@ -398,7 +400,7 @@ class HotgHeuristicBot(
                     s1, _ = rules.apply(s1, who, a)
                     if isinstance(a, Focus):
                         who = a.seat
-            except Exception:  # noqa: BLE001 - not legal in this sample
+            except IllegalAction:  # not legal in this sampled state
                 return None
             return round_score(rollout_round(rules, s1, policy, random.Random(k), v.round))
 
@@ -421,7 +423,7 @@ class HotgHeuristicBot(
         def score(base, a, k):
             try:
                 s1, _ = rules.apply(base, seat, a)
-            except Exception:  # noqa: BLE001 - not legal in this sample
+            except IllegalAction:  # not legal in this sampled state
                 return None
             return battle_value(base, rollout_battle(rules, s1, policy, random.Random(k)))
 
