@@ -168,19 +168,21 @@ async def test_zeo_2v1_three_ssh_players_play_to_the_end_and_one_comes_back(serv
         killed["pid"] = next(
             s.pty.pid for s in server.sessions if s.connection.username == "bob" and s.pty
         )
+        marks = {p.user: p.term.mark() for p in (ann, cat)}
         os.kill(killed["pid"], signal.SIGKILL)  # bob's app crashes; the tables live on
         await until(lambda: table.slots[1].listener is None, "bob's seat to be left")
         await bob.term.wait_for("stopped unexpectedly", timeout=30)
         bob.conn.close()
         assert table.slots[1].user == "bob", "a dropped player keeps the seat"
+        for player in (ann, cat):  # the others are told, in the game (issue 34, item 12)
+            await player.term.wait_for("bob dropped", start=marks[player.user], timeout=30)
         again = Player("bob")
         await again.log_in(server)
-        mark = again.term.mark()
-        again.term.send(b"o")
-        await again.term.wait_for("(away; yours: Enter)", start=mark, timeout=30)
-        again.term.send(ENTER)
+        # no key: a player who dropped out of a table is taken straight back to it
         await seated(table, 1, "bob")
-        await again.term.wait_for(f"step {step} ", start=mark, timeout=30)
+        for player in (ann, cat):
+            await player.term.wait_for("bob is back", start=marks[player.user], timeout=30)
+        await again.term.wait_for(f"step {step} ", timeout=30)
         again.seen()
         seats[1] = again
         killed["again"] = again
@@ -241,3 +243,70 @@ def _create(game: str, names: list[str], seed: int, **options):
         options=options,
         auto_start=False,
     )
+
+
+#: a seed whose digits appear nowhere else on a screen by chance
+SECRET_SEED = 1814674638
+
+
+async def test_an_ssh_watcher_and_a_waiting_player_stay_while_the_table_moves(tmp_path):
+    """Issue 34, items 8, 10 and 13 over SSH. A watcher held 2 moves back read the seed on
+    its status line ("↻ step 0 · New game of Army Of Zero, seed N."), was offered u Undo and
+    s Save, and was never told its delay; it and a player waiting for the other were closed
+    by the idle timeout while the game went on, as only their own keys counted."""
+    from tabletop_tui.tables.client import TableClient
+    from tabletop_tui.tables.protocol import Create, SeatRequest
+
+    server = DemoServer(
+        SSHServeConfig(
+            host="127.0.0.1",
+            port=0,
+            data_dir=tmp_path / "server",
+            max_per_address=0,
+            idle_timeout=3,
+        )
+    )
+    await server.start()
+    try:
+        service = server.tables
+        request = Create(
+            type="create",
+            game="army-of-zero",
+            seats=[SeatRequest(name="Bob"), SeatRequest(name="Ann")],
+            seed=SECRET_SEED,
+            watch_delay=2,
+        )
+        table = service.create_table("bob", request)
+        bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+        await bob.join(table.code)
+        ann, eve = Player("ann"), Player("eve")
+        await asyncio.gather(ann.log_in(server), eve.log_in(server))
+        await ann.join(table.code)
+        await seated(table, 1, "ann")
+        assert table.started
+        mark = eve.term.mark()
+        await eve.join(table.code, watch=True)
+        await until(lambda: len(table.spectators) == 1, "eve watching")
+        # the game goes on for three idle timeouts: neither ann nor eve presses a key
+        sessions = {s.connection.username: s for s in server.sessions}
+        started = time.monotonic()
+        while time.monotonic() - started < 9 and not table.over:
+            seat = min(table.match.to_act())
+            table.play(seat, table.match.legal_actions(seat)[0])
+            await asyncio.sleep(0.5)
+            for user in ("ann", "eve"):
+                assert not sessions[user].closed.is_set(), f"{user} was closed as idle"
+        assert len(table.match.actions) >= 10
+        await eve.term.wait_for("watching 2 moves late", start=mark, timeout=30)
+        shown = eve.term.text(mark)
+        assert str(SECRET_SEED) not in shown, "the watcher was shown the seed"
+        assert "Undo" not in shown and "Save" not in shown, "player keys offered to a watcher"
+        assert "Your pile" not in shown
+        assert str(SECRET_SEED) not in ann.term.text()
+        # once the table stops, the idle timeout ends both sessions as before
+        for player in (ann, eve):
+            await player.term.wait_closed(timeout=20)
+            assert "without a key press or a move at your table" in player.term.text()
+        await bob.close()
+    finally:
+        await asyncio.wait_for(server.close(), 60)
