@@ -517,3 +517,25 @@ def test_card_file_that_is_not_toml(tmp_path):
     assert str(tmp_path / "characters.toml") in str(info.value)
     with pytest.raises(CardDataError, match="file not found"):
         load_characters(tmp_path / "empty")
+
+
+def test_interned_actions_are_one_object_per_move():
+    """engine.common.interned: the same values give the same frozen action object."""
+    from tabletop_tui.engine.common import interned
+    from tabletop_tui.games.zoobotz.models import Hack, Research
+
+    hack = interned(Hack)
+    assert hack("b1", "b2") is hack("b1", "b2")
+    assert hack("b1", "b2") == Hack(bot="b1", target="b2")
+    assert hack("b1", "b3") is not hack("b1", "b2")
+    assert interned(Research)("b1", 2) == Research(bot="b1", cards=2)
+
+
+def test_waiting_pair_is_the_seats_still_owing_a_choice():
+    from tabletop_tui.engine.common import OTHER, waiting_pair
+
+    assert waiting_pair(True, True) == frozenset({0, 1})
+    assert waiting_pair(False, True) == frozenset({1})
+    assert waiting_pair(True, False) == frozenset({0})
+    assert waiting_pair(False, False) == frozenset()
+    assert OTHER[0] == 1 and OTHER[1] == 0

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.common import OTHER, interned, waiting_pair
 from ...engine.fast import evolve, make
 from ...engine.rng import Deal
 from .cards import Character, character_index, load_characters, shipped_characters
@@ -31,23 +32,11 @@ from .models import (
 )
 
 SQUAD_SIZE = 10
-OTHER = (1, 0)
 _ATTACK = ChooseCombat(card="attack")
 _DEFEND = ChooseCombat(card="defend")
 _PLACE_REST = PlaceRest()
 _NOBODY: frozenset[int] = frozenset()
-#: (seat 0 still to act, seat 1 still to act) -> to_act
-_WAITING = {
-    (a, b): frozenset(i for i, waits in enumerate((a, b)) if waits)
-    for a in (False, True)
-    for b in (False, True)
-}
-
-
-@cache
-def _place(card: str) -> PlaceCharacter:
-    """Actions are frozen values: one per character id serves every state."""
-    return PlaceCharacter(card=card)
+_place = interned(PlaceCharacter)
 
 
 @cache
@@ -89,9 +78,9 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
     def to_act(self, state: State) -> frozenset[Seat]:
         a, b = state.seats
         if state.phase == "order":
-            return _WAITING[not a.laid_down, not b.laid_down]
+            return waiting_pair(not a.laid_down, not b.laid_down)
         if state.phase == "battle":
-            return _WAITING[a.choice is None, b.choice is None]
+            return waiting_pair(a.choice is None, b.choice is None)
         return _NOBODY
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:

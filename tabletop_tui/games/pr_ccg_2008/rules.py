@@ -7,9 +7,9 @@ steps. Rulings where it is silent are listed in card_data/pr-ccg-2008/RULINGS.md
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
+from ...engine.common import OTHER, interned, waiting_pair
 from ...engine.fast import evolve, make
 from .cards import Card, Catalog, catalog
 from .models import (
@@ -27,31 +27,11 @@ from .models import (
     View,
 )
 
-OTHER = (1, 0)
 _NOTHING = PlayNothing()
 _CANCEL = CancelSelection()
-#: (seat 0 still to act, seat 1 still to act) -> to_act
-_WAITING = {
-    (a, b): frozenset(i for i, waits in enumerate((a, b)) if waits)
-    for a in (False, True)
-    for b in (False, True)
-}
-
-
-# Actions are frozen values: one per card instance or element serves every state.
-@cache
-def _select(card: str) -> SelectCard:
-    return SelectCard(card=card)
-
-
-@cache
-def _pay(card: str) -> PayCard:
-    return PayCard(card=card)
-
-
-@cache
-def _element(element: str) -> ChooseElement:
-    return ChooseElement(element=element)
+_select = interned(SelectCard)
+_pay = interned(PayCard)
+_element = interned(ChooseElement)
 
 
 def _cat(state: State) -> Catalog:
@@ -136,7 +116,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
     def to_act(self, state: State) -> frozenset[Seat]:
         if state.phase == "select":
             a, b = state.seats
-            return _WAITING[not a.locked, not b.locked]
+            return waiting_pair(not a.locked, not b.locked)
         if state.phase == "element":
             return frozenset(i for i in (0, 1) if self._needs_element(state, i))
         return frozenset()

@@ -16,9 +16,9 @@ player picks the order (a Decision). Only the active player ever acts.
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, event, replace_at
+from ...engine.common import interned
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
@@ -75,40 +75,13 @@ _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((i,)) for i in range(MAX_SEATS))
 
 
-# Actions are frozen values: one object per card instance (or pair) serves every state.
-@cache
-def _bottom(card: str) -> Bottom:
-    return Bottom(card=card)
-
-
-@cache
-def _invest(card: str) -> Invest:
-    return Invest(card=card)
-
-
-@cache
-def _play(card: str) -> Play:
-    return Play(card=card)
-
-
-@cache
-def _research(bot: str, cards: int) -> Research:
-    return Research(bot=bot, cards=cards)
-
-
-@cache
-def _shield(bot: str) -> Shield:
-    return Shield(bot=bot)
-
-
-@cache
-def _hack(bot: str, target: str) -> Hack:
-    return Hack(bot=bot, target=target)
-
-
-@cache
-def _choose(option: str) -> Choose:
-    return Choose(option=option)
+_bottom = interned(Bottom)
+_invest = interned(Invest)
+_play = interned(Play)
+_research = interned(Research)
+_shield = interned(Shield)
+_hack = interned(Hack)
+_choose = interned(Choose)
 
 
 def _cat(state: State) -> Catalog:
