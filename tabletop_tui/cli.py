@@ -9,6 +9,7 @@ commands that use them, so `tabletop-tui` alone draws the launcher without them.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import os
@@ -260,6 +261,17 @@ def _web_port(text: str) -> int:
     value = _port(text)
     if value == 0:
         raise argparse.ArgumentTypeError("bad port '0': the web server needs a fixed port")
+    return value
+
+
+def _days(text: str) -> float:
+    """A number of days (fractions allowed), 0 or more, up to ten years."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3650:
+        raise argparse.ArgumentTypeError(f"bad number of days '{text}': use 0 to 3650 (0: never)")
     return value
 
 
@@ -650,7 +662,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         raise CliError(f"--authorized-keys needs --auth keys (not --auth {auth})")
     try:
         from .serve.security import ServeError
-        from .serve.ssh import SSHServeConfig, run_ssh
+        from .serve.ssh import DEFAULT_LIMITS, SSHServeConfig, run_ssh
+        from .tables.service import DAY
     except ImportError as exc:
         missing = getattr(exc, "name", None) or "asyncssh"
         raise CliError(
@@ -672,6 +685,15 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         login_grace=args.login_grace,
         max_per_address=args.max_per_address,
         app_args=app_args,
+        table_limits=dataclasses.replace(
+            DEFAULT_LIMITS,
+            keep_finished=args.keep_finished * DAY,
+            max_finished=args.max_finished,
+            table_expiry=args.expire_tables * DAY,
+            max_tables_per_source=args.tables_per_source,
+            bot_tables_per_hour=args.bot_tables_per_hour,
+        ),
+        input_rate=args.input_rate,
     )
     try:
         return run_ssh(config)
@@ -898,6 +920,51 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole("number per address", 0, 1000, " (0: no limit)"),
         default=5,
         help="logged-in connections, and players, from one address (default 5; 0: no limit)",
+    )
+    p.add_argument(
+        "--keep-finished",
+        metavar="DAYS",
+        type=_days,
+        default=30.0,
+        help="finished tables stay in the archive, replayable, this long (default 30; "
+        "0: no age limit)",
+    )
+    p.add_argument(
+        "--max-finished",
+        metavar="N",
+        type=_whole("number of finished tables", 0, 100_000),
+        default=500,
+        help="finished tables kept in the archive at most, the newest (default 500)",
+    )
+    p.add_argument(
+        "--expire-tables",
+        metavar="DAYS",
+        type=_days,
+        default=14.0,
+        help="an unfinished table nobody is at for this long is removed (default 14; 0: never)",
+    )
+    p.add_argument(
+        "--tables-per-source",
+        metavar="N",
+        type=_whole("number of tables", 0, 1000, " (0: no limit)"),
+        default=10,
+        help="unfinished tables made from one address (under --auth keys: one key), "
+        "whatever the names (default 10; 0: no limit)",
+    )
+    p.add_argument(
+        "--bot-tables-per-hour",
+        metavar="N",
+        type=_whole("number of tables", 0, 1000),
+        default=6,
+        help="tables of bots alone one address (or key) may make per hour (default 6)",
+    )
+    p.add_argument(
+        "--input-rate",
+        metavar="BYTES",
+        type=_whole("input rate", 0, 10**7, " (0: no limit)"),
+        default=1024,
+        help="typed bytes per second a session's app is sent after a 4 KB burst; the rest "
+        "waits (default 1024; 0: no limit)",
     )
     p.add_argument("--game", metavar="GAME", help="open this game's setup, not the launcher")
     p = serve_sub.add_parser(
