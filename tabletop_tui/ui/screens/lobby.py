@@ -352,6 +352,7 @@ class TablePlay:
         if self.screen is not None or self.closed:
             return
         screen = game_screen_class(self.info.game)(self.session, delay=0.0)
+        screen.message = self.session.note  # (where the table is: "↻ step 12 · ...")
         self.screen = screen
         if self.room is not None and self.room.is_current:
             self.app.switch_screen(screen)
