@@ -23,14 +23,7 @@ import sys
 import termios
 from collections.abc import Callable
 
-#: the exit status of an app that crashed (EX_SOFTWARE)
-CRASH_STATUS = 70
-CRASH_FD_VARIABLE = "TABLETOP_TUI_CRASH_FD"
-CRASH_MESSAGE = (
-    "tabletop-tui: the game stopped because of an internal error (logged on the server)."
-)
-#: the most of a crash report sent to the server
-MAX_REPORT = 64 * 1024
+from .crash_report import CRASH_FD_VARIABLE, CRASH_MESSAGE, CRASH_STATUS, MAX_REPORT
 
 
 def _is_user_error(text: str) -> bool:

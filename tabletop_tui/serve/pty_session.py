@@ -21,7 +21,7 @@ import termios
 import tty
 from collections.abc import Callable, Sequence
 
-from .child import CRASH_FD_VARIABLE, MAX_REPORT
+from .crash_report import CRASH_FD_VARIABLE, MAX_REPORT
 
 #: (signal, seconds to wait for the exit) when ending a child
 TERMINATE_STEPS: tuple[tuple[signal.Signals, float], ...] = (

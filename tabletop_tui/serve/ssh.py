@@ -34,7 +34,7 @@ from ..tables.protocol import DEFAULT_LIMITS, Limits
 from ..tables.remote import SOCKET_VARIABLE as TABLES_SOCKET_VARIABLE
 from ..tables.remote import TICKET_VARIABLE as TABLES_TICKET_VARIABLE
 from ..tables.service import TableService
-from .child import CRASH_STATUS
+from .crash_report import CRASH_STATUS
 from .pty_session import PtyProcess
 from .quiet_asyncssh import asyncssh
 from .security import (

@@ -66,14 +66,13 @@ class BaseModal(SizedMixin, ModalScreen):
 
 
 class FreshKeys:
-    """A screen that takes only keys typed once it is on screen: the app drops a key older
-    than `keys_from`. A box that appears while a player is still typing the last round's
-    keys (a reveal, the game's end, a new game's form) must not take those keys as answers."""
+    """A screen that takes only keys typed once it exists: the app drops a key older than
+    `keys_from`. A box that appears while a player is still typing the last round's keys
+    (a reveal, the game's end, a new game's form) must not take those keys as answers: a
+    terminal hands over a burst of keys at once, all read before the box was made. (Not
+    from its first frame: a key typed as soon as the box shows must count.)"""
 
     keys_from = math.inf
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._keys_open)  # type: ignore[attr-defined]
-
-    def _keys_open(self) -> None:
         self.keys_from = event_clock()
