@@ -26,6 +26,7 @@ from .protocol import (
     Join,
     Joined,
     Leave,
+    LeaveForGood,
     Limits,
     ListTables,
     Message,
@@ -197,6 +198,7 @@ class TableClient:
         sit: int | None = None,
         auto_start: bool = True,
         watch_delay: int = 0,
+        bot_after: int = 0,
     ) -> Joined:
         request = Create(
             type="create",
@@ -207,6 +209,7 @@ class TableClient:
             sit=sit,
             auto_start=auto_start,
             watch_delay=watch_delay,
+            bot_after=bot_after,
         )
         return await self._request(request, Joined)  # type: ignore[return-value]
 
@@ -228,6 +231,12 @@ class TableClient:
     async def leave(self) -> None:
         await self._request(Leave(type="leave"), Ok)
         self.table = self.seat = None
+
+    async def leave_for_good(self, code: str) -> None:
+        """Give up this player's seat at table `code` for good (it becomes open)."""
+        await self._request(LeaveForGood(type="leave_for_good", table=code), Ok)
+        if self.table is not None and self.table.code == code:
+            self.table = self.seat = None
 
     async def act(
         self, action: Any, rules: Rules | None = None, expect: int | None = None

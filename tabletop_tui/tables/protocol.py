@@ -22,6 +22,8 @@ CODE_LENGTH = 5
 MAX_NAME = 24
 #: the most actions a table may hold its watchers back
 MAX_WATCH_DELAY = 20
+#: the longest a table may let a dropped player's seat wait before a bot plays it
+MAX_BOT_AFTER = 30 * 86400
 
 
 class Message(BaseModel):
@@ -67,6 +69,9 @@ class Create(Message):
     #: watchers see the table this many actions behind (0: as it happens); once the game
     #: is over they see the end
     watch_delay: Annotated[int, Field(ge=0, le=MAX_WATCH_DELAY)] = 0
+    #: a seat whose player is away (or that was left for good) this many seconds into the
+    #: game is played by a bot until a player sits there again (0: it waits for them)
+    bot_after: Annotated[int, Field(ge=0, le=MAX_BOT_AFTER)] = 0
 
 
 class Join(Message):
@@ -107,6 +112,13 @@ class UndoReply(Message):
     accept: bool
 
 
+class LeaveForGood(Message):
+    """Give up your seat at a table for good: it becomes open for anyone to take."""
+
+    type: Literal["leave_for_good"]
+    table: Code
+
+
 class HandToBot(Message):
     """Give a seat whose player has been gone past the timeout to a bot."""
 
@@ -133,6 +145,7 @@ ClientMessage = Annotated[
     | Undo
     | UndoReply
     | HandToBot
+    | LeaveForGood
     | GetReplay,
     Field(discriminator="type"),
 ]
@@ -144,6 +157,12 @@ class SeatInfo(Message):
     kind: str
     user: str | None = None
     connected: bool = False
+    #: this seat is one the game waits for now
+    to_act: bool = False
+    #: seconds it has been this seat's move (None: not its move, or not told)
+    waited: float | None = None
+    #: a bot plays the seat while its player is away (the table's `bot_after`)
+    stand_in: bool = False
 
 
 class TableInfo(Message):
@@ -162,6 +181,8 @@ class TableInfo(Message):
     seat_timeout: float = 120.0
     #: actions the watchers' view is behind the game
     watch_delay: int = 0
+    #: seconds a dropped player's seat waits before a bot plays it for them (0: no bot)
+    bot_after: int = 0
 
 
 class Welcome(Message):
@@ -256,6 +277,14 @@ class Error(Message):
     ref: int | None = None
 
 
+class Turns(Message):
+    """Sent to every connection of a user at hello and whenever the tables where it is
+    that user's move change: those tables, the longest waiting first."""
+
+    type: Literal["turns"] = "turns"
+    tables: list[TableInfo]
+
+
 class ReplayData(Message):
     """A finished table's save (the same JSON as its file), sent only once the game is over."""
 
@@ -274,6 +303,7 @@ ServerMessage = Annotated[
     | UndoResult
     | TableUpdate
     | Error
+    | Turns
     | ReplayData,
     Field(discriminator="type"),
 ]

@@ -47,6 +47,7 @@ from .protocol import (
     Join,
     Joined,
     Leave,
+    LeaveForGood,
     Limits,
     ListTables,
     Message,
@@ -57,6 +58,7 @@ from .protocol import (
     Start,
     TableInfo,
     Tables,
+    Turns,
     Undo,
     UndoReply,
     Welcome,
@@ -129,6 +131,46 @@ class TableService:
         self._last_seen: dict[str, float] = {}
         #: when each source made its tables of bots alone (the last hour's)
         self._bot_tables: dict[str, deque[float]] = {}
+        #: the codes of the tables where it is each user's move, as last told to them
+        self._turns_sent: dict[str, tuple[str, ...]] = {}
+
+    def _now(self) -> float:
+        """The service's clock, read when called (a test may replace `clock` at any time)."""
+        return self.clock()
+
+    def _adopt(self, table: Table) -> None:
+        """A table of this service: its clock is the service's, and it says when turns change."""
+        table.clock = self._now
+        table.on_turns = self._turns_changed
+
+    # -- whose move ---------------------------------------------------------------------------------
+    def turns_for(self, user: str) -> list[TableInfo]:
+        """The tables where it is `user`'s move, the longest waiting first."""
+        infos = [t.info() for t in self.tables.values() if t.your_turn(user)]
+
+        def waited(info: TableInfo) -> float:
+            return max((s.waited or 0.0 for s in info.seats if s.user == user), default=0.0)
+
+        return sorted(infos, key=waited, reverse=True)
+
+    def _send_turns(self, user: str, only: Connection | None = None) -> None:
+        """Tell `user`'s connections where it is their move, when that changed (`only`: this
+        new connection, whatever was told before)."""
+        infos = self.turns_for(user)
+        codes = tuple(sorted(i.code for i in infos))
+        if only is None and self._turns_sent.get(user, ()) == codes:
+            return
+        self._turns_sent[user] = codes
+        message = Turns(tables=infos)
+        for conn in [only] if only is not None else list(self._connections):
+            if conn.user == user and not conn.closed:
+                conn.send(message)
+
+    def _turns_changed(self, table: Table) -> None:
+        users = {s.user for s in table.slots if s.user is not None}
+        users |= {u for u, codes in self._turns_sent.items() if table.code in codes}
+        for user in sorted(users):
+            self._send_turns(user)
 
     # -- who is who ---------------------------------------------------------------------------------
     def issue_ticket(self, user: str, source: str | None = None) -> str:
@@ -272,6 +314,8 @@ class TableService:
                 creator=user,
                 auto_start=request.auto_start,
                 watch_delay=request.watch_delay,
+                bot_after=request.bot_after,
+                clock=self._now,
             )
         except ValidationError as exc:
             err = exc.errors()[0]
@@ -280,6 +324,7 @@ class TableService:
         except ValueError as exc:  # a game's own settings check
             raise TableError("bad-options", str(exc).splitlines()[0]) from None
         table.source = source
+        self._adopt(table)
         self.tables[code] = table
         self._last_seen[code] = self.clock()
         if bots_only:
@@ -305,7 +350,7 @@ class TableService:
         for meta_path in sorted(self.save_dir.glob("*.table.json")):
             try:
                 meta = TableMeta.model_validate_json(meta_path.read_bytes())
-                table = Table.resume(meta_path, self.limits)
+                table = Table.resume(meta_path, self.limits, clock=self._now)
             except (SaveError, ValidationError, OSError, ValueError) as exc:
                 skipped += 1
                 reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -327,6 +372,7 @@ class TableService:
                 else:
                     skipped += 1
                 continue
+            self._adopt(table)
             self.tables[table.code] = table
             self._last_seen[table.code] = _mtime(meta_path, table.save_path)
             table.start()
@@ -460,6 +506,7 @@ class TableService:
         now = self.clock()
         expiry = self.limits.table_expiry
         for code, table in list(self.tables.items()):
+            table.check_stand_ins()  # a seat away past the table's `bot_after` gets a bot
             if _attended(table):
                 self._last_seen[code] = now
                 continue
@@ -478,6 +525,7 @@ class TableService:
                     continue
                 del self.tables[code]
                 self._last_seen.pop(code, None)
+                self._turns_changed(table)  # (gone from its players' lists)
                 for path in (table.save_path, table.meta_path):
                     if path is not None:
                         with contextlib.suppress(FileNotFoundError):
@@ -614,6 +662,7 @@ class TableService:
                 return
             conn.user, conn.ticket, conn.source = found.user, message.ticket, found.source
             conn.send(Welcome(user=found.user))
+            self._send_turns(found.user, only=conn)  # where it is their move, at once
             return
         if conn.user is None:
             raise TableError("hello-first", "say hello with your ticket first")
@@ -629,6 +678,13 @@ class TableService:
             conn.join(self.table(message.table), message.seat, message.watch)
         elif isinstance(message, Leave):
             conn.leave_table()
+            conn.send(Ok())
+        elif isinstance(message, LeaveForGood):
+            table = self.table(message.table)
+            if conn.table is table:
+                conn.leave_table()
+            table.leave_for_good(conn.user)
+            self.seen(table)
             conn.send(Ok())
         elif isinstance(message, GetReplay) and message.table in self.archive:
             entry = self.archive[message.table]

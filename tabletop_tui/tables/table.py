@@ -17,6 +17,7 @@ import contextlib
 import logging
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -89,6 +90,12 @@ class TableMeta(BaseModel):
     watch_delay: int = 0
     #: where the table was made from (an address or a key): the service's caps count it
     source: str = ""
+    #: seconds into an absence after which a bot plays the seat (0: the seat waits)
+    bot_after: int = 0
+    #: per seat, wall-clock time its holder left (or it was left for good), None if present
+    away_since: list[float | None] = []
+    #: per seat, wall-clock time it became that seat's move (None: not its move)
+    turn_since: list[float | None] = []
 
 
 @dataclass
@@ -97,8 +104,11 @@ class SeatSlot:
     #: the user who holds this seat (kept while they are away, so they can come back)
     user: str | None = None
     listener: Listener | None = None
-    #: monotonic time the holder dropped, None while connected
+    #: the table's clock time the holder dropped (or left the seat for good), None while
+    #: connected
     dropped_at: float | None = None
+    #: a bot plays this seat until its player (or a new one) sits here again
+    stand_in: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -128,8 +138,17 @@ class Table:
         auto_start: bool = True,
         run_bots: bool = True,
         watch_delay: int = 0,
+        bot_after: int = 0,
+        clock: Callable[[], float] = time.time,
     ):
         self.code = code
+        #: the wall clock of absences and turns (the service's, which tests move on)
+        self.clock = clock
+        #: a seat whose player has been away this long is played by a bot meanwhile
+        self.bot_after = bot_after
+        #: called when the seats whose move it is change, or who holds them (the service
+        #: tells each player where it is their move)
+        self.on_turns: Callable[[Table], None] | None = None
         self.rules = rules
         self.limits = limits
         self.creator = creator
@@ -173,6 +192,10 @@ class Table:
         #: server's idle timeout counts it as activity of everyone at the table
         self.active_at = time.monotonic()
         self._update_started()
+        #: the seats to act as last told, and when each became one (the table's clock)
+        self._acting: frozenset[Seat] = frozenset()
+        self.turn_since: dict[Seat, float] = {}
+        self._track_turns()
 
     @classmethod
     def at_this_terminal(cls, match: Match) -> Table:
@@ -196,9 +219,16 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, meta_path: Path, limits: Limits = DEFAULT_LIMITS) -> Table:
+    def resume(
+        cls,
+        meta_path: Path,
+        limits: Limits = DEFAULT_LIMITS,
+        clock: Callable[[], float] = time.time,
+    ) -> Table:
         """A table from its two files, after the service restarted: the save replays (and is
-        validated) as any save does; every seat holder is away until they come back."""
+        validated) as any save does; every seat holder is away until they come back (since
+        they left, or since the restart if they were there), and each turn has waited since
+        it began."""
         meta = TableMeta.model_validate_json(Path(meta_path).read_bytes())
         save_path = Path(meta_path).with_name(f"{meta.code}.json")
         match = Match.load(save_path)  # SaveError names the file and the problem
@@ -218,13 +248,20 @@ class Table:
             match=match,
             auto_start=meta.auto_start,
             watch_delay=meta.watch_delay,
+            bot_after=meta.bot_after,
+            clock=clock,
         )
-        now = time.monotonic()
-        for slot, user in zip(table.slots, meta.users, strict=True):
-            if user is not None and not slot.is_bot:
-                slot.user, slot.dropped_at = user, now
+        now = clock()
+        away = list(meta.away_since) + [None] * len(table.slots)
+        for i, (slot, user) in enumerate(zip(table.slots, meta.users, strict=True)):
+            if not slot.is_bot:
+                slot.user, slot.dropped_at = user, away[i] or now
         table.started = meta.started or table.started
         table._update_started()
+        since = list(meta.turn_since) + [None] * len(table.slots)
+        table._acting = frozenset()
+        table._track_turns()
+        table.turn_since = {s: since[s] or now for s in table._acting}
         return table
 
     @property
@@ -240,6 +277,9 @@ class Table:
             auto_start=self.auto_start,
             watch_delay=self.watch_delay,
             source=self.source,
+            bot_after=self.bot_after,
+            away_since=[s.dropped_at if s.listener is None else None for s in self.slots],
+            turn_since=[self.turn_since.get(i) for i in range(len(self.slots))],
         ).model_dump_json()
 
     # -- reading --------------------------------------------------------------------------------
@@ -249,7 +289,15 @@ class Table:
 
     def info(self, live: bool = True) -> TableInfo:
         """The table as listed; `live=False`: as someone not seated here may see it, at the
-        watchers' step (a delayed watcher must not learn the live move count)."""
+        watchers' step (a delayed watcher must not learn the live move count, nor whose
+        move it is now, nor since when)."""
+        if not self.started:
+            acting: frozenset[Seat] = frozenset()
+        elif live or self._watch_step() == len(self.match.actions):
+            acting = self._acting
+        else:
+            acting = frozenset(self.rules.to_act(self.match.states[self._watch_step()]))
+        now = self.clock()
         return _messages().TableInfo(
             code=self.code,
             game=self.rules.game_id,
@@ -260,8 +308,13 @@ class Table:
                     kind=s.spec.kind,
                     user=s.user,
                     connected=s.listener is not None,
+                    to_act=i in acting,
+                    waited=max(0.0, now - self.turn_since[i])
+                    if live and i in acting and i in self.turn_since
+                    else None,
+                    stand_in=s.stand_in,
                 )
-                for s in self.slots
+                for i, s in enumerate(self.slots)
             ],
             spectators=len(self.spectators),
             started=self.started,
@@ -271,6 +324,15 @@ class Table:
             auto_start=self.auto_start,
             seat_timeout=self.limits.seat_timeout,
             watch_delay=self.watch_delay,
+            bot_after=self.bot_after,
+        )
+
+    def your_turn(self, user: str) -> bool:
+        """It is `user`'s move here: they hold a seat the game waits for (not one a bot
+        plays for them meanwhile)."""
+        return any(
+            i in self._acting and s.user == user and not s.stand_in
+            for i, s in enumerate(self.slots)
         )
 
     def joined(self, seat: Seat | None) -> Joined:
@@ -414,6 +476,11 @@ class Table:
         slot = self.slots[seat]
         old = slot.listener
         slot.user, slot.listener, slot.dropped_at = user, listener, None
+        if slot.stand_in:  # the bot that played the seat meanwhile gives it back
+            slot.stand_in = False
+            self.bots.pop(seat, None)
+            self._legal_sent.pop(seat, None)
+            self.revision += 1
         if old is not None and old is not listener:
             old.detach(f"you sat down at table {self.code} from another connection")
         was_started = self.started
@@ -427,6 +494,8 @@ class Table:
         else:
             listener.send(self.view_for(seat))
         self._kick_bots()
+        self._tell_turns()
+        self.check_stand_ins()  # someone is here: a seat long away may be played for them
         return seat
 
     def watch(self, listener: Listener) -> None:
@@ -460,8 +529,67 @@ class Table:
         if seat is None:
             return False
         slot = self.slots[seat]
-        slot.listener, slot.dropped_at = None, time.monotonic()
+        slot.listener, slot.dropped_at = None, self.clock()
+        self._save_soon()  # (since when they are away survives a restart)
         return True
+
+    def leave_for_good(self, user: str) -> Seat:
+        """`user` gives up their seat: it is open for anyone to take (a bot plays it
+        meanwhile if the table says so). Returns the seat."""
+        if self.over:
+            raise TableError("over", "the game is over: it stays listed, to replay")
+        mine = [i for i, s in enumerate(self.slots) if s.user == user and not s.is_bot]
+        if not mine:
+            raise TableError("not-seated", f"you hold no seat at table {self.code}")
+        seat = mine[0]
+        slot = self.slots[seat]
+        listener = slot.listener
+        slot.user, slot.listener, slot.dropped_at = None, None, self.clock()
+        if listener is not None:  # (another connection of the same player sat there)
+            listener.detach(f"you left table {self.code} for good")
+        if not self.started and user == self.creator:
+            self.auto_start = True  # nobody else may start it: it starts once every seat is taken
+        ask = self.undo_ask
+        if ask is not None and seat in ask.waiting:
+            ask.waiting.discard(seat)
+            if not ask.waiting:
+                self._do_undo()
+        log.info("table %s: %s left seat %d for good", self.code, user, seat + 1)
+        self._announce()
+        self._save_soon()
+        self._tell_turns()
+        self.check_stand_ins()
+        return seat
+
+    def check_stand_ins(self) -> list[Seat]:
+        """A seat away for `bot_after` seconds (its player dropped, or left it for good) is
+        played by a bot while someone else is at the table, until a player sits there: the
+        others are not held up by an absence, and the bots never play a game on alone.
+        Returns the seats a bot took now."""
+        if not self.bot_after or not self.started or self.over or self._closed:
+            return []
+        present = {i for i, s in enumerate(self.slots) if s.listener is not None}
+        now = self.clock()
+        taken = []
+        for i, slot in enumerate(self.slots):
+            if slot.is_bot or slot.stand_in or slot.listener is not None or not present - {i}:
+                continue
+            if slot.dropped_at is None or now - slot.dropped_at < self.bot_after:
+                continue
+            slot.stand_in = True
+            self.bots[i] = make_bot(self.rules.game_id, "heuristic")
+            taken.append(i)
+            log.info(
+                "table %s: a bot plays seat %d while %s is away",
+                self.code,
+                i + 1,
+                slot.user or "nobody holds it",
+            )
+        if taken:
+            self._announce()
+            self._changed(())
+            self._tell_turns()
+        return taken
 
     def hand_to_bot(self, listener: Listener, seat: Seat, kind: str) -> None:
         if self.seat_of(listener) is None:
@@ -473,7 +601,7 @@ class Table:
             raise TableError("taken", f"seat {seat + 1} is already a bot")
         if slot.listener is not None:
             raise TableError("taken", f"{slot.user} is at seat {seat + 1}")
-        away = time.monotonic() - (slot.dropped_at or 0.0)
+        away = self.clock() - (slot.dropped_at or 0.0)
         if slot.user is not None and away < self.limits.seat_timeout:
             raise TableError(
                 "too-soon",
@@ -481,7 +609,7 @@ class Table:
                 f"{self.limits.seat_timeout:.0f} s away ({away:.0f} s so far)",
             )
         slot.spec = SeatSpec(name=slot.spec.name, kind=kind)  # type: ignore[arg-type]
-        slot.user = None
+        slot.user, slot.stand_in = None, False
         self.match.seats[seat] = slot.spec
         self.bots[seat] = make_bot(self.rules.game_id, kind)
         self._update_started()
@@ -639,8 +767,25 @@ class Table:
         """Anyone to tell (a hot-seat table nobody joined from elsewhere has no one)."""
         return bool(self.spectators) or any(s.listener is not None for s in self.slots)
 
+    def _track_turns(self) -> None:
+        """Note when each seat to act became one; tell the service when they change."""
+        acting = frozenset(self.match.to_act()) if self.started and not self.over else frozenset()
+        if acting == self._acting:
+            return
+        now = self.clock()
+        self.turn_since = {
+            s: self.turn_since.get(s, now) if s in self._acting else now for s in acting
+        }
+        self._acting = acting
+        self._tell_turns()
+
+    def _tell_turns(self) -> None:
+        if self.on_turns is not None:
+            self.on_turns(self)
+
     def _send_views(self, last: Seat | None = None) -> None:
         self.active_at = time.monotonic()
+        self._track_turns()
         if not self._listened():
             return
         public = self.match.view(None).model_dump(mode="json")  # built once for everyone
@@ -689,7 +834,9 @@ class Table:
                 "and at the start",
             )
         waiting = {
-            i for i, s in enumerate(self.slots) if i != seat and not s.is_bot and s.user is not None
+            i
+            for i, s in enumerate(self.slots)
+            if i != seat and not s.is_bot and not s.stand_in and s.user is not None
         }
         self.undo_ask = UndoAsk(by=seat, steps=steps, revision=self.revision, waiting=waiting)
         if not waiting:
@@ -769,7 +916,7 @@ class Table:
     # -- saving -----------------------------------------------------------------------------------
     def _save_soon(self) -> None:
         """Autosave after every change: the file is written in a thread, newest state wins."""
-        if self.save_path is None:
+        if self.save_path is None or self._closed:  # (closed: its last save is written)
             return
         self._dirty = True
         if self._saver is None or self._saver.done():

@@ -17,35 +17,14 @@ if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame 
     from ..engine.match import Dealt, SeatSpec
     from .session import Session
 
-SCREENS_BY_GAME = {
-    "army-of-zero": "tabletop_tui.ui.games.army_of_zero:ArmyOfZeroScreen",
-    "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008:PrCcgScreen",
-    "zoobotz": "tabletop_tui.ui.games.zoobotz:ZoobotzScreen",
-    "zeo-dbg": "tabletop_tui.ui.games.zeo_dbg:ZeoScreen",
-    "hotg": "tabletop_tui.ui.games.hotg:HotgScreen",
-}
-#: games whose players build their own decks: the screen for it (launcher `b`, setup Ctrl+B)
-DECK_BUILDERS = {
-    "zoobotz": "tabletop_tui.ui.games.zoobotz_decks:DeckBuilderScreen",
-}
-
-
-#: each game's stylesheet, by the module of its screens: read (with a restyle) when the
-#: first screen of that module is shown, so the launcher and the other games skip it
-GAME_CSS = {
-    "tabletop_tui.ui.games.army_of_zero": "games/army_of_zero.tcss",
-    "tabletop_tui.ui.games.pr_ccg_2008": "games/pr_ccg_2008.tcss",
-    "tabletop_tui.ui.games.zoobotz": "games/zoobotz.tcss",
-    "tabletop_tui.ui.games.zoobotz_decks": "games/zoobotz.tcss",
-    "tabletop_tui.ui.games.zeo_dbg": "games/zeo_dbg.tcss",
-    "tabletop_tui.ui.games.hotg": "games/hotg.tcss",
-}
-
-
-def _game_css(module: str) -> Path | None:
-    """A game's screens may live in a package (hotg/screen.py): its package's sheet counts."""
-    name = GAME_CSS.get(module) or GAME_CSS.get(module.rpartition(".")[0])
-    return Path(__file__).resolve().parent / name if name else None
+from .registry import (  # noqa: F401 - game_screen_class: the app's callers find it here too
+    DECK_BUILDERS,
+    PACKAGES,
+    deck_builder_class,
+    game_css,
+    game_screen_class,
+    screen_module,
+)
 
 
 def launcher_class():
@@ -60,16 +39,9 @@ def _is_launcher(screen: object) -> bool:
     return type(screen).__name__ == "LauncherScreen" and isinstance(screen, launcher_class())
 
 
-def game_screen_class(game_id: str):
-    import importlib
-
-    module, _, name = SCREENS_BY_GAME[game_id].partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
 class TabletopApp(App):
     TITLE = "tabletop-tui"
-    #: each game's own stylesheet is read when its first screen is shown (GAME_CSS)
+    #: each game's own stylesheet is read when its first screen is shown (registry.game_css)
     CSS_PATH = ["app.tcss"]
     ENABLE_COMMAND_PALETTE = False
 
@@ -115,14 +87,14 @@ class TabletopApp(App):
             self._filters = [
                 LegibleMonochrome() if type(f) is Monochrome else f for f in self._filters
             ]
-        if game in SCREENS_BY_GAME:  # its stylesheet goes with app.tcss, before the first frame
-            css = _game_css(SCREENS_BY_GAME[game].partition(":")[0])
+        if game in PACKAGES:  # its stylesheet goes with app.tcss, before the first frame
+            css = game_css(screen_module(game))
             if css is not None:
                 self.css_path = [*self.css_path, css]
 
     def _use_game_css(self, screen: object) -> None:
         """Read the stylesheet of the game a screen belongs to, if not read yet."""
-        css = _game_css(type(screen).__module__)
+        css = game_css(type(screen).__module__)
         if css is None or self.stylesheet.has_source(str(css), ""):
             return
         self.stylesheet.read(css)
@@ -258,13 +230,10 @@ class TabletopApp(App):
         self.open_lobby(back_to=code)
 
     def open_deck_builder(self, game_id: str) -> None:
-        import importlib
-
         if game_id not in DECK_BUILDERS:
             self.notify("This game plays with fixed decks: there is no deck builder.")
             return
-        module, _, name = DECK_BUILDERS[game_id].partition(":")
-        screen = getattr(importlib.import_module(module), name)(self.config.get("cards_dir"))
+        screen = deck_builder_class(game_id)(self.config.get("cards_dir"))
         self.push_screen(screen)
 
     def start_game(

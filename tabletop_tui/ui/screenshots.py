@@ -150,7 +150,7 @@ async def _bot_drive(pilot, until, limit: int = 200, game: str = "zoobotz") -> N
     """Let the heuristic bot choose for the seat on screen (through the screen) until `until`."""
     from ..engine.bots import bot_rng
     from ..games import make_bot
-    from .app import game_screen_class
+    from .registry import game_screen_class
 
     app = pilot.app
     bot = make_bot(game, "quick")

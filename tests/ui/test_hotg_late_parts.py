@@ -112,4 +112,4 @@ async def test_the_side_column_is_made_when_the_screen_is_first_wide():
         assert "Deployment Phase" in lines[1] and "Deployment:" in lines[2]
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 3)
-        assert not side.display  # hotg.tcss hides it again at the compact size
+        assert not side.display  # hotg/screen.tcss hides it again at the compact size

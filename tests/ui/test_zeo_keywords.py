@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tabletop_tui.games.zeo_dbg.cards import catalog
-from tabletop_tui.ui.games.zeo_table import _keyword_names, keywords_in
+from tabletop_tui.ui.games.zeo_dbg.cards import _keyword_names, keywords_in
 
 
 def _searched(*texts: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from tabletop_tui.engine.match import SeatSpec
 from tabletop_tui.games import make_bot
 from tabletop_tui.games.zeo_dbg.models import Attached, Buy
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.games.zeo_dbg import MOVE_CAP
+from tabletop_tui.ui.games.zeo_dbg.screen import MOVE_CAP
 from tabletop_tui.ui.widgets.inspector import inspect_plain
 
 from .helpers import engine_until, screen_lines, screen_name, screen_text, settle, zeo_key

@@ -10,7 +10,7 @@ from tabletop_tui.games.zoobotz.cards import catalog
 from tabletop_tui.games.zoobotz.models import CustomDeck, Hack
 from tabletop_tui.paths import autosave_path
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.games.zoobotz_decklists import (
+from tabletop_tui.ui.games.zoobotz.decklists import (
     deck_toml,
     decks_dir,
     file_stem,
@@ -718,7 +718,7 @@ async def test_bot_moves_without_a_bot_in_play_name_the_rule():
 
 async def test_card_box_says_your_botz_to_a_seat_named_you():
     """QA session 12: in a guided game the card box read "Where: You's Botz in play"."""
-    from tabletop_tui.ui.games.zoobotz_table import bot_info
+    from tabletop_tui.ui.games.zoobotz.cards import bot_info
 
     names = [SeatSpec(name="You"), SeatSpec(name="Robo", kind="heuristic")]
     app = TabletopApp(game="zoobotz", seats=names, seed=1, bot_delay=0, autosave=False)
@@ -733,7 +733,7 @@ async def test_card_box_says_your_botz_to_a_seat_named_you():
 async def test_the_footer_lists_undo_and_save_when_the_terminal_is_wide_enough():
     """QA: at 80 columns the footer has room for the moves' keys only, so u and s were never
     listed, even at 160; now they are from WIDE_FOOTER columns, and work at any width."""
-    from tabletop_tui.ui.games.zoobotz import WIDE_FOOTER
+    from tabletop_tui.ui.games.zoobotz.screen import WIDE_FOOTER
 
     app = _app(seed=3)
     async with app.run_test(size=(80, 24)) as pilot:

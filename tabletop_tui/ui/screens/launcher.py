@@ -208,7 +208,7 @@ class LauncherScreen(BaseScreen):
         if action == "tables":  # only under `serve ssh`, where other players are
             return getattr(self.app, "tables_link", None) is not None
         if action == "deck_builder":
-            from ..app import DECK_BUILDERS
+            from ..registry import DECK_BUILDERS
 
             try:
                 game_id = self._highlighted()
@@ -238,7 +238,7 @@ class LauncherScreen(BaseScreen):
         if info.playable:
             text.append("Enter: set up a game.", style="bold")
             text.append("\nt: learn to play (a guided first game).", style="bold")
-            from ..app import DECK_BUILDERS
+            from ..registry import DECK_BUILDERS
 
             if game_id in DECK_BUILDERS:
                 text.append("\nb: build your own decks.", style="bold")

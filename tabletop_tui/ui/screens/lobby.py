@@ -347,7 +347,7 @@ class TablePlay:
             self.app.push_screen(self.room)
 
     def _open_game(self) -> None:
-        from ..app import game_screen_class
+        from ..registry import game_screen_class
 
         if self.screen is not None or self.closed:
             return

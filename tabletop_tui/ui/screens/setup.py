@@ -175,7 +175,7 @@ class SetupScreen(FreshKeys, BaseScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "deck_builder":
-            from ..app import DECK_BUILDERS
+            from ..registry import DECK_BUILDERS
 
             return self.game_id in DECK_BUILDERS
         return True

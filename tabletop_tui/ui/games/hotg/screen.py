@@ -205,7 +205,7 @@ class HotgScreen(CardTable, GameScreen):
             with table:
                 with Container(id="hg-board"):
                     # the cross's four corners are blank cells, for the wide board only
-                    # (hotg.tcss): a compact screen makes them when it is first wide
+                    # (screen.tcss): a compact screen makes them when it is first wide
                     fill = not self.compact
                     for cell in range(9):
                         if cell == 4:
@@ -351,7 +351,7 @@ class HotgScreen(CardTable, GameScreen):
 
     def _show_side(self) -> bool:
         """The side column (the game's summary and its log) shows on a wide screen only
-        (hotg.tcss): it is made the first time the screen is wide. True while shown."""
+        (screen.tcss): it is made the first time the screen is wide. True while shown."""
         if self.compact:
             return False
         if "hg-side" not in self._made:

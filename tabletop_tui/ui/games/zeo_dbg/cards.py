@@ -15,11 +15,11 @@ from functools import cache
 
 from rich.text import Text
 
-from ...engine.grammar import owner as possessive
-from ...games.zeo_dbg.models import CardFace as ZCard
-from ...games.zeo_dbg.models import CharacterView, SeatView, SlotView, StackView, View
-from ..widgets import CardFace
-from ..widgets.table import CardInfo
+from ....engine.grammar import owner as possessive
+from ....games.zeo_dbg.models import CardFace as ZCard
+from ....games.zeo_dbg.models import CharacterView, SeatView, SlotView, StackView, View
+from ...widgets import CardFace
+from ...widgets.table import CardInfo
 
 GAME = "zeo-dbg"
 TEAM_TAG = ("V", "H")
@@ -88,7 +88,7 @@ def card_face(card: ZCard, note: str = "", extra: tuple = ()) -> CardFace:
 def _keyword_names() -> tuple[str, ...]:
     """The reference's keyword titles, longest first (so "Target foe" wins over "Target"),
     read from its headings: the first frame's cards need no parsed reference."""
-    from ...reference import keyword_titles
+    from ....reference import keyword_titles
 
     return tuple(sorted(keyword_titles(GAME), key=len, reverse=True))
 

@@ -2,7 +2,7 @@
 whether the deck is legal (and why not), save and open named decks in the data folder.
 
 Reached from the launcher (`b` on ZOOBOTZ) and from the setup screen (Ctrl+B). Decks saved
-here are offered as deck choices on the setup screen; see zoobotz_decklists.py for the files.
+here are offered as deck choices on the setup screen; see decklists.py for the files.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ...games.zoobotz.cards import MAX_COPIES, MIN_DECK, Card, catalog, deck_problems
-from ..screens.base import BaseModal, BaseScreen
-from ..widgets import CardView
-from .zoobotz import KIND_LETTER, KIND_NAME, card_face, card_line  # noqa: F401
-from .zoobotz_decklists import SavedDeck, clean_name, deck_path, saved_decks, write_deck
+from ....games.zoobotz.cards import MAX_COPIES, MIN_DECK, Card, catalog, deck_problems
+from ...screens.base import BaseModal, BaseScreen
+from ...widgets import CardView
+from .decklists import SavedDeck, clean_name, deck_path, saved_decks, write_deck
+from .screen import KIND_LETTER, KIND_NAME, card_face, card_line  # noqa: F401
 
 TYPES = [
     ("Any type", "all"),

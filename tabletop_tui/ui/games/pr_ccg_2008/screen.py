@@ -10,10 +10,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from ...engine import Event
-from ...engine.grammar import second_person
-from ...games.pr_ccg_2008.cards import Card
-from ...games.pr_ccg_2008.models import (
+from ....engine import Event
+from ....engine.grammar import second_person
+from ....games.pr_ccg_2008.cards import Card
+from ....games.pr_ccg_2008.models import (
     CancelSelection,
     ChooseElement,
     PayCard,
@@ -22,15 +22,15 @@ from ...games.pr_ccg_2008.models import (
     SelectCard,
     View,
 )
-from ..game_screen import GameScreen
-from ..screens.curtain import seat_tag
-from ..setup_options import SetupOption
-from ..widgets import CardFace, LogPanel, PileView
-from ..widgets.card_menu import MenuEntry
-from ..widgets.footer import TableFooter
-from ..widgets.inspector import Inspector
-from ..widgets.table import CardInfo, Zone
-from ..widgets.table_screen import CardTable
+from ...game_screen import GameScreen
+from ...screens.curtain import seat_tag
+from ...setup_options import SetupOption
+from ...widgets import CardFace, LogPanel, PileView
+from ...widgets.card_menu import MenuEntry
+from ...widgets.footer import TableFooter
+from ...widgets.inspector import Inspector
+from ...widgets.table import CardInfo, Zone
+from ...widgets.table_screen import CardTable
 
 GAME = "pr-ccg-2008"
 
@@ -45,13 +45,13 @@ STEP_HELP = {
 
 
 def _deck_choices():
-    from ...games.pr_ccg_2008.cards import catalog
+    from ....games.pr_ccg_2008.cards import catalog
 
     return tuple((d.info.name, d.info.id) for d in catalog().card_set.decks)
 
 
 def _deck_blurb(deck_id) -> str:
-    from ...games.pr_ccg_2008.cards import catalog
+    from ....games.pr_ccg_2008.cards import catalog
 
     for d in catalog().card_set.decks:
         if d.info.id == deck_id:

@@ -7,12 +7,12 @@ import re
 
 from rich.text import Text
 
-from ...engine.grammar import owner as possessive
-from ...games.zoobotz.models import BotView, SeatView, View
-from ...games.zoobotz.models import CardFace as ZCard
-from ..screens.curtain import seat_tag
-from ..widgets import CardFace
-from ..widgets.table import CardInfo
+from ....engine.grammar import owner as possessive
+from ....games.zoobotz.models import BotView, SeatView, View
+from ....games.zoobotz.models import CardFace as ZCard
+from ...screens.curtain import seat_tag
+from ...widgets import CardFace
+from ...widgets.table import CardInfo
 
 GAME = "zoobotz"
 KIND_LETTER = {"bot": "B", "program": "P", "module": "M"}

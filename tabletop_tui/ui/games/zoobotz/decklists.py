@@ -22,10 +22,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...engine.match import write_atomic
-from ...games.zoobotz.cards import MAX_COPIES, MIN_DECK, Card, deck_problems
-from ...games.zoobotz.models import CustomDeck
-from ...paths import data_dir
+from ....engine.match import write_atomic
+from ....games.zoobotz.cards import MAX_COPIES, MIN_DECK, Card, deck_problems
+from ....games.zoobotz.models import CustomDeck
+from ....paths import data_dir
 
 #: the value a saved deck has in the setup screen's deck choice
 SAVED_PREFIX = "saved:"

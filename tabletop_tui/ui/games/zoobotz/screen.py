@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.grammar import second_person
-from ...games.zoobotz.models import (
+from ....engine.grammar import second_person
+from ....games.zoobotz.models import (
     DEFAULT_DECKS,
     Bottom,
     BotView,
@@ -35,19 +35,19 @@ from ...games.zoobotz.models import (
     Shield,
     View,
 )
-from ...games.zoobotz.models import CardFace as ZCard
-from ..game_screen import GameScreen
-from ..screens.base import BaseModal
-from ..screens.curtain import seat_tag, you_mark
-from ..setup_options import SetupOption
-from ..widgets import LogPanel, TrackerView
-from ..widgets.card_menu import MenuEntry
-from ..widgets.footer import TableFooter
-from ..widgets.inspector import Inspector
-from ..widgets.scrolling import MoveList
-from ..widgets.table import CardInfo, TableCard, Zone
-from ..widgets.table_screen import CardTable
-from .zoobotz_table import (
+from ....games.zoobotz.models import CardFace as ZCard
+from ...game_screen import GameScreen
+from ...screens.base import BaseModal
+from ...screens.curtain import seat_tag, you_mark
+from ...setup_options import SetupOption
+from ...widgets import LogPanel, TrackerView
+from ...widgets.card_menu import MenuEntry
+from ...widgets.footer import TableFooter
+from ...widgets.inspector import Inspector
+from ...widgets.scrolling import MoveList
+from ...widgets.table import CardInfo, TableCard, Zone
+from ...widgets.table_screen import CardTable
+from .cards import (
     FRESH_MARK,
     KIND_LETTER,
     KIND_NAME,
@@ -61,7 +61,7 @@ from .zoobotz_table import (
     hidden_hand,
     seat_cards,
 )
-from .zoobotz_table import card_face as card_face  # the deck builder imports it from here
+from .cards import card_face as card_face  # the deck builder imports it from here
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
 LOG_GLYPHS = {
@@ -90,13 +90,13 @@ LEGEND = (
 
 # -- setup: a deck per seat, shipped or saved ------------------------------------------------------
 def _pool(cards_dir: str | None = None):
-    from ...games.zoobotz.cards import catalog
+    from ....games.zoobotz.cards import catalog
 
     return catalog(cards_dir)
 
 
 def _deck_choices() -> tuple[tuple[str, str], ...]:
-    from .zoobotz_decklists import saved_decks
+    from .decklists import saved_decks
 
     cat = _pool()
     shipped = tuple((deck.name, deck.id) for deck in cat.decks.values())
@@ -112,13 +112,13 @@ def _deck_blurb(choice) -> str:
 
 
 def _deck_warnings() -> list[str]:
-    from .zoobotz_decklists import saved_decks
+    from .decklists import saved_decks
 
     return [d.report() for d in saved_decks(_pool().cards) if not d.ok]
 
 
 def _resolve_decks(values) -> tuple:
-    from .zoobotz_decklists import resolve_choice
+    from .decklists import resolve_choice
 
     pool = _pool().cards
     return tuple(resolve_choice(v, pool) for v in values)
@@ -336,7 +336,7 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def _middle(self) -> Vertical:
         """The card box over the public discard piles: shown on a wide screen only
-        (zoobotz.tcss), made the first time the screen is wide or the inspector is asked
+        (screen.tcss), made the first time the screen is wide or the inspector is asked
         for. Made the same as compose would (the zone's title before its cards)."""
         middle = self._made.get("zb-middle")
         if middle is None:

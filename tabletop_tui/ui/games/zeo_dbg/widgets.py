@@ -13,9 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...games.zeo_dbg.models import TeamView
-from ..widgets.quiet import update_static
-from ..widgets.table import CardInfo, Zone
+from ....games.zeo_dbg.models import TeamView
+from ...widgets.quiet import update_static
+from ...widgets.table import CardInfo, Zone
 
 TEAM_STYLE = ("magenta", "cyan")
 

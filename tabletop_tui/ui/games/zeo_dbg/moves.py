@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ...games.zeo_dbg.models import (
+from ....games.zeo_dbg.models import (
     Activate,
     Attach,
     AttachTile,
@@ -29,8 +29,8 @@ from ...games.zeo_dbg.models import (
     Play,
     View,
 )
-from ..widgets.card_menu import MenuEntry
-from .zeo_table import SLOT_FITS, card_stats
+from ...widgets.card_menu import MenuEntry
+from .cards import SLOT_FITS, card_stats
 
 #: the most rows the move panel shows at the top level of any decision
 MOVE_CAP = 15

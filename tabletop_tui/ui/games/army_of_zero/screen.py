@@ -12,13 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine import Event
-from ...engine.grammar import owner as possessive
-from ...games.army_of_zero.cards import Character
-from ...games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
-from ..game_screen import GameScreen
-from ..screens.curtain import seat_tag
-from ..widgets import (
+from ....engine import Event
+from ....engine.grammar import owner as possessive
+from ....games.army_of_zero.cards import Character
+from ....games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
+from ...game_screen import GameScreen
+from ...screens.curtain import seat_tag
+from ...widgets import (
     CardFace,
     DiceRoll,
     DiceView,
@@ -26,13 +26,13 @@ from ..widgets import (
     PileView,
     TrackerView,
 )
-from ..widgets.card_menu import MenuEntry
-from ..widgets.dice import render_roll
-from ..widgets.footer import TableFooter
-from ..widgets.inspector import Inspector
-from ..widgets.key_button import KeyButton
-from ..widgets.table import CardInfo, Zone
-from ..widgets.table_screen import CardTable
+from ...widgets.card_menu import MenuEntry
+from ...widgets.dice import render_roll
+from ...widgets.footer import TableFooter
+from ...widgets.inspector import Inspector
+from ...widgets.key_button import KeyButton
+from ...widgets.table import CardInfo, Zone
+from ...widgets.table_screen import CardTable
 
 #: rank codes are unique (General and Guardian share an initial)
 RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
@@ -397,7 +397,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
     def help_topics(self, view=None) -> tuple[str, ...]:
         """The decision and the phase, then what the table shows (the dice of a roll, your
         Attack Card laid down, a fallen character): the guided game's hints wait for them."""
-        from ...reference.tutorial import screen_topics  # (the reference: not before frame 1)
+        from ....reference.tutorial import screen_topics  # (the reference: not before frame 1)
 
         if view is None:
             view = self.match.view(self.session.viewer())

@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...games.zeo_dbg.models import (
+from ....games.zeo_dbg.models import (
     DEAL,
     HEROES,
     Activate,
@@ -37,30 +37,18 @@ from ...games.zeo_dbg.models import (
     Play,
     View,
 )
-from ...games.zeo_dbg.models import CardFace as ZCard
-from ..game_screen import GameScreen
-from ..screens.curtain import you_mark
-from ..setup_options import SetupOption
-from ..widgets import LogPanel
-from ..widgets.card_menu import CardMenu, MenuEntry, StableKeys
-from ..widgets.footer import TableFooter
-from ..widgets.inspector import Inspector
-from ..widgets.scrolling import MoveList
-from ..widgets.table import CardInfo, Zone, chip_text
-from ..widgets.table_screen import CardTable
-from .zeo_moves import (
-    MOVE_CAP,
-    ZONE_NAMES,
-    FollowUp,
-    Row,
-    card_key,
-    end_label,
-    end_question,
-    entry_for,
-    menu_for,
-    zone_of,
-)
-from .zeo_table import (
+from ....games.zeo_dbg.models import CardFace as ZCard
+from ...game_screen import GameScreen
+from ...screens.curtain import you_mark
+from ...setup_options import SetupOption
+from ...widgets import LogPanel
+from ...widgets.card_menu import CardMenu, MenuEntry, StableKeys
+from ...widgets.footer import TableFooter
+from ...widgets.inspector import Inspector
+from ...widgets.scrolling import MoveList
+from ...widgets.table import CardInfo, Zone, chip_text
+from ...widgets.table_screen import CardTable
+from .cards import (
     TEAM_GLYPH,
     TEAM_TAG,
     bay_cards,
@@ -77,7 +65,19 @@ from .zeo_table import (
     stack_cards,
     who,
 )
-from .zeo_widgets import (
+from .moves import (
+    MOVE_CAP,
+    ZONE_NAMES,
+    FollowUp,
+    Row,
+    card_key,
+    end_label,
+    end_question,
+    entry_for,
+    menu_for,
+    zone_of,
+)
+from .widgets import (
     CharacterCard,
     GridRow,
     HandZone,
@@ -142,7 +142,7 @@ KIND_KEYS = {
 
 # -- setup ----------------------------------------------------------------------------------------
 def _characters() -> tuple[tuple[str, str], ...]:
-    from ...games.zeo_dbg.cards import catalog
+    from ....games.zeo_dbg.cards import catalog
 
     cat = catalog()
     out = [("Deal 2, pick 1", DEAL)]
@@ -157,7 +157,7 @@ def _characters() -> tuple[tuple[str, str], ...]:
 def _checked_characters(chosen: tuple) -> tuple:
     """The setup screen's picks, refused in plain words before the game is built. Seats 1,
     2 and 4 have a fixed team; seat 3 depends on the 2v1 option, which Config checks."""
-    from ...games.zeo_dbg.models import character_problem, seat_teams
+    from ....games.zeo_dbg.models import character_problem, seat_teams
 
     fmt = {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(chosen), "1v1")
     teams = tuple(t if i != 2 or fmt == "2v2" else None for i, t in enumerate(seat_teams(fmt)))
@@ -1185,7 +1185,7 @@ class ZeoScreen(CardTable, GameScreen):
         if view.phase == "over":
             history.append((view.teams[0].hp, view.teams[1].hp))
         if history:
-            from ..widgets.plot import Series, line_plot  # (the game-over summary's only)
+            from ...widgets.plot import Series, line_plot  # (the game-over summary's only)
 
             text.append("\nHP at the start of each turn\n", style="bold")
             text.append_text(
