@@ -1,0 +1,434 @@
+"""Small mutation testing of the rules modules: do the fast rules tests notice a changed rule?
+
+    python benchmarks/mutants.py [--game zoobotz] [--max 150] [--list] [--json out.json]
+                                 [--rerun out.json] [--timeout 90]
+
+For each game it reads the rules modules with `ast` and makes one mutant per site:
+
+* a comparison operator flipped at its boundary: `<` <-> `<=`, `>` <-> `>=`, `==` <-> `!=`;
+* a small integer constant (0..10, not a bool, not inside an f-string) moved by one: n -> n+1
+  and, for n > 0, n -> n-1.
+
+Each mutant is written into a private copy of the package (a temp folder holding
+`tabletop_tui/`, `card_data/`, `tests/` and `pyproject.toml`, put first on PYTHONPATH); the
+real tree is never edited, so other people's work in progress is safe and nothing needs
+restoring after Ctrl-C (the copy is deleted on the way out, error or not). The copy's file is
+put back after each mutant. Then the game's fast rules tests run (`TESTS` below, with
+`-x -q -p no:randomly -n 0`), one pytest at a time. A mutant is *caught* when they fail (or
+time out), *survived* when they pass. The golden digests (tests/test_golden_playouts.py) are
+left out on purpose: they are a net, not the guard of each rule.
+
+`--max N` keeps at most N mutants per game, sampled evenly over the game's files in order (the
+same N always gives the same sample). `--list` prints the mutants without running anything.
+`--json` writes the results; `--rerun` runs again only the survivors of such a file (to see
+which new tests catch them), found again by their source line, and prints the same report.
+
+Scope, per game: the modules that decide what is legal and what happens. Left out:
+`bot*.py`, `mastermind_bot.py`, `search*.py` and `threat.py` (players, not rules: their own
+tests and benchmarks judge them), `cards.py` (loading and validating card files: a bad file
+fails there with its own message), `views.py` (what a seat sees, printed text), and the
+effects modules of Zeo and Heroes of the Grid, which only declare the vocabulary and generate
+card text (ZOOBOTZ's `effects.py` is in: it is that game's effect interpreter). Inside the
+modules kept, views are left out too: the `view`, `describe` and `hidden_variant` methods and
+the `...View` models (see `SKIP_FUNCTIONS`).
+
+Survivors shown equivalent are listed in `EQUIVALENT` (file, the stripped source line, the
+mutation, and why no rule can tell them apart); the report prints them apart from the real
+survivors. A survivor not listed there needs a test named for its rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import tokenize
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "tabletop_tui" / "games"
+
+#: left out of every game (see the docstring for why)
+SKIP_NAMES = {"__init__.py", "cards.py", "views.py", "threat.py", "mastermind_bot.py"}
+SKIP_PREFIXES = ("bot", "search")
+#: effects modules that only declare a vocabulary and print card text
+SKIP_GAME_FILES = {("zeo_dbg", "effects.py"), ("hotg", "effects.py")}
+#: functions inside rules modules that are views too: what a seat sees, how a move reads, the
+#: conformance kit's re-deal of hidden cards (tests/test_conformance.py guards those), and
+#: Army Of Zero's `_seen`, used by that re-deal only
+SKIP_FUNCTIONS = {"view", "describe", "hidden_variant", "_seen"}
+
+#: the fast rules tests of each game (the golden digests are not among them)
+TESTS: dict[str, list[str]] = {
+    "army_of_zero": ["tests/test_army_of_zero_rules.py"],
+    "pr_ccg_2008": ["tests/test_pr_ccg_rules.py", "tests/test_pr_ccg_cards.py"],
+    "zoobotz": [
+        "tests/test_zoobotz_rules.py",
+        "tests/test_zoobotz_effects.py",
+        "tests/test_zoobotz_cards.py",
+    ],
+    "zeo_dbg": [
+        "tests/test_zeo_rules.py",
+        "tests/test_zeo_rulings.py",
+        "tests/test_zeo_cards.py",
+        "tests/test_zeo_legal_moves.py",
+    ],
+    "hotg": [
+        "tests/test_hotg_rules.py",
+        "tests/test_hotg_fixes.py",
+        "tests/test_hotg_choices.py",
+        "tests/test_hotg_cards.py",
+        "tests/test_hotg_card_count.py",
+        "tests/test_hotg_mastermind_handovers.py",
+        "tests/test_hotg_ranger_picks.py",
+        "tests/test_hotg_modes.py",
+    ],
+}
+#: extra pytest arguments per game: the one slow whole-game test of the modes file stays out
+EXTRA_ARGS: dict[str, list[str]] = {
+    "hotg": ["--deselect", "tests/test_hotg_modes.py::test_conformance_kit_in_mastermind_mode"],
+}
+
+FLIP = {
+    ast.Lt: ("<", "<="),
+    ast.LtE: ("<=", "<"),
+    ast.Gt: (">", ">="),
+    ast.GtE: (">=", ">"),
+    ast.Eq: ("==", "!="),
+    ast.NotEq: ("!=", "=="),
+}
+SMALL = range(0, 11)
+
+#: (file under games/, stripped source line, mutation) -> why it is equivalent
+EQUIVALENT: dict[tuple[str, str, str], str] = {}
+
+
+@dataclass
+class Mutant:
+    game: str
+    path: str  # relative to the repository root
+    line: int
+    col: int
+    end_col: int
+    old: str
+    new: str
+    source_line: str
+    status: str = ""
+    seconds: float = 0.0
+
+    @property
+    def label(self) -> str:
+        return f"{self.path}:{self.line}: {self.old} -> {self.new}"
+
+    def key(self) -> tuple[str, str, str]:
+        rel = self.path.split("tabletop_tui/games/", 1)[-1]
+        return (rel, self.source_line, f"{self.old} -> {self.new}")
+
+
+def rules_files(game: str) -> list[Path]:
+    out = []
+    for path in sorted((PACKAGE / game).glob("*.py")):
+        name = path.name
+        if name in SKIP_NAMES or name.startswith(SKIP_PREFIXES):
+            continue
+        if (game, name) in SKIP_GAME_FILES:
+            continue
+        out.append(path)
+    return out
+
+
+def _docstring_ids(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
+
+
+def _skipped_ids(tree: ast.AST) -> set[int]:
+    """Nodes inside f-strings and annotations (printed text and types, not rules), view
+    functions (`SKIP_FUNCTIONS`) and the models of views (classes named `...View`)."""
+    ids = set()
+    for node in ast.walk(tree):
+        roots = []
+        if isinstance(node, ast.JoinedStr):
+            roots.append(node)
+        elif isinstance(node, ast.FunctionDef) and node.name in SKIP_FUNCTIONS:
+            roots.append(node)
+        elif isinstance(node, ast.ClassDef) and node.name.endswith("View"):
+            roots.append(node)
+        elif isinstance(node, ast.AnnAssign):
+            roots.append(node.annotation)
+        elif isinstance(node, ast.arg) and node.annotation is not None:
+            roots.append(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns:
+            roots.append(node.returns)
+        for root in roots:
+            ids.update(id(n) for n in ast.walk(root))
+    return ids
+
+
+def _line_offsets(text: str) -> list[int]:
+    offsets = [0]
+    for line in text.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    return offsets
+
+
+def find_mutants(game: str, path: Path) -> list[Mutant]:
+    text = path.read_text()
+    tree = ast.parse(text)
+    lines = text.splitlines()
+    rel = str(path.relative_to(ROOT))
+    skip = _docstring_ids(tree) | _skipped_ids(tree)
+    # operator tokens by position: ast has no positions for the operators of a Compare
+    ops = [
+        (tok.start, tok.end, tok.string)
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+        if tok.type == tokenize.OP and tok.string in {"<", "<=", ">", ">=", "==", "!="}
+    ]
+    found: list[Mutant] = []
+
+    def add(line: int, col: int, end_col: int, old: str, new: str) -> None:
+        found.append(Mutant(game, rel, line, col, end_col, old, new, lines[line - 1].strip()))
+
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Compare):
+            left = node.left
+            for op, right in zip(node.ops, node.comparators, strict=True):
+                if type(op) in FLIP:
+                    old, new = FLIP[type(op)]
+                    start = (left.end_lineno, left.end_col_offset)
+                    stop = (right.lineno, right.col_offset)
+                    for tok_start, tok_end, string in ops:
+                        if string == old and start <= tok_start and tok_end <= stop:
+                            add(tok_start[0], tok_start[1], tok_end[1], old, new)
+                            break
+                left = right
+        elif (
+            isinstance(node, ast.Constant)
+            and type(node.value) is int
+            and node.value in SMALL
+            and node.lineno == node.end_lineno
+        ):
+            old = text[
+                _line_offsets(text)[node.lineno - 1] + node.col_offset : _line_offsets(text)[
+                    node.lineno - 1
+                ]
+                + node.end_col_offset
+            ]
+            if old != str(node.value):
+                continue  # 0x10, 1_000: leave odd spellings alone
+            add(node.lineno, node.col_offset, node.end_col_offset, old, str(node.value + 1))
+            if node.value > 0:
+                add(node.lineno, node.col_offset, node.end_col_offset, old, str(node.value - 1))
+    found.sort(key=lambda m: (m.line, m.col, m.new))
+    return found
+
+
+def sample(mutants: list[Mutant], limit: int | None) -> list[Mutant]:
+    if limit is None or len(mutants) <= limit:
+        return mutants
+    step = len(mutants) / limit
+    return [mutants[int(i * step)] for i in range(limit)]
+
+
+def relocate(game: str, rows: list[Mutant]) -> list[Mutant]:
+    """The same mutants in today's files: found again by file, source line and mutation (the
+    tree moves under us: lines shift as others edit). A mutant whose line is gone, or that
+    is out of scope now, is dropped with a note."""
+    now: dict[tuple[str, str, str], list[Mutant]] = {}
+    for path in rules_files(game):
+        for m in find_mutants(game, path):
+            now.setdefault(m.key(), []).append(m)
+    out = []
+    for row in rows:
+        found = now.get(row.key())
+        if not found:
+            print(f"  gone or out of scope now: {row.label}    | {row.source_line}")
+            continue
+        out.append(min(found, key=lambda m: abs(m.line - row.line)))
+    return out
+
+
+def apply(text: str, m: Mutant) -> str:
+    lines = text.splitlines(keepends=True)
+    line = lines[m.line - 1]
+    # columns from ast and tokenize are in characters of the decoded line
+    assert line[m.col : m.end_col] == m.old, (m.label, line)
+    lines[m.line - 1] = line[: m.col] + m.new + line[m.end_col :]
+    return "".join(lines)
+
+
+def make_copy(into: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", "snapshots")
+    shutil.copytree(ROOT / "tabletop_tui", into / "tabletop_tui", ignore=ignore)
+    shutil.copytree(ROOT / "card_data", into / "card_data", ignore=ignore)
+    shutil.copytree(ROOT / "tests", into / "tests", ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
+
+
+def pytest_command(game: str) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        "-n",
+        "0",
+        *EXTRA_ARGS.get(game, []),
+        *TESTS[game],
+    ]
+
+
+def environment(copy: Path, write_bytecode: bool) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(copy)
+    env["TABLETOP_TUI_HOME"] = str(copy / "home")
+    if write_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def run_tests(game: str, copy: Path, timeout: float, write_bytecode: bool = False) -> str:
+    try:
+        done = subprocess.run(
+            pytest_command(game),
+            cwd=copy,
+            env=environment(copy, write_bytecode),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "passed" if done.returncode == 0 else "failed"
+
+
+def check_copy_is_imported(copy: Path) -> None:
+    probe = [sys.executable, "-c", "import tabletop_tui; print(tabletop_tui.__file__)"]
+    out = subprocess.run(
+        probe, cwd=copy, env=environment(copy, False), capture_output=True, text=True
+    )
+    where = Path(out.stdout.strip()).resolve()
+    if copy.resolve() not in where.parents:
+        raise SystemExit(f"the copy is not the package imported ({where}); refusing to run")
+
+
+def forget_bytecode(path: Path) -> None:
+    for pyc in (path.parent / "__pycache__").glob(path.stem + ".*.pyc"):
+        pyc.unlink()
+
+
+def run_game(game: str, mutants: list[Mutant], copy: Path, timeout: float) -> list[Mutant]:
+    start = time.monotonic()
+    base = run_tests(game, copy, timeout * 3, write_bytecode=True)
+    took = time.monotonic() - start
+    if base != "passed":
+        print(f"{game}: the tests fail without any mutant ({base}); skipped", flush=True)
+        return []
+    limit = max(timeout, 5 * took)
+    print(f"{game}: tests pass unmutated in {took:.1f}s; {len(mutants)} mutants", flush=True)
+    for i, m in enumerate(mutants, 1):
+        target = copy / m.path
+        original = target.read_text()
+        target.write_text(apply(original, m))
+        forget_bytecode(target)
+        t0 = time.monotonic()
+        try:
+            outcome = run_tests(game, copy, limit)
+        finally:
+            target.write_text(original)
+            forget_bytecode(target)
+        m.seconds = round(time.monotonic() - t0, 2)
+        if outcome == "passed":
+            m.status = "equivalent" if m.key() in EQUIVALENT else "survived"
+        else:
+            m.status = "caught" if outcome == "failed" else "caught (timeout)"
+        if m.status != "caught":
+            print(f"  [{i}/{len(mutants)}] {m.status}: {m.label}", flush=True)
+    return mutants
+
+
+def report(results: dict[str, list[Mutant]]) -> None:
+    print("\ngame           made  caught  survived  equivalent")
+    for game, ms in results.items():
+        caught = sum(m.status.startswith("caught") for m in ms)
+        survived = [m for m in ms if m.status == "survived"]
+        equiv = [m for m in ms if m.status == "equivalent"]
+        print(f"{game:<14} {len(ms):>4}  {caught:>6}  {len(survived):>8}  {len(equiv):>10}")
+    for ms in results.values():
+        for m in ms:
+            if m.status == "survived":
+                print(f"SURVIVED {m.label}    | {m.source_line}")
+            elif m.status == "equivalent":
+                print(f"equivalent {m.label}: {EQUIVALENT[m.key()]}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=sorted(TESTS), action="append")
+    ap.add_argument("--max", type=int, default=None, help="mutants per game, sampled evenly")
+    ap.add_argument("--list", action="store_true", help="print the mutants, run nothing")
+    ap.add_argument("--json", type=Path, help="write the results here")
+    ap.add_argument("--rerun", type=Path, help="run only the survivors of this --json file")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per test run, at least")
+    a = ap.parse_args()
+    games = a.game or sorted(TESTS)
+
+    chosen: dict[str, list[Mutant]] = {}
+    if a.rerun:
+        old = json.loads(a.rerun.read_text())
+        for game in games:
+            rows = [Mutant(**row) for row in old.get(game, [])]
+            chosen[game] = relocate(game, [m for m in rows if not m.status.startswith("caught")])
+    else:
+        for game in games:
+            every = [m for path in rules_files(game) for m in find_mutants(game, path)]
+            chosen[game] = sample(every, a.max)
+            print(f"{game}: {len(every)} mutation sites, {len(chosen[game])} chosen", flush=True)
+    if a.list:
+        for ms in chosen.values():
+            for m in ms:
+                print(f"{m.label}    | {m.source_line}")
+        return
+
+    # Ctrl-C and kill both leave through the `with` below, which deletes the copy
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    results: dict[str, list[Mutant]] = {}
+    with tempfile.TemporaryDirectory(prefix="tabletop-mutants-") as tmp:
+        copy = Path(tmp)
+        make_copy(copy)
+        check_copy_is_imported(copy)
+        try:
+            for game in games:
+                results[game] = run_game(game, chosen[game], copy, a.timeout)
+        finally:
+            report(results)
+            if a.json:
+                rows = {g: [asdict(m) for m in ms] for g, ms in results.items()}
+                a.json.write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
