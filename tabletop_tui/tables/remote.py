@@ -13,13 +13,25 @@ path and ticket come from the environment `serve ssh` gives each app.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 from ..engine import Rejection, Rules, Seat
 from .client import ClientError, TableClient
-from .protocol import Act, Error, Events, Joined, Message, Ok, TableUpdate, UndoResult, ViewUpdate
+from .protocol import (
+    Act,
+    Error,
+    Events,
+    Joined,
+    Message,
+    Ok,
+    TableUpdate,
+    Turns,
+    UndoResult,
+    ViewUpdate,
+)
 from .seat_match import SeatMatch
 from .seat_session import SeatSession
 
@@ -36,6 +48,11 @@ class TablesLink:
         self.ticket = ticket
         self.client: TableClient | None = None
         self.handlers: list[Callable[[Message], None]] = []
+        #: where it is this player's move, as the service last said (sent at hello)
+        self.last_turns: Turns | None = None
+        #: what rings when a table becomes this player's move (`ui.screens.lobby.TurnBell`)
+        self.turn_bell: object | None = None
+        self._connecting: asyncio.Lock | None = None
 
     @classmethod
     def from_env(cls, environ=os.environ) -> TablesLink | None:
@@ -46,13 +63,20 @@ class TablesLink:
         return cls(Path(path), ticket)
 
     async def connect(self) -> TableClient:
-        """The open connection (made, or made again after it closed)."""
-        if self.client is None or self.client.closed.is_set():
-            self.client = await TableClient.connect(self.socket_path, on_message=self._dispatch)
-            await self.client.hello(self.ticket)
+        """The open connection (made, or made again after it closed); callers at the same
+        time share one."""
+        if self._connecting is None:
+            self._connecting = asyncio.Lock()
+        async with self._connecting:
+            if self.client is None or self.client.closed.is_set():
+                client = await TableClient.connect(self.socket_path, on_message=self._dispatch)
+                self.client = client
+                await client.hello(self.ticket)
         return self.client
 
     def _dispatch(self, message: Message) -> None:
+        if isinstance(message, Turns):
+            self.last_turns = message
         for handler in list(self.handlers):
             handler(message)
 

@@ -286,3 +286,161 @@ def test_a_table_list_that_comes_back_after_the_lobby_closed_is_dropped(tmp_path
     lobby = LobbyScreen(TablesLink(tmp_path / "socket", "ticket"))
     lobby.tables = []
     assert lobby._show_tables() is None  # no widgets: returns quietly, raises nothing
+
+
+# -- games that last for days (issue 34) ------------------------------------------------------
+async def seated_client(service, user: str, code: str, seat: int | None = None) -> TableClient:
+    """`user` at `code` from another terminal (connected: the app is not taken back there)."""
+    client = await TableClient.connect(service.socket_path, service.issue_ticket(user))
+    await client.join(code, seat)
+    return client
+
+
+async def test_the_lobby_lists_your_move_first_with_the_game_the_others_and_the_wait(service):
+    import time
+
+    now = [time.time()]
+    service.clock = lambda: now[0]
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    dan = await TableClient.connect(service.socket_path, service.issue_ticket("dan"))
+    three = [("Bob", "open"), ("Ann", "open"), ("Cy", "open")]
+    others = (await dan.create("army-of-zero", [("Dan", "open"), ("Eve", "open")], sit=0)).table
+    waiting = (await bob.create("zoobotz", three, sit=0)).table  # not started: nobody's move
+    mine = (await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], sit=0)).table
+    ann1 = await seated_client(service, "ann", waiting.code)
+    ann2 = await seated_client(service, "ann", mine.code)
+    assert service.tables[mine.code].started
+    now[0] += 86400 + 120
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: others.code in screen_text(app), "the tables listed")
+        lobby = app.screen
+        assert [t.code for t in lobby.tables] == [mine.code, waiting.code, others.code]
+        text = "\n".join(screen_lines(app))
+        assert f"{mine.code} Army Of Zero · ▶ your move (waited 1 day) · with bob" in text, text
+        assert f"Your move at {mine.code} Army Of Zero with bob (waited 1 day)" in text
+        assert f"{waiting.code} ZOOBOTZ · waiting: 1 open · with bob, Cy (open)" in text
+        assert text.index(mine.code) < text.index(waiting.code) < text.index(others.code)
+    for client in (bob, dan, ann1, ann2):
+        await client.close()
+
+
+async def test_a_player_who_logs_in_sees_at_once_where_it_is_their_move(service):
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    table = (await bob.create("army-of-zero", [("Bob", "open"), ("Ann", "open")], sit=0)).table
+    ann = await seated_client(service, "ann", table.code)  # (at it from another terminal)
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        line = lambda: "\n".join(screen_lines(app))  # noqa: E731
+        await wait_for(pilot, lambda: f"Your move at {table.code}" in line(), "the launcher line")
+        assert screen_name(app) == "LauncherScreen"
+        said = f"Your move at {table.code} Army Of Zero with bob"
+        notes = lambda: [str(n.message) for n in app._notifications]  # noqa: E731
+        await wait_for(pilot, lambda: any(said in n for n in notes()), "the notice")
+    await ann.close()
+    await bob.close()
+
+
+def noticed(app, words: str) -> bool:
+    return any(words in str(n.message) for n in app._notifications)
+
+
+async def test_a_table_becoming_your_move_rings_once_while_you_play_another(service):
+    """ann's app plays at one table; at another (her seat held by her other terminal) each
+    time it becomes her move the bell rings once, with a notice; never for the table on
+    screen, and never again for the same turn."""
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    dan = await TableClient.connect(service.socket_path, service.issue_ticket("dan"))
+    two = [("Ann", "open"), ("Bob", "open")]
+    far = service.tables[(await bob.create("army-of-zero", two, seed=5, sit=1)).table.code]
+    ann = await seated_client(service, "ann", far.code)
+    near = (await dan.create("army-of-zero", [("Dan", "open"), ("Ann", "open")], sit=0)).table
+    app = TabletopApp()
+    bells: list[str] = []
+    app.bell = lambda: bells.append("ding")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: screen_name(app) == "LobbyScreen", "the lobby")
+        await pilot.press("slash")
+        await wait_for(pilot, lambda: screen_name(app) == "CodeScreen", "the code box")
+        await pilot.press(*near.code.lower(), "enter")
+        await wait_for(pilot, lambda: screen_name(app) == "ArmyOfZeroScreen", "the other game")
+        await settle(pilot)
+        assert bells == []  # her move at both tables since she came: no change, no bell
+        rings = 0
+        for _ in range(120):
+            if far.over or rings == 2:
+                break
+            before = 0 in far.match.to_act()
+            seat = min(far.match.to_act())
+            player = (ann, bob)[seat]
+            revision = far.revision
+            update = await player.wait_view(lambda v, r=revision: v.revision == r)
+            assert await player.act(update.legal[0], expect=update.revision) is None
+            if not before and 0 in far.match.to_act():
+                rings += 1
+                await wait_for(pilot, lambda n=rings: len(bells) == n, f"bell {rings}")
+                await wait_for(pilot, lambda: noticed(app, f"Your move at {far.code}"), "notice")
+            await settle(pilot)
+            assert len(bells) == rings, "the bell rang without a new turn"
+        assert rings == 2, "the far table never became her move again"
+        assert screen_name(app) == "ArmyOfZeroScreen"  # she plays on where she was
+    for client in (bob, dan, ann):
+        await client.close()
+
+
+async def test_the_table_form_chooses_whether_a_dropped_seat_waits_or_a_bot_plays_it(service):
+    from textual.widgets import Select
+
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await open_table_form(pilot)
+        await wait_for(pilot, lambda: bool(app.screen.query("#bot-after")), "the bot field")
+        away = app.screen.query_one("#bot-after", Select)
+        assert away.value == 0  # by default the seat waits
+        await settle(pilot)
+        assert away.region.height == 3, away.region
+        away.focus()
+        await wait_for(pilot, lambda: app.focused is away, "the field's focus")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: away.expanded, "the choices")
+        await pilot.press("down", "down", "enter")  # "a bot after 1 hour"
+        await wait_for(pilot, lambda: away.value == 3600, "the choice")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
+        table = next(iter(service.tables.values()))
+        assert table.bot_after == 3600 and table.info().bot_after == 3600
+
+
+async def test_x_in_the_lobby_leaves_a_table_for_good_once_confirmed(service):
+    bob = await TableClient.connect(service.socket_path, service.issue_ticket("bob"))
+    code = (await bob.create("zoobotz", [("Bob", "open"), ("Ann", "open")], sit=0)).table.code
+    table = service.tables[code]
+    ann = await seated_client(service, "ann", code)
+    app = TabletopApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: code in screen_text(app), "the table listed")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: screen_name(app) == "AskScreen", "the question")
+        assert app.screen.title_text == f"Leave table {code} for good?"
+        await pilot.press("n")
+        await settle(pilot)
+        assert table.slots[1].user == "ann"
+        await pilot.press("x")
+        await wait_for(pilot, lambda: screen_name(app) == "AskScreen", "the question again")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: table.slots[1].user is None, "the seat given up")
+        await wait_for(pilot, lambda: "left table" in screen_text(app), "the lobby's word")
+        assert "○ open" in screen_text(app)
+        # anyone may take it: cy does
+        cy = await seated_client(service, "cy", code)
+        assert table.slots[1].user == "cy"
+        await cy.close()
+    await ann.close()
+    await bob.close()

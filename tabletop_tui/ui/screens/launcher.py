@@ -184,6 +184,14 @@ class LauncherScreen(BaseScreen):
         games.focus()
         games.highlighted = 0
         self._describe(next(iter(GAMES)))
+        if getattr(self.app, "tables_link", None) is not None:
+            # served: say where it is this player's move, now and whenever it changes
+            self.call_after_refresh(self._watch_turns)
+
+    def _watch_turns(self) -> None:
+        from .lobby import watch_turns
+
+        watch_turns(self.app)
 
     def _read_unfinished(self) -> None:
         """The games in progress, read once the launcher is drawn: each save is checked

@@ -5,6 +5,11 @@ are open to players and which are bots), see the tables of the server, join one 
 list or by its five-letter code, take an open seat or watch, and replay a finished game.
 At the table the usual game screen plays, fed by the table service (`TablePlay`), with no
 curtain: this terminal only ever receives its own seat's view.
+
+Games may last for days: the lobby lists a player's own tables first, those where it is
+their move at the top (with the game, the other players and how long it has waited), `x`
+leaves one for good, and `TurnBell` (on from the launcher's first frame) says at login
+where it is their move and rings when another table becomes it, wherever they are.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from ...tables.protocol import (
     Message,
     TableInfo,
     TableUpdate,
+    Turns,
     UndoResult,
     ViewUpdate,
 )
@@ -49,6 +55,8 @@ def seat_line(info: TableInfo, me: str | None) -> Text:
         text.append(f"{seat_tag(i)} {seat.name}: ", style="bold")
         if seat.kind in ("heuristic", "random"):
             text.append("⚙ bot")
+        elif seat.stand_in:
+            text.append(f"⚙ bot while {seat.user} is away" if seat.user else "⚙ bot (open seat)")
         elif seat.user is None:
             text.append("○ open", style="bold")
         elif seat.connected:
@@ -61,11 +69,147 @@ def seat_line(info: TableInfo, me: str | None) -> Text:
 
 
 def away_seat_table(tables: list[TableInfo], me: str | None) -> str | None:
-    """The code of an unfinished table where `me` holds a seat but is not connected."""
-    for info in tables:
-        if not info.over and any(s.user == me and not s.connected for s in info.seats):
-            return info.code
+    """The code of an unfinished table where `me` holds a seat but is not connected: one
+    where it is their move if there is one."""
+    away = [
+        info
+        for info in tables
+        if not info.over and any(s.user == me and not s.connected for s in info.seats)
+    ]
+    away.sort(key=lambda info: not my_move(info, me))
+    return away[0].code if away else None
+
+
+def my_move(info: TableInfo, me: str | None) -> bool:
+    """It is `me`'s move at this table (not a bot's playing for them)."""
+    return not info.over and any(s.user == me and s.to_act and not s.stand_in for s in info.seats)
+
+
+def waited(info: TableInfo, me: str | None) -> float:
+    """How long the table has waited for `me` (0 when it does not)."""
+    return max((s.waited or 0.0 for s in info.seats if s.user == me and s.to_act), default=0.0)
+
+
+def span(seconds: float) -> str:
+    """A wait in words: "just now", "12 min", "5 h", "3 days"."""
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{seconds // 60:.0f} min"
+    if seconds < 86400:
+        return f"{seconds // 3600:.0f} h"
+    days = seconds // 86400
+    return f"{days:.0f} day" + ("s" if days > 1 else "")
+
+
+def others(info: TableInfo, me: str | None) -> str:
+    """The other players at a table: their logins, a seat's name for a bot or an open seat."""
+    names = []
+    for seat in info.seats:
+        if seat.user == me:
+            continue
+        if seat.kind in ("heuristic", "random"):
+            names.append(f"{seat.name} (bot)")
+        else:
+            names.append(seat.user or f"{seat.name} (open)")
+    return ", ".join(names) or "nobody"
+
+
+def turn_line(info: TableInfo, me: str | None) -> str:
+    """One table where it is `me`'s move: "KJUSF ZOOBOTZ with bob, cat (waited 1 day)"."""
+    wait = waited(info, me)
+    since = f" (waited {span(wait)})" if wait >= 60 else ""
+    return f"{info.code} {info.title} with {others(info, me)}{since}"
+
+
+def turns_text(tables: list[TableInfo], me: str | None) -> str:
+    if len(tables) == 1:
+        return f"Your move at {turn_line(tables[0], me)}."
+    lines = "\n".join(f"  ▶ {turn_line(info, me)}" for info in tables[:5])
+    more = f"\n  … and {len(tables) - 5} more" if len(tables) > 5 else ""
+    return f"Your move at {len(tables)} tables:\n{lines}{more}"
+
+
+def seated_here(app, link: TablesLink) -> str | None:
+    """The code of the table this app sits at now (a watcher sits nowhere)."""
+    client = link.client
+    if client is not None and client.table is not None and client.seat is not None:
+        return client.table.code  # (joined; its game screen may not be open yet)
+    for screen in app.screen_stack:
+        play = getattr(screen, "play", None) if isinstance(screen, LobbyScreen) else None
+        if play is not None and not play.closed and play.session.on_screen is not None:
+            return play.info.code
     return None
+
+
+class TurnBell:
+    """Where it is this player's move, said once per change wherever the app is (the
+    launcher, the lobby, a game at another table, a game at this terminal): at login a
+    notice (and a line on the launcher), later the terminal's bell and a notice each time
+    a table becomes their move. The table on screen says it itself."""
+
+    def __init__(self, app, link: TablesLink):
+        self.app = app
+        self.link = link
+        #: the tables where it was their move, as last told (None: nothing heard yet)
+        self.known: set[str] | None = None
+        link.listen(self.on_message)
+        if link.last_turns is not None:  # (the link connected before the bell was on)
+            self.on_message(link.last_turns)
+
+    def on_message(self, message: Message) -> None:
+        if not isinstance(message, Turns):
+            return
+        client = self.link.client
+        me = client.user if client is not None else None
+        before, self.known = self.known, {info.code for info in message.tables}
+        self._launcher_line(message.tables, me)
+        if before is None:  # just logged in (or the app's first connection)
+            if message.tables:
+                self.app.notify(
+                    turns_text(message.tables, me) + "\no: the tables.",
+                    title="Your move",
+                    timeout=20,
+                )
+            return
+        here = seated_here(self.app, self.link)
+        new = [info for info in message.tables if info.code not in before and info.code != here]
+        if new:
+            self.app.bell()
+            self.app.notify(turns_text(new, me), title="Your move", timeout=15)
+
+    def _launcher_line(self, tables: list[TableInfo], me: str | None) -> None:
+        """The launcher's second line names the tables where it is their move."""
+        for screen in self.app.screen_stack:
+            for line in screen.query("#launcher-sub").results(Static):
+                if tables:
+                    text = turns_text(tables, me).splitlines()[0]
+                    line.update(Text(f"▶ {text.rstrip(':')} · o: tables", style="bold"))
+                else:
+                    line.update("Five tabletop games, hot-seat at one keyboard.")
+
+
+def watch_turns(app) -> TurnBell | None:
+    """From the launcher's first frame in a served app: the link to the tables, connected,
+    and the bell that says where it is this player's move (once per app)."""
+    if app.tables_link is None:
+        return None
+    if not isinstance(app.tables_link, TablesLink):
+        app.tables_link = TablesLink.from_env()
+    link = app.tables_link
+    if link is None:
+        return None
+    if link.turn_bell is None:
+        link.turn_bell = TurnBell(app, link)
+
+        async def connect() -> None:
+            try:
+                await link.connect()
+            except Exception:  # (no service: the lobby says so when it is opened)
+                return
+
+        app.run_worker(connect(), group="tables-login")
+    return link.turn_bell
 
 
 def table_state(info: TableInfo) -> str:
@@ -217,6 +361,14 @@ WATCH_DELAYS = [
     ("5 moves late", 5),
     ("10 moves late", 10),
 ]
+#: what happens to the seat of a player who drops (or leaves it for good) mid-game: it
+#: waits for them, or a bot plays it after so long until a player sits there again
+BOT_AFTER = [
+    ("the seat waits", 0),
+    ("a bot after 10 min", 600),
+    ("a bot after 1 hour", 3600),
+    ("a bot after 1 day", 86400),
+]
 
 
 class TableSetupScreen(SetupScreen):
@@ -247,7 +399,12 @@ class TableSetupScreen(SetupScreen):
             )
             row = Horizontal(Label("Watchers see", classes="seat-label"), delay)
             row.add_class("seat-row")
-            seed.parent.parent.mount(row, after=seed.parent)  # type: ignore[union-attr]
+            away = Select(
+                BOT_AFTER, value=0, allow_blank=False, id="bot-after", classes="option-select"
+            )
+            row2 = Horizontal(Label("If one drops", classes="seat-label"), away)
+            row2.add_class("seat-row")
+            seed.parent.parent.mount(row, row2, after=seed.parent)  # type: ignore[union-attr]
         title = self.query_one("#setup-title", Static)
         title.update(
             Text.assemble(
@@ -276,6 +433,8 @@ class TableSetupScreen(SetupScreen):
         request = [(s.name, "open" if not s.is_bot else s.kind) for s in seats]
         delays = self.query("#watch-delay")
         delay = int(delays.first(Select).value) if delays else 0  # type: ignore[arg-type]
+        aways = self.query("#bot-after")
+        bot_after = int(aways.first(Select).value) if aways else 0  # type: ignore[arg-type]
 
         async def create(client):
             return await client.create(
@@ -285,6 +444,7 @@ class TableSetupScreen(SetupScreen):
                 sit=humans[0],
                 auto_start=False,
                 watch_delay=delay,
+                bot_after=bot_after,
             )
 
         self.remember()
@@ -435,13 +595,26 @@ class TablePlay:
             return
         notes = []
         for seat, (was, now) in enumerate(zip(before.seats, self.info.seats, strict=True)):
-            if seat == self.session.on_screen or now.user is None or now.user != was.user:
+            if seat == self.session.on_screen:
+                continue
+            if now.stand_in and not was.stand_in:
+                who = f"while {now.user} is away" if now.user else "until a player sits there"
+                notes.append(f"⚙ a bot plays seat {seat + 1} ({now.name}) {who}")
+            if was.user is not None and now.user is None and now.kind == "human":
+                notes.append(f"○ {was.user} left for good: seat {seat + 1} ({now.name}) is open")
+                continue
+            if now.user is None or now.user != was.user:
+                if now.user is not None and now.connected:
+                    notes.append(f"● {now.user} took seat {seat + 1} ({now.name})")
                 continue
             if was.connected and not now.connected:
                 wait = f"{self.info.seat_timeout:.0f} s"
+                later = f" (after {wait} the others may give it to a bot)"
+                if self.info.bot_after:
+                    later = f" (after {span(self.info.bot_after)} a bot plays it meanwhile)"
                 notes.append(
                     f"◌ {now.user} dropped: seat {seat + 1} ({now.name}) waits for them"
-                    + (f" (after {wait} the others may give it to a bot)" if self.started else "")
+                    + (later if self.started else "")
                 )
             elif now.connected and not was.connected:
                 notes.append(f"● {now.user} is back at seat {seat + 1} ({now.name})")
@@ -457,7 +630,14 @@ class TablePlay:
         per absence (asked again only if they come back and drop again)."""
         mine = self.session.on_screen
         for seat, info in enumerate(self.info.seats):
-            away = info.user is not None and not info.connected and seat != mine
+            # (a table whose maker chose a bot after a while gives the seat to one itself)
+            away = (
+                info.user is not None
+                and not info.connected
+                and seat != mine
+                and not info.stand_in
+                and not self.info.bot_after
+            )
             if not away:
                 self._offered.discard(seat)
                 if seat in self._away_timers:
@@ -507,6 +687,8 @@ class TablePlay:
         self.lobby.link.unlisten(self.on_message)
         for timer in self._away_timers.values():
             timer.stop()  # type: ignore[attr-defined]
+        if self.client is not None:
+            self.client.table = self.client.seat = None  # (sits nowhere now)
         if send and self.client is not None and not self.client.closed.is_set():
             from ...tables.protocol import Leave
 
@@ -605,6 +787,7 @@ class LobbyScreen(BaseScreen):
         Binding("c", "create", "New table"),
         Binding("slash", "code", "Join by code"),
         Binding("r", "refresh", "Refresh"),
+        Binding("x", "leave_for_good", "Leave table for good"),
         Binding("q,escape", "close", "Back"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
@@ -672,8 +855,9 @@ class LobbyScreen(BaseScreen):
         me = self.user
 
         def order(info: TableInfo) -> tuple:
+            # yours first: those where it is your move at the top, the longest waiting first
             mine = any(s.user == me for s in info.seats)
-            return (not mine, info.over, info.started, info.code)
+            return (not my_move(info, me), not mine, info.over, info.started, -waited(info, me))
 
         self.tables = sorted(tables, key=order)
         self._show_tables()
@@ -692,7 +876,16 @@ class LobbyScreen(BaseScreen):
             mine = any(s.user == self.user for s in info.seats)
             label = Text()
             label.append(f"{'★' if mine else '▶'} {info.code} ", style="bold")
-            label.append(f"{info.title} · {table_state(info)}")
+            label.append(f"{info.title} · ")
+            if my_move(info, self.user):
+                wait = waited(info, self.user)
+                label.append("▶ your move", style="bold reverse")
+                label.append(f" (waited {span(wait)})" if wait >= 60 else "")
+                label.append(f" · with {others(info, self.user)}")
+            elif mine and not info.over:
+                label.append(f"{table_state(info)} · with {others(info, self.user)}")
+            else:
+                label.append(table_state(info))
             if info.spectators:
                 label.append(f" · {info.spectators} watching")
             if info.watch_delay:
@@ -701,7 +894,13 @@ class LobbyScreen(BaseScreen):
             label.append_text(seat_line(info, self.user))
             options.add_option(Option(label, id=info.code))
         options.highlighted = min(keep or 0, len(self.tables) - 1)
-        self.say(f"{len(self.tables)} table(s). Enter: sit (or replay a finished one) · w: watch")
+        turns = [info for info in self.tables if my_move(info, self.user)]
+        if turns:
+            self.say(Text(turns_text(turns, self.user).splitlines()[0], style="bold"))
+        else:
+            self.say(
+                f"{len(self.tables)} table(s). Enter: sit (or replay a finished one) · w: watch"
+            )
 
     def say(self, text: Text | str) -> None:
         for message in self.query("#lobby-message").results(Static):  # (see TableRoom.say)
@@ -789,10 +988,48 @@ class LobbyScreen(BaseScreen):
     def action_refresh(self) -> None:
         self.run_worker(self.refresh_tables(), group="refresh", exclusive=True)
 
+    def action_leave_for_good(self) -> None:
+        """Give up your seat at the highlighted table, once you say yes: it becomes open for
+        anyone to take (a player who only stepped away keeps theirs: Enter goes back)."""
+        info = self._highlighted()
+        if info is None:
+            return
+        seat = next((i for i, s in enumerate(info.seats) if s.user == self.user), None)
+        if seat is None or info.over:
+            self.say(f"You hold no seat at table {info.code} to leave.")
+            return
+        code, name = info.code, info.seats[seat].name
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._leave_for_good(code), group="leave", exclusive=True)
+
+        self.app.push_screen(
+            AskScreen(
+                f"Leave table {code} for good?",
+                f"Your seat {seat + 1} ({name}) at {info.title} becomes open for anyone to "
+                "take, and you cannot come back to it unless it is still open.",
+            ),
+            answered,
+        )
+
+    async def _leave_for_good(self, code: str) -> None:
+        try:
+            client = await self.link.connect()
+            await client.leave_for_good(code)
+        except ClientError as exc:
+            self.say(Text(f"✘ {exc.error.message}", style="bold red"))
+            return
+        except (OSError, ConnectionError, TimeoutError) as exc:
+            self.say(Text(f"✘ The tables are not available: {exc}", style="bold red"))
+            return
+        await self.refresh_tables()
+        self.say(Text(f"You left table {code} for good: your seat is open.", style="bold"))
+
     async def _replay(self, code: str) -> None:
         from ...engine.match import Match, SaveError, SaveFile
         from ...tables.replay import Replay
-        from .replay import ReplayScreen
+        from .replay import replay_screen
 
         try:
             client = await self.link.connect()
@@ -808,7 +1045,7 @@ class LobbyScreen(BaseScreen):
         except (SaveError, ValueError, OSError, TimeoutError) as exc:
             self.say(Text(f"✘ Cannot replay table {code}: {exc}", style="bold red"))
             return
-        self.app.push_screen(ReplayScreen(Replay(match)))
+        self.app.push_screen(replay_screen(Replay(match)))
 
     def action_cursor_down(self) -> None:
         self.query_one("#lobby-tables", OptionList).action_cursor_down()
