@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import time
 
@@ -232,6 +233,12 @@ async def test_army_of_zero_two_ssh_players_and_a_watcher(server):
     assert loaded.actions == table.match.actions
 
 
+def drawn_step(player: Player, start: int) -> int:
+    """The newest step a player's screen drew since `start` (-1: none)."""
+    steps = re.findall(r"step (\d+) ", player.term.text(start))
+    return max((int(n) for n in steps), default=-1)
+
+
 def _create(game: str, names: list[str], seed: int, **options):
     from tabletop_tui.tables.protocol import Create, SeatRequest
 
@@ -309,4 +316,114 @@ async def test_an_ssh_watcher_and_a_waiting_player_stay_while_the_table_moves(tm
             assert "without a key press or a move at your table" in player.term.text()
         await bob.close()
     finally:
+        await asyncio.wait_for(server.close(), 60)
+
+
+async def test_zoobotz_three_players_over_a_server_restart_and_a_day(tmp_path):
+    """Issue 34, games that last for days: ZOOBOTZ for three, ann at a real SSH terminal
+    (F2 and Enter), bob and cat on the real service's socket (most moves, so the test
+    stays short; the other SSH tests here drive every seat by keys). The server stops at ann's
+    move and starts again on the same folder with its table service's clock a day on: the
+    table comes back with every acknowledged move; ann's login takes her back to it and
+    says it is her move; bob stays away, so past the maker's hour a bot plays his seat
+    while ann and cat play on; every move is in the table's save."""
+    from tabletop_tui.tables.client import TableClient
+    from tabletop_tui.tables.protocol import Create, SeatRequest
+    from tabletop_tui.tables.service import DAY
+
+    config = SSHServeConfig(
+        host="127.0.0.1", port=0, data_dir=tmp_path / "server", max_per_address=0
+    )
+    server = DemoServer(config)
+    await server.start()
+    clients: list[TableClient] = []
+
+    async def socket_seat(service, user: str, code: str) -> TableClient:
+        client = await TableClient.connect(service.socket_path, service.issue_ticket(user))
+        await client.join(code)
+        clients.append(client)
+        return client
+
+    async def play(table: Table, ann: Player, others: dict, until_step) -> None:
+        """The lowest seat to act moves: ann at her terminal, the others on their socket
+        (a seat a bot plays moves by itself), until `until_step(step)` says stop."""
+        while not table.over and not until_step(len(table.match.actions)):
+            step = len(table.match.actions)
+            seat = min(table.match.to_act())
+            if seat == 0:
+                mark = ann.term.mark()
+                ann.term.send(F2)
+                await ann.term.wait_for("Your moves, Ann", start=mark)
+                ann.term.send(ENTER)
+                await until(lambda s=step: len(table.match.actions) > s, f"ann's move {step}")
+                # (her screen draws the newest step: a bot's moves after hers may come first)
+                await until(lambda s=step, m=mark: drawn_step(ann, m) > s, f"ann sees {step}")
+            elif seat in table.bots:
+                await until(lambda s=step: len(table.match.actions) > s, f"the bot's {step}")
+            else:
+                client = others[seat]
+                update = await client.wait_view(lambda v: v.revision == table.revision)
+                assert await client.act(update.legal[0], expect=update.revision) is None
+
+    try:
+        service = server.tables
+        request = Create(
+            type="create",
+            game="zoobotz",
+            seats=[SeatRequest(name=n) for n in ("Ann", "Bob", "Cat")],
+            seed=3,
+            bot_after=3600,  # the maker's choice: a bot plays a seat away for an hour
+        )
+        table = service.create_table("ann", request)
+        code = table.code
+        ann = Player("ann")
+        await ann.log_in(server)
+        await ann.join(code)
+        await seated(table, 0, "ann")
+        others = {
+            1: await socket_seat(service, "bob", code),
+            2: await socket_seat(service, "cat", code),
+        }
+        assert table.started
+        # every seat's first moves (ann's 7 at her terminal), until it is ann's move again
+        await play(table, ann, others, lambda s: s > 7 and table.match.to_act() == {0})
+        acknowledged = list(table.match.actions)
+        assert len(acknowledged) > 14 and {a.seat for a in acknowledged} == {0, 1, 2}
+        before = table.info()
+        assert before.seats[0].to_act and not before.seats[1].to_act
+    finally:
+        for client in clients:
+            await client.close()
+        clients.clear()
+        await asyncio.wait_for(server.close(), 60)
+
+    # the next day
+    server = DemoServer(config)
+    await server.start()
+    try:
+        service = server.tables
+        service.clock = lambda: time.time() + DAY
+        table = service.tables[code]
+        assert table.match.actions == acknowledged, "a move was lost over the restart"
+        assert table.info().seats[0].waited >= DAY  # her move has waited since yesterday
+        ann = Player("ann")
+        await ann.log_in(server)
+        # no key: she is taken back to the table, and told it is her move there
+        await seated(table, 0, "ann")
+        await ann.term.wait_for("Your move at", timeout=30)
+        others = {2: await socket_seat(service, "cat", code)}
+        await seated(table, 2, "cat")
+        # bob has been away a day: a bot plays his seat (cat, back, plays hers)
+        assert table.slots[1].stand_in and table.slots[1].user == "bob"
+        assert not table.slots[2].stand_in and not table.slots[0].stand_in
+        count = len(acknowledged)
+        await play(table, ann, others, lambda s: s >= count + 12)
+        assert table.match.actions[:count] == acknowledged
+        moved = {a.seat for a in table.match.actions[count:]}
+        assert {0, 1} <= moved, moved  # ann at her terminal, and bob's seat by the bot
+        loaded, _ = await replayed_states(table)  # the save holds every move, in order
+        assert loaded.actions[:count] == acknowledged
+    finally:
+        for client in clients:
+            await client.close()
         await asyncio.wait_for(server.close(), 60)
