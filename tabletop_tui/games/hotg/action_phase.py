@@ -263,9 +263,10 @@ class ActionPhaseRules:
             return bt(s, buffs=upd(s.battle.buffs, die_for_hits=zd.n))
         if ab == "battle_energy":
             return self._gain(s, zd.n)
-        if ab == "energy_and_draw":  # Mega V4: any Ranger may draw any number
-            s = self._gain(s, zd.n)
-            options = tuple(s.battle.participants)
+        if ab == "energy_and_draw":  # Mega V4, at any time: any Ranger may draw any number
+            if s.battle is not None:  # outside a battle there is no pool: the energy is lost
+                s = self._gain(s, zd.n)
+            options = tuple(range(len(s.players)))
             return upd(
                 s,
                 decision=Decision(
@@ -278,7 +279,9 @@ class ActionPhaseRules:
                 ),
             )
         if ab == "battle_draw":  # Saber-Toothed Tiger: each Ranger here may draw up to n
-            return self._ask_draw_more(s, tuple(s.battle.participants), zd.n, None, zd.name)
+            return self._ask_draw_more(
+                s, tuple(s.battle.participants), zd.n, None, zd.name, per_ranger=True
+            )
         if ab == "discard_to_top":  # Triceratops: up to n, in any order
             return self._ask_to_top(s, seat, zd.n, zd.name, optional=True)
         if ab == "cycle_discard":  # Mega V2: discard up to 2, then twice as many on top
@@ -304,9 +307,11 @@ class ActionPhaseRules:
             s = set_loc(s, i, fs=add_fs(lo.fs, kind, -1))
             if s.locations[i].figures == 0 and not s.locations[i].locked_full:
                 s = set_loc(s, i, panicked=False)
+            # after the Megazord the track is no longer used: the figure goes to the supply
+            where = "the supply" if s.power.megazord else "the experience track"
             ev.append(
                 event(
-                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for the experience track",
+                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for {where}",
                 )
             )
             return self._gain_experience(s, 1, ev)
@@ -368,12 +373,12 @@ class ActionPhaseRules:
             ),
         )
 
-    def _can_draw(self, s: State, seat: int, hand_cap: bool) -> bool:
+    def _can_draw(self, s: State, seat: int, hand_cap: bool, anyone: bool = False) -> bool:
+        """`anyone`: any Ranger, in the battle or not, in a battle or not (Mega V4)."""
         p = s.players[seat]
         return (
             s.outcome is None
-            and s.battle is not None
-            and seat in s.battle.participants
+            and (anyone or (s.battle is not None and seat in s.battle.participants))
             and bool(p.deck)
             and (not hand_cap or len(p.hand) < hand_size(s, seat))
         )
@@ -420,26 +425,31 @@ class ActionPhaseRules:
         held: Decision | None,
         why: str,
         hand_cap: bool = False,
+        anyone: bool = False,
+        per_ranger: bool = False,
     ) -> State:
         """Each of `seats` in turn may draw one card at a time, up to `allowance` cards
         (0: any number; `hand_cap`: up to the hand size), and stop whenever they like;
         the question this interrupted (`held`) comes back after."""
-        seats = tuple(i for i in seats if self._can_draw(s, i, hand_cap))
+        seats = tuple(i for i in seats if self._can_draw(s, i, hand_cap, anyone))
         if not seats:
             return upd(s, decision=held)
+        # "each Ranger": a player with two Rangers draws for both (Ruling 5)
+        amount = allowance * len(s.players[seats[0]].rangers) if per_ranger else allowance
         return upd(
             s,
             decision=Decision(
                 kind="draw_more",
                 asked=seats,
                 seat=seats[0],
-                amount=allowance,
+                amount=amount,
                 limit=allowance,
                 hand_cap=hand_cap,
+                anyone=anyone,
+                per_ranger=per_ranger,
                 held=held,
                 source=why,
-                prompt=f"{why}: draw a card, or stop"
-                + (f" (up to {allowance})" if allowance else ""),
+                prompt=f"{why}: draw a card, or stop" + (f" (up to {amount})" if allowance else ""),
             ),
         )
 

@@ -169,8 +169,7 @@ class RangerCardRules:
             dice=max(0, card.dice + bonus_dice),
             hits=hits,
             ignore_guard=any(e.do == "ignore_guard" for e in card.effects),
-            reroll=any(e.do == "reroll_misses" for e in card.effects)
-            or bool(extra and extra.reroll),
+            reroll=any(e.do == "reroll_dice" for e in card.effects) or bool(extra and extra.reroll),
             dice_to_hits=bool(extra and extra.dice_to_hits),
             boost=a.boost,
             x=a.x,
@@ -197,8 +196,8 @@ class RangerCardRules:
         if buffs.dice_for_hits:
             k = min(buffs.dice_for_hits, att.dice)
             att = upd(att, dice=att.dice - k, hits=att.hits + k)
-        if buffs.die_for_hits and att.dice:
-            att = upd(att, dice=att.dice - 1, hits=att.hits + buffs.die_for_hits)
+        if buffs.die_for_hits:  # Mega V3 acts after the roll (`_roll_done`)
+            att = upd(att, die_for_hits=buffs.die_for_hits)
         steps = []
         cat = _cat(s)
         # Path of Thorns: attacking it or a card adjacent to it costs 2 damage

@@ -624,7 +624,7 @@ class BattleRules:
                 if s.battle is None or a.seat not in s.battle.participants:
                     return s
                 return self._ask_to_top(s, a.seat, 1, d.source, optional=False)
-            return self._ask_draw_more(s, (a.seat,), 0, None, d.source)
+            return self._ask_draw_more(s, (a.seat,), 0, None, d.source, anyone=True)
         if d.kind == "hand_to_top":
             p = s.players[seat]
             hand = list(p.hand)
@@ -682,13 +682,15 @@ class BattleRules:
             if a.count:
                 s = self._draw(s, seat, 1, ev)  # a defeat here also settles the held question
                 left = d.amount - 1 if d.amount else 0
-                more = (left > 0 or not d.amount) and self._can_draw(s, seat, d.hand_cap)
+                more = (left > 0 or not d.amount) and self._can_draw(s, seat, d.hand_cap, d.anyone)
                 if more:
                     return upd(s, decision=upd(d, amount=left, held=s.decision))
             if s.outcome is not None or s.battle is None:
                 return s
             rest = tuple(i for i in d.asked[1:] if i in s.battle.participants)
-            return self._ask_draw_more(s, rest, d.limit, s.decision, d.source, d.hand_cap)
+            return self._ask_draw_more(
+                s, rest, d.limit, s.decision, d.source, d.hand_cap, per_ranger=d.per_ranger
+            )
         if d.kind == "recover":
             if isinstance(a, m.Pass):
                 return self._finish_recover(s, seat, d.picked, ev)

@@ -336,7 +336,7 @@ class CheckRules:
         if d.kind == "draw_more":
             if not isinstance(a, m.Draw) or a.count not in (0, 1):
                 return _no(d.source, "Draw one card (Draw 1), or stop drawing (Draw 0).")
-            if a.count and not self._can_draw(s, seat, d.hand_cap):
+            if a.count and not self._can_draw(s, seat, d.hand_cap, d.anyone):
                 return _no(d.source, "Your hand is full (or your deck is empty).")
             return None
         if d.kind == "hand_to_top":
@@ -534,7 +534,6 @@ class CheckRules:
                 "battle_draw",
                 "battle_energy",
                 "next_attack_hits",
-                "energy_and_draw",
             )
             and not in_battle
         ):
@@ -544,12 +543,10 @@ class CheckRules:
             if i < 0:
                 return _no("Zords (§6)", "Choose an outer location.")
             if zd.ability == "fs_to_experience":
+                # any location, the battle's own too (FAQ: the figure leaves, its card stays
+                # in the combat), and after the Megazord (the figure goes to the supply)
                 if s.locations[i].fs_count < 1:
                     return _no("Mastodon", "No foot soldier figure is there.")
-                if in_battle and s.battle.location == a.location:
-                    return _no("Mastodon", "Not from the location of the battle in progress.")
-                if s.power.megazord:
-                    return _no("Experience track (§6)", "The experience track is no longer used.")
             elif s.power.megazord_token == a.location:
                 return _no("Dino Megazord", "The token is already there.")
         elif a.location:
@@ -705,7 +702,7 @@ class CheckRules:
 def _play_shape(card, b) -> tuple:
     """The X values, targets and boost options a card's play may name in this battle: the
     candidates and the fast legal list walk the same ones."""
-    xs = range(0, min(b.pool, 6) + 1) if card.cost == "X" else (0,)
+    xs = range(0, b.pool + 1) if card.cost == "X" else (0,)  # X: whatever the pool pays
     targets = (
         range(len(b.slots))
         if card.type == "attack" or any(e.do == "stun" for e in card.effects)

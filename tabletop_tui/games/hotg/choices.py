@@ -159,7 +159,7 @@ class ChoiceRules:
         out = []
         if att.reroll:
             card = cat.card(att.card) if att.card else None
-            own = card is not None and any(e.do == "reroll_misses" for e in card.effects)
+            own = card is not None and any(e.do == "reroll_dice" for e in card.effects)
             out.append(card.name if own else "Reroll")
         p = s.players[att.seat]
         if "carlos" in p.rangers and len(p.hand) <= 2:
@@ -194,7 +194,27 @@ class ChoiceRules:
                 data={"dice": list(rolled), "fixed": att.hits},
             )
         )
-        if 0 not in rolled:
+        if att.die_for_hits and rolled:
+            # Mega V3, "after rolling": 1 die off for +2 hits. The lowest die: 2 hits are
+            # never fewer than one die shows, so no other pick (nor passing) does better
+            k = rolled.index(min(rolled))
+            s = bt(
+                s,
+                attack=upd(
+                    att,
+                    rolled=rolled[:k] + rolled[k + 1 :],
+                    hits=att.hits + att.die_for_hits,
+                    die_for_hits=0,
+                ),
+            )
+            ev.append(
+                event(
+                    text=f"  Mega V3: the {self._faces((rolled[k],))} die is removed for "
+                    f"+{att.die_for_hits} hits",
+                    kind="battle",
+                )
+            )
+        if 0 not in rolled:  # the roll showed a miss, before Mega V3 took a die
             return s
         if "ashley" in self._rangers_in_battle(s) and "ashley" not in s.battle.used_abilities:
             who = seat_of(s, "ashley")

@@ -39,12 +39,21 @@ def _all_panicked(locs: list) -> bool:
 
 
 def _fill(
-    cat, locs: list, start: int, kind: str, n: int, ev: list[Event], check_all: bool, over: bool
+    cat,
+    locs: list,
+    start: int,
+    kind: str,
+    n: int,
+    ev: list[Event],
+    check_all: bool,
+    over: bool,
+    calm: int = -1,
 ) -> tuple[bool, bool]:
     """`_place_fs` outside Command Center Assault, on a list of the locations: foot soldiers
     one at a time from `start`, a full location sending them clockwise (§4.1).
     (any location changed, the last outer location panicked: the Rangers lose). `over`:
-    the game was over already (one figure is placed, as before)."""
+    the game was over already (one figure is placed, as before). `calm`: the location (index)
+    a Psycho Ranger's deployment fills without panicking it (Ruling PA3)."""
     placed = False
     left = n
     # every outer location panicked? (changes only when a placement below panics one)
@@ -64,7 +73,7 @@ def _fill(
                 took = min(left, limit - figures)
             fs = add_fs(lo.fs, kind, took)
             # _check_panic, on the local list (one copy of the location): `took` more
-            panic = not lo.panicked and figures + took >= limit
+            panic = not lo.panicked and figures + took >= limit and i != calm
             lo = upd(lo, fs=fs, panicked=True) if panic else upd(lo, fs=fs)
             if k:
                 name = cat.locations[lo.id].name
@@ -361,10 +370,12 @@ class DeploymentRules:
         assault = s.config.mode == "psycho_assault"
         if assault or top.kind != "fs":
             s, changes = upd(s, **changes), {}
+        calm = False
         if assault:
             first = next((v for v in villains if v.kind == "nemesis"), None)
             if first is not None:  # the other figures of this deployment go with the Psycho
                 target = self._assault_where(s, self._assault_attach(s, first.enemy), target)
+                calm = not s.config.psycho_fill_panics  # Ruling PA3
         if top.kind == "mm":
             names = ", ".join(cat.decks[f].name for f in figures)
             ev.append(
@@ -399,7 +410,7 @@ class DeploymentRules:
             if with_boss:  # §7: the boss and its deployment's foot soldiers attack the CC
                 s = self._to_hq(upd(s, **changes), top.fs_type, n, "they come with the boss", ev)
             else:  # (the deployment's changes made with the figures')
-                s = self._place_fs(s, target, top.fs_type, n, ev, changes)
+                s = self._place_fs(s, target, top.fs_type, n, ev, changes, calm=calm)
             if s.outcome:
                 return s
         for v in villains:
@@ -419,7 +430,14 @@ class DeploymentRules:
         return s
 
     def _place_fs(
-        self, s: State, target: str, kind: str, n: int, ev: list[Event], changes: dict | None = None
+        self,
+        s: State,
+        target: str,
+        kind: str,
+        n: int,
+        ev: list[Event],
+        changes: dict | None = None,
+        calm: bool = False,
     ) -> State:
         """Foot soldiers one at a time; a full location sends them clockwise (§4.1). With
         Command Center Assault one bound for a panicked location goes to the Command
@@ -428,14 +446,25 @@ class DeploymentRules:
         Deployment runs every round and is most of a random playout, so the locations
         change in a local list and the state is rebuilt once (and before any step that
         reads the whole state: the Command Center, a defeat). `changes`: the caller's own
-        (none of the locations), made in the same copy."""
+        (none of the locations), made in the same copy. `calm`: a Psycho Ranger's
+        deployment, which does not panic `target` by filling it (Ruling PA3)."""
         cat = _cat(s)
         assault = s.config.headquarters == "command_center_assault"
         check_all = mm_seat(s) is None  # Mastermind Mode checks at the end of deployment
         locs = list(s.locations)
         start = loc_index(s, target)
         if not assault:
-            placed, lost = _fill(cat, locs, start, kind, n, ev, check_all, s.outcome is not None)
+            placed, lost = _fill(
+                cat,
+                locs,
+                start,
+                kind,
+                n,
+                ev,
+                check_all,
+                s.outcome is not None,
+                start if calm else -1,
+            )
             if placed:
                 s = upd(s, locations=tuple(locs), **(changes or {}))
             elif changes:

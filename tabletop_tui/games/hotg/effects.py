@@ -28,7 +28,7 @@ RangerVerb = Literal[
     "gain_energy",  # gain n energy into the shared pool
     "extra_play",  # who ("self"/"other"/"any") may play 1 card right away
     "next_attack",  # the next attack this battle gets +n dice (and/or ignores GUARD)
-    "reroll_misses",  # this attack rerolls its missed dice once
+    "reroll_dice",  # after the roll the attacker may reroll any of its dice, once
     "ignore_guard",  # this attack may target a guarded card
     "hits_per_energy",  # X cost: deal X hits (excess spills to the next card in reading order)
     "after_play",  # the card goes to the deck top / is shuffled in instead of the discard
@@ -64,7 +64,7 @@ _PARAMS: dict[str, set[str]] = {
     "gain_energy": {"n"},
     "extra_play": {"who", "reroll", "dice_to_hits"},
     "next_attack": {"n", "ignore_guard"},
-    "reroll_misses": set(),
+    "reroll_dice": set(),
     "ignore_guard": set(),
     "hits_per_energy": set(),
     "after_play": {"to", "pay", "when"},
@@ -239,13 +239,13 @@ ACTIVE_ABILITIES = {
     "ready_to_rock",
 }
 ABILITY_TEXT: dict[str, str] = {
-    "leadership": "Once per battle: the next attack rerolls its missed dice.",
+    "leadership": "Once per battle: the next attack may roll any of its dice again, once.",
     "double_strike": "Once per battle, after you play a card: play another card with the same name.",
     "strategize": "Once per battle: a Ranger draws 1 card, then puts 1 card from hand on top of the deck.",
     "quick_shot": "At the start of each battle: deal 1 hit to an enemy card (automatic).",
     "hip_hop_kido": "Once per battle, after your attack defeats a card: 1 hit to a card adjacent to it (automatic).",
     "covert_tactics": "Once per battle: the next attack may ignore GUARD.",
-    "hot_blooded": "Once per attack, holding 2 or fewer cards: your attack rerolls its missed dice (automatic).",
+    "hot_blooded": "Once per attack, holding 2 or fewer cards: you may roll any of your attack's dice again.",
     "level_headed": "Once per battle: the next attack turns up to 2 of its dice into fixed hits.",
     "optimism": "Once per battle, when an attack rolls a miss: gain 1 energy (automatic).",
     "ready_to_rock": "Once per battle: a Ranger discards the top card of their deck, then puts the best card of their discard pile on top.",
@@ -266,13 +266,13 @@ ZordAbility = Literal[
 ]
 ZORD_TEXT: dict[str, str] = {
     "next_attack_dice": "Exhaust: the next attack this battle gets +{n} dice.",
-    "fs_to_experience": "Exhaust: move 1 foot soldier figure from a location to the experience track.",
+    "fs_to_experience": "Exhaust: move 1 foot soldier figure from any location to the experience track (to the supply once the Megazord is here).",
     "discard_to_top": "Exhaust: a Ranger puts up to {n} cards from their discard pile on top of their deck.",
-    "battle_draw": "Exhaust in a battle: each Ranger in it draws up to {n} cards.",
+    "battle_draw": "Exhaust in a battle: each Ranger in it draws up to {n} cards (a player with two Rangers, twice as many).",
     "battle_energy": "Exhaust in a battle: gain {n} energy.",
     "cycle_discard": "Exhaust: a Ranger discards up to {n} hand cards, then puts twice as many from the discard pile on top of the deck.",
-    "next_attack_hits": "Exhaust: the next attack this battle trades 1 die for +{n} hits.",
-    "energy_and_draw": "Exhaust in a battle: gain {n} energy; the acting Ranger draws 1 card.",
+    "next_attack_hits": "Exhaust: once the next attack this battle has rolled, its lowest die comes off for +{n} hits.",
+    "energy_and_draw": "Exhaust at any time: gain {n} energy (lost outside a battle); a Ranger of your choice draws as many cards as they like.",
     "reduce_damage": "Exhaust when a Ranger would suffer damage: reduce it by {n}.",
     "megazord_token": "Exhaust: put the Megazord token on a location; at the start of each battle there, 1 hit to each enemy card.",
     "voyager_shield": "Holds up to {n} energy, refilled each Action Phase: spend 1 to reduce damage by 3.",
@@ -300,7 +300,7 @@ def ranger_effect_text(e: RangerEffect) -> str:
             who = {"self": "You", "other": "Another Ranger", "any": "A Ranger"}[e.who]
             extra = ""
             if e.reroll:
-                extra = "; if it is an attack, it rerolls its missed dice"
+                extra = "; if it is an attack, you may roll any of its dice again"
             if e.dice_to_hits:
                 extra = "; if it is an attack, its dice become fixed hits"
             return f"{who} may play 1 card right away{extra}."
@@ -311,8 +311,8 @@ def ranger_effect_text(e: RangerEffect) -> str:
             if e.ignore_guard:
                 parts.append("may ignore GUARD")
             return f"The next attack this battle {' and '.join(parts)}."
-        case "reroll_misses":
-            return "Reroll the missed dice once."
+        case "reroll_dice":
+            return "After the roll you may roll any of its dice again, once."
         case "ignore_guard":
             return "May ignore GUARD."
         case "hits_per_energy":

@@ -86,6 +86,10 @@ class Config(Model):
     megazord: Literal["auto", "dino_megazord", "mega_voyager"] = "auto"
     #: Rita's Witch's Curse raises the cost of attack cards only (DB) or all cards (TTS)
     witch_curse_all_cards: bool = False
+    #: Psycho Assault Mode: a Psycho Ranger's deployment never panics the location it fills
+    #: (False: the expansion's sentence read literally, RULINGS PA3), or panics a location it
+    #: brings to its figure limit as any full location (True: the reading before issue 37)
+    psycho_fill_panics: bool = False
     cards_dir: str | None = None
 
     @model_validator(mode="before")
@@ -266,6 +270,8 @@ class Attack(Model):
     splash: int = 0
     #: Blade Blaster: every target chosen up front (the first is `target`)
     targets: tuple[int, ...] = ()
+    #: Mega V3: once the roll is final, 1 die comes off for this many hits
+    die_for_hits: int = 0
 
 
 class Battle(Model):
@@ -437,6 +443,11 @@ class Decision(Model):
     scheme_first: bool = True
     #: draw_more: draw only while the hand is below its size (a token flip)
     hand_cap: bool = False
+    #: draw_more: any Ranger, in a battle or not (Mega V4 "at any time")
+    anyone: bool = False
+    #: draw_more: `limit` cards per Ranger, so twice as many for a 2-Ranger player
+    #: (Saber-Toothed Tiger, "each Ranger")
+    per_ranger: bool = False
     #: to_top / discard_some: the player may stop before `amount` (Pass)
     optional: bool = False
 
@@ -503,9 +514,9 @@ class State(Model):
 # -- actions -------------------------------------------------------------------------------
 #: static bounds of action numbers (the rules check the exact ones against the state): a
 #: seat (up to 6 Ranger players and the Mastermind), a 3x3 combat grid, and a cap on any
-#: index, count or energy that no game reaches; X is paid up to 6 (as the moves offer it:
-#: the rulebook names no cap, so lifting it means changing both)
-LAST_SEAT, GRID_LAST, CAP, MAX_X = 6, 2, 99, 6
+#: index, count or energy that no game reaches; X has no cap of its own (§5.5: the player
+#: chooses X): the rules bound it by the pool that pays it
+LAST_SEAT, GRID_LAST, CAP, MAX_X = 6, 2, 99, 99
 
 
 class Focus(Model):

@@ -122,8 +122,11 @@ class PsychoAssaultRules:
                 )
         return s
 
-    def _assault_panic(self, s: State, i: int, ev: list[Event]) -> State:
-        """Two or more Psycho Rangers in one location panic it (a full one panics as usual)."""
+    def _assault_panic(self, s: State, i: int, ev: list[Event], deployed: bool = True) -> State:
+        """Two or more Psycho Rangers in one location panic it. A Psycho's deployment panics
+        nothing else (Ruling PA3), unless `psycho_fill_panics`: a location it fills panics as
+        any full one. A Psycho moving back to its Ranger (`deployed` False) is no deployment:
+        a location it fills panics as usual."""
         lo = s.locations[i]
         if not lo.panicked and sum(v in PSYCHOS for v in lo.villains) >= 2:
             s = set_loc(s, i, panicked=True)
@@ -134,6 +137,8 @@ class PsychoAssaultRules:
                 )
             )
             return self._check_all_panicked(s, ev)
+        if deployed and not s.config.psycho_fill_panics:
+            return s
         return self._check_panic(s, i, ev)
 
     def _assault_defeat(self, s: State, nid: str, li: int, ev: list[Event]) -> State:
@@ -207,7 +212,7 @@ class PsychoAssaultRules:
                     kind="deploy",
                 )
             )
-            s = self._assault_panic(s, to, ev)
+            s = self._assault_panic(s, to, ev, deployed=False)
             if s.outcome:
                 return s
         return s

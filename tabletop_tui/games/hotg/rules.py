@@ -87,7 +87,8 @@ class HotgRules(
     cooperative = True
     #: 2 (issue 33): a Mastermind Scheme window opens only when a Scheme in hand can be
     #: played there, so a save from version 1 may hold answers to windows that no longer open
-    version = 2
+    #: 3 (issue 37): Mastodon, Mega V3/V4, Saber-Toothed Tiger, X, Psycho panic as written
+    version = 3
     config_type = Config
     state_type = State
     view_type = View

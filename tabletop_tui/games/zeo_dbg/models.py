@@ -55,6 +55,9 @@ class Config(Model):
     format: Format = "1v1"
     #: in 2v1, which team has the lone player (15 HP to start, draws 4, takes both turn slots)
     lone: Literal["heroes", "villains"] = "heroes"
+    #: 2v1: the lone team also starts with Energy (14 for a lone Villain, 6 for a lone Hero),
+    #: a balance setting of ours; the rulebook starts every team at 0 (DESIGN.md Ruling 1)
+    lone_head_start: bool = False
     #: per seat: a character id, or "" to be dealt 2 of your team's characters and pick 1
     characters: tuple[str, ...] = ()
     #: the Serpentera promo: General Venjix joins the Villains and may buy Serpentera Sections

@@ -81,6 +81,8 @@ class ZeoRules(
 
     game_id = "zeo-dbg"
     title = "Power Rangers Deck-Building Game: Zeo"
+    #: 2 (issue 37): the lone 2v1 team starts at 0 Energy unless `lone_head_start`
+    version = 2
     min_seats = 2
     max_seats = 4
     config_type = Config

@@ -126,9 +126,10 @@ class SetupPhase:
         if cfg.format == "2v1":
             lone = HEROES if cfg.lone == "heroes" else VILLAINS
             hp[lone] = 15
-            # the rulebook is silent on starting Energy: the lone team's head start is ours
-            # (DESIGN.md Ruling 1, measured in BALANCE.md)
-            energy[lone] = LONE_ENERGY[lone]
+            # the rulebook gives the lone player 15 HP and a 4-card hand, nothing more: the
+            # Energy head start is a named setting, off by default (DESIGN.md Ruling 1)
+            if cfg.lone_head_start:
+                energy[lone] = LONE_ENERGY[lone]
         state = state.model_copy(
             update={
                 "rng": rng,

@@ -125,4 +125,13 @@ SETUP_OPTIONS = (
         convert=lambda v: v == "all",
         help="Two printings disagree; RULINGS.md 4 explains the default.",
     ),
+    SetupOption(
+        "psycho_fill_panics",
+        "Psycho Assault: a Psycho filling a location",
+        (("Does not panic it (as written)", "calm"), ("Panics it as any full location", "panic")),
+        default="calm",
+        convert=lambda v: v == "panic",
+        help="The expansion says a Psycho Ranger's deployment panics no location by itself "
+        "(RULINGS.md PA3); the other reading is a harder game.",
+    ),
 )

@@ -229,6 +229,17 @@ class ZeoScreen(CardTable, GameScreen):
             help="With three seats: 15 HP to start, draws 4, takes both of the team's turns.",
         ),
         SetupOption(
+            "lone_head_start",
+            "2v1: the lone team's starting Energy",
+            (
+                ("0, as the rulebook sets", "off"),
+                ("Head start: 14 for a lone Villain, 6 for a lone Hero", "on"),
+            ),
+            default="off",
+            convert=lambda v: v == "on",
+            help="A balance setting of ours, not the rulebook's (DESIGN.md Ruling 1).",
+        ),
+        SetupOption(
             "serpentera",
             "Serpentera promo",
             (("Off", "off"), ("On: General Venjix and Serpentera", "on")),

@@ -1,0 +1,180 @@
+"""Heroes of the Grid, issue 37: the last rules applied harsher than written, and the last
+picks the engine made for the team, one scenario each.
+
+Sources: the base rules digest (../shared/research/heroes-of-the-grid-base-rules.md, cited
+"§N", its FAQ notes marked there), the card texts in the facts file
+(../shared/research/heroes-of-the-grid-card-facts.md/json) and the expansion rulebook
+(../shared/seeds/heroes-of-the-grid-psycho-rangers-rulebook.txt, cited by section); our own
+readings are card_data/hotg/RULINGS.md ("Ruling N").
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tabletop_tui.games.hotg import models as m
+from tabletop_tui.games.hotg.cards import catalog
+from tabletop_tui.games.hotg.effects import ABILITY_TEXT, ZORD_TEXT, ranger_effect_text
+from tabletop_tui.games.hotg.rules import HotgRules, upd
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_hotg_modes import FS, NEM, _deploy, at, pa_calm, pa_game, with_psychos  # noqa: E402
+from test_hotg_rules import LEAP, LEAP2, battle, card, game, give  # noqa: E402
+
+R = HotgRules()
+CAT = catalog()
+PP = "putty_patrollers"
+
+
+def _zords(s: m.State, seat: int, *zords: str) -> m.State:
+    return upd(
+        s,
+        players=tuple(upd(p, zords=zords) if i == seat else p for i, p in enumerate(s.players)),
+    )
+
+
+def _calm_action(s: m.State) -> m.State:
+    return upd(s, phase="action", battle=None, decision=None, queue=(), focus=0)
+
+
+def _tough(s: m.State) -> m.State:
+    """Every enemy card far from defeat, so an attack's hits can be read off its slot."""
+    return upd(s, battle=upd(s.battle, slots=tuple(upd(sl, hits=-50) for sl in s.battle.slots)))
+
+
+# ============================================================== 1-2: the Mastodon (§6, FAQ)
+def test_mastodon_still_works_after_the_megazord_and_sends_the_figure_to_the_supply():
+    """§6 Mastodon: exhaust to take a foot soldier figure from any location. Only the
+    experience track stops once the Megazord is here (§5.6: defeated foot soldiers no longer
+    go onto it); the Zord itself keeps working, and its figure goes to the supply."""
+    s = _calm_action(_zords(game(names=("a", "b", "c", "d")), 0, "mastodon"))
+    lo = s.locations[1]
+    s = upd(
+        s,
+        locations=(s.locations[0], upd(lo, fs=((PP, 2),)), *s.locations[2:]),
+        power=upd(s.power, megazord="dino_megazord", experience=0),
+    )
+    use = m.UseZord(zord="mastodon", location=lo.id)
+    assert use in R.legal_actions(s, 0)
+    s, ev = R.apply(s, 0, use)
+    assert s.locations[1].fs_count == 1 and s.power.experience == 0
+    assert any("the supply" in e.text for e in ev)
+
+
+def test_mastodon_may_take_a_figure_from_the_battle_s_own_location():
+    """FAQ (§6 table): the Mastodon moves only the figure, never an enemy card of the combat,
+    so the battle's own location is as open to it as any other; the cards stay in play."""
+    s = _zords(game(names=("a", "b", "c", "d")), 0, "mastodon")
+    s = battle(s, [[LEAP, LEAP2]], seats=(0,), pool=0)
+    here = s.battle.location
+    use = m.UseZord(zord="mastodon", location=here)
+    assert use in R.legal_actions(s, 0)
+    xp = s.power.experience
+    s, _ = R.apply(s, 0, use)
+    assert s.locations[0].fs_count == 3 and len(s.battle.slots) == 2
+    assert s.power.experience == xp + 1 or s.power.level > 0
+
+
+# ============================================================== 3: Mega V3 (§11)
+def test_mega_v3_removes_a_die_after_the_roll_not_before():
+    """§11 Mega V3: when a Ranger attacks, AFTER rolling they may remove 1 die to add 2
+    hits. The attack rolls all its dice; then its lowest die comes off for +2 hits."""
+    s = _zords(game(names=("a", "b", "c", "d")), 0, "mega_v3")  # billy is seat 2
+    s = _tough(battle(s, [[LEAP, LEAP2]], seats=(2,), pool=9))
+    attack = card("billy", "mighty-maces")  # 3 dice, no other effect on the attack
+    s = give(s, 2, hand=[attack])
+    s, _ = R.apply(s, 2, m.UseZord(zord="mega_v3"))
+    before = s.battle.slots[0].hits
+    s, ev = R.apply(s, 2, m.PlayCard(card=attack, target=0))
+    rolls = [e.data["dice"] for e in ev if e.kind == "dice" and "dice" in e.data]
+    dice = CAT.card(attack).dice
+    assert len(rolls[0]) == dice  # every die is rolled ...
+    dealt = s.battle.slots[0].hits - before
+    assert dealt == sum(rolls[0]) - min(rolls[0]) + 2 + CAT.card(attack).hits  # ... then one off
+    assert any("Mega V3" in e.text for e in ev)
+
+
+# ============================================================== 4: Mega V4 (§11)
+def test_mega_v4_may_be_used_outside_a_battle():
+    """§11 Mega V4: exhaust at any time: gain 1 energy; any Ranger may draw any number of
+    cards. Outside a battle there is no pool (§5.5: it exists only in a battle), so the
+    energy is lost, and the draw is any Ranger's, wherever they are."""
+    s = game(names=("a", "b"), rangers=("andros", "carlos", "tj", "ashley"))
+    s = _calm_action(_zords(s, 0, "mega_v4"))
+    use = m.UseZord(zord="mega_v4")
+    assert use in R.legal_actions(s, 0)
+    s, _ = R.apply(s, 0, use)
+    assert s.decision.kind == "choose_ranger" and s.decision.options == (0, 1)
+    h1 = len(s.players[1].hand)
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=1))
+    s, _ = R.apply(s, 1, m.Draw(count=1))
+    s, _ = R.apply(s, 1, m.Draw(count=1))
+    s, _ = R.apply(s, 1, m.Draw(count=0))
+    assert len(s.players[1].hand) == h1 + 2 and s.decision is None
+    assert "mega_v4" in s.power.exhausted and s.phase == "action"
+
+
+# ============================================================== 5: Tyranno Slash (§9)
+def test_tyranno_slash_offers_any_dice_and_its_text_says_so():
+    """§9 Jason: Tyranno Slash may reroll any number of its dice - not only misses. So a
+    roll with no miss may still be rerolled (a ¤ for a chance at ¤¤), and the card text
+    shown must not promise "missed dice"; Leadership and Hot Blooded read the same way."""
+    slash = card("jason", "tyranno-slash")
+    text = " ".join(ranger_effect_text(e) for e in CAT.card(slash).effects)
+    assert "missed" not in text and "any of" in text
+    assert "missed" not in ABILITY_TEXT["leadership"] + ABILITY_TEXT["hot_blooded"]
+    s = _tough(battle(game(names=("a", "b", "c", "d")), [[LEAP, LEAP2]], seats=(0,), pool=9))
+    s = give(s, 0, hand=[slash])
+    s, _ = R.apply(s, 0, m.PlayCard(card=slash, target=0))
+    assert s.decision.kind == "reroll"
+    s = upd(s, battle=upd(s.battle, attack=upd(s.battle.attack, rolled=(1, 2, 1))))
+    assert m.Dice(dice=(0,)) in R.legal_actions(s, 0)  # no miss, still the player's pick
+
+
+# ============================================================== 6: X (§5.5)
+def test_x_is_bounded_by_the_pool_not_by_six():
+    """§5.5 X-cost cards: the player chooses X and pays it. No cap of 6: with 9 energy in
+    the pool Blade Blaster may be paid 9, and 10 is refused as more than the pool."""
+    bb = card("jason", "blade-blaster")
+    s = _tough(battle(game(names=("a", "b", "c", "d")), [[LEAP, LEAP2]], seats=(0,), pool=9))
+    s = give(s, 0, hand=[bb])
+    legal = R.legal_actions(s, 0)
+    assert m.PlayCard(card=bb, target=0, x=9) in legal
+    assert m.PlayCard(card=bb, target=0, x=10) not in legal
+    assert R.check(s, 0, m.PlayCard(card=bb, target=0, x=10)) is not None
+
+
+# ============================================================== 7: Saber-Toothed Tiger (§6)
+def test_saber_toothed_tiger_lets_each_ranger_of_a_pair_draw_two():
+    """§6 Saber-Toothed Tiger: each Ranger in the battle may draw up to 2 cards. A player
+    running two Rangers draws for both (Ruling 5: "each Ranger" effects count the pair
+    twice): up to 4 into their one hand."""
+    s = _zords(game(names=("a", "b")), 0, "saber_toothed_tiger")
+    s = battle(s, [[LEAP, LEAP2]], seats=(0,), pool=0)
+    h = len(s.players[0].hand)
+    s, _ = R.apply(s, 0, m.UseZord(zord="saber_toothed_tiger"))
+    for _ in range(4):
+        assert s.decision is not None and s.decision.kind == "draw_more"
+        s, _ = R.apply(s, 0, m.Draw(count=1))
+    assert len(s.players[0].hand) == h + 4 and s.decision is None
+    assert "twice as many" in ZORD_TEXT["battle_draw"]
+
+
+# ============================================================== 11: Psycho panic (PA3)
+def test_a_psycho_s_deployment_that_fills_a_location_does_not_panic_it():
+    """Psycho Assault Mode, Deployment: locations do not become panicked automatically when
+    a Psycho Ranger is deployed (only two Psychos in one place panic it). A deployment that
+    brings the Ranger's location to its limit leaves it calm by default (Ruling PA3); the
+    setting `psycho_fill_panics` keeps the older reading, where it panics as a full one."""
+    for fill_panics in (False, True):
+        s = with_psychos(pa_calm(pa_game(psycho_fill_panics=fill_panics)), "psycho_red")
+        lo0 = s.locations[0]
+        limit = CAT.locations[lo0.id].figure_limit
+        s = upd(s, locations=(upd(lo0, fs=((PP, limit - 2),)), *s.locations[1:]))
+        s = at(s, 0, lo0.id)
+        s = _deploy(s, FS(lo0.id), NEM("psycho_red"), FS(lo0.id), FS(lo0.id), FS(lo0.id))
+        s = R._deploy_one(s, [])
+        assert "psycho_red" in s.locations[0].villains
+        assert s.locations[0].figures == limit  # full: its foot soldier and the Psycho
+        assert s.locations[0].panicked is fill_panics
