@@ -91,6 +91,8 @@ TESTS: dict[str, list[str]] = {
         "tests/test_hotg_mastermind_handovers.py",
         "tests/test_hotg_ranger_picks.py",
         "tests/test_hotg_modes.py",
+        # the fast legal-move lists against the checks' own candidates (`_candidates`)
+        "tests/test_hotg_fast_paths.py",
     ],
 }
 #: extra pytest arguments per game: the one slow whole-game test of the modes file stays out
@@ -109,7 +111,50 @@ FLIP = {
 SMALL = range(0, 11)
 
 #: (file under games/, stripped source line, mutation) -> why it is equivalent
-EQUIVALENT: dict[tuple[str, str, str], str] = {}
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    (
+        "army_of_zero/rules.py",
+        "faster = 0 if s0.total > s1.total else 1",
+        "> -> >=",
+    ): "equal SPEED totals took the step 5 branch just above; here the totals differ",
+    (
+        "army_of_zero/rules.py",
+        'if action.card == "defend" and not me.defend_in_hand:',
+        "== -> !=",
+    ): "the Defend Card is out of hand only while it lies face down, when the check above "
+    "already refuses any second card; the line can never refuse anything",
+    (
+        "pr_ccg_2008/rules.py",
+        "winner = 0 if powers[0] > powers[1] else 1",
+        "> -> >=",
+    ): "equal powers are the draw handled just above; here they differ",
+    ("pr_ccg_2008/models.py", "round: int = 1", "1 -> 0"): "no State is made without a round "
+    "(new_game passes round=0, each round its number)",
+    ("pr_ccg_2008/models.py", "round: int = 1", "1 -> 2"): "as 1 -> 0: the default is never used",
+    (
+        "hotg/battle.py",
+        "if guard > 10_000:  # pragma: no cover - a rules bug, not a game state",
+        "> -> >=",
+    ): "a runaway-loop guard: no game reaches 10,000 queued steps in one settle",
+    (
+        "hotg/rules.py",
+        "_ONLY = {seat: frozenset({seat}) for seat in range(8)}",
+        "8 -> 9",
+    ): "a table of one-seat answers for seats 0-7; a game has at most 7 seats, so one more "
+    "entry is never read",
+    (
+        "hotg/state_ops.py",
+        "if _last_cat[0] is cfg and _last_cat[1] is override:",
+        "1 -> 0",
+    ): "a one-entry cache of the card catalog: the mutant only misses the cache and loads "
+    "the same catalog again (slower, same answer)",
+    (
+        "hotg/psycho_assault.py",
+        "for k in range(1, 4)",
+        "4 -> 5",
+    ): "k = 4 is the location the Psycho is leaving for, which is at or over its limit, so "
+    "the `figures < limit` test never picks it",
+}
 
 
 @dataclass
@@ -157,8 +202,9 @@ def _docstring_ids(tree: ast.AST) -> set[int]:
 
 
 def _skipped_ids(tree: ast.AST) -> set[int]:
-    """Nodes inside f-strings and annotations (printed text and types, not rules), view
-    functions (`SKIP_FUNCTIONS`) and the models of views (classes named `...View`)."""
+    """Nodes inside f-strings and annotations (printed text and types, not rules), choices
+    between two texts (`"s" if n > 1 else ""`), view functions (`SKIP_FUNCTIONS`) and the
+    models of views (classes named `...View`)."""
     ids = set()
     for node in ast.walk(tree):
         roots = []
@@ -168,6 +214,8 @@ def _skipped_ids(tree: ast.AST) -> set[int]:
             roots.append(node)
         elif isinstance(node, ast.ClassDef) and node.name.endswith("View"):
             roots.append(node)
+        elif isinstance(node, ast.IfExp) and _texty(node.body) and _texty(node.orelse):
+            roots.append(node)  # "card" or "cards": wording, not a rule
         elif isinstance(node, ast.AnnAssign):
             roots.append(node.annotation)
         elif isinstance(node, ast.arg) and node.annotation is not None:
@@ -177,6 +225,17 @@ def _skipped_ids(tree: ast.AST) -> set[int]:
         for root in roots:
             ids.update(id(n) for n in ast.walk(root))
     return ids
+
+
+def _texty(node: ast.expr) -> bool:
+    """A string, an f-string, or strings added together."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _texty(node.left) and _texty(node.right)
+    return False
 
 
 def _line_offsets(text: str) -> list[int]:

@@ -174,6 +174,11 @@ def test_setting_up_deal_ten_each_the_rest_unused(seed):
     assert RULES.outcome(state) is None
 
 
+def test_boundary_introduction_exactly_two_players():
+    """Introduction: a combat game for two players, no fewer and no more."""
+    assert RULES.min_seats == 2 and RULES.max_seats == 2
+
+
 def test_setting_up_the_deck_is_shuffled():
     """Setting Up: "shuffle them well": different seeds deal different squads."""
     deals = {RULES.new_game(Config(), seed).seats[0].unplaced for seed in range(20)}
@@ -435,6 +440,26 @@ def test_step4_speed_tie_goes_to_step5():
     assert [t.kind for t in state.last.tests] == ["speed", "weapon", "weapon"]
 
 
+def test_boundary_each_dice_test_carries_its_rulebook_step():
+    """Playing The Game, steps 3 to 6: every dice test is recorded under the step that calls
+    for it: COMBAT under 3, SPEED under 4, each of the two blows of a SPEED tie under 5,
+    a single blow (after a won COMBAT or the faster SPEED) under 6."""
+
+    def steps(*args) -> list[tuple[str, int]]:
+        state = exchange(battle((args[0], args[1])), *args[2:])
+        return [(t.kind, t.step) for t in state.last.tests]
+
+    att, dfn = char(0, 1, 1, -2), char(1, 1, -2, 0)
+    assert steps(att, dfn, "attack", "defend", 4, 4, 1, 6) == [("combat", 3), ("weapon", 6)]
+    assert steps(dfn, att, "defend", "attack", 4, 4, 1, 6) == [("combat", 3), ("weapon", 6)]
+    slow, fast = char(-2, 0, 0, 2), char(2, 0, 0, -2)
+    assert steps(slow, fast, "attack", "attack", 5, 2, 1, 6) == [("speed", 4), ("weapon", 6)]
+    assert steps(fast, slow, "attack", "attack", 2, 5, 1, 6) == [("speed", 4), ("weapon", 6)]
+    a, b = char(1, 0, 0, -1), char(0, 1, 0, -1)
+    tie = [("speed", 4), ("weapon", 5), ("weapon", 5)]
+    assert steps(a, b, "attack", "attack", 3, 4, 1, 6, 1, 6) == tie
+
+
 # -- Step 5 --------------------------------------------------------------------------------
 def test_step5_both_characters_can_die_in_the_same_exchange():
     """Step 5: first player's WEAPON vs second's ARMOUR, then second's WEAPON vs first's
@@ -638,6 +663,18 @@ def test_victory_when_all_ten_opposing_characters_are_defeated():
     assert RULES.legal_actions(state, 0) == [] == RULES.legal_actions(state, 1)
     rejection = RULES.check(state, 1, ATTACK)
     assert rejection is not None and rejection.rule == "Victory"
+
+
+def test_victory_goes_to_the_first_player_too():
+    """Victory, seen from the other side: the first player wins when the second has lost all
+    ten (the winner is whoever still has characters, whichever seat that is)."""
+    champion, last = char(0, 2, 0, -2), char(0, -2, 0, 2)
+    gone = filler(9, avoid=(last, champion))
+    state = battle((champion, last), defeated=((), gone), squads=((char(0, 1, 0, -1),), ()))
+    state = exchange(state, "attack", "defend", 6, 1, 6, 1)
+    assert state.last.killed == (1,)
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == (0,) and not outcome.is_draw
 
 
 def test_no_victory_while_the_opponent_still_has_characters():

@@ -1053,6 +1053,30 @@ def test_end_of_round_overflow_moves_foot_soldiers_or_the_psycho():
     assert "psycho_red" in s2.locations[2].villains
 
 
+def test_boundary_end_of_round_a_psycho_fills_a_location_to_exactly_its_limit():
+    """Psycho Assault Mode, End of the Round, the boundary: a Psycho following its Ranger to
+    a location one figure short of its limit lands there (it is then exactly full, not
+    over), even when no foot soldier is there to make room."""
+    s = with_psychos(pa_calm(pa_game()), "psycho_red")
+    b = s.locations[1].id
+    limit = CAT.locations[b].figure_limit
+    others = (("psycho_blue", "psycho_black", "psycho_pink", "bones", "knasty_knight") * 2)[
+        : limit - 1
+    ]
+    s = upd(
+        s,
+        nemeses=(upd(s.nemeses[0], status="deployed", attached_to="jason"),),
+        locations=(
+            upd(s.locations[0], villains=("psycho_red",)),
+            upd(s.locations[1], villains=others, fs=()),
+            *s.locations[2:],
+        ),
+    )
+    s = R._assault_move_back(at(s, 0, b), [])
+    assert "psycho_red" in s.locations[1].villains and s.locations[1].figures == limit
+    assert "psycho_red" not in s.locations[2].villains
+
+
 def test_boss_deployment_brings_every_psycho_back():
     """Psycho Assault Mode, Boss Deployment: all five to the next card's location, their
     cards shuffled back, foot soldiers removed, panicked and full for the rest of the game,

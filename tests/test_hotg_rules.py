@@ -221,6 +221,117 @@ def test_foot_soldiers_overflow_clockwise_and_panic_a_full_location():
     assert any("PANIC" in e.text for e in ev)
 
 
+def _with_figures(s: m.State, counts: dict[int, int]) -> m.State:
+    return upd(
+        s,
+        locations=tuple(
+            upd(x, fs=((PP, counts[k]),)) if k in counts else x for k, x in enumerate(s.locations)
+        ),
+    )
+
+
+def test_boundary_4_1_a_location_at_exactly_its_figure_limit_is_full():
+    """§4.1 placement rules, the boundary: the figure count *reaching* the limit makes a
+    location full and panics it (one figure short does neither). The View shows it full,
+    and the panic check used after a Psycho's placement fires at the limit itself."""
+    s = clear_board(game())
+    limit = CAT.locations[s.locations[0].id].figure_limit
+    s = _with_figures(s, {0: limit, 1: limit - 1})
+    view = R.view(s, 0)
+    assert view.locations[0].full and not view.locations[1].full
+    s = R._check_panic(s, 0, [])
+    assert s.locations[0].panicked
+    s = R._check_panic(s, 1, [])
+    assert not s.locations[1].panicked
+
+
+def test_boundary_psycho_assault_overflow_goes_clockwise_past_a_full_location():
+    """Psycho Assault Mode, Deployment (excess foot soldiers) with §4.1's overflow: a foot
+    soldier pushed out of the last outer location goes to the next one clockwise, wrapping
+    round to the first; a location holding exactly its limit is skipped."""
+    s = clear_board(game())
+    limits = [CAT.locations[lo.id].figure_limit for lo in s.locations]
+    over = {2: limits[2] + 1, 0: 0}
+    skipped = R._assault_overflow(_with_figures(s, {**over, 3: limits[3]}), 2, [])
+    assert skipped.locations[2].figures == limits[2]
+    assert skipped.locations[3].figures == limits[3]
+    assert skipped.locations[0].fs_count == 1
+    room = R._assault_overflow(_with_figures(s, {**over, 3: limits[3] - 1}), 2, [])
+    assert room.locations[3].figures == limits[3] and room.locations[0].fs_count == 0
+
+
+def test_boundary_2_six_rangers_take_six_zords_before_the_megazord():
+    """§2 and §6, the Zord deck: topped up to 5 Zords, or 6 with 6 Rangers, Megazord last."""
+    assert len(game().power.zord_deck) == 5 + 1
+    six = game(names=tuple("abcdef")).power.zord_deck
+    assert len(six) == 6 + 1 and six[-1] == "dino_megazord"
+
+
+def test_boundary_4_3_a_player_of_two_rangers_comes_back_with_seven_cards():
+    """§4.3 defeat with §2's two-Ranger players: a defeated player who controls two Rangers
+    draws a hand of 7 (one who controls one draws 5)."""
+    s = game(names=("a", "b"), rangers=("jason", "zack", "billy", "trini"))
+    cards = s.players[0].hand + s.players[0].deck
+    assert len(cards) > 8
+    s = upd(s, players=(upd(s.players[0], hand=cards, deck=(), discard=()), *s.players[1:]))
+    s = R._check_defeat(s, 0, [])
+    assert len(s.players[0].hand) == 7 and len(s.players[0].deck) == len(cards) - 7
+
+
+def test_boundary_a_discard_of_no_cards_asks_nothing():
+    """§4.2 (a discard of the player's choice): with nothing to discard, no question is
+    asked: the state goes on as it was."""
+    s = upd(game(), phase="action", decision=None, queue=(), focus=0)
+    assert R._ask_discard(s, 0, 0, "test") is s
+    empty = upd(s, players=(upd(s.players[0], hand=()), *s.players[1:]))
+    assert R._ask_discard(empty, 0, 2, "test") is empty
+    asked = R._ask_discard(s, 0, 1, "test")
+    assert asked.decision is not None and asked.decision.seat == 0
+
+
+def test_boundary_astro_megaship_strategize_draws_up_to_exactly_three():
+    """Expansion, Astro Megaship: a strategizing Ranger draws up to three cards (three is
+    allowed, four is not), then puts that many back on top one at a time (the count goes
+    down by one each)."""
+    s = game(names=("a", "b", "c", "d"), headquarters="astro_megaship")
+    s = upd(s, phase="action", decision=None, queue=(), focus=0)
+    s = upd(s, players=(upd(s.players[0], location="hq"), *s.players[1:]))
+    s, _ = R.apply(s, 0, m.Recover())
+    if s.decision is not None and s.decision.kind == "recover":
+        s, _ = R.apply(s, 0, m.Pass())
+    s, _ = R.apply(s, 0, m.ChooseRanger(seat=2))
+    assert s.decision.kind == "strategize_draw" and len(s.players[2].deck) >= 4
+    assert R.check(s, 2, m.Draw(count=4)) is not None
+    assert R.check(s, 2, m.Draw(count=3)) is None
+    s, _ = R.apply(s, 2, m.Draw(count=3))
+    for left in (3, 2, 1):
+        assert s.decision.kind == "strategize_put" and s.decision.amount == left
+        s, _ = R.apply(s, 2, m.Pick(card=s.players[2].hand[0]))
+    assert s.decision is None or s.decision.kind != "strategize_put"
+
+
+def test_boundary_path_of_frost_leaves_a_pool_of_exactly_two_alone():
+    """§11 Psycho Blue, Path of Frost, the boundary: the shared pool holds at most 2, so a
+    pool of exactly 2 is not drained (nothing to announce); 3 drops to 2."""
+    s = game(names=("a", "b"))
+    ev = []
+    s2 = R._battle_start(battle(s, [["psycho:path-of-frost#1", LEAP]], pool=2, turn="prep"), ev)
+    assert s2.battle.pool == 2 and not any("drained" in e.text for e in ev)
+    ev = []
+    s3 = R._battle_start(battle(s, [["psycho:path-of-frost#1", LEAP]], pool=3, turn="prep"), ev)
+    assert s3.battle.pool == 2 and any("drained" in e.text for e in ev)
+
+
+def test_boundary_6_mega_voyager_refills_to_five_each_action_phase():
+    """§6 with the Mega Voyager's card: its shield energy is refilled to 5 when each Action
+    Phase begins; with any other Megazord nothing is stored."""
+    s = upd(game(), phase="deployment", decision=None, queue=())
+    voyager = upd(s, power=upd(s.power, megazord="mega_voyager", voyager=1))
+    assert R._start_action_phase(voyager, []).power.voyager == 5
+    dino = upd(s, power=upd(s.power, megazord="dino_megazord", voyager=0))
+    assert R._start_action_phase(dino, []).power.voyager == 0
+
+
 def test_monster_skips_panicked_locations_and_panics_its_own():
     """§4.1: a monster sent to a panicked location goes to the next non-panicked one clockwise,
     which becomes panicked."""
@@ -332,6 +443,19 @@ def test_team_chooses_who_acts():
     s, _ = play(s, 0, m.Focus(seat=2))
     assert R.to_act(s) == frozenset({2})
     assert R.legal_actions(s, 0) == []
+
+
+def test_boundary_4_2_focus_passes_to_a_ranger_with_at_least_one_token():
+    """§4.2 (Ruling 7): the turn may be handed to another Ranger who still has an action
+    token - exactly one is enough, none is not - and never to yourself."""
+    s = upd(game(), phase="action", focus=0, hq_tokens=0)
+    tokens = {0: 2, 1: 1, 2: 0, 3: 2}
+    s = upd(s, players=tuple(upd(p, tokens=tokens[i]) for i, p in enumerate(s.players)))
+    focus = sorted(a.seat for a in R.legal_actions(s, 0) if isinstance(a, m.Focus))
+    assert focus == [1, 3]
+    assert R.check(s, 0, m.Focus(seat=1)) is None
+    assert R.check(s, 0, m.Focus(seat=2)) is not None
+    assert R.check(s, 0, m.Focus(seat=0)) is not None
 
 
 def test_recover_takes_back_up_to_six_shields():
@@ -463,6 +587,51 @@ def test_dice_come_from_the_state_rng_and_count_hits():
     assert ev1 == ev2
     roll = next(e for e in ev1 if e.kind == "dice")
     assert len(roll.data["dice"]) == 2 and all(v in (0, 1, 2) for v in roll.data["dice"])
+
+
+def test_boundary_mammoth_slam_adds_a_die_from_exactly_four_discards():
+    """§5.6 with Mammoth Slam's text: one more die when its player's discard pile holds at
+    least 4 cards: exactly 4 adds it, 3 do not."""
+    slam = card("zack", "mammoth-slam")
+    base = battle(game(rangers=("zack", "jason", "billy", "trini")), [[PUMMEL]], fs=((SP, 1),))
+    dice = []
+    for n in (3, 4):
+        s = give(base, 0, hand=[slam], discard=base.players[0].deck[:n])
+        _, ev = R.apply(s, 0, m.PlayCard(card=slam, target=0))
+        dice.append(len(next(e for e in ev if e.kind == "dice").data["dice"]))
+    assert dice == [2, 3]
+
+
+def test_boundary_5_7_one_damage_is_suffered_and_none_is_not():
+    """§5.7: any damage from 1 up is suffered (the window opens on it); 0 is no damage."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),))
+    s = give(s, 0, hand=[card("jason", "block")])
+    ev = []
+    hurt = R._damage(s, 0, 1, "test", ev)
+    assert hurt.decision is not None and any("suffers 1 damage" in e.text for e in ev)
+    ev = []
+    assert R._damage(s, 0, 0, "test", ev) is s and ev == []
+
+
+def test_boundary_11_astro_blaster_pays_one_to_exactly_three_energy():
+    """§11 Space Rangers, Astro Blaster (X up to 3): X may be 1, 2 or 3 - 3 is allowed,
+    0 and 4 are not - whether played on its player's own turn or in answer to a teammate's
+    attack (the reaction window)."""
+    s = game(names=("a", "b"), rangers=("andros", "carlos", "tj", "ashley"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(0, 1), pool=5)
+    blaster = card("tj", "astro-blaster")
+    strike = card("andros", "pierce-defenses")
+    own = give(s, 0, hand=[blaster])
+    assert R.check(own, 0, m.PlayCard(card=blaster, x=3)) is None
+    for x in (0, 4):
+        assert R.check(own, 0, m.PlayCard(card=blaster, x=x)).rule == "Astro Blaster"
+    s = give(give(s, 1, hand=[blaster]), 0, hand=[strike])
+    s = upd(s, battle=upd(s.battle, slots=tuple(upd(sl, hits=-50) for sl in s.battle.slots)))
+    s, _ = R.apply(s, 0, m.PlayCard(card=strike, target=0))
+    assert s.decision.kind == "reaction_window"
+    assert R.check(s, 1, m.PlayCard(card=blaster, x=3)) is None
+    for x in (0, 4):
+        assert R.check(s, 1, m.PlayCard(card=blaster, x=x)).rule == "Astro Blaster"
 
 
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():

@@ -229,6 +229,17 @@ def test_setup_house_rule_opening_hand_draws_n_before_round_1(cards_dir, n):
     assert state.round == 1
 
 
+def test_boundary_setup_two_players_and_an_opening_hand_of_0_to_10():
+    """Setup: a game for two players; the house rule "opening hand N" takes N from 0 (the
+    rulebook's own setup) up to 10, both ends included."""
+    assert RULES.min_seats == 2 and RULES.max_seats == 2
+    assert Config(opening_hand=0).opening_hand == 0
+    assert Config(opening_hand=10).opening_hand == 10
+    for bad in (-1, 11):
+        with pytest.raises(ValueError):
+            Config(opening_hand=bad)
+
+
 def test_setup_unknown_deck_is_refused(cards_dir):
     """Setup: each player uses one of the decks in the card folder."""
     with pytest.raises(ValueError, match="unknown deck 'nope'.*kit"):
@@ -577,6 +588,18 @@ def test_step6a_a_multi_element_card_lets_its_owner_choose(kit, choice, winner):
     assert state.last.winner == winner
     reveals = [e for e in events if e.kind == "reveal"]
     assert len(reveals) == 1 and reveals[0].barrier and reveals[0].data["elements"][0] == choice
+
+
+def test_boundary_step6a_the_second_players_multi_element_card_asks_only_them(kit):
+    """STEP 6A, from the other seat: when only the second player's card names several
+    Battle Elements, only that player chooses; a card naming exactly one element has nothing
+    to choose, not even its own element."""
+    state, _ = battle(kit, "k-y#1", "k-multi2#1")
+    assert state.phase == "element" and RULES.to_act(state) == {1}
+    refused = rejected(state, 0, ChooseElement(element="blue"), "Step 6A")
+    assert "nothing to choose" in refused.reason
+    state, _ = play(state, 1, ChooseElement(element="green"))
+    assert state.phase == "select" and state.last.elements == ("green", "blue")
 
 
 def test_step6a_both_multi_element_owners_choose_at_the_same_time(kit):

@@ -30,6 +30,7 @@ from tabletop_tui.games.zeo_dbg.models import (
     Activate,
     Attach,
     Attached,
+    AttachTile,
     Battle,
     Buy,
     Config,
@@ -232,6 +233,62 @@ def test_buying_needs_enough_shards():
     generated this turn."""
     state = shards(grid(game(), "sword-of-damocles"), 4)
     assert "costs 5" in rejected(state, V, Buy(source="grid", index=0))
+
+
+def _exact_and_one_short(state, seat, action, price):
+    """The action is legal with exactly `price` Shards (leaving none) and refused one short."""
+    assert "Shards" in rejected(shards(state, price - 1), seat, action)
+    return act(shards(state, price), seat, action)
+
+
+def test_boundary_buying_cards_with_exactly_the_shards_it_costs():
+    """Buying Cards, the boundary: the price may *equal* the Shards generated this turn, for
+    every source: a Grid card, the Zeo Blaster (Zeo Blasters), the Signature Item (Signature
+    Item Cards), a Master from the stack (Master Cards), a Serpentera Section (Serpentera
+    Section Promo Rules); one Shard short is refused."""
+    state = grid(game(), "sword-of-damocles")
+    state = _exact_and_one_short(state, V, Buy(source="grid", index=0), 5)
+    assert state.shards == 0 and state.players[V].discard[-1].startswith("sword-of-damocles#")
+    blaster = CAT.card(game().blasters[0]).cost
+    state = _exact_and_one_short(game(), V, Buy(source="blaster"), blaster)
+    assert state.shards == 0 and not state.blaster_up
+    item = CAT.cards[CAT.characters[game().players[V].character].item]
+    state = _exact_and_one_short(game(), V, Buy(source="item"), item.cost)
+    assert state.shards == 0
+    state = player(game(), V, own_gained=True)
+    state = _exact_and_one_short(state, V, Buy(source="stack"), 7)
+    assert state.shards == 0 and len(state.lair) == 1
+    venjix = game(chars=("venjix", "renn"), serpentera=True)
+    tail = CAT.cards["serpentera-tail"].cost
+    state = _exact_and_one_short(venjix, V, Buy(source="serpentera"), tail)
+    assert state.shards == 0 and state.players[V].serpentera == 1
+
+
+def test_boundary_battling_with_exactly_the_shards_it_costs():
+    """Battling Adversary Cards, the boundary: a Battle cost equal to the Shards on hand is
+    paid (leaving none); one Shard short is refused."""
+    state = game().model_copy(update={"active": H})
+    state = team(grid(state, "rivet-sniper"), H, hp=20)
+    cost = CAT.cards["rivet-sniper"].battle_cost
+    state = _exact_and_one_short(state, H, Battle(index=0), cost)
+    assert state.shards == 0 and state.grid[0] is None
+
+
+def test_boundary_setup_seats_are_numbered_from_zero_to_players_minus_one():
+    """Setup: a 1v1 game has seats 0 and 1; seat 2 is no seat at all."""
+    state = game()
+    assert "no seat 2" in rejected(state, 2, EndMain())
+    assert "no seat -1" in rejected(state, -1, EndMain())
+
+
+def test_boundary_master_cards_only_your_own_master_needs_the_orange_slot():
+    """Master Cards: your own Master goes to your orange slot, so it cannot come in while
+    that slot is taken; any other Master goes to The Lair whatever your orange slot holds."""
+    state, _ = attach(game(), V, 3, "iron-overlord")
+    own, _ = hand(state, V, "iron-overlord")
+    assert "orange slot is taken" in rejected(own, V, AttachTile(card=own.players[V].hand[0]))
+    other, _ = hand(state, V, "voltara-ascendant")
+    assert R.check(other, V, AttachTile(card=other.players[V].hand[0])) is None
 
 
 def test_one_zeo_blaster_per_turn():
@@ -542,6 +599,34 @@ def _hero_with_zords(n: int, ready: bool = True):
     return energy(
         state.model_copy(update={"bay": tuple(Attached(card=z, ready=ready) for z in zords)}), H, 20
     )
+
+
+def test_boundary_zeo_zord_bay_holds_exactly_five_zords():
+    """Zeo Zord Bay, the boundary: it has 5 slots: a fifth Zord still comes in (re-attached
+    from hand, bought as your own, or from the stack); with 5 there, none does."""
+    for n, full in ((4, False), (5, True)):
+        state, (zord,) = hand(_hero_with_zords(n), H, "sunlance-zord")
+        tile = AttachTile(card=zord)
+        own = Buy(source="own")
+        stack = Buy(source="stack")
+        stacked = player(shards(state, 20), H, own_gained=True)
+        if full:
+            assert "only 5 slots" in rejected(state, H, tile)
+            assert "only 5 slots" in rejected(shards(state, 20), H, own)
+            assert "only 5 slots" in rejected(stacked, H, stack)
+        else:
+            assert R.check(state, H, tile) is None
+            assert R.check(shards(state, 20), H, own) is None
+            assert R.check(stacked, H, stack) is None
+
+
+def test_boundary_red_battlezord_activation_costs_exactly_two_energy():
+    """Red Battlezord and Zeo Megazord: the Red Battlezord's ability costs 2 Energy (the plain
+    Bay's costs 1): exactly 2 is enough, 1 is not."""
+    state = _hero_with_zords(3, ready=False).model_copy(update={"bay_side": "battlezord"})
+    assert "Energy" in rejected(energy(state, H, 1), H, Activate(source="bay"))
+    state = act(energy(state, H, 2), H, Activate(source="bay"))
+    assert state.teams[H].energy == 0 and all(z.ready for z in state.bay)
 
 
 def test_red_battlezord_at_three_zords_exhausts_them_and_allows_three_activations():

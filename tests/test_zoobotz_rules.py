@@ -590,6 +590,29 @@ def test_a_bot_whose_risk_reaches_its_value_goes_to_the_discard_at_once(cfg):
     assert RULES.view(state, 1).seats[0].discard[0].name == "Vanilla Three", "discards are public"
 
 
+def test_boundary_shield_risk_exactly_equal_to_its_value_discards_the_bot(cfg):
+    """SHIELD section, the boundary: RISK *equal* to the Bot's value (not only above it) sends
+    it to the discard. Two Vanilla Threes HACK each other for exactly 3: both go."""
+    state = table(cfg, seat(0, botz=[bot("v3")]), seat(1, botz=[bot("v3", 1, used=True)]))
+    me, them = ids(state, 0)[0], ids(state, 1)[0]
+    state, events = play(state, 0, Hack(bot=me, target=them))
+    assert state.seats[0].botz == () and state.seats[1].botz == ()
+    assert state.seats[0].discard == (me,) and state.seats[1].discard == (them,)
+    assert sum(e.kind == "destroy" for e in events) == 2
+
+
+def test_boundary_hack_adds_the_hackers_hack_bonus(cfg):
+    """HACK with an ongoing hack bonus (RULINGS.md, Ruling 9): the Bot HACKing deals its
+    value plus its bonus, which here lands exactly on the target's value. Fang (value 2,
+    +1 when it HACKs) puts 3 RISK on a Vanilla Three, which goes; without the bonus it
+    would stay with 2."""
+    state = table(cfg, seat(0, botz=[bot("fang")]), seat(1, botz=[bot("v3", 1, used=True)]))
+    fang, them = ids(state, 0)[0], ids(state, 1)[0]
+    state, _ = play(state, 0, Hack(bot=fang, target=them))
+    assert state.seats[1].botz == () and state.seats[1].discard == (them,)
+    assert state.seats[0].discard == (fang,)  # 3 RISK back on a value of 2
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
