@@ -149,6 +149,46 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ): "a one-entry cache of the card catalog: the mutant only misses the cache and loads "
     "the same catalog again (slower, same answer)",
     (
+        "zeo_dbg/models.py",
+        'data = {**data, "format": {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(names), "1v1")}',
+        "2 -> 3",
+    ): "with key 2 gone, two names fall to the default, which is 1v1 too",
+    (
+        "zeo_dbg/models.py",
+        'data = {**data, "format": {2: "1v1", 3: "2v1", 4: "2v2"}.get(len(names), "1v1")}',
+        "2 -> 1",
+    ): "as 2 -> 3: two names get 1v1 from the default",
+    ("zeo_dbg/models.py", "active: int = 0", "0 -> 1"): "the first Start Phase sets the "
+    "active seat from the turn order before anyone acts; setup does not read it",
+    (
+        "zeo_dbg/checks.py",
+        "c = state.grid[action.index] if action.index < len(state.grid) else None",
+        "< -> <=",
+    ): "the action's index is bounded to 0-5 and The Grid always has 6 spaces",
+    (
+        "zeo_dbg/checks.py",
+        "s = p.slots[action.index] if action.index < 4 else None",
+        "4 -> 3",
+    ): "slot 3 (orange) only ever holds the player's own Master, and no Master card has an "
+    "activated ability: refused under the same rule either way (a Master with an ability in "
+    "the card data would make this mutant matter)",
+    (
+        "zeo_dbg/rules.py",
+        'if state.config.serpentera and p.character == "venjix" and p.serpentera < 3:',
+        "3 -> 4",
+    ): "a pre-filter of the legal-move list: the move it lets through is checked again "
+    "(`unsure`), so only speed changes",
+    ("zeo_dbg/rules.py", "if p.serpentera >= 3:", "3 -> 2"): "as above: the activation it "
+    "lets through is checked again before it is offered",
+    (
+        "zeo_dbg/rules.py",
+        '_ACTIVATE_ZORD = tuple(make(Activate, source="zord", index=i) for i in range(5))',
+        "5 -> 6",
+    ): "a table of prebuilt moves read for indexes below the Bay's size (at most 5)",
+    ("zeo_dbg/setup.py", "deck = deck[2:]", "2 -> 3"): "the deal skips one more character of "
+    "the shuffled pool: every offer is still two distinct characters of the team, only which "
+    "ones the seed deals changes (the golden digests see that)",
+    (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
         "4 -> 5",

@@ -26,6 +26,7 @@ from zeo_helpers import (
 )
 
 from tabletop_tui.games.zeo_dbg.cards import catalog
+from tabletop_tui.games.zeo_dbg.effects import Ability, Attack, FoeDiscard
 from tabletop_tui.games.zeo_dbg.models import (
     Activate,
     Attach,
@@ -138,6 +139,16 @@ def test_deal_two_characters_and_pick_one():
     assert len(state.players[0].hand) == 5
 
 
+def test_setup_each_player_starts_with_their_own_teams_starter_deck():
+    """Setup: each player takes the Starter deck of their own team (Villain or Hero
+    Starters), shuffled, and draws from it."""
+    state = game("2v2")
+    for seat, p in enumerate(state.players):
+        team_name = "heroes" if state.config.teams[seat] == H else "villains"
+        cards = [CAT.card(c) for c in p.hand + p.deck]
+        assert cards and all(c.kind == "starter" and c.team == team_name for c in cards)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_opening_grid_has_at_most_two_of_a_type(seed):
     """Setup: the first Grid holds no more than two cards of one type; the extras are set
@@ -236,16 +247,19 @@ def test_buying_needs_enough_shards():
 
 
 def _exact_and_one_short(state, seat, action, price):
-    """The action is legal with exactly `price` Shards (leaving none) and refused one short."""
+    """The action is legal with exactly `price` Shards (leaving none: offered among the legal
+    moves too) and refused one short."""
     assert "Shards" in rejected(shards(state, price - 1), seat, action)
+    assert action not in R.legal_actions(shards(state, price - 1), seat)
+    assert action in R.legal_actions(shards(state, price), seat)
     return act(shards(state, price), seat, action)
 
 
 def test_boundary_buying_cards_with_exactly_the_shards_it_costs():
     """Buying Cards, the boundary: the price may *equal* the Shards generated this turn, for
     every source: a Grid card, the Zeo Blaster (Zeo Blasters), the Signature Item (Signature
-    Item Cards), a Master from the stack (Master Cards), a Serpentera Section (Serpentera
-    Section Promo Rules); one Shard short is refused."""
+    Item Cards), your own Master or one from the stack (Master Cards), a Serpentera Section
+    (Serpentera Section Promo Rules); one Shard short is refused."""
     state = grid(game(), "sword-of-damocles")
     state = _exact_and_one_short(state, V, Buy(source="grid", index=0), 5)
     assert state.shards == 0 and state.players[V].discard[-1].startswith("sword-of-damocles#")
@@ -255,6 +269,8 @@ def test_boundary_buying_cards_with_exactly_the_shards_it_costs():
     item = CAT.cards[CAT.characters[game().players[V].character].item]
     state = _exact_and_one_short(game(), V, Buy(source="item"), item.cost)
     assert state.shards == 0
+    state = _exact_and_one_short(game(), V, Buy(source="own"), 7)
+    assert state.shards == 0 and state.players[V].own_gained
     state = player(game(), V, own_gained=True)
     state = _exact_and_one_short(state, V, Buy(source="stack"), 7)
     assert state.shards == 0 and len(state.lair) == 1
@@ -272,6 +288,22 @@ def test_boundary_battling_with_exactly_the_shards_it_costs():
     cost = CAT.cards["rivet-sniper"].battle_cost
     state = _exact_and_one_short(state, H, Battle(index=0), cost)
     assert state.shards == 0 and state.grid[0] is None
+
+
+def test_boundary_setup_the_number_of_players_names_the_format():
+    """Setup: two players play 1v1, three 2v1, four 2v2 (named players and no format
+    given: the count decides)."""
+    formats = {n: Config(names=tuple("abcd"[:n])).format for n in (2, 3, 4)}
+    assert formats == {2: "1v1", 3: "2v1", 4: "2v2"}
+
+
+def test_boundary_setup_two_to_four_players_and_four_slots():
+    """Setup: 1v1, 2v1 or 2v2, so two to four players; a character card has four slots
+    (0-3), so a Battle of an attached card names slot 0 to 3 and no other."""
+    assert R.min_seats == 2 and R.max_seats == 4
+    assert Battle(slot=3).slot == 3
+    with pytest.raises(ValueError):
+        Battle(slot=4)
 
 
 def test_boundary_setup_seats_are_numbered_from_zero_to_players_minus_one():
@@ -620,6 +652,14 @@ def test_boundary_zeo_zord_bay_holds_exactly_five_zords():
             assert R.check(stacked, H, stack) is None
 
 
+def test_a_zord_drawn_into_hand_may_be_re_attached_to_the_bay():
+    """Miscellaneous Rules with Zeo Zord Bay: a Zord drawn from your deck is not played but
+    re-attached to the Bay; the legal moves offer exactly that."""
+    state, (zord,) = hand(_hero_with_zords(1), H, "sunlance-zord")
+    moves = R.legal_actions(state, H)
+    assert AttachTile(card=zord) in moves and Play(card=zord) not in moves
+
+
 def test_boundary_red_battlezord_activation_costs_exactly_two_energy():
     """Red Battlezord and Zeo Megazord: the Red Battlezord's ability costs 2 Energy (the plain
     Bay's costs 1): exactly 2 is enough, 1 is not."""
@@ -709,6 +749,29 @@ def test_stuns_return_when_you_heal_two_or_more_that_turn():
     assert len(state.stuns) == stuns + 2 and state.players[V].played == (cards[2],)
 
 
+def test_boundary_stun_played_after_exactly_two_healed_goes_straight_back():
+    """Stun Cards, the boundary: once the team has healed 2 HP this turn (exactly 2 is
+    enough), a Stun played after that returns to the Stun stack at once; after 1, it stays."""
+    state, (stun,) = hand(game(), V, "stun")
+    stuns = len(state.stuns)
+    back = act(state.model_copy(update={"healed": 2}), V, Play(card=stun))
+    assert stun not in back.players[V].played and len(back.stuns) == stuns + 1
+    kept = act(state.model_copy(update={"healed": 1}), V, Play(card=stun))
+    assert stun in kept.players[V].played and len(kept.stuns) == stuns
+
+
+def test_boundary_defector_with_a_single_open_slot_attaches_there_without_asking():
+    """Specific Card Clarifications, Defector: the buyer names the character and, when
+    there is a choice, the slot; with exactly one open slot there is nothing to ask."""
+    state = shards(grid(game(), "defector"), 10).model_copy(update={"active": H})
+    for i in (0, 1):
+        state, _ = attach(state, V, i, "cogsoldier-squad")
+    state = choose(act(state, H, Buy(source="grid", index=0)), str(V))
+    assert state.decision is None or state.decision.kind != "slot"
+    assert state.players[V].slots[2].stuck
+    assert state.players[V].slots[2].card.startswith("defector#")
+
+
 def test_stun_does_not_return_after_a_heal_of_one_or_at_full_hp():
     """Stun Cards / Healing: at 30 HP a Heal "does not resolve as healing"."""
     state = team(game(), V, hp=30)
@@ -741,6 +804,41 @@ def test_destroyed_zeo_blaster_goes_to_the_bottom_and_refreshes_the_grid():
     assert state.decision.kind == "refresh"
     state = choose(state, "refill")
     assert state.grid[0] == top
+
+
+def test_destroying_a_zeo_blaster_leaves_the_other_played_cards_in_play():
+    """Zeo Blasters: destroying the Blaster takes only that card out of play; whatever else
+    was played this turn stays where it is."""
+    state, (blaster, stun) = hand(game(), V, "zeo-blaster", "stun")
+    state = act(act(state, V, Play(card=stun)), V, Play(card=blaster))
+    state = act(state, V, DestroyBlaster(card=blaster))
+    assert state.players[V].played == (stun,) and state.blasters[-1] == blaster
+
+
+def test_boundary_serpentera_is_complete_with_its_third_section():
+    """Serpentera Section Promo Rules: the third Section bought completes Serpentera (and
+    says so); the second does not."""
+    state = game(chars=("venjix", "renn"), serpentera=True)
+    state = player(shards(state, 20), V, serpentera=1)
+    _, second = events(state, V, Buy(source="serpentera"))
+    assert not any("complete" in e for e in second)
+    state = player(shards(state, 20), V, serpentera=2)
+    assert Activate(source="serpentera") not in R.legal_actions(energy(state, V, 10), V)
+    state, third = events(state, V, Buy(source="serpentera"))
+    assert any("Serpentera is complete" in e for e in third)
+    assert Buy(source="serpentera") not in R.legal_actions(shards(state, 20), V)
+    assert Activate(source="serpentera") in R.legal_actions(energy(state, V, 10), V)
+
+
+def test_gaining_a_zeo_blaster_takes_only_the_top_one():
+    """Zeo Blasters, gained by an ability (Techie Orla): the top Blaster of the stack goes
+    to the player's discard pile; the rest of the stack stays as it was."""
+    state = energy(game().model_copy(update={"active": H}), H, 5)
+    state, _ = attach(state, H, 1, "techie-orla")
+    stack = state.blasters
+    state = act(state, H, Activate(source="slot", index=1))
+    assert state.blasters == stack[1:]
+    assert state.players[H].discard[-1] == stack[0]
 
 
 def test_destroyed_cards_go_to_the_destroyed_pile_and_stuns_stay_there():
@@ -787,6 +885,49 @@ def test_discard_one_attached_card_falls_back_to_a_zord():
     assert [o.id for o in state.decision.options] == ["zord:0"]
     state = choose(state, "zord:0")
     assert state.bay == () and "skydancer-zord#0" in state.players[H].discard
+
+
+def _double_strike_in_2v2(hero_slots: dict[int, str | None]):
+    """2v2, a Villain's Double Strike (an Attack on every foe: damage, then discard an
+    attached card) ready to activate; each Hero holds the attached card named here."""
+    state = energy(game("2v2"), V, 5)
+    state = player(
+        state, V, character="voltara", slots=(None, Attached(card="double-strike#x"), None, None)
+    )
+    for seat, card_id in hero_slots.items():
+        if card_id:
+            state, _ = attach(state, seat, 0, card_id)
+    return decline_all(act(state, V, Activate(source="slot", index=1)))
+
+
+def test_boundary_an_attack_on_every_foe_makes_each_foe_discard_an_attached_card():
+    """Attacks and Discarding Attached Cards, two foes: an unblocked Attack on every foe
+    that says "discard 1 attached card" asks the first Hero, then the second, each once; a
+    Hero with nothing to discard is passed over, never the one after."""
+    state = _double_strike_in_2v2({1: "pulse-rifle", 3: "pulse-rifle"})
+    for seat in (1, 3):
+        assert state.decision.kind == "discard_attached" and R.to_act(state) == {seat}
+        state = choose(state, "slot:0")
+    assert state.decision is None
+    assert state.players[1].slots[0] is None and state.players[3].slots[0] is None
+    state = _double_strike_in_2v2({1: None, 3: "pulse-rifle"})
+    assert state.decision.kind == "discard_attached" and R.to_act(state) == {3}
+
+
+def test_boundary_an_attack_on_every_foe_makes_each_foe_discard_from_hand(monkeypatch):
+    """Attacks and Discarding Cards, two foes: "discard 1" on every foe asks each Hero for
+    exactly one card from hand (the count starts again for the second foe)."""
+    cat = catalog(game("2v2").config.cards_dir)  # the catalog the rules read
+    strike = cat.cards["double-strike"]
+    one = strike.model_copy(
+        update={"ability": Ability(cost=3, effects=(Attack(effects=(FoeDiscard(count=1),)),))}
+    )
+    monkeypatch.setitem(cat.cards, "double-strike", one)
+    state = _double_strike_in_2v2({})
+    for seat in (1, 3):
+        assert state.decision.kind == "discard" and R.to_act(state) == {seat}
+        state = choose(state, state.decision.options[0].id)
+    assert state.decision is None
 
 
 # -- Game end ------------------------------------------------------------------------------------
