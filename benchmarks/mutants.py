@@ -189,6 +189,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "the shuffled pool: every offer is still two distinct characters of the team, only which "
     "ones the seed deals changes (the golden digests see that)",
     (
+        "zeo_dbg/table.py",
+        "if new > old and seat == state.active:",
+        "> -> >=",
+    ): "a Heal at full HP adds 0 to the turn's healing; once it is 2 or more no Stun stays "
+    "among the cards played (each goes back as it is played), so the extra call finds none",
+    (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
         "4 -> 5",

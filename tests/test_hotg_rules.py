@@ -332,6 +332,16 @@ def test_boundary_6_mega_voyager_refills_to_five_each_action_phase():
     assert R._start_action_phase(dino, []).power.voyager == 0
 
 
+def test_boundary_6_summoning_the_mega_voyager_stores_five_energy():
+    """§6, the last card of the Zord deck: the Mega Voyager comes in holding 5 energy (its
+    shield); the Dino Megazord stores none."""
+    for megazord, stored in (("mega_voyager", 5), ("dino_megazord", 0)):
+        s = game()
+        s = upd(s, power=upd(s.power, zord_deck=(megazord,), megazord="", voyager=0))
+        s = R._summon_zord(s, [])
+        assert s.power.megazord == megazord and s.power.voyager == stored
+
+
 def test_monster_skips_panicked_locations_and_panics_its_own():
     """§4.1: a monster sent to a panicked location goes to the next non-panicked one clockwise,
     which becomes panicked."""
@@ -632,6 +642,15 @@ def test_boundary_11_astro_blaster_pays_one_to_exactly_three_energy():
     assert R.check(s, 1, m.PlayCard(card=blaster, x=3)) is None
     for x in (0, 4):
         assert R.check(s, 1, m.PlayCard(card=blaster, x=x)).rule == "Astro Blaster"
+
+
+def test_boundary_phalanx_formation_health_is_the_foot_soldiers_here_at_least_one():
+    """§10 enemy cards, Phalanx Formation (health X, X = foot soldiers at this location):
+    with 3 foot soldiers here its health is 3; with none it still has 1."""
+    phalanx = "quantrons:phalanx-formation#1"
+    for here, health in ((3, 3), (0, 1)):
+        s = battle(game(), [[phalanx]], fs=(("quantrons", here),) if here else ())
+        assert R.health(s, 0) == health
 
 
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():

@@ -715,6 +715,24 @@ def test_zeo_megazord_at_five_readies_all_and_deals_four_unblockable():
     assert "once a turn" in rejected(state, H, Activate(source="bay"))
 
 
+def test_boundary_zeo_megazord_allows_exactly_five_zord_activations():
+    """Red Battlezord and Zeo Megazord: the Zeo Megazord side allows 5 Zord activations a
+    turn: a fifth is allowed, a sixth is not."""
+    state = _hero_with_zords(5).model_copy(update={"bay_side": "megazord"})
+    assert R.check(state.model_copy(update={"zord_acts": 4}), H, Activate(source="zord")) is None
+    sixth = state.model_copy(update={"zord_acts": 5})
+    assert "5 Zord activation" in rejected(sixth, H, Activate(source="zord"))
+
+
+def test_the_lair_heals_one_when_a_master_is_attached():
+    """The Lair: attaching a Master there triggers a healing effect; its amount is our
+    balance choice, 1 HP (card_data/zeo-dbg/BALANCE.md)."""
+    assert LAIR_HEAL == 1
+    state = player(team(shards(game(), 7), V, hp=20), V, own_gained=True)
+    state = act(state, V, Buy(source="stack"))
+    assert len(state.lair) == 1 and state.teams[V].hp == 21
+
+
 def test_losing_zords_reverts_the_megazord_but_never_unflips_the_bay():
     """Red Battlezord and Zeo Megazord: under 5 Zords the Megazord falls back to the Red
     Battlezord at once, but dropping under 3 Zords never turns the Bay back over."""
