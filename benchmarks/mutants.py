@@ -194,6 +194,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "> -> >=",
     ): "a Heal at full HP adds 0 to the turn's healing; once it is 2 or more no Stun stays "
     "among the cards played (each goes back as it is played), so the extra call finds none",
+    ("hotg/models.py", "defeats: int = 0", "0 -> 1"): "the rules only compare a player's "
+    "defeats with its own value a moment before (questions.py), never with a number",
+    ("zeo_dbg/turns.py", "win = VILLAINS if v.energy > h.energy else HEROES", "> -> >="): (
+        "equal Energy is the draw of the branch after; here the totals differ"
+    ),
+    ("zeo_dbg/turns.py", "win = VILLAINS if v.hp > h.hp else HEROES", "> -> >="): (
+        "equal HP goes to the Energy comparison first; here the totals differ"
+    ),
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

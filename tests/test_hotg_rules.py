@@ -468,6 +468,15 @@ def test_boundary_4_2_focus_passes_to_a_ranger_with_at_least_one_token():
     assert R.check(s, 0, m.Focus(seat=0)) is not None
 
 
+def test_boundary_seats_run_to_seven_six_players_and_the_mastermind():
+    """§2 (1-6 players) with Mastermind Mode's extra seat: a move may name seats 0 to 6,
+    so the seventh seat (the Mastermind at a table of six) is reachable and an eighth is
+    not."""
+    assert m.Focus(seat=6).seat == 6
+    with pytest.raises(ValueError):
+        m.Focus(seat=7)
+
+
 def test_recover_takes_back_up_to_six_shields():
     """§4.2 RECOVER: discarded cards worth up to 6 shields go back into the deck; +1 energy."""
     s = upd(game(), phase="action", focus=0)

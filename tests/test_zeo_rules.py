@@ -366,6 +366,43 @@ def test_own_zord_first_and_teammate_discount():
     assert "one a turn" in rejected(shards(state, 9), 1, Buy(source="stack"))
 
 
+def test_master_prices_teammate_and_character_discounts():
+    """Master Cards: a Villain pays 2 Shards less for Masters while the teammate controls
+    their own Master (in their orange slot), as Heroes do for Zords; The Cog Regent's
+    static ability takes 1 more off (while not flipped)."""
+    from tabletop_tui.games.zeo_dbg.table import zm_price
+
+    state = game("2v2")
+    assert zm_price(state, 0) == 7
+    mate_own = CAT.characters[state.players[2].character].own
+    state, _ = attach(state, 2, 3, mate_own)
+    assert zm_price(state, 0) == 5
+    regent = game(chars=("cog-regent", "renn"))
+    assert zm_price(regent, V) == 6
+    assert zm_price(player(regent, V, flipped=True), V) == 7
+
+
+def test_boundary_mara_battles_for_one_less_but_never_below_one():
+    """Mara Quill's static ability: Battles cost her 1 Shard less, down to 1 at least: a
+    Battle cost of 2 becomes exactly 1."""
+    from tabletop_tui.games.zeo_dbg.table import battle_price
+
+    state = game(chars=("gearwright", "mara"))
+    squad = CAT.cards["cogsoldier-squad"]
+    assert squad.battle_cost == 2
+    assert battle_price(state, H, squad) == 1
+    for cost, paid in ((1, 1), (3, 2)):
+        assert battle_price(state, H, squad.model_copy(update={"battle_cost": cost})) == paid
+
+
+def test_each_turn_records_both_teams_hp_villains_first():
+    """Status Trackers: the table notes both teams' HP as each turn starts (Villains, then
+    Heroes), the history the HP chart shows."""
+    state = team(team(no_adversaries(game()), V, hp=28), H, hp=25)
+    state = R._start_turn(state, [])
+    assert state.hp_history[-1] == (28, 25)
+
+
 def test_heroes_cannot_buy_masters_and_villains_cannot_buy_zords():
     """Buying Cards: the Zord stack is for Heroes only, the Master stack for Villains only."""
     state = shards(player(game(), V, own_gained=True), 10)
@@ -733,6 +770,22 @@ def test_the_lair_heals_one_when_a_master_is_attached():
     assert len(state.lair) == 1 and state.teams[V].hp == 21
 
 
+def test_boundary_zeo_megazord_stands_with_exactly_five_zords_and_a_sixth_is_discarded():
+    """Red Battlezord and Zeo Megazord with Zeo Zord Bay, the boundary: with exactly 5 Zords
+    the Zeo Megazord stays built; a Zord gained while 5 are attached has no slot and goes
+    to the discard pile."""
+    from tabletop_tui.games.zeo_dbg.table import place_in_bay, settle_bay
+
+    state = _hero_with_zords(5).model_copy(update={"bay_side": "megazord"})
+    assert settle_bay(state, []).bay_side == "megazord"
+    extra = inst("skydancer-zord")
+    full = place_in_bay(state, extra, [], seat=H)
+    assert len(full.bay) == 5 and full.players[H].discard[-1] == extra
+    four = state.model_copy(update={"bay": state.bay[:4], "bay_side": "battlezord"})
+    placed = place_in_bay(four, extra, [], seat=H)
+    assert len(placed.bay) == 5 and placed.bay_side == "megazord"
+
+
 def test_losing_zords_reverts_the_megazord_but_never_unflips_the_bay():
     """Red Battlezord and Zeo Megazord: under 5 Zords the Megazord falls back to the Red
     Battlezord at once, but dropping under 3 Zords never turns the Bay back over."""
@@ -946,6 +999,23 @@ def test_boundary_an_attack_on_every_foe_makes_each_foe_discard_from_hand(monkey
         assert state.decision.kind == "discard" and R.to_act(state) == {seat}
         state = choose(state, state.decision.options[0].id)
     assert state.decision is None
+
+
+def test_discard_one_attached_card_falls_back_to_a_villains_masters():
+    """Discarding Attached Cards, for a Villain with nothing on their character but their
+    own Master: they discard a Master they control, their own (orange slot) or one of The
+    Lair's, their choice; the others stay where they are."""
+    state = energy(game().model_copy(update={"active": H}), H, 5)
+    state = player(state, H, slots=(None, Attached(card="double-strike#x"), None, None))
+    state, own = attach(state, V, 3, "iron-overlord")
+    lair = ("rustmaw-unchained#0", "widow-matriarch#0", "queen-machina#0")
+    state = state.model_copy(update={"lair": lair})
+    state = decline_all(act(state, H, Activate(source="slot", index=1)))
+    assert state.decision.kind == "discard_attached" and R.to_act(state) == {V}
+    assert [o.id for o in state.decision.options] == ["slot:3", "lair:0", "lair:1", "lair:2"]
+    state = choose(state, "lair:1")
+    assert state.lair == (lair[0], lair[2]) and state.players[V].slots[3].card == own
+    assert state.players[V].discard[-1] == lair[1]
 
 
 # -- Game end ------------------------------------------------------------------------------------
