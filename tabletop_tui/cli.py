@@ -575,11 +575,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for index in range(len(replay)):
             print(replay.text(index), end="\n\n")
         return 0
+    if not 0 <= args.at < len(replay):
+        raise CliError(f"{args.file}: --at {args.at}: the game has steps 0 to {len(replay) - 1}")
     try:
-        from .ui.screens.replay import ReplayApp
+        from .ui.screens.replay import replay_app
     except ImportError as exc:
         raise CliError(f"the terminal UI cannot start: {exc}") from None
-    ReplayApp(replay).run()
+    replay_app(replay, args.at).run()
     return 0
 
 
@@ -835,6 +837,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("replay", "step through a saved game (finished: every hand shown)", cmd_replay)
     p.add_argument("file", metavar="FILE", type=Path, help="a save or autosave file")
     p.add_argument("--print", action="store_true", help="print every step as text, no UI")
+    p.add_argument(
+        "--at", type=int, default=0, metavar="N", help="open at step N (0: the deal; a bookmark)"
+    )
 
     p = command("screenshots", "regenerate the SVG screenshots", cmd_screenshots)
     p.add_argument("dir", metavar="DIR", nargs="?", default="screenshots")

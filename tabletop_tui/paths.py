@@ -107,6 +107,8 @@ class SavedGame:
     problem: str | None = None
     #: a guided first game: it resumes with its hints
     guided: bool = False
+    #: a finished game's outcome as its save says it (None: in progress, or an older save)
+    result: str | None = None
 
     @property
     def title(self) -> str:
@@ -173,7 +175,9 @@ def read_saved_game(path: Path, modified: float) -> SavedGame:
         where = ".".join(str(p) for p in exc.errors()[0].get("loc", ()))
         return SavedGame(path, modified, problem=f"damaged save ({where})")
     names = tuple(s.name for s in data.seats)
-    found = SavedGame(path, modified, data.game, names, len(data.actions), guided=data.guided)
+    found = SavedGame(
+        path, modified, data.game, names, len(data.actions), guided=data.guided, result=data.result
+    )
     rules = get_rules(data.game)
     if rules is None:
         return replace(found, problem=unknown_game_message(data.game))
@@ -184,7 +188,16 @@ def read_saved_game(path: Path, modified: float) -> SavedGame:
 
 def unfinished_games(game_id: str | None = None) -> list[SavedGame]:
     """The games in progress, most recently played first (optionally of one game only)."""
-    found = sorted(_regular_files(autosave_dir()), key=lambda item: item[0], reverse=True)
+    return _saved_games(autosave_dir(), game_id)
+
+
+def finished_games(limit: int = 50) -> list[SavedGame]:
+    """The finished games of the history folder (and games put away), newest first."""
+    return _saved_games(history_dir(), None)[:limit]
+
+
+def _saved_games(folder: Path, game_id: str | None) -> list[SavedGame]:
+    found = sorted(_regular_files(folder), key=lambda item: item[0], reverse=True)
     games = []
     for when, path in found:
         try:

@@ -80,34 +80,35 @@ def test_replay_command_prints_every_step_and_names_a_bad_file(tmp_path, capsys)
 
 
 async def test_replay_screen_steps_with_left_right_and_reveals_hands_at_the_end(tmp_path):
-    from tabletop_tui.ui.screens.replay import ReplayApp, ReplayScreen
+    from tabletop_tui.ui.screens.replay import ReplayBar, replay_app
 
     live = _army(5)
-    app = ReplayApp(Replay(live))
+    app = replay_app(Replay(live))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and screen.index == 0
+        assert type(screen).__name__ == "ReplayArmyOfZeroScreen" and screen.rmatch.index == 0
         await pilot.press("right", "right", "l", "left")
-        assert screen.index == 2
+        assert screen.rmatch.index == 2
         await pilot.press("end")
-        assert screen.index == len(live.actions)
+        assert screen.rmatch.index == len(live.actions)
         await pilot.press("tab")
-        assert screen.viewer == 0
-        head = str(screen.query_one("#replay-head").render())
-        assert "seen by Player 1" in head
+        assert screen.session.on_screen == 0
+        await pilot.pause()
+        assert "seen by Player 1" in str(screen.query_one(ReplayBar).render())
         await pilot.press("home", "left")
-        assert screen.index == 0
+        assert screen.rmatch.index == 0
         await pilot.press("q")
     assert app.return_code in (0, None)
 
 
 async def test_an_unfinished_replay_keeps_to_the_public_view_on_screen():
-    from tabletop_tui.ui.screens.replay import ReplayApp
+    from tabletop_tui.ui.screens.replay import ReplayBar, replay_app
 
-    app = ReplayApp(Replay(_army(5, actions=4)))
+    app = replay_app(Replay(_army(5, actions=4)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("tab", "tab")
-        assert app.screen.viewer is None
-        assert "public view only" in str(app.screen.query_one("#replay-head").render())
+        assert app.screen.session.on_screen is None
+        await pilot.pause()
+        assert "public view only" in str(app.screen.query_one(ReplayBar).render())

@@ -206,7 +206,7 @@ async def test_zeo_2v1_three_ssh_players_play_to_the_end_and_one_comes_back(serv
     await again.term.wait_for("finished: replay", start=mark, timeout=30)
     again.term.send(ENTER)
     last = len(table.match.actions)
-    await again.term.wait_for(f"Step 0/{last}", start=mark, timeout=30)
+    await again.term.wait_for(f"step 0/{last}", start=mark, timeout=30)
 
 
 async def test_army_of_zero_two_ssh_players_and_a_watcher(server):

@@ -94,6 +94,9 @@ class SaveFile(BaseModel):
     actions: list[LoggedAction] = Field(default=[], max_length=MAX_ACTIONS)
     #: a guided first game (its hints come back on resume); older saves have none: False
     guided: bool = False
+    #: the game's outcome once it is over (the finished games list reads it without
+    #: replaying); a check, not the truth: loading replays the actions
+    result: str | None = None
 
 
 class SaveError(Exception):
@@ -292,6 +295,7 @@ class Match:
             seats=self.seats,
             actions=self.actions,
             guided=self.guided,
+            result=outcome.summary if (outcome := self.outcome()) is not None else None,
         )
 
     def save(self, path: Path) -> None:

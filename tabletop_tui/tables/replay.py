@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..engine import Event, Seat
+from ..engine import Event, Rejection, Seat
 from ..engine.match import Match
 
 
@@ -85,6 +85,101 @@ class Replay:
         lines.append("")
         lines += outline(self.view(index, viewer))
         return "\n".join(lines)
+
+
+#: the View fields that count a game's turns, finest last: PageUp/PageDown jump by the first
+#: one a game's View has (Army Of Zero by confrontation, ZOOBOTZ and Zeo by turn, PR CCG and
+#: Heroes of the Grid by round)
+TURN_FIELDS = ("turn", "round", "confrontation")
+
+
+class ReplayMatch:
+    """A replay at one step, shaped like the Match a game screen reads: its views, its log up
+    to that step, who is to act. It cannot be played: no legal moves, every move refused.
+    The screen renders it as it renders a live game (ARCHITECTURE: replays use the same
+    screens)."""
+
+    REFUSAL = Rejection(rule="Replay", reason="this is a replay: nothing can be played here")
+
+    def __init__(self, replay: Replay, index: int = 0):
+        self.replay = replay
+        self.rules = replay.rules
+        self.seats = list(replay.match.seats)
+        self.config = replay.match.config
+        #: a finished game's seed may be shown; one in progress keeps it hidden
+        self.seed = replay.match.seed if replay.finished else "kept hidden"
+        self.autosave_error: str | None = None
+        self.spoken_to = replay.match.spoken_to
+        self.guided = False
+        self.index = 0
+        self.at(index)
+
+    def at(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.replay) - 1))
+
+    # -- what a screen reads ---------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.replay.steps[self.index].state
+
+    @property
+    def actions(self) -> list:
+        return self.replay.match.actions[: self.index]
+
+    def view(self, seat: Seat | None):
+        return self.replay.view(self.index, seat)
+
+    def to_act(self) -> frozenset[Seat]:
+        return self.rules.to_act(self.state)
+
+    def outcome(self):
+        return self.rules.outcome(self.state)
+
+    def legal_actions(self, seat: Seat) -> list:
+        return []
+
+    def check(self, seat: Seat, action) -> Rejection:
+        return self.REFUSAL
+
+    def log_lines(self):
+        for step in self.replay.steps[: self.index + 1]:
+            yield from step.events
+
+    def events_since(self, step: int) -> list[Event]:
+        return [e for s in self.replay.steps[step + 1 : self.index + 1] for e in s.events]
+
+    def last_move_of(self, seat: Seat) -> int | None:
+        return None
+
+    def undoable(self, seat: Seat | None = None, bots: frozenset[Seat] = frozenset()) -> int:
+        return 0
+
+    # -- moving through it -----------------------------------------------------------------------
+    def turn_of(self, index: int):
+        """The turn (or round) a step belongs to, by the first turn field the View has."""
+        view = self.replay.view(index, None)
+        for name in TURN_FIELDS:
+            value = getattr(view, name, None)
+            if isinstance(value, int):
+                return value
+        return index
+
+    def next_turn(self, index: int, direction: int) -> int:
+        """The first step of the next (direction 1) or this/previous turn (-1)."""
+        last = len(self.replay) - 1
+        if direction > 0:
+            here = self.turn_of(index)
+            n = index
+            while n < last and self.turn_of(n) == here:
+                n += 1
+            return n
+        n = index
+        if n > 0 and self.turn_of(n - 1) != self.turn_of(n):
+            n -= 1  # at a turn's first step: go to the one before it
+        here = self.turn_of(n)
+        while n > 0 and self.turn_of(n - 1) == here:
+            n -= 1
+        return n
 
 
 def outline(value: Any, indent: int = 0) -> list[str]:

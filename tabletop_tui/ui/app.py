@@ -57,8 +57,11 @@ class TabletopApp(App):
         autosave: bool = True,
         config: dict | None = None,
         dealt: Dealt | None = None,
+        replay: object | None = None,
+        replay_at: int = 0,
     ):
-        """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks."""
+        """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks.
+        `replay`: a `tables.replay.Replay` to open on its game's own screen, at `replay_at`."""
         from .css_cache import install
 
         install()  # stylesheets parsed in an earlier run are read back, not parsed again
@@ -70,6 +73,8 @@ class TabletopApp(App):
         self.start_seed = seed
         self.start_load = load
         self.start_dealt = dealt
+        self.start_replay = replay
+        self.start_replay_at = replay_at
         self.demo = demo_delay is not None
         self.bot_delay = demo_delay if demo_delay is not None else bot_delay
         self.exit_at_end = exit_at_end
@@ -136,6 +141,11 @@ class TabletopApp(App):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._startup_over)
+        if self.start_replay is not None:
+            from .screens.replay import replay_screen
+
+            self.push_screen(replay_screen(self.start_replay, self.start_replay_at))
+            return
         straight_to_game = self.start_load is None and self.start_seats is not None
         if self.tables_link is not None and not straight_to_game and self.start_game_id is None:
             # a player who dropped out of a shared table goes straight back to it
@@ -318,6 +328,21 @@ class TabletopApp(App):
             title=shown(f"Resumed {Path(path).name}"),
             timeout=6,
         )
+
+    def open_replay(self, path: Path) -> None:
+        """A saved game on its own table, step by step (a broken file: one line, nothing
+        written)."""
+        from ..engine.match import SaveError
+        from ..paths import shown
+        from ..tables.replay import Replay
+        from .screens.replay import replay_screen
+
+        try:
+            replay = Replay.load(path)
+        except SaveError as exc:
+            self.notify(shown(exc), title="Cannot replay", severity="error", timeout=10)
+            return
+        self.push_screen(replay_screen(replay))
 
     def _show_session(self, session: Session, replace: bool) -> None:
         def autosave_changed(error: str | None) -> None:

@@ -86,6 +86,11 @@ class GameScreen(BaseScreen):
         return self.session.match
 
     @property
+    def read_only(self) -> bool:
+        """A replay (screens/replay.py): the table is shown, nothing is played."""
+        return bool(getattr(self.session, "read_only", False))
+
+    @property
     def remote(self) -> bool:
         """A seat at a shared table: the service plays bots, undo asks the others."""
         return bool(getattr(self.session, "remote", False))
@@ -250,6 +255,9 @@ class GameScreen(BaseScreen):
         """Decide what happens next: game over, a bot's move, a curtain, or wait for a key."""
         if self.waiting or not self.is_attached:
             return
+        if self.read_only:  # (a replay: its own keys move it on)
+            self.redraw()
+            return
         if self.session.over:
             self.redraw()
             self._game_over()
@@ -360,6 +368,9 @@ class GameScreen(BaseScreen):
 
     def submit(self, action) -> bool:
         """Play an action for the seat on screen; an illegal one shows the rule and changes nothing."""
+        if self.read_only:
+            self.set_message(Text("A replay: nothing is played here (←→ step).", style="bold"))
+            return False
         if self.waiting:
             self.busy()
             return False

@@ -451,12 +451,55 @@ def _learn(game: str):
     return steps
 
 
+def _replay(game: str, seed: int, at: float, eyes: int = 0) -> Callable[[], TabletopApp]:
+    """A game played to its end by the quick bots, replayed on its table from the step at
+    fraction `at` of the game, seen by everyone (eyes 0) or by seat eyes-1."""
+
+    def make() -> TabletopApp:
+        import random
+
+        from ..engine.match import Match
+        from ..games import get_rules, make_bot
+        from ..tables.replay import Replay
+
+        rules = get_rules(game)
+        match = Match(rules, rules.config_type(names=("Alice", "Bob")), seed)
+        bots = [make_bot(game, "quick"), make_bot(game, "quick")]
+        rng = random.Random(seed)
+        while match.outcome() is None:
+            seat = min(match.to_act())
+            match.play(
+                seat, bots[seat].choose(match.view(seat), match.legal_actions(seat), seat, rng)
+            )
+        replay = Replay(match)
+        return TabletopApp(replay=replay, replay_at=int(len(match.actions) * at), autosave=False)
+
+    async def steps(pilot) -> None:
+        await _settle(pilot)
+        for _ in range(eyes):
+            await pilot.press("tab")
+        await _settle(pilot)
+
+    make.steps = steps  # type: ignore[attr-defined]
+    return make
+
+
 SCENES = [
     Scene("launcher", lambda: TabletopApp(autosave=False), _nothing),
     Scene("learn-army-of-zero", lambda: TabletopApp(autosave=False), _learn("army-of-zero")),
     Scene("learn-zeo-dbg", lambda: TabletopApp(autosave=False), _learn("zeo-dbg")),
     Scene("learn-hotg", lambda: TabletopApp(autosave=False), _learn("hotg")),
     Scene("setup", lambda: TabletopApp(game="army-of-zero", seed=1234, autosave=False), _nothing),
+    Scene(
+        "replay-army-of-zero",
+        _replay("army-of-zero", 5, 0.5),
+        _replay("army-of-zero", 5, 0.5).steps,
+    ),
+    Scene(
+        "replay-zeo-dbg",
+        _replay("zeo-dbg", 5, 0.4, eyes=1),
+        _replay("zeo-dbg", 5, 0.4, eyes=1).steps,
+    ),
     Scene("army-of-zero-order", _aoz(VS_BOT), _ordering),
     Scene("army-of-zero", _aoz(VS_BOT), _battle),
     Scene("army-of-zero-reveal", _aoz(VS_BOT), _reveal),

@@ -11,7 +11,15 @@ from textual.widgets.option_list import Option
 
 from ...files import os_problem
 from ...games import GAMES
-from ...paths import SavedGame, autosave_dir, put_away, shown, unfinished_games
+from ...paths import (
+    SavedGame,
+    autosave_dir,
+    finished_games,
+    history_dir,
+    put_away,
+    shown,
+    unfinished_games,
+)
 from ..keys_footer import KeysFooter
 from .base import BaseModal, BaseScreen
 
@@ -40,6 +48,73 @@ class ConfirmPutAway(BaseModal):
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
+
+
+class FinishedScreen(BaseModal):
+    """The finished games (the history folder), newest first: Enter replays one on its own
+    game's table. Dismisses with the chosen file, or None."""
+
+    DEFAULT_CSS = """
+    FinishedScreen #finished-list { height: auto; max-height: 16; margin: 1 0; }
+    FinishedScreen .dialog { width: 100; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+    ]
+
+    def __init__(self, games: list[SavedGame]):
+        super().__init__()
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        with Vertical(classes="dialog"):
+            yield Static(Text("Finished games: replay one", style="bold"))
+            yield OptionList(*self._options(), id="finished-list")
+            yield Static(
+                Text(
+                    f"↑↓ choose · Enter replay · Esc back. Newest first; files in "
+                    f"{shown(history_dir())}",
+                    style="dim",
+                )
+            )
+
+    def _options(self) -> list[Option]:
+        out = []
+        for number, game in enumerate(self.games, 1):
+            if game.problem is not None:
+                label = Text.assemble((f"{number}. ✘ ", "bold"), game.label())
+            else:
+                result = game.result or "put away before its end"
+                label = Text.assemble(
+                    (f"{number}. ", "bold"),
+                    (f"{game.title}: ", "bold"),
+                    f"{', '.join(game.players)} · ",
+                    (f"{result} ", "italic"),
+                    f"· {game.when}",
+                )
+            out.append(Option(label, id=str(number - 1), disabled=game.problem is not None))
+        return out
+
+    def on_mount(self) -> None:
+        options = self.query_one("#finished-list", OptionList)
+        options.focus()
+        options.highlighted = next((i for i, g in enumerate(self.games) if g.problem is None), 0)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.dismiss(self.games[int(event.option.id)].path)
+
+    def action_cursor_down(self) -> None:
+        self.query_one("#finished-list", OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one("#finished-list", OptionList).action_cursor_up()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class ResumeScreen(BaseModal):
@@ -138,6 +213,7 @@ class LauncherScreen(BaseScreen):
         Binding("enter", "start", "Play", show=True),
         Binding("t", "learn", "Learn to play"),
         Binding("r", "resume", "Resume"),
+        Binding("f", "finished", "Finished games"),
         Binding("b", "deck_builder", "Deck builder"),
         Binding("o", "tables", "Tables (online)"),
         Binding("question_mark", "help", "Help"),
@@ -313,6 +389,18 @@ class LauncherScreen(BaseScreen):
 
         self.app.push_screen(ResumeScreen(games), chosen)
 
+    def action_finished(self) -> None:
+        games = finished_games()
+        if not games:
+            self.notify("No finished game yet: finished games are kept to replay.")
+            return
+
+        def chosen(path) -> None:
+            if path is not None:
+                self.app.open_replay(path)  # type: ignore[attr-defined]
+
+        self.app.push_screen(FinishedScreen(games), chosen)
+
     def action_learn(self) -> None:
         game_id = self._highlighted()
         if game_id is not None and GAMES[game_id].playable:
@@ -328,6 +416,7 @@ class LauncherScreen(BaseScreen):
                 ("Enter", "set up the game"),
                 ("t", "learn to play: a guided first game"),
                 ("r", "resume a game in progress (a list when there are several)"),
+                ("f", "finished games: replay one on its own table"),
                 ("b", "deck builder (games with constructed decks)"),
                 ("q", "quit"),
             ],
