@@ -30,7 +30,8 @@ fails there with its own message), `views.py` (what a seat sees, printed text), 
 effects modules of Zeo and Heroes of the Grid, which only declare the vocabulary and generate
 card text (ZOOBOTZ's `effects.py` is in: it is that game's effect interpreter). Inside the
 modules kept, views are left out too: the `view`, `describe` and `hidden_variant` methods and
-the `...View` models (see `SKIP_FUNCTIONS`).
+the `...View` models (see `SKIP_FUNCTIONS`), choices between two wordings, and the effect
+records and bounded types a card file is validated against (ZOOBOTZ's vocabulary).
 
 Survivors shown equivalent are listed in `EQUIVALENT` (file, the stripped source line, the
 mutation, and why no rule can tell them apart); the report prints them apart from the real
@@ -202,6 +203,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("zeo_dbg/turns.py", "win = VILLAINS if v.hp > h.hp else HEROES", "> -> >="): (
         "equal HP goes to the Energy comparison first; here the totals differ"
     ),
+    ("zoobotz/effects.py", "armor: int = 0", "0 -> 1"): "every Stats is made with its armor "
+    "given (`_stats`): the default is never used",
+    ("zoobotz/effects.py", 'got = _IDS[instance] = instance.split("#", 1)[0]', "1 -> 2"): (
+        "an instance id holds one '#': splitting once or twice gives the same card id"
+    ),
+    ("zoobotz/effects.py", 'got = _IDS[instance] = instance.split("#", 1)[0]', "1 -> 0"): (
+        "the whole instance id comes back instead of the card id, and every card lookup "
+        "takes either (the docstring says so): only the memo's keys change"
+    ),
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
@@ -270,6 +280,8 @@ def _skipped_ids(tree: ast.AST) -> set[int]:
             roots.append(node)
         elif isinstance(node, ast.IfExp) and _texty(node.body) and _texty(node.orelse):
             roots.append(node)  # "card" or "cards": wording, not a rule
+        elif _vocabulary(node):
+            roots.append(node)  # the bounds a card file is validated against (as cards.py)
         elif isinstance(node, ast.AnnAssign):
             roots.append(node.annotation)
         elif isinstance(node, ast.arg) and node.annotation is not None:
@@ -279,6 +291,21 @@ def _skipped_ids(tree: ast.AST) -> set[int]:
         for root in roots:
             ids.update(id(n) for n in ast.walk(root))
     return ids
+
+
+def _vocabulary(node: ast.AST) -> bool:
+    """An effect record of a card file's vocabulary (a class with a `do` field) or a bounded
+    type (`Annotated[int, Field(ge=1, le=6)]`): card data validation, not a rule."""
+    if isinstance(node, ast.ClassDef):
+        return any(
+            isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.target.id == "do"
+            for s in node.body
+        )
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "Annotated"
+    )
 
 
 def _texty(node: ast.expr) -> bool:

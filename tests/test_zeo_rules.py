@@ -436,6 +436,21 @@ def test_battle_pays_resolves_reward_first_then_main_deck_discard():
     assert state.grid[0] is None and state.main_discard[-1].startswith("rivet-sniper#")
 
 
+def test_boundary_regroup_draws_on_the_next_battle_only():
+    """Battling Adversary Cards with Regroup (When you Battle this turn, draw 2): the draw
+    comes with the first Battle after it is played, once; a second Battle draws nothing
+    more."""
+    state = grid(game(), "rivet-sniper", "rivet-sniper").model_copy(
+        update={"active": H, "shards": 10}
+    )
+    state, (regroup,) = hand(state, H, "regroup")
+    state = act(state, H, Play(card=regroup))
+    state = act(state, H, Battle(index=0))
+    assert len(state.players[H].hand) == 2 and state.battle_draws == ()
+    state = act(state, H, Battle(index=1))
+    assert len(state.players[H].hand) == 2
+
+
 def test_activate_pays_energy_exhausts_and_once_per_turn():
     """Main Phase: activate by "paying the Energy cost ... then exhaust the card";
     "Activated abilities may only be used once per turn"."""
@@ -588,6 +603,20 @@ def test_non_targeted_attack_either_defender_may_block_once():
     assert state.attack is None and R.to_act(state) == {V}
     assert state.teams[H].hp == 30 and state.teams[H].energy == 3
     assert h3[0] in state.players[3].discard and h1[0] in state.players[1].hand
+
+
+def test_once_the_first_defender_blocks_the_teammate_is_not_asked():
+    """Blocks: only one Block card may be used per Attack, so when the first defender asked
+    Blocks a non-targeted Attack, the teammate is not asked at all."""
+    state = energy(energy(game("2v2"), V, 5), H, 5)
+    state, _ = attach(state, V, 0, "cogsoldier-squad")
+    state, h1 = hand(state, 1, "arc-shield")
+    state, h3 = hand(state, 3, "arc-shield")
+    state = act(state, V, Activate(source="slot", index=0))
+    assert R.to_act(state) == {1}
+    state = choose(state, f"hand:{h1[0]}")
+    assert state.attack is None and R.to_act(state) == {V}
+    assert h3[0] in state.players[3].hand and state.teams[H].hp == 30
 
 
 def test_defender_always_gets_the_block_prompt_and_declining_reveals_nothing():
