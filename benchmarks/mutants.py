@@ -212,6 +212,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the whole instance id comes back instead of the card id, and every card lookup "
         "takes either (the docstring says so): only the memo's keys change"
     ),
+    ("zoobotz/effects.py", "sources.append((-1, mod))", "1 -> 2"): "a module's modifier has "
+    "no carrying Bot: -1 and -2 both fail `owner >= 0` and match no Bot's index",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

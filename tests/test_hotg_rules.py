@@ -662,6 +662,21 @@ def test_boundary_phalanx_formation_health_is_the_foot_soldiers_here_at_least_on
         assert R.health(s, 0) == health
 
 
+def test_boundary_5_5_a_drain_takes_the_only_card_kind_without_asking():
+    """§5.5 Draining, step 3 (Ruling 17: the player picks the card): when the hand holds one
+    kind of card only (one card, or copies of one) there is nothing to choose, so it goes
+    at once; with two kinds the player is asked."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),), pool=0)
+    block = card("jason", "block")
+    one = give(s, 0, hand=[block])
+    ev = []
+    after = R._drain_from(one, 0, 1, "test", ev)
+    assert after.decision is None and after.players[0].hand == ()
+    assert after.players[0].discard[-1] == block
+    two = give(s, 0, hand=[block, card("jason", "lead-the-charge")])
+    assert R._drain_from(two, 0, 1, "test", []).decision.kind == "discard_from_hand"
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""

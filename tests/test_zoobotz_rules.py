@@ -613,6 +613,41 @@ def test_boundary_hack_adds_the_hackers_hack_bonus(cfg):
     assert state.seats[0].discard == (fang,)  # 3 RISK back on a value of 2
 
 
+def test_a_modules_ongoing_bonus_counts_for_every_bot_in_its_own_number():
+    """Modules' ongoing abilities (scope: all your Botz): Armor Plating adds armor, Upgrade
+    Chip value and Attack Script hack bonus to every Bot of yours, each to its own number
+    and to no other."""
+    from tabletop_tui.games.zoobotz.effects import seat_stats
+
+    cat = catalog()
+    botz = (bot("servo-sparrow"), bot("pixel-penguin"))
+    values = [cat.card(b.card).value for b in botz]
+    for module, bonus in (
+        ("armor-plating", (0, 1, 0)),
+        ("upgrade-chip", (1, 0, 0)),
+        ("attack-script", (0, 0, 1)),
+    ):
+        stats = seat_stats(cat.card, seat(0, botz=botz, modules=[c(module)]))
+        for st, value in zip(stats, values, strict=True):
+            assert (st.value - value, st.armor, st.hack) == bonus, module
+
+
+def test_boundary_cost_discounts_for_botz_only_or_any_card_floor_at_one():
+    """Ongoing cost discounts: one "for Botz" takes COST off Botz only, one "for any card" off
+    every card; a discounted COST never drops below 1 (a card costing 0 stays 0)."""
+    from types import SimpleNamespace as Card
+
+    from tabletop_tui.games.zoobotz.effects import discounted, discounts
+
+    bot4, plan3, free = (Card(kind=k, cost=n) for k, n in (("bot", 4), ("plan", 3), ("bot", 0)))
+    assert [discounted(x, (0, 1)) for x in (bot4, plan3)] == [3, 3]
+    assert [discounted(x, (1, 0)) for x in (bot4, plan3)] == [3, 2]
+    assert discounted(bot4, (1, 3)) == 1 and discounted(free, (1, 1)) == 0
+    cat = catalog()
+    line = seat(0, modules=[c("assembly-line")])
+    assert discounts(cat.card, line) == (0, 1)
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
