@@ -677,6 +677,14 @@ def test_boundary_5_5_a_drain_takes_the_only_card_kind_without_asking():
     assert R._drain_from(two, 0, 1, "test", []).decision.kind == "discard_from_hand"
 
 
+def test_level_headed_turns_up_to_two_dice_of_the_next_attack_into_hits():
+    """§11 Space Rangers, T.J.'s Level Headed (once per battle): the next attack turns up to
+    2 of its dice into fixed hits (the buff it leaves says 2)."""
+    s = battle(game(rangers=("tj", "andros", "carlos", "ashley")), [[LEAP, LEAP2]], pool=5)
+    s = R._use_ability(s, 0, "tj", [])
+    assert s.battle.buffs.dice_for_hits == 2
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""

@@ -648,6 +648,31 @@ def test_boundary_cost_discounts_for_botz_only_or_any_card_floor_at_one():
     assert discounts(cat.card, line) == (0, 1)
 
 
+def test_a_player_knocked_out_loses_their_waiting_abilities_only(cfg3):
+    """RULINGS.md, Ruling 6 (3+ players): the abilities still waiting of a player who is out
+    are dropped; the other players' abilities wait on."""
+    from tabletop_tui.games.zoobotz.effects import knock_out
+    from tabletop_tui.games.zoobotz.models import Job
+
+    state = table(cfg3, seat(0), seat(1), seat(2))
+    jobs = tuple(Job(source=c("v1", s), controller=s, trigger="end_of_turn") for s in (0, 1, 2))
+    state = state.model_copy(update={"queue": jobs})
+    state = knock_out(state, 1, "test:", [])
+    assert state.seats[1].out
+    assert [j.controller for j in state.queue] == [0, 2]
+
+
+def test_boundary_gaining_no_research_is_not_gaining():
+    """RESEARCH, read as the FAQ reads 0 RISK: an effect worth 0 RESEARCH is no gain (it
+    changes nothing and says nothing); 1 is a gain."""
+    from tabletop_tui.games.zoobotz.effects import gain_research
+
+    state = table(kit.Config(cards_dir=None), seat(0), seat(1))
+    ev = []
+    assert gain_research(state, 0, 0, ev) is state and ev == []
+    assert gain_research(state, 0, 1, ev).seats[0].research == 1 and ev
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
