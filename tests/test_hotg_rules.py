@@ -685,6 +685,18 @@ def test_level_headed_turns_up_to_two_dice_of_the_next_attack_into_hits():
     assert s.battle.buffs.dice_for_hits == 2
 
 
+def test_shadow_binding_with_one_card_kind_keeps_one_copy_without_asking():
+    """Shadow Binding, 2nd printing (all but 1 card discarded, the kept one the player's):
+    with copies of one card only there is nothing to choose, so one copy stays in hand and
+    the others go."""
+    s = battle(game(), [[LEAP]], fs=((PP, 1),))
+    copies = [card("jason", "block", 1), card("jason", "block", 2)]
+    s = give(s, 0, hand=copies)
+    s = R._enemy_discard(s, 0, "hand_keep_one", "test", [])
+    assert s.decision is None
+    assert s.players[0].hand == (copies[0],) and s.players[0].discard[-1] == copies[1]
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""
