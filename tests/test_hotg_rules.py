@@ -697,6 +697,30 @@ def test_shadow_binding_with_one_card_kind_keeps_one_copy_without_asking():
     assert s.players[0].hand == (copies[0],) and s.players[0].discard[-1] == copies[1]
 
 
+def test_swarm_attack_adds_one_damage_per_foot_soldier_at_the_battle():
+    """§10 enemy cards, Swarm Attack (1 damage, +1 per foot soldier here): at a location
+    with 3 foot soldiers it deals 4, counted from that location's figures."""
+    swarm = f"{PP}:swarm-attack#1"
+    s = battle(game(), [[swarm]], fs=((PP, 3),))
+    s = give(s, 0, hand=[card("jason", "block")])
+    s, _ = play(s, 0, m.Pass())
+    assert s.decision.kind == "damage_window" and s.decision.amount == 4
+
+
+def test_eye_lasers_on_a_lone_player_hits_each_of_their_rangers_once():
+    """§10 enemy cards, Eye Lasers (3 damage to each of 2 different Rangers), one player in
+    the battle: a player with one Ranger takes it once; a player controlling two Rangers
+    takes it twice, once for each."""
+    eye = "bones:eye-lasers#1"
+    for kw, hits in (
+        ({}, 1),
+        ({"names": ("a", "b"), "rangers": ("jason", "zack", "billy", "trini")}, 2),
+    ):
+        s = give(battle(game(**kw), [[eye]], fs=((PP, 1),)), 0, hand=[])
+        s, ev = play(s, 0, m.Pass())
+        assert sum("suffers 3 damage" in e for e in ev) == hits
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""
