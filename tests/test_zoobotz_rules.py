@@ -673,6 +673,20 @@ def test_boundary_gaining_no_research_is_not_gaining():
     assert gain_research(state, 0, 1, ev).seats[0].research == 1 and ev
 
 
+def test_boundary_deleting_risk_from_a_bot_with_none_is_not_deleting(cfg):
+    """FAQ (removing 0 RISK is not removing RISK): deleting RISK from a Bot that has none
+    does nothing and says nothing; from a Bot with 1 RISK it deletes that 1."""
+    from tabletop_tui.games.zoobotz.effects import delete_risk
+
+    state = table(cfg, seat(0, botz=[bot("v3"), bot("v3", risk=1)]), seat(1))
+    clean, hurt = ids(state, 0)
+    card_of = catalog(cfg.cards_dir).card
+    ev = []
+    assert delete_risk(card_of, state, 0, [clean], 2, ev) == state and ev == []
+    state = delete_risk(card_of, state, 0, [hurt], 2, ev)
+    assert bot_at(state, 0, 1).risk == 0 and len(ev) == 1
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
