@@ -687,6 +687,19 @@ def test_boundary_deleting_risk_from_a_bot_with_none_is_not_deleting(cfg):
     assert bot_at(state, 0, 1).risk == 0 and len(ev) == 1
 
 
+def test_moving_risk_takes_it_from_the_named_bot_to_the_named_bot(cfg):
+    """FAQ (moving RISK is neither dealing nor deleting it): the RISK leaves exactly the Bot
+    it is moved from - here the second Bot of its seat - and lands on the one named."""
+    from tabletop_tui.games.zoobotz.effects import move_risk
+
+    state = table(cfg, seat(0, botz=[bot("v6"), bot("v6", risk=2)]), seat(1, botz=[bot("v6", 1)]))
+    second = ids(state, 0)[1]
+    (theirs,) = ids(state, 1)
+    state = move_risk(catalog(cfg.cards_dir).card, state, second, theirs, 1, [])
+    assert [b.risk for b in state.seats[0].botz] == [0, 1]
+    assert bot_at(state, 1, 0).risk == 1
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
