@@ -477,6 +477,53 @@ def test_boundary_seats_run_to_seven_six_players_and_the_mastermind():
         m.Focus(seat=7)
 
 
+def test_k0_35_side_b_discards_the_deck_top_of_a_ranger_moving_there():
+    """Expansion location K0-35, side B: a Ranger who moves there discards the top card of
+    their deck - at whichever place round the board it lies, the first one included."""
+    s = upd(game(), phase="action", focus=0)
+    k0 = upd(s.locations[0], id="k0_35", side_b=True, fs=(), villains=(), panicked=False)
+    s = upd(s, locations=(k0, *s.locations[1:]))
+    top = s.players[0].deck[0]
+    s, _ = play(s, 0, m.Move(to="k0_35"))
+    assert s.players[0].discard[-1] == top and top not in s.players[0].deck
+
+
+def test_mastodon_moves_exactly_one_foot_soldier_to_the_experience_track():
+    """§6 Zords, the Mastodon: one foot soldier leaves the chosen location for the experience
+    track - one figure off the board, one step up the track."""
+    s = upd(clear_board(game()), phase="action", focus=0, decision=None, queue=())
+    s = upd(s, players=(upd(s.players[0], zords=("mastodon",)), *s.players[1:]))
+    s = upd(s, locations=(upd(s.locations[0], fs=((PP, 2),)), *s.locations[1:]))
+    xp = s.power.experience
+    s, _ = play(s, 0, m.UseZord(zord="mastodon", location=s.locations[0].id))
+    assert s.power.experience == xp + 1 and s.locations[0].fs_count == 1
+
+
+class _RoundEndOnly(HotgRules):
+    """The end of the round without the Deployment Phase that follows it."""
+
+    def _deployment_phase(self, s, ev, **changes):
+        return upd(s, **changes)
+
+
+def test_angel_grove_park_side_b_moves_one_foot_soldier_clockwise_at_round_end():
+    """Angel Grove Park, side B (Ruling 9: before the refresh): at the end of the round one
+    foot soldier there moves to the next outer location clockwise - one leaves, one
+    arrives."""
+    s = upd(clear_board(game(1)), phase="action", focus=0, decision=None, queue=())
+    park = loc_index(s, "angel_grove_park")
+    s = upd(
+        s,
+        locations=tuple(
+            upd(lo, side_b=True, fs=((PP, 2),)) if k == park else lo
+            for k, lo in enumerate(s.locations)
+        ),
+    )
+    s = _RoundEndOnly()._end_round(s, [])
+    assert s.locations[park].fs_count == 1
+    assert s.locations[(park + 1) % 4].fs_count == 1
+
+
 def test_recover_takes_back_up_to_six_shields():
     """§4.2 RECOVER: discarded cards worth up to 6 shields go back into the deck; +1 energy."""
     s = upd(game(), phase="action", focus=0)
