@@ -214,6 +214,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ),
     ("zoobotz/effects.py", "sources.append((-1, mod))", "1 -> 2"): "a module's modifier has "
     "no carrying Bot: -1 and -2 both fail `owner >= 0` and match no Bot's index",
+    ("zoobotz/effects.py", "if job.step + 1 < len(effects):", "1 -> 0"): "a job kept one step "
+    "past its last effect is dropped by the rules' run loop (`job.step >= len(...)`) before "
+    "anything else happens",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

@@ -700,6 +700,32 @@ def test_moving_risk_takes_it_from_the_named_bot_to_the_named_bot(cfg):
     assert bot_at(state, 1, 0).risk == 1
 
 
+def test_an_ability_of_two_effects_resolves_both_in_order():
+    """Card abilities resolve every effect written, in order: Seed Funding (shipped cards)
+    gives one more INVEST this turn, then draws a card."""
+    shipped = kit.Config(cards_dir=None)
+    deck = [c("servo-sparrow") for _ in range(3)]
+    funding = c("seed-funding")
+    state = table(shipped, seat(0, hand=[funding], deck=deck), seat(1, deck=deck))
+    before = state.invests_left
+    state, _ = play(state, 0, Play(card=funding))
+    assert state.invests_left == before + 1
+    assert state.seats[0].hand == (deck[0],)
+
+
+def test_move_risk_from_this_bot_reads_that_bots_own_risk(cfg):
+    """Effect move_risk (this) at the end of the turn: the RISK is taken from the Bot the
+    ability is on, wherever it sits in the line-up (here second, behind a Bot with none)."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("v6"), bot("move-this", risk=2)]),
+        seat(1, botz=[bot("v6", 1)]),
+    )
+    state, _ = play(state, 0, END)
+    assert [b.risk for b in state.seats[0].botz] == [0, 1]
+    assert bot_at(state, 1, 0).risk == 1
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
