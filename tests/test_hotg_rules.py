@@ -768,6 +768,43 @@ def test_eye_lasers_on_a_lone_player_hits_each_of_their_rangers_once():
         assert sum("suffers 3 damage" in e for e in ev) == hits
 
 
+def test_boundary_cleanup_leftover_energy_goes_one_each_while_it_lasts():
+    """§5 clean-up, leftover energy (Ruling 15): 1 stored energy to each Ranger in the
+    battle who has none, lead first - a pool of exactly 1 reaches the lead only."""
+    s = battle(game(), [[LEAP]], seats=(0, 1), fs=((PP, 1),), pool=1)
+    s = upd(s, players=tuple(upd(p, stored=0) for p in s.players))
+    s = R._cleanup(s, [])
+    assert [p.stored for p in s.players[:2]] == [1, 0]
+
+
+def test_boundary_tough_stuff_pays_for_shields_with_exactly_one_energy():
+    """§5.7 special defence, Tough Stuff's star (pay 1 energy for 2 more shields): a pool of
+    exactly 1 pays it; an empty pool cannot."""
+    tough = card("cassie", "tough-stuff")
+    paid = []
+    for pool in (0, 1):
+        s = battle(game(rangers=("cassie", "andros", "carlos", "tj")), [[LEAP]], pool=pool)
+        s = give(s, 0, hand=[], deck=[tough, card("cassie", "tough-stuff", 2)])
+        ev = []
+        s = R._reveal(s, 0, 5, "test", ev)
+        paid.append((s.battle.pool, any("pay 1 energy" in e.text for e in ev)))
+    assert paid == [(0, False), (0, True)]
+
+
+def test_path_of_venom_takes_one_shield_off_each_revealed_card():
+    """§11 Psycho Yellow, Path of Venom: each card revealed for defence counts 1 shield
+    less - a 2-shield card no longer stops 2 damage, so 1 damage goes on to the next card."""
+    tough = card("cassie", "tough-stuff")
+    venom = "psycho:path-of-venom#1"
+    left = []
+    for row in ([LEAP], [venom, LEAP]):
+        s = battle(game(rangers=("cassie", "andros", "carlos", "tj")), [row], pool=0)
+        s = give(s, 0, hand=[], deck=[tough, card("cassie", "tough-stuff", 2)])
+        s = R._reveal(s, 0, 2, "test", [])
+        left.append([q.amount for q in s.queue if q.kind == "reveal"])
+    assert left == [[], [1]]
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""
