@@ -805,6 +805,20 @@ def test_path_of_venom_takes_one_shield_off_each_revealed_card():
     assert left == [[], [1]]
 
 
+def test_orbital_dropkick_grants_its_player_a_three_dice_attack_with_splash():
+    """§11, Cassie's Orbital Dropkick (an attack of 3 dice with splash 1, instead of playing a
+    card): it waits for the player who played it, and the attack launched has those dice
+    and that splash."""
+    s = game(names=("a", "b"), rangers=("cassie", "andros", "carlos", "tj"))
+    s = battle(s, [[LEAP, LEAP2]], seats=(0, 1), fs=((PP, 1),))
+    s = upd(s, battle=upd(s.battle, granted=(0, 3, 1)))
+    assert R.check(s, 0, m.GrantedAttack(target=0)) is None
+    other = upd(s, focus=1)
+    assert R.check(other, 1, m.GrantedAttack(target=0)).rule == "Orbital Dropkick"
+    s, _ = R.apply(s, 0, m.GrantedAttack(target=0))
+    assert (s.battle.attack.dice, s.battle.attack.splash) == (3, 1)
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""
