@@ -217,6 +217,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("zoobotz/effects.py", "if job.step + 1 < len(effects):", "1 -> 0"): "a job kept one step "
     "past its last effect is dropped by the rules' run loop (`job.step >= len(...)`) before "
     "anything else happens",
+    ("zoobotz/models.py", "played_turn: int = 0", "0 -> 1"): "the rules always give the turn "
+    "a Bot is played on (rules.py makes every BotInPlay with played_turn=state.turn)",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

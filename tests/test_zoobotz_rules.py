@@ -98,6 +98,17 @@ def test_reaching_10_research_wins_at_once(cfg):
     rejected(state, 0, END, "Objectives")
 
 
+def test_boundary_a_custom_deck_name_of_1_to_60_characters():
+    """Deck Building (a deck a player builds and names): the name holds 1 to 60
+    characters, both ends included."""
+    cards = (("v1", 4),)
+    for name in ("A", "x" * 60):
+        assert CustomDeck(name=name, cards=cards).name == name
+    for name in ("", "x" * 61):
+        with pytest.raises(ValueError):
+            CustomDeck(name=name, cards=cards)
+
+
 # -- GAME_SETUP --------------------------------------------------------------------------------
 def test_setup_shuffle_and_draw_a_6_card_hand(cfg):
     """Setup: players shuffle their 40+ card decks and draw a 6 card starting hand."""
@@ -105,6 +116,7 @@ def test_setup_shuffle_and_draw_a_6_card_hand(cfg):
     assert state.phase == "mulligan" and state.first_player is None
     for i, s in enumerate(state.seats):
         assert len(s.hand) == 6 and len(s.deck) == 34
+        assert s.research == 0 and s.botz == () and s.invested == ()  # everyone starts at 0
         assert sorted(s.hand + s.deck) == sorted(catalog(cfg.cards_dir).instances("kit", i))
     orders = {RULES.new_game(cfg, seed).seats[0].deck for seed in range(8)}
     assert len(orders) == 8, "the shuffle comes from the seed"
