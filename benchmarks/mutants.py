@@ -219,6 +219,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "anything else happens",
     ("zoobotz/models.py", "played_turn: int = 0", "0 -> 1"): "the rules always give the turn "
     "a Bot is played on (rules.py makes every BotInPlay with played_turn=state.turn)",
+    ("zoobotz/models.py", "invests_left: int = 0", "0 -> 1"): "every turn begins with "
+    "invests_left=1 set by the rules; before the first turn (the mulligan) no INVEST is offered "
+    "or checked",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
