@@ -689,6 +689,8 @@ def test_boundary_11_astro_blaster_pays_one_to_exactly_three_energy():
     strike = card("andros", "pierce-defenses")
     own = give(s, 0, hand=[blaster])
     assert R.check(own, 0, m.PlayCard(card=blaster, x=3)) is None
+    offered = {a.x for a in R.legal_actions(own, 0) if getattr(a, "card", None) == blaster}
+    assert offered == {1, 2, 3}
     for x in (0, 4):
         assert R.check(own, 0, m.PlayCard(card=blaster, x=x)).rule == "Astro Blaster"
     s = give(give(s, 1, hand=[blaster]), 0, hand=[strike])
