@@ -34,8 +34,8 @@ the `...View` models (see `SKIP_FUNCTIONS`), choices between two wordings, and t
 records and bounded types a card file is validated against (ZOOBOTZ's vocabulary).
 
 Survivors shown equivalent are listed in `EQUIVALENT` (file, the stripped source line, the
-mutation, and why no rule can tell them apart); the report prints them apart from the real
-survivors. A survivor not listed there needs a test named for its rule.
+mutation, and why no rule can tell them apart; two equal mutations on one line share an
+entry); the report prints them apart from the real survivors. A survivor not listed there needs a test named for its rule.
 """
 
 from __future__ import annotations
@@ -222,6 +222,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("zoobotz/models.py", "invests_left: int = 0", "0 -> 1"): "every turn begins with "
     "invests_left=1 set by the rules; before the first turn (the mulligan) no INVEST is offered "
     "or checked",
+    ("zoobotz/rules.py", "for k in range(1, n + 1):", "1 -> 2"): "(the `n + 1` one) k = n "
+    "already comes back to the active seat, which is never out while the game goes on, so "
+    "k = n + 1 is never reached",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

@@ -770,6 +770,18 @@ def test_discards_are_public_and_hands_are_not(cfg):
     assert view.seats[0].hand_count == 1 and RULES.view(state, 0).seats[0].hand[0][1].value == 4
 
 
+def test_boundary_each_turn_allows_exactly_one_invest(cfg):
+    """INVEST: once per turn. The next player's turn opens with one INVEST to make; after
+    it, no second."""
+    hand = [c("v1", 1), c("v2", 1)]
+    state = table(cfg, seat(0), seat(1, hand=hand))
+    state, _ = play(state, 0, END)
+    assert state.active == 1 and state.invests_left == 1
+    assert Invest(card=hand[0]) in RULES.legal_actions(state, 1)
+    state, _ = play(state, 1, Invest(card=hand[0]))
+    assert Invest(card=hand[1]) not in RULES.legal_actions(state, 1)
+
+
 # -- 04: End Turn ----------------------------------------------------------------------------------
 def test_end_turn_effects_then_the_next_player(cfg):
     """04 End Turn: end-of-turn abilities resolve, then the next player's turn begins."""
