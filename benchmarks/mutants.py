@@ -226,6 +226,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "already comes back to the active seat, which is never out while the game goes on, so "
     "k = n + 1 is never reached",
     (
+        "zoobotz/rules.py",
+        "replace_seat(state, seat, evolve(s, botz=botz, invested_used=0)),",
+        "0 -> 1",
+    ): "the turn of a player with an empty deck: the failed draw right after knocks them out "
+    "(their invested cards leave play, invested_used back to 0) or ends the game",
+    ("zoobotz/rules.py", "invests_left=1,", "1 -> 2"): "(the empty-deck turn's one; the other "
+    "is caught) that player is knocked out before any INVEST, and the next turn sets it again",
+    ("zoobotz/rules.py", "invests_left=1,", "1 -> 0"): "as 1 -> 2 (the empty-deck turn only)",
+    (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
         "4 -> 5",
