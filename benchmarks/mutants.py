@@ -234,6 +234,9 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("zoobotz/rules.py", "invests_left=1,", "1 -> 2"): "(the empty-deck turn's one; the other "
     "is caught) that player is knocked out before any INVEST, and the next turn sets it again",
     ("zoobotz/rules.py", "invests_left=1,", "1 -> 0"): "as 1 -> 2 (the empty-deck turn only)",
+    ("hotg/battle.py", "for kind in self._fs_picks(s, fs, 4):", "4 -> 5"): "`_fs_picks` caps "
+    "the row at 4 itself (`min(room, 4)`), and a lead Ranger's pick is one of `_fs_options`, "
+    "which hold 4 figures at most",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
