@@ -237,6 +237,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("hotg/battle.py", "for kind in self._fs_picks(s, fs, 4):", "4 -> 5"): "`_fs_picks` caps "
     "the row at 4 itself (`min(room, 4)`), and a lead Ranger's pick is one of `_fs_options`, "
     "which hold 4 figures at most",
+    ("zoobotz/rules.py", "if job.step >= len(effects_of(card_of, job)):", ">= -> >"): "no job "
+    "is ever left at a step equal to its length: resolving the last effect clears `current`",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

@@ -738,6 +738,23 @@ def test_move_risk_from_this_bot_reads_that_bots_own_risk(cfg):
     assert bot_at(state, 1, 0).risk == 1
 
 
+def test_boundary_a_bot_cannot_be_used_the_turn_it_is_played(cfg):
+    """USE TO RESEARCH (Botz can't be USED the turn played): a Bot played this turn offers
+    no USE and is refused; one played the turn before may RESEARCH."""
+    state = table(
+        cfg,
+        seat(0, botz=[bot("v3", played_turn=5), bot("v3", played_turn=4)], invested=2),
+        seat(1),
+        turn=5,
+    )
+    fresh, older = ids(state, 0)
+    assert RULES.usable(state, 0) == [1]
+    moves = RULES.legal_actions(state, 0)
+    assert Research(bot=older, cards=1) in moves
+    assert not [a for a in moves if getattr(a, "bot", None) == fresh]
+    assert RULES.check(state, 0, Research(bot=fresh, cards=1)) is not None
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
