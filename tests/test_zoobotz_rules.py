@@ -755,6 +755,25 @@ def test_boundary_a_bot_cannot_be_used_the_turn_it_is_played(cfg):
     assert RULES.check(state, 0, Research(bot=fresh, cards=1)) is not None
 
 
+def test_boundary_a_discounted_bot_costing_exactly_the_unused_cards_is_offered(cfg):
+    """COST with an ongoing discount for Botz: a Bot whose discounted
+    COST equals the UNUSED invested cards can be played, and the legal moves offer it; one
+    more and it cannot."""
+    four = c("v4")
+    state = table(cfg, seat(0, hand=[four], invested=3, modules=[c("line")]), seat(1))
+    assert RULES.check(state, 0, Play(card=four)) is None
+    assert Play(card=four) in RULES.legal_actions(state, 0)
+    short = table(cfg, seat(0, hand=[four], invested=2, modules=[c("line")]), seat(1))
+    assert Play(card=four) not in RULES.legal_actions(short, 0)
+
+
+def test_boundary_no_moves_for_a_seat_past_the_last(cfg):
+    """Setup: seats are numbered from 0 to players - 1; a seat past the last has no moves
+    (and is no crash)."""
+    state = table(cfg, seat(0), seat(1))
+    assert RULES.legal_actions(state, 2) == []
+
+
 def test_botz_cannot_hack_unused_or_allied_botz(cfg):
     """FAQ: a HACK never targets an UNUSED Bot or one on your own side."""
     state = table(
