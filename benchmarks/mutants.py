@@ -239,6 +239,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "which hold 4 figures at most",
     ("zoobotz/rules.py", "if job.step >= len(effects_of(card_of, job)):", ">= -> >"): "no job "
     "is ever left at a step equal to its length: resolving the last effect clears `current`",
+    ("zoobotz/rules.py", 'return instance.split("#", 1)[0]', "1 -> 2"): "a move's wording "
+    "(`_pretty`): an instance id holds one '#', so one split or two give the same name",
+    (
+        "zoobotz/rules.py",
+        'events.append(event(text=text, kind="draw", seat=seat, barrier=n > 0))',
+        "0 -> 1",
+    ): "only where a screen pauses after a one-card draw changes (the event's barrier "
+    "flag); the state and the event text are the same",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",

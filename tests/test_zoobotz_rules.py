@@ -298,6 +298,19 @@ def test_simultaneous_effects_the_active_player_chooses_the_order(cfg):
     assert state.phase == "main" and state.decision is None
 
 
+def test_choosing_one_of_three_simultaneous_effects_keeps_the_other_two(cfg):
+    """FAQ (simultaneous things), Ruling 3, with three at once: the effect the active player
+    picks resolves first, and both others still resolve after it."""
+    state = table(cfg, seat(0), seat(1, modules=[c("reader", 1), c("grant", 1), c("reader", 1)]))
+    state, _ = play(state, 0, END)
+    assert state.decision.kind == "order" and len(state.decision.options) == 3
+    research = state.seats[1].research
+    state, events = play(state, 1, Choose(option="2"))
+    kinds = [e.kind for e in events if e.kind in ("research", "draw")]
+    assert kinds == ["research", "draw", "draw"]
+    assert len(state.seats[1].hand) == 3 and state.seats[1].research > research
+
+
 def test_identical_simultaneous_effects_need_no_ordering(cfg):
     """FAQ (order of simultaneous things), Ruling 3: the same ability twice resolves without asking."""
     state = table(cfg, seat(0), seat(1, modules=[c("reader", 1), c("reader", 1)]))
