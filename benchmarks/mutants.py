@@ -35,7 +35,12 @@ records and bounded types a card file is validated against (ZOOBOTZ's vocabulary
 
 Survivors shown equivalent are listed in `EQUIVALENT` (file, the stripped source line, the
 mutation, and why no rule can tell them apart; two equal mutations on one line share an
-entry); the report prints them apart from the real survivors. A survivor not listed there needs a test named for its rule.
+entry); the report prints them apart from the real survivors. A survivor not listed there
+needs a test named for its rule.
+
+Cost: a mutant takes one pytest start plus the game's tests (1-7 s unmutated; a survivor
+runs them all, a caught one stops at the first failure). `--max 150` over all five games
+took about 35 minutes on two shared cores; `--rerun` of the survivors a few minutes.
 """
 
 from __future__ import annotations
