@@ -578,10 +578,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not 0 <= args.at < len(replay):
         raise CliError(f"{args.file}: --at {args.at}: the game has steps 0 to {len(replay) - 1}")
     try:
-        from .ui.screens.replay import replay_app
+        from .ui.app import TabletopApp
     except ImportError as exc:
         raise CliError(f"the terminal UI cannot start: {exc}") from None
-    replay_app(replay, args.at).run()
+    TabletopApp(replay=replay, replay_at=args.at, autosave=False).run()
     return 0
 
 

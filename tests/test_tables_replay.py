@@ -80,10 +80,11 @@ def test_replay_command_prints_every_step_and_names_a_bad_file(tmp_path, capsys)
 
 
 async def test_replay_screen_steps_with_left_right_and_reveals_hands_at_the_end(tmp_path):
-    from tabletop_tui.ui.screens.replay import ReplayBar, replay_app
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.screens.replay import ReplayBar
 
     live = _army(5)
-    app = replay_app(Replay(live))
+    app = TabletopApp(replay=Replay(live), autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -103,9 +104,10 @@ async def test_replay_screen_steps_with_left_right_and_reveals_hands_at_the_end(
 
 
 async def test_an_unfinished_replay_keeps_to_the_public_view_on_screen():
-    from tabletop_tui.ui.screens.replay import ReplayBar, replay_app
+    from tabletop_tui.ui.app import TabletopApp
+    from tabletop_tui.ui.screens.replay import ReplayBar
 
-    app = replay_app(Replay(_army(5, actions=4)))
+    app = TabletopApp(replay=Replay(_army(5, actions=4)), autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("tab", "tab")

@@ -9,9 +9,14 @@ from asyncssh or anyone, still shows.
 
 from __future__ import annotations
 
+import importlib.util
 import warnings
 
-from cryptography.utils import CryptographyDeprecationWarning
+# asyncssh first: without the serve extra, the player is told the package it names
+if importlib.util.find_spec("asyncssh") is None:
+    raise ModuleNotFoundError("No module named 'asyncssh'", name="asyncssh")
+
+from cryptography.utils import CryptographyDeprecationWarning  # noqa: E402 - (after the check)
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", category=CryptographyDeprecationWarning, module="asyncssh")

@@ -199,10 +199,3 @@ def replay_screen(replay: Replay, start: int = 0, viewer: int | None = None):
     screen = replay_class(replay.rules.game_id)(ReplaySession(match, viewer), delay=0)
     screen.replay = replay
     return screen
-
-
-def replay_app(replay: Replay, start: int = 0):
-    """The app opening on the replay (the `replay` command): q closes it."""
-    from ..app import TabletopApp  # (the command's own entry point: no circle at import)
-
-    return TabletopApp(replay=replay, replay_at=start, autosave=False)
