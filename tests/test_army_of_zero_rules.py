@@ -429,6 +429,17 @@ def test_step4_higher_speed_lands_the_blow():
     assert state.last.killed == (0,)
 
 
+def test_step4_the_first_player_faster_strikes_first():
+    """Step 4 from the other seat: when the first player's SPEED total is the higher, it is
+    the first player's blow that lands (step 6)."""
+    fast, slow = char(2, 0, 0, -2), char(-2, 0, 0, 2)
+    state = battle((fast, slow), squads=((char(0, 0, 1, -1),), (char(0, 0, -1, 1),)))
+    # SPEED 2+2=4 vs 5-2=3: seat 0 strikes first; WEAPON 6+0 vs ARMOUR 1+2
+    state = exchange(state, "attack", "attack", 2, 5, 6, 1)
+    assert state.last.tests[0].winner == 0
+    assert state.last.tests[1].rolls[0].seat == 0 and state.last.killed == (1,)
+
+
 def test_step4_speed_tie_goes_to_step5():
     """Step 4: if both SPEED totals are the same, go straight to step 5 (both blows land)."""
     a, b = char(1, 0, 0, -1), char(0, 1, 0, -1)

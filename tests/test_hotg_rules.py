@@ -302,7 +302,7 @@ def test_boundary_astro_megaship_strategize_draws_up_to_exactly_three():
     s, _ = R.apply(s, 0, m.ChooseRanger(seat=2))
     assert s.decision.kind == "strategize_draw" and len(s.players[2].deck) >= 4
     assert R.check(s, 2, m.Draw(count=4)) is not None
-    assert R.check(s, 2, m.Draw(count=3)) is None
+    assert R.check(s, 2, m.Draw(count=3)) is None and R.check(s, 2, m.Draw(count=0)) is None
     s, _ = R.apply(s, 2, m.Draw(count=3))
     for left in (3, 2, 1):
         assert s.decision.kind == "strategize_put" and s.decision.amount == left
@@ -395,6 +395,23 @@ def test_six_rangers_turn_one_figure_cards_into_three():
     )
     s = R._deploy_one(upd(s, deploy_deck=deck), [])
     assert s.locations[1].fs_count == 3
+
+
+def test_six_rangers_rule_and_the_count_hold_on_every_deployment_path():
+    """§2 6-Ranger rules and §4.1, on both ways the engine deploys (cards in a row, and one
+    card asking nothing): a 1-figure card deploys 3, a 2-figure card 2, and each deployment
+    counts once towards the round's total."""
+    s = clear_board(game(names=tuple("abcdef")))
+    deck = (
+        m.DeployCard(kind="fs", fs_type=PP, figures=1, back="x"),
+        m.DeployCard(kind="fs", fs_type=PP, figures=2, back=s.locations[1].id),
+        m.DeployCard(kind="fs", fs_type=PP, figures=2, back=s.locations[2].id),
+    )
+    s = upd(s, deploy_deck=deck, deployments_done=0)
+    row = R._deploy_plain(s, [])
+    assert [lo.fs_count for lo in row.locations] == [0, 3, 2, 0] and row.deployments_done == 2
+    one = R._deploy_one(s, [], count=True)
+    assert [lo.fs_count for lo in one.locations] == [0, 3, 0, 0] and one.deployments_done == 1
 
 
 def test_foot_soldier_deployment_cards_cycle_under_the_deck():
