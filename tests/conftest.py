@@ -38,3 +38,38 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("quick")
+
+
+#: the files whose tests drive whole games (or many of their moments) through Textual, real
+#: SSH servers or every snapshot: the full suite runs them, `pytest -m 'not slow'` is the
+#: quick loop while working (issue 35). A test elsewhere can take the mark itself.
+SLOW_FILES = frozenset(
+    {
+        "tests/ui/test_snapshots.py",
+        "tests/ui/test_public_moments.py",
+        "tests/ui/test_replay_screen.py",
+        "tests/ui/test_help_and_tutorial.py",
+        "tests/ui/test_tables_games.py",
+        "tests/ui/test_lobby.py",
+        "tests/ui/test_army_of_zero_screen.py",
+        "tests/ui/test_zoobotz_screen.py",
+        "tests/ui/test_zeo_screen.py",
+        "tests/ui/test_pr_ccg_screen.py",
+        "tests/ui/test_hotg_table.py",
+        "tests/ui/test_hotg_screen.py",
+        "tests/ui/test_first_frame_costs.py",
+        "tests/ui/test_recap.py",
+        "tests/test_tables_ssh.py",
+        "tests/test_serve_ssh.py",
+        "tests/test_serve_trust.py",
+        "tests/test_determinism.py",
+        "tests/test_hotg_bot_rollout.py",
+    }
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    root = config.rootpath
+    for item in items:
+        if str(item.path.relative_to(root)) in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)

@@ -295,7 +295,7 @@ class Match:
             seats=self.seats,
             actions=self.actions,
             guided=self.guided,
-            result=outcome.summary if (outcome := self.outcome()) is not None else None,
+            result=getattr(self.outcome(), "summary", None),
         )
 
     def save(self, path: Path) -> None:

@@ -172,11 +172,11 @@ async def test_the_game_over_box_sits_on_the_public_table(tmp_path, game_id, con
 
 #: (game, seat names, config, keys): a hot-seat game played by keys for this many presses
 WALKS = [
-    ("army-of-zero", ["Ann Seat", "Bob Seat"], {}, 160),
-    ("pr-ccg-2008", ["Ann Seat", "Bob Seat"], {"opening_hand": 4}, 160),
-    ("zoobotz", ["Ann Seat", "Bob Seat"], {}, 160),
-    ("zeo-dbg", ["Ann Seat", "Bob Seat"], {}, 160),
-    ("hotg", ["Ann Seat", "Max Seat"], {"mode": "mastermind"}, 160),
+    ("army-of-zero", ["Ann Seat", "Bob Seat"], {}, 70),
+    ("pr-ccg-2008", ["Ann Seat", "Bob Seat"], {"opening_hand": 4}, 70),
+    ("zoobotz", ["Ann Seat", "Bob Seat"], {}, 90),
+    ("zeo-dbg", ["Ann Seat", "Bob Seat"], {}, 90),
+    ("hotg", ["Ann Seat", "Max Seat"], {"mode": "mastermind"}, 120),
 ]
 
 
