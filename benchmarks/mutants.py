@@ -210,6 +210,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ),
     ("zoobotz/effects.py", "armor: int = 0", "0 -> 1"): "every Stats is made with its armor "
     "given (`_stats`): the default is never used",
+    ("zoobotz/effects.py", "hack: int = 0", "0 -> 1"): "every Stats is made with its hack "
+    "bonus given (`_stats`): the default is never used",
     ("zoobotz/effects.py", 'got = _IDS[instance] = instance.split("#", 1)[0]', "1 -> 2"): (
         "an instance id holds one '#': splitting once or twice gives the same card id"
     ),
@@ -434,9 +436,11 @@ def relocate(game: str, rows: list[Mutant]) -> list[Mutant]:
     for path in rules_files(game):
         for m in find_mutants(game, path):
             now.setdefault(m.key(), []).append(m)
-    out = []
+    out: list[Mutant] = []
     for row in rows:
-        found = now.get(row.key())
+        # the nearest site with that text not taken yet (a line repeated in a view model
+        # now out of scope must not come back as its twin in the state model)
+        found = [m for m in now.get(row.key(), []) if all(m is not o for o in out)]
         if not found:
             print(f"  gone or out of scope now: {row.label}    | {row.source_line}")
             continue
