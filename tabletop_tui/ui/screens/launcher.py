@@ -50,19 +50,20 @@ class ConfirmPutAway(BaseModal):
         self.dismiss(value)
 
 
-class FinishedScreen(BaseModal):
-    """The finished games (the history folder), newest first: Enter replays one on its own
-    game's table. Dismisses with the chosen file, or None."""
+class SavedGamesScreen(BaseModal):
+    """A list of saved games to pick one from; a damaged file is listed with its problem but
+    cannot be picked. Dismisses with the chosen file, or None."""
 
     DEFAULT_CSS = """
-    FinishedScreen #finished-list { height: auto; max-height: 16; margin: 1 0; }
-    FinishedScreen .dialog { width: 100; }
+    SavedGamesScreen #games-list { height: auto; max-height: 16; margin: 1 0; }
+    SavedGamesScreen .dialog { width: 90; }
     """
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]
+    TITLE = ""
 
     def __init__(self, games: list[SavedGame]):
         super().__init__()
@@ -71,96 +72,26 @@ class FinishedScreen(BaseModal):
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
         with Vertical(classes="dialog"):
-            yield Static(Text("Finished games: replay one", style="bold"))
-            yield OptionList(*self._options(), id="finished-list")
-            yield Static(
-                Text(
-                    f"↑↓ choose · Enter replay · Esc back. Newest first; files in "
-                    f"{shown(history_dir())}",
-                    style="dim",
-                )
-            )
+            yield Static(Text(self.TITLE, style="bold"))
+            yield OptionList(*self._options(), id="games-list")
+            yield Static(Text(self.hint(), style="dim"))
+
+    def hint(self) -> str:  # pragma: no cover - each list's own
+        raise NotImplementedError
+
+    def line(self, game: SavedGame) -> Text | str:
+        return game.label()
 
     def _options(self) -> list[Option]:
         out = []
         for number, game in enumerate(self.games, 1):
-            if game.problem is not None:
-                label = Text.assemble((f"{number}. ✘ ", "bold"), game.label())
-            else:
-                result = game.result or "put away before its end"
-                label = Text.assemble(
-                    (f"{number}. ", "bold"),
-                    (f"{game.title}: ", "bold"),
-                    f"{', '.join(game.players)} · ",
-                    (f"{result} ", "italic"),
-                    f"· {game.when}",
-                )
+            mark = "▶ " if game.problem is None else "✘ "
+            label = Text.assemble((f"{number}. ", "bold"), (mark, "bold"), self.line(game))
             out.append(Option(label, id=str(number - 1), disabled=game.problem is not None))
         return out
 
     def on_mount(self) -> None:
-        options = self.query_one("#finished-list", OptionList)
-        options.focus()
-        options.highlighted = next((i for i, g in enumerate(self.games) if g.problem is None), 0)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
-            self.dismiss(self.games[int(event.option.id)].path)
-
-    def action_cursor_down(self) -> None:
-        self.query_one("#finished-list", OptionList).action_cursor_down()
-
-    def action_cursor_up(self) -> None:
-        self.query_one("#finished-list", OptionList).action_cursor_up()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class ResumeScreen(BaseModal):
-    """Pick one of several games in progress; a damaged autosave is listed with its problem
-    but cannot be picked. Dismisses with the chosen file, or None."""
-
-    DEFAULT_CSS = """
-    ResumeScreen #resume-list { height: auto; max-height: 16; margin: 1 0; }
-    ResumeScreen .dialog { width: 90; }
-    """
-    BINDINGS = [
-        Binding("escape", "close", "Back"),
-        Binding("d", "put_away", "Put away"),
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-    ]
-
-    def __init__(self, games: list[SavedGame]):
-        super().__init__()
-        self.games = games
-
-    def compose(self) -> ComposeResult:
-        yield from self.compose_notice()
-        with Vertical(classes="dialog"):
-            yield Static(Text("Resume a game in progress", style="bold"))
-            yield OptionList(*self._options(), id="resume-list")
-            yield Static(
-                Text(
-                    f"↑↓ choose · Enter resume · d put away · Esc back. Played last first; "
-                    f"files in {shown(autosave_dir())}",
-                    style="dim",
-                )
-            )
-
-    def _options(self) -> list[Option]:
-        out = []
-        for number, game in enumerate(self.games, 1):
-            if game.problem is None:
-                label = Text.assemble((f"{number}. ", "bold"), ("▶ ", "bold"), game.label())
-            else:
-                label = Text.assemble((f"{number}. ", "bold"), ("✘ ", "bold"), game.label())
-            out.append(Option(label, id=str(number - 1), disabled=game.problem is not None))
-        return out
-
-    def on_mount(self) -> None:
-        options = self.query_one("#resume-list", OptionList)
+        options = self.query_one("#games-list", OptionList)
         options.focus()
         options.highlighted = self._first_enabled()
 
@@ -169,16 +100,53 @@ class ResumeScreen(BaseModal):
             self.dismiss(self.games[int(event.option.id)].path)
 
     def action_cursor_down(self) -> None:
-        self.query_one("#resume-list", OptionList).action_cursor_down()
+        self.query_one("#games-list", OptionList).action_cursor_down()
 
     def action_cursor_up(self) -> None:
-        self.query_one("#resume-list", OptionList).action_cursor_up()
+        self.query_one("#games-list", OptionList).action_cursor_up()
 
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def _first_enabled(self) -> int:
+        return next((i for i, g in enumerate(self.games) if g.problem is None), 0)
+
+
+class FinishedScreen(SavedGamesScreen):
+    """The finished games (the history folder), newest first: Enter replays one on its own
+    game's table."""
+
+    DEFAULT_CSS = "FinishedScreen .dialog { width: 100; }"
+    TITLE = "Finished games: replay one"
+
+    def hint(self) -> str:
+        return f"↑↓ choose · Enter replay · Esc back. Newest first; files in {shown(history_dir())}"
+
+    def line(self, game: SavedGame) -> Text | str:
+        if game.problem is not None:
+            return game.label()
+        return Text.assemble(
+            (f"{game.title}: ", "bold"),
+            f"{', '.join(game.players)} · ",
+            (game.result or "put away before its end", "italic"),
+            f" · {game.when}",
+        )
+
+
+class ResumeScreen(SavedGamesScreen):
+    """Pick one of several games in progress (`d` puts one away into the history)."""
+
+    BINDINGS = [Binding("d", "put_away", "Put away")]
+    TITLE = "Resume a game in progress"
+
+    def hint(self) -> str:
+        return (
+            "↑↓ choose · Enter resume · d put away · Esc back. Played last first; "
+            f"files in {shown(autosave_dir())}"
+        )
+
     def action_put_away(self) -> None:
-        options = self.query_one("#resume-list", OptionList)
+        options = self.query_one("#games-list", OptionList)
         if options.highlighted is None or not self.games:
             return
         game = self.games[options.highlighted]
@@ -203,9 +171,6 @@ class ResumeScreen(BaseModal):
             options.highlighted = min(options.option_count - 1, self._first_enabled())
 
         self.app.push_screen(ConfirmPutAway(game), answered)
-
-    def _first_enabled(self) -> int:
-        return next((i for i, g in enumerate(self.games) if g.problem is None), 0)
 
 
 class LauncherScreen(BaseScreen):
