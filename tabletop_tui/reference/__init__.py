@@ -21,6 +21,19 @@ from pathlib import Path
 _HEADING = re.compile(r"^(#{1,3})\s+(.*?)\s*(?:\{#([a-z0-9-]+)((?:\s+[a-z]+=[^\s}]*)*)\s*\})?\s*$")
 
 
+def moment_topics(view) -> tuple[str, ...]:
+    """The topics of the moment a seat's View shows, most specific first: the pending
+    decision's kind, then the phase (read duck-typed: this package knows no game's models)."""
+    topics = []
+    decision = getattr(view, "decision", None)
+    if decision is not None and getattr(decision, "kind", None):
+        topics.append(str(decision.kind))
+    phase = getattr(view, "phase", None)
+    if phase:
+        topics.append(str(phase))
+    return tuple(topics)
+
+
 class ReferenceError(ValueError):
     """A reference file that breaks the format: names the file, the line and the problem."""
 

@@ -16,6 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import moment_topics
+
 
 class Hint(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -95,14 +97,7 @@ def screen_topics(game_id: str, view) -> tuple[str, ...]:
 def view_topics(game_id: str, view) -> tuple[str, ...]:
     """A seat's topics as its game screen gives them (`GameScreen.help_topics`: the pending
     decision's kind, then the phase), then `screen_topics`."""
-    topics = []
-    decision = getattr(view, "decision", None)
-    if decision is not None and getattr(decision, "kind", None):
-        topics.append(str(decision.kind))
-    phase = getattr(view, "phase", None)
-    if phase:
-        topics.append(str(phase))
-    return (*topics, *screen_topics(game_id, view))
+    return (*moment_topics(view), *screen_topics(game_id, view))
 
 
 class HintState:

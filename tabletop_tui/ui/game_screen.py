@@ -555,16 +555,11 @@ class GameScreen(BaseScreen):
         """What the seat on screen faces now, most specific first: the pending decision's kind,
         then the phase. The rules reference opens at the first section listing one of them.
         `view`: the seat's View when the caller has it already (a redraw)."""
+        from ..reference import moment_topics  # (the reference: asked for, not at start)
+
         if view is None:
             view = self.match.view(self.session.viewer())
-        topics = []
-        decision = getattr(view, "decision", None)
-        if decision is not None and getattr(decision, "kind", None):
-            topics.append(str(decision.kind))
-        phase = getattr(view, "phase", None)
-        if phase:
-            topics.append(str(phase))
-        return tuple(topics)
+        return moment_topics(view)
 
     async def action_all_moves(self) -> None:
         """Every legal move of the seat on screen as one plain list (any game, any table)."""
