@@ -90,7 +90,8 @@ def test_lunar_lance_discards_the_two_cards_its_player_picks():
 
 
 def test_meteor_smash_discards_the_card_its_player_picks_for_its_extra_die():
-    """Meteor Smash: before rolling, its player may discard 1 hand card for +1 die."""
+    """Meteor Smash: before rolling, its player may discard 1 hand card for +1 die (or +1
+    energy: tests/test_hotg_issue37.py)."""
     s = game(rangers=("carlos", "jason", "billy", "zack"))
     s = _tough(battle(s, [[LEAP]], pool=2), 0)
     smash = card("carlos", "meteor-smash")
@@ -98,8 +99,10 @@ def test_meteor_smash_discards_the_card_its_player_picks_for_its_extra_die():
     s = give(s, 0, hand=[smash, a, b])
     s, _ = R.apply(s, 0, m.PlayCard(card=smash, target=0, boost=True))
     assert s.decision.kind == "discard_from_hand" and s.decision.amount == 1
-    s, ev = R.apply(s, 0, m.Pick(card=a))
+    s, _ = R.apply(s, 0, m.Pick(card=a))
     assert s.players[0].hand == (b,) and a in s.players[0].discard
+    assert s.decision.kind == "energy_or_die"
+    s, ev = R.apply(s, 0, m.Pass())  # the die
     rolled = [len(e.data["dice"]) for e in ev if e.kind == "dice" and "dice" in e.data]
     assert rolled == [3]  # 2 dice + 1 for the discard
 

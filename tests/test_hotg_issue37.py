@@ -178,3 +178,100 @@ def test_a_psycho_s_deployment_that_fills_a_location_does_not_panic_it():
         assert "psycho_red" in s.locations[0].villains
         assert s.locations[0].figures == limit  # full: its foot soldier and the Psycho
         assert s.locations[0].panicked is fill_panics
+
+
+# ============================================================== 8: card texts as printed
+def _bot_answer(s: m.State) -> m.Action:
+    import random
+
+    from tabletop_tui.games.hotg.bot import HotgHeuristicBot
+
+    seat = s.decision.asked[0]
+    legal = R.legal_actions(s, seat)
+    a = HotgHeuristicBot().choose(R.view(s, seat), legal, seat, random.Random(0))
+    assert a in legal
+    return a
+
+
+def test_rising_moon_puts_back_any_number_of_hand_cards_before_the_extra_play():
+    """Rising Moon (card facts): draw 1, then put as many hand cards as you like on top of
+    your deck, then any Ranger may play a card at once. "Any number" runs from none (Pass
+    at once) to the whole hand (the question ends by itself when the hand is empty)."""
+    moon = card("carlos", "rising-moon")
+    a, b = card("carlos", "lunar-lance"), card("carlos", "meteor-smash")
+    top = card("carlos", "astro-blaster")
+    base = game(rangers=("carlos", "jason", "billy", "zack"))
+    base = battle(base, [[LEAP, LEAP2]], seats=(0,), pool=2)
+    base = give(base, 0, hand=[moon, a, b], deck=[top, card("carlos", "covering-strike")])
+    # the whole hand goes back, one card at a time (the last one put back is on top)
+    s, _ = R.apply(base, 0, m.PlayCard(card=moon))
+    d = s.decision
+    assert d is not None and d.kind == "hand_to_top" and d.optional
+    assert top in s.players[0].hand  # the draw came first
+    legal = R.legal_actions(s, 0)
+    assert m.Pass() in legal and m.Pick(card=a) in legal
+    _bot_answer(s)
+    for c in (a, b, top):
+        s, _ = R.apply(s, 0, m.Pick(card=c))
+    assert s.players[0].hand == () and s.players[0].deck[:3] == (top, b, a)
+    assert s.decision is None and s.battle.extra is not None  # then the extra play
+    # none goes back: Pass at once keeps the hand as drawn
+    s, _ = R.apply(base, 0, m.PlayCard(card=moon))
+    s, _ = R.apply(s, 0, m.Pass())
+    assert set(s.players[0].hand) == {a, b, top} and s.battle.extra is not None
+    assert "any number" in CAT.card(moon).text
+
+
+def test_strategic_defense_lets_each_ranger_in_the_battle_reorder_their_top_two_cards():
+    """Strategic Defense (card facts): at the start of a battle gain 1 energy, and every
+    Ranger may look at the 2 top cards of their deck and put them back in either order
+    (Ruling 26: the Rangers in the battle). A deck of one card has nothing to reorder; the
+    peeked cards are shown to their own player only."""
+    sd = card("tj", "strategic-defense")
+    t1, t2 = card("tj", "precision-tactics"), card("tj", "precision-tactics", 2)
+    j1, j2 = card("jason", "lead-the-charge"), card("jason", "power-sword")
+    s = game(rangers=("tj", "jason", "billy", "zack"))
+    s = battle(s, [[LEAP]], seats=(0, 1, 2), fs=((PP, 1),), turn="prep", pool=0)
+    s = give(s, 0, hand=[sd], deck=[card("tj", "strategic-defense", 2), t1, t2])
+    s = give(s, 1, deck=[j1, j2])
+    s = give(s, 2, deck=[card("billy", "blade-blaster")])  # one card: not asked
+    s = upd(s, queue=(m.Step(kind="start_turns"),))
+    s = R._open_window(s, "battle_start", [])
+    s, _ = R.apply(s, 0, m.PlayCard(card=sd))
+    assert s.battle.pool == 1
+    d = s.decision
+    assert d.kind == "peek_top" and d.asked == (0,)
+    assert R.view(s, 0).decision.picked == s.players[0].deck[:2]
+    assert R.view(s, 1).decision.picked == ()  # the other players do not see them
+    first, second = s.players[0].deck[:2]
+    _bot_answer(s)
+    s, _ = R.apply(s, 0, m.Pick(card=second))  # the second card goes on top
+    assert s.players[0].deck[:2] == (second, first)
+    assert s.decision.kind == "peek_top" and s.decision.asked == (1,)
+    s, _ = R.apply(s, 1, m.Pick(card=j1))  # kept as it was
+    assert s.players[1].deck == (j1, j2)
+    assert s.decision is None or s.decision.kind != "peek_top"
+    assert "2 top cards" in CAT.card(sd).text
+
+
+def test_meteor_smash_s_discard_buys_a_die_or_an_energy_of_its_player_s_choice():
+    """Meteor Smash (card facts): before the roll its player may discard 1 hand card for
+    either +1 energy or +1 die. The choice comes after the discard: +1 energy leaves the
+    attack its 2 printed dice and adds 1 to the pool; +1 die rolls 3 and leaves the pool."""
+    smash = card("carlos", "meteor-smash")
+    a, b = card("carlos", "lunar-lance"), card("carlos", "rising-moon")
+    base = game(rangers=("carlos", "jason", "billy", "zack"))
+    base = _tough(battle(base, [[LEAP]], pool=2))
+    base = give(base, 0, hand=[smash, a, b])
+    s, _ = R.apply(base, 0, m.PlayCard(card=smash, target=0, boost=True))
+    s, _ = R.apply(s, 0, m.Pick(card=a))
+    d = s.decision
+    assert d is not None and d.kind == "energy_or_die" and d.asked == (0,)
+    energy = m.Pick(card=smash)
+    assert set(R.legal_actions(s, 0)) == {energy, m.Pass()}
+    _bot_answer(s)
+    for answer, dice, pool in ((energy, 2, 3), (m.Pass(), 3, 2)):
+        t, ev = R.apply(s, 0, answer)
+        rolled = [len(e.data["dice"]) for e in ev if e.kind == "dice" and "dice" in e.data]
+        assert rolled == [dice] and t.battle.pool == pool
+    assert "+1 energy" in CAT.card(smash).text

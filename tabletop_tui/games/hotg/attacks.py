@@ -97,6 +97,7 @@ class RangerCardRules:
         # option costs; discards of the player's choice (Lunar Lance, Meteor Smash) are asked
         # for before anything else of the play happens (`ask` heads the queue)
         discards = 0
+        reward = boost is not None and boost.do == "boost_discard_hand" and boost.energy > 0
         if boost is not None:
             q = s.players[seat]
             if boost.do in ("boost_alt_cost", "boost_discard_hand"):
@@ -113,7 +114,7 @@ class RangerCardRules:
             (
                 Step(
                     kind="ask",
-                    ref="discard_from_hand",
+                    ref="discard_for_reward" if reward else "discard_from_hand",
                     seat=seat,
                     amount=discards,
                     source=card.name,
@@ -632,6 +633,23 @@ class RangerCardRules:
             return self._ask_to_top(s, seat, e.n, _cat(s).card(a.card).name, optional=False)
         if e.do == "draw":
             return self._draw(s, seat, e.n, ev)
+        if e.do == "hand_to_top_any":  # Rising Moon: none, some or all of the hand, in turn
+            if not s.players[seat].hand or seat not in s.battle.participants:
+                return s
+            name = _cat(s).card(a.card).name
+            return upd(
+                s,
+                decision=Decision(
+                    kind="hand_to_top",
+                    asked=(seat,),
+                    seat=seat,
+                    optional=True,
+                    then="any_number",  # (the views carry `then`, not `optional`)
+                    source=name,
+                    prompt=f"{name}: put a card from your hand on top of your deck (as many "
+                    "as you like, one at a time), or pass",
+                ),
+            )
         if e.do == "tutor":  # Knowledge Is Power: a chosen Ranger searches their deck
             name = _cat(s).card(a.card).name
             return upd(

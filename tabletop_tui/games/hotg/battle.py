@@ -459,11 +459,14 @@ class BattleRules:
         )
         d = s.decision
         telekinesis: tuple[int, ...] = ()
+        peek: tuple[int, ...] = ()
         for e in card.effects:
             if e.do == "reduce_damage":
                 s = self._reduce_damage(s, e.n, ev)
             elif e.do == "gain_energy":
                 s = self._gain(s, e.n)
+            elif e.do == "peek_reorder":  # Strategic Defense: each deck of 2+ cards, in turn
+                peek = tuple(i for i in s.battle.participants if len(s.players[i].deck) >= 2)
             elif e.do == "discard_top_to_hand":
                 # Telekinesis: its player names the Ranger in the battle who takes the top
                 # card of their discard pile (asked once the card has resolved, below)
@@ -511,6 +514,8 @@ class BattleRules:
             and s.decision.amount <= 0
         ):
             s = upd(s, decision=None)
+        if peek:  # the window it answered waits until every Ranger has reordered
+            return self._ask_peek(s, peek, s.decision, card.name)
         if telekinesis:  # the window it answered waits until the Ranger is named
             s = upd(
                 s,
@@ -527,6 +532,44 @@ class BattleRules:
                 ),
             )
         return s
+
+    def _ask_reward(self, s: State, seat: int, why: str) -> State:
+        """Meteor Smash, its card discarded: +1 die (already counted) or the energy."""
+        att = s.battle.attack
+        gain = next(e.energy for e in _cat(s).card(att.card).effects if e.energy)
+        return upd(
+            s,
+            decision=Decision(
+                kind="energy_or_die",
+                asked=(seat,),
+                seat=seat,
+                card=att.card,
+                amount=gain,
+                source=why,
+                prompt=f"{why}: the discard gives +{gain} energy or +1 die: which?",
+            ),
+        )
+
+    def _ask_peek(self, s: State, seats: tuple[int, ...], held: Decision | None, why: str) -> State:
+        """Strategic Defense: the first of `seats` looks at their 2 top cards (shown to
+        them alone) and picks the one on top; then the next; then the held window."""
+        seats = tuple(i for i in seats if len(s.players[i].deck) >= 2)
+        if not seats:
+            return upd(s, decision=held)
+        seat = seats[0]
+        return upd(
+            s,
+            decision=Decision(
+                kind="peek_top",
+                asked=(seat,),
+                seat=seat,
+                options=seats[1:],
+                picked=s.players[seat].deck[:2],
+                held=held,
+                source=why,
+                prompt=f"{why}: which of your 2 top cards goes on top of your deck?",
+            ),
+        )
 
     def _reduce_damage(self, s: State, n: int, ev: list[Event]) -> State:
         d = s.decision
@@ -576,6 +619,8 @@ class BattleRules:
             if d.amount > 1 and hand:
                 return upd(s, decision=upd(d, amount=d.amount - 1))
             s = upd(s, decision=None)
+            if d.then == "reward" and s.battle is not None and s.battle.attack is not None:
+                return self._ask_reward(s, seat, d.source)
             if d.then == "drain":  # §5.5: the next energy still owed
                 return self._drain_cards(s, d.limit, d.source, ev)
             if d.then == "prep" and s.battle is not None and not s.outcome:
@@ -625,12 +670,30 @@ class BattleRules:
                     return s
                 return self._ask_to_top(s, a.seat, 1, d.source, optional=False)
             return self._ask_draw_more(s, (a.seat,), 0, None, d.source, anyone=True)
+        if d.kind == "energy_or_die":
+            s = upd(s, decision=None)
+            if isinstance(a, m.Pick):  # the energy instead of the die
+                att = s.battle.attack
+                s = bt(s, attack=upd(att, dice=max(0, att.dice - 1)))
+                ev.append(event(text=f"  {d.source}: +{d.amount} energy (not +1 die)", seat=seat))
+                return self._gain(s, d.amount)
+            return s
+        if d.kind == "peek_top":
+            p = s.players[seat]
+            if a.card != p.deck[0]:  # the second card goes on top
+                s = pl(s, seat, deck=(p.deck[1], p.deck[0], *p.deck[2:]))
+            ev.append(event(text=f"  {p.name} looks at the 2 top cards of their deck", seat=seat))
+            return self._ask_peek(s, d.options, d.held, d.source)
         if d.kind == "hand_to_top":
+            if not isinstance(a, m.Pick):  # (an optional put-back: no more cards)
+                return upd(s, decision=None)
             p = s.players[seat]
             hand = list(p.hand)
             hand.remove(a.card)
             ev.append(event(text=f"  {p.name} puts a card from hand on top of their deck"))
-            return upd(pl(s, seat, hand=tuple(hand), deck=(a.card, *p.deck)), decision=None)
+            s = pl(s, seat, hand=tuple(hand), deck=(a.card, *p.deck))
+            # Rising Moon: "any number", asked again until the player passes or the hand is out
+            return upd(s, decision=d if d.optional and hand else None)
         if d.kind == "tutor":
             s = upd(s, decision=None)
             if not isinstance(a, m.Pick):
@@ -796,6 +859,8 @@ class BattleRules:
             return s
         if step.ref == "discard_from_hand":
             return self._ask_discard(s, seat, step.amount, step.source)
+        if step.ref == "discard_for_reward":  # Meteor Smash: then +1 die or +1 energy
+            return self._ask_discard(s, seat, step.amount, step.source, then="reward")
         if step.ref == "put_back":  # Industrial District B
             return self._ask_hand_to_top(s, seat, step.source)
         if step.ref in CHOICE_ASKS:  # Sabertooth Strike, Power Axe (choices.py)

@@ -4,6 +4,7 @@ the Mastodon between deployments): one method, `_decision`, mixed into the bot c
 
 from __future__ import annotations
 
+from .cards import catalog
 from .models import (
     ChooseRanger,
     Dice,
@@ -186,6 +187,14 @@ class DecisionChoices:
                     a.card,
                 ),
             )
+        if d.kind == "energy_or_die":  # the die: the attack's value was counted with it
+            return Pass()
+        if d.kind == "peek_top":  # the better defence card on top (the next one revealed)
+            picks = [a for a in legal if isinstance(a, Pick)]
+            cat = catalog()
+            return max(picks, key=lambda a: (cat.card(a.card).shields, -picks.index(a)))
+        if d.kind == "hand_to_top" and Pass() in legal:
+            return Pass()  # Rising Moon's optional put-back: keep the hand for the extra play
         if d.kind == "hand_to_top":  # the best card goes back on top (a shield for defence)
             hand = {c.id: c for c in (me.hand or ())}
             picks = [a for a in legal if isinstance(a, Pick) and a.card in hand]

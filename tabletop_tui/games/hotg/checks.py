@@ -144,8 +144,13 @@ class CheckRules:
                 return [*picks, shared(m.Pass)] if d.optional or not picks else picks
             if d.kind == "discard_some":
                 return [*(shared(m.Pick, card=c) for c in _first_copies(p.hand)), shared(m.Pass)]
+            if d.kind == "peek_top":
+                return [shared(m.Pick, card=c) for c in _first_copies(d.picked)]
+            if d.kind == "energy_or_die":
+                return [shared(m.Pick, card=d.card), shared(m.Pass)]
             if d.kind in ("hand_to_top", "discard_from_hand"):
-                return [shared(m.Pick, card=c) for c in _first_copies(p.hand)]
+                picks = [shared(m.Pick, card=c) for c in _first_copies(p.hand)]
+                return [*picks, shared(m.Pass)] if d.optional else picks
             if d.kind == "recover":
                 picks = _first_copies(p.discard, d.picked)
                 return [*(shared(m.Pick, card=c) for c in picks), shared(m.Pass)]
@@ -339,7 +344,17 @@ class CheckRules:
             if a.count and not self._can_draw(s, seat, d.hand_cap, d.anyone):
                 return _no(d.source, "Your hand is full (or your deck is empty).")
             return None
+        if d.kind == "energy_or_die":
+            if isinstance(a, m.Pass) or (isinstance(a, m.Pick) and a.card == d.card):
+                return None
+            return _no(d.source, "Take the energy (pick the card) or keep the die (pass).")
+        if d.kind == "peek_top":
+            if not isinstance(a, m.Pick) or a.card not in d.picked:
+                return _no(d.source, "Pick which of your 2 top cards goes on top of your deck.")
+            return None
         if d.kind == "hand_to_top":
+            if d.optional and isinstance(a, m.Pass):  # Rising Moon: any number, none too
+                return None
             if not isinstance(a, m.Pick) or a.card not in p.hand:
                 return _no(d.source, "Put a card from your hand on top of your deck.")
             return _other_copy(p.hand, a.card)

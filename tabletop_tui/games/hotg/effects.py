@@ -48,8 +48,10 @@ RangerVerb = Literal[
     "astro_blaster",  # reaction: the attack ignores GUARD and gets +1 hit per energy (max n)
     "dice_minus_hand",  # -1 die per other card in your hand
     "boost_hand_to_top",  # option: put 1 card from hand on top of your deck first
+    "hand_to_top_any",  # put any number of hand cards on top of your deck (one at a time)
+    "peek_reorder",  # each Ranger in the battle may reorder the 2 top cards of their deck
     "draw",  # draw n cards
-    "boost_discard_hand",  # option: discard n hand cards for +1 die
+    "boost_discard_hand",  # option: discard n hand cards for +1 die (or +`energy` energy)
     "boost_alt_cost",  # option: discard n hand cards instead of paying the energy cost
     "hits_from_shields",  # hits = shields of your top deck card (+ a hand card)
     "add_dice",  # reaction: +n dice to the attack that just rolled a miss
@@ -84,8 +86,10 @@ _PARAMS: dict[str, set[str]] = {
     "astro_blaster": {"n"},
     "dice_minus_hand": set(),
     "boost_hand_to_top": set(),
+    "hand_to_top_any": set(),
+    "peek_reorder": set(),
     "draw": {"n"},
-    "boost_discard_hand": {"n"},
+    "boost_discard_hand": {"n", "energy"},
     "boost_alt_cost": {"n"},
     "hits_from_shields": {"hand"},
     "add_dice": {"n"},
@@ -114,6 +118,7 @@ _DEFAULTS = {
     "on_miss": False,
     "hand": False,
     "splash": 0,
+    "energy": 0,
 }
 
 
@@ -134,6 +139,8 @@ class RangerEffect(Model):
     on_miss: bool = False
     hand: bool = False
     splash: int = 0
+    #: boost_discard_hand: the discard buys this much energy instead of the die, if chosen
+    energy: int = 0
 
     @model_validator(mode="after")
     def _params(self) -> "RangerEffect":
@@ -369,8 +376,16 @@ def ranger_effect_text(e: RangerEffect) -> str:
             return "Option: first put 1 card from your hand on top of your deck."
         case "draw":
             return f"Draw {_plural(e.n, 'card')}."
+        case "peek_reorder":
+            return (
+                "Each Ranger in the battle may look at the 2 top cards of their deck and put "
+                "them back in either order."
+            )
+        case "hand_to_top_any":
+            return "Then put any number of cards from your hand on top of your deck."
         case "boost_discard_hand":
-            return f"Option: discard {_plural(e.n, 'hand card')} for +1 die."
+            gain = f" or +{e.energy} energy (your choice, after the discard)" if e.energy else ""
+            return f"Option: discard {_plural(e.n, 'hand card')} for +1 die{gain}."
         case "boost_alt_cost":
             return f"Option: discard {_plural(e.n, 'hand card')} instead of paying its energy."
         case "hits_from_shields":

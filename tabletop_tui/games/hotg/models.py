@@ -383,7 +383,15 @@ class Decision(Model):
         "add_target",  # Blade Blaster: add a target (before the roll), or pass
         "divide_hits",  # Blade Blaster: give the next hit to one of the chosen targets
         "discard_some",  # Mega V2: discard up to `amount` cards from hand, one at a time
-        "hand_to_top",  # Billy's Strategize: put a card from hand on top of the deck
+        # Billy's Strategize: put a card from hand on top of the deck (`optional`: any
+        # number of them, one at a time, or none: Rising Moon)
+        "hand_to_top",
+        # Strategic Defense: `picked` are the 2 top cards of the deck of `seat`; Pick the one
+        # that goes on top (`options`: the seats asked next, `held`: the window it answered)
+        "peek_top",
+        # Meteor Smash, after its discard: Pick(`card`, the card played) for +`amount`
+        # energy instead of the +1 die, or Pass to keep the die
+        "energy_or_die",
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",

@@ -88,7 +88,9 @@ class HotgRules(
     #: 2 (issue 33): a Mastermind Scheme window opens only when a Scheme in hand can be
     #: played there, so a save from version 1 may hold answers to windows that no longer open
     #: 3 (issue 37): Mastodon, Mega V3/V4, Saber-Toothed Tiger, X, Psycho panic as written
-    version = 3
+    #: 4 (issue 37): Rising Moon's put-back, Strategic Defense's peek, Meteor Smash's energy
+    #: option as printed: new questions, so a version-3 save may answer one that is not there
+    version = 4
     config_type = Config
     state_type = State
     view_type = View

@@ -270,6 +270,7 @@ def view_to_state(view: View, rng: random.Random) -> State:
             picked=d.picked,
             malus=d.malus,
             then=d.then,
+            optional=d.then == "any_number",  # Rising Moon's put-back
         )
     return State(
         config=config,

@@ -250,7 +250,9 @@ class ViewRules:
                 amount=d.amount,
                 card=card_view(d.card) if d.card else None,
                 options=d.options,
-                picked=d.picked if d.kind != "dark_tactics" or mine else (),
+                picked=d.picked
+                if (d.kind != "dark_tactics" or mine) and (d.kind != "peek_top" or seat == d.seat)
+                else (),
                 limit=d.limit,
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),

@@ -247,6 +247,8 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
             return Text("» End the Action Phase", style="bold")
         case Pass():
             kind = view.decision.kind if view.decision is not None else ""
+            if kind == "energy_or_die":
+                return Text("» Pass (keep the +1 die)", style="bold")
             if kind in ("reroll", "optimism"):
                 keep = "these dice" if kind == "reroll" else "Optimism for a later miss"
                 return Text(f"» Pass (keep {keep})", style="bold")
@@ -287,10 +289,13 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
             return Text(f"▤ Draw {action.count}")
         case Pick():
             kind = view.decision.kind if view.decision is not None else ""
+            if kind == "energy_or_die":
+                return Text(f"⚡ +{view.decision.amount} energy instead of the +1 die")
             verb = {
                 "strategize_put": "☞ Put on top of the deck ",
                 "to_top": "☞ Put on top of the deck ",
                 "hand_to_top": "☞ Put on top of the deck ",
+                "peek_top": "☞ Put on top of the deck ",
                 "tutor": "☞ Take from the deck ",
                 "discard_some": "☞ Discard ",
                 "cyber_slash": "☞ Discard ",
