@@ -255,6 +255,13 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ): "only where a screen pauses after a one-card draw changes (the event's barrier "
     "flag); the state and the event text are the same",
     (
+        "hotg/enemies.py",
+        "asked=(b.lead if b.lead in b.participants else b.participants[0],),",
+        "0 -> 1",
+    ): "the lead is always a participant: participants are set with the lead at the battle's "
+    "start and only shrink on a defeat, which hands the lead on (damage.py), so the fallback "
+    "is never read",
+    (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
         "4 -> 5",

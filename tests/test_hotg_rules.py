@@ -838,6 +838,17 @@ def test_orbital_dropkick_grants_its_player_a_three_dice_attack_with_splash():
     assert (s.battle.attack.dice, s.battle.attack.splash) == (3, 1)
 
 
+def test_boundary_lunar_lance_paid_with_exactly_two_other_cards():
+    """Lunar Lance's option (discard 2 hand cards instead of paying its energy): exactly 2
+    other cards in hand are enough; with 1 the option is refused."""
+    lance = card("carlos", "lunar-lance")
+    others = [card("carlos", "meteor-smash"), card("carlos", "rising-moon")]
+    s = battle(game(rangers=("carlos", "jason", "billy", "zack")), [[LEAP, LEAP2]], pool=0)
+    play_it = m.PlayCard(card=lance, target=0, boost=True)
+    assert R.check(give(s, 0, hand=[lance, *others]), 0, play_it) is None
+    assert R.check(give(s, 0, hand=[lance, others[0]]), 0, play_it) is not None
+
+
 def test_enemy_turn_resolves_in_reading_order_and_defeated_cards_do_nothing():
     """§5.3: the active card is the first unresolved in reading order; a defeated card still
     takes its turn but does nothing; then the Rangers' turn."""
