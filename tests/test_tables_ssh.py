@@ -319,15 +319,54 @@ async def test_an_ssh_watcher_and_a_waiting_player_stay_while_the_table_moves(tm
         await asyncio.wait_for(server.close(), 60)
 
 
-async def test_zoobotz_three_players_over_a_server_restart_and_a_day(tmp_path):
-    """Issue 34, games that last for days: ZOOBOTZ for three, ann at a real SSH terminal
-    (F2 and Enter), bob and cat on the real service's socket (most moves, so the test
-    stays short; the other SSH tests here drive every seat by keys). The server stops at ann's
-    move and starts again on the same folder with its table service's clock a day on: the
-    table comes back with every acknowledged move; ann's login takes her back to it and
-    says it is her move; bob stays away, so past the maker's hour a bot plays his seat
-    while ann and cat play on; every move is in the table's save."""
-    from tabletop_tui.tables.client import TableClient
+async def play_keys(table: Table, players: dict[int, Player], stop) -> set[int]:
+    """The lowest seat to act moves until `stop(step)` says so: its player opens the move
+    list with F2 and takes the first move; a seat a bot plays moves by itself. After each
+    move every terminal here draws a newer step. Returns the seats that moved."""
+    first = len(table.match.actions)
+    while not table.over and not stop(len(table.match.actions)):
+        step = len(table.match.actions)
+        seat = min(table.match.to_act())
+        marks = {p.user: p.term.mark() for p in players.values()}
+        if seat in table.bots:
+            await until(lambda s=step: len(table.match.actions) > s, f"the bot's move {step}")
+        else:
+            actor = players[seat]
+            actor.term.send(F2)
+            name = table.slots[seat].spec.name
+            await actor.term.wait_for(f"Your moves, {name}", start=marks[actor.user])
+            actor.term.send(ENTER)
+            await until(lambda s=step: len(table.match.actions) > s, f"move {step + 1}")
+        for player in players.values():  # (a bot's moves after this one may be drawn first)
+            mark = marks[player.user]
+            await until(
+                lambda p=player, m=mark, s=step: drawn_step(p, m) > s,
+                f"{player.user} sees step {step + 1}",
+            )
+    return {a.seat for a in table.match.actions[first:]}
+
+
+async def back_at(table: Table, player: Player, seat: int, server: DemoServer) -> None:
+    """`player` logs in again and presses no key: their app takes them back to the table.
+    Returns once their terminal shows the game at the table's step: the next change of the
+    table's seats finds their game screen up. (A lobby line such as "cat is back" that
+    reaches a game screen pushed but not yet mounted crashes the app today: NoMatches in
+    GameScreen.set_message's redraw.)"""
+    await player.log_in(server)
+    await seated(table, seat, player.user)
+    # (the game screen's line: the lobby's list says "playing, step N")
+    shown = re.compile(rf"↻ step {len(table.match.actions)}\b")
+    await until(lambda: shown.search(player.term.text()), f"{player.user}'s game screen")
+
+
+async def test_zoobotz_three_ssh_players_over_a_server_restart_and_a_day(tmp_path):
+    """Issue 34, games that last for days: ZOOBOTZ for three, every player at a real SSH
+    terminal (F2 and Enter). The server stops at ann's move and starts again on the same
+    folder with its table service's clock a day on: the table comes back with exactly the
+    acknowledged moves; each login takes its player back to the table (ann is told it is
+    her move); bob stays away at first, so past the maker's hour a bot plays his seat while
+    ann and cat play on, until he comes back and plays his seat himself; every move is in
+    the table's save."""
     from tabletop_tui.tables.protocol import Create, SeatRequest
     from tabletop_tui.tables.service import DAY
 
@@ -336,66 +375,37 @@ async def test_zoobotz_three_players_over_a_server_restart_and_a_day(tmp_path):
     )
     server = DemoServer(config)
     await server.start()
-    clients: list[TableClient] = []
-
-    async def socket_seat(service, user: str, code: str) -> TableClient:
-        client = await TableClient.connect(service.socket_path, service.issue_ticket(user))
-        await client.join(code)
-        clients.append(client)
-        return client
-
-    async def play(table: Table, ann: Player, others: dict, until_step) -> None:
-        """The lowest seat to act moves: ann at her terminal, the others on their socket
-        (a seat a bot plays moves by itself), until `until_step(step)` says stop."""
-        while not table.over and not until_step(len(table.match.actions)):
-            step = len(table.match.actions)
-            seat = min(table.match.to_act())
-            if seat == 0:
-                mark = ann.term.mark()
-                ann.term.send(F2)
-                await ann.term.wait_for("Your moves, Ann", start=mark)
-                ann.term.send(ENTER)
-                await until(lambda s=step: len(table.match.actions) > s, f"ann's move {step}")
-                # (her screen draws the newest step: a bot's moves after hers may come first)
-                await until(lambda s=step, m=mark: drawn_step(ann, m) > s, f"ann sees {step}")
-            elif seat in table.bots:
-                await until(lambda s=step: len(table.match.actions) > s, f"the bot's {step}")
-            else:
-                client = others[seat]
-                update = await client.wait_view(lambda v: v.revision == table.revision)
-                assert await client.act(update.legal[0], expect=update.revision) is None
-
     try:
         service = server.tables
+        # the table is made on ann's behalf (the form itself is driven in tests/ui/test_lobby.py)
         request = Create(
             type="create",
             game="zoobotz",
             seats=[SeatRequest(name=n) for n in ("Ann", "Bob", "Cat")],
             seed=3,
             bot_after=3600,  # the maker's choice: a bot plays a seat away for an hour
+            auto_start=False,
         )
         table = service.create_table("ann", request)
         code = table.code
-        ann = Player("ann")
-        await ann.log_in(server)
-        await ann.join(code)
-        await seated(table, 0, "ann")
-        others = {
-            1: await socket_seat(service, "bob", code),
-            2: await socket_seat(service, "cat", code),
-        }
-        assert table.started
-        # every seat's first moves (ann's 7 at her terminal), until it is ann's move again
-        await play(table, ann, others, lambda s: s > 7 and table.match.to_act() == {0})
+        ann, bob, cat = Player("ann"), Player("bob"), Player("cat")
+        await asyncio.gather(ann.log_in(server), bob.log_in(server), cat.log_in(server))
+        for seat, player in enumerate((ann, bob, cat)):
+            await player.join(code)
+            await seated(table, seat, player.user)
+        await ann.term.wait_for("s starts the game", timeout=30)
+        ann.term.send(b"s")
+        await until(lambda: table.started, "the start")
+        players = {0: ann, 1: bob, 2: cat}
+        # every seat's first moves, until it is ann's move again
+        moved = await play_keys(table, players, lambda s: s > 14 and table.match.to_act() == {0})
         acknowledged = list(table.match.actions)
-        assert len(acknowledged) > 14 and {a.seat for a in acknowledged} == {0, 1, 2}
+        assert len(acknowledged) > 14 and moved == {0, 1, 2}
         before = table.info()
         assert before.seats[0].to_act and not before.seats[1].to_act
     finally:
-        for client in clients:
-            await client.close()
-        clients.clear()
         await asyncio.wait_for(server.close(), 60)
+    assert not server.child_pids()
 
     # the next day
     server = DemoServer(config)
@@ -406,24 +416,45 @@ async def test_zoobotz_three_players_over_a_server_restart_and_a_day(tmp_path):
         table = service.tables[code]
         assert table.match.actions == acknowledged, "a move was lost over the restart"
         assert table.info().seats[0].waited >= DAY  # her move has waited since yesterday
+        count = len(acknowledged)
+        # no key: each login takes its player back to the table; ann is told it is her move
         ann = Player("ann")
-        await ann.log_in(server)
-        # no key: she is taken back to the table, and told it is her move there
-        await seated(table, 0, "ann")
+        await back_at(table, ann, 0, server)
         await ann.term.wait_for("Your move at", timeout=30)
-        others = {2: await socket_seat(service, "cat", code)}
-        await seated(table, 2, "cat")
+        # (nobody moves while ann is alone: it is her move)
+        assert table.slots[1].stand_in and table.slots[2].stand_in
+        mark = ann.term.mark()
+        cat = Player("cat")
+        await back_at(table, cat, 2, server)
+        await ann.term.wait_for("cat is back", start=mark, timeout=30)
         # bob has been away a day: a bot plays his seat (cat, back, plays hers)
         assert table.slots[1].stand_in and table.slots[1].user == "bob"
         assert not table.slots[2].stand_in and not table.slots[0].stand_in
-        count = len(acknowledged)
-        await play(table, ann, others, lambda s: s >= count + 12)
+        assert table.match.actions == acknowledged
+        players = {0: ann, 2: cat}
+        moved = await play_keys(
+            table, players, lambda s: s >= count + 12 and table.match.to_act() == {0}
+        )
+        assert moved == {0, 1, 2}, moved  # ann and cat at their terminals, bob's seat by the bot
+        assert not table.over
+        by_bot = len(table.match.actions)
+        marks = {p.user: p.term.mark() for p in (ann, cat)}
+        bob = Player("bob")
+        await back_at(table, bob, 1, server)
+        assert not table.slots[1].stand_in and 1 not in table.bots
+        for player in (ann, cat):
+            await player.term.wait_for("bob is back", start=marks[player.user], timeout=30)
+        players = {0: ann, 1: bob, 2: cat}
+        # all three at their terminals again, until bob has moved at his
+        moved = await play_keys(
+            table,
+            players,
+            lambda s: s > by_bot and 1 in {a.seat for a in table.match.actions[by_bot:]},
+        )
+        assert 1 in moved, "bob did not play his seat again"
         assert table.match.actions[:count] == acknowledged
-        moved = {a.seat for a in table.match.actions[count:]}
-        assert {0, 1} <= moved, moved  # ann at her terminal, and bob's seat by the bot
         loaded, _ = await replayed_states(table)  # the save holds every move, in order
-        assert loaded.actions[:count] == acknowledged
+        assert loaded.actions == table.match.actions
     finally:
-        for client in clients:
-            await client.close()
         await asyncio.wait_for(server.close(), 60)
+    assert not server.child_pids()
