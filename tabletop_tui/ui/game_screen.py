@@ -248,8 +248,11 @@ class GameScreen(BaseScreen):
             update_static(self.query_one(selector), content)
 
     def set_message(self, message: Text | str) -> None:
+        """Say something on the table; before the screen is built (a shared table's line
+        arriving as it opens) the first frame shows it."""
         self.message = message
-        self.redraw()
+        if self.is_mounted:
+            self.redraw()
 
     def advance(self) -> None:
         """Decide what happens next: game over, a bot's move, a curtain, or wait for a key."""

@@ -140,3 +140,21 @@ async def test_quit_in_a_game_opened_from_the_launcher_returns_to_the_launcher()
         await pilot.press("q")  # only q on the launcher ends the program
         await settle(pilot)
         assert not app.is_running
+
+
+async def test_a_message_before_the_screen_is_built_waits_for_its_first_frame():
+    """A shared table's 'cat is back' line could reach a game screen opened a moment before
+    and not yet built: set_message redrew widgets that did not exist yet, and the app ended."""
+    from tabletop_tui.ui.registry import game_screen_class
+    from tabletop_tui.ui.session import Session
+
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        session = Session.new("zoobotz", HUMANS, 3, autosave=False)
+        screen = game_screen_class("zoobotz")(session, delay=0)
+        screen.set_message("● cat is back at the table")
+        app.push_screen(screen)
+        await settle(pilot, 3)
+        assert screen.is_attached and app.is_running
+        assert "cat is back" in screen_text(app)  # (on the first curtain's note line)
