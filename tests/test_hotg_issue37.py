@@ -275,3 +275,60 @@ def test_meteor_smash_s_discard_buys_a_die_or_an_energy_of_its_player_s_choice()
         rolled = [len(e.data["dice"]) for e in ev if e.kind == "dice" and "dice" in e.data]
         assert rolled == [dice] and t.battle.pool == pool
     assert "+1 energy" in CAT.card(smash).text
+
+
+def test_mega_v1_answers_a_maneuver_or_reaction_and_may_bottom_deck_it():
+    """Mega V1 (§11 Zords, card facts): it is exhausted when any Ranger plays a maneuver or
+    a reaction, for 1 energy, and that Ranger may put the card on the bottom of their deck
+    instead of the discard pile. Not before such a card, not after an attack, and not once
+    the Rangers' turn has ended (Ruling 27)."""
+    v1 = m.UseZord(zord="mega_v1")
+    moon = card("carlos", "rising-moon")
+    smash = card("carlos", "meteor-smash")
+    base = _zords(game(rangers=("carlos", "jason", "billy", "zack")), 0, "mega_v1")
+    base = _tough(battle(base, [[LEAP, LEAP2]], seats=(0,), pool=0))
+    deck = [card("carlos", "astro-blaster"), card("carlos", "covering-strike")]
+    base = give(base, 0, hand=[moon, smash], deck=deck)
+    assert v1 not in R.legal_actions(base, 0)  # no card played yet
+    s, _ = R.apply(base, 0, m.PlayCard(card=smash, target=0))
+    if s.decision is not None and s.decision.kind == "reroll":  # (Hot Blooded)
+        s, _ = R.apply(s, 0, m.Pass())
+    assert s.decision is None and v1 not in R.legal_actions(s, 0)  # an attack
+    s, _ = R.apply(base, 0, m.PlayCard(card=moon))
+    s, _ = R.apply(s, 0, m.Pass())  # (Rising Moon's put-back: none)
+    assert moon in s.players[0].discard and v1 in R.legal_actions(s, 0)
+    t, _ = R.apply(s, 0, v1)
+    assert t.battle.pool == 1 and "mega_v1" in t.power.exhausted
+    d = t.decision
+    assert d is not None and d.kind == "bottom_deck" and d.asked == (0,)
+    assert set(R.legal_actions(t, 0)) == {m.Pick(card=moon), m.Pass()}
+    _bot_answer(t)
+    u, _ = R.apply(t, 0, m.Pick(card=moon))
+    assert u.players[0].deck[-1] == moon and moon not in u.players[0].discard
+    u, _ = R.apply(t, 0, m.Pass())  # the card may stay in the discard pile
+    assert moon in u.players[0].discard and u.decision is None
+    # the Rangers' turn over, the moment has passed
+    s, _ = R.apply(s, 0, m.Pass())
+    assert v1 not in R.legal_actions(s, s.decision.asked[0] if s.decision else s.focus)
+
+
+def test_mega_v1_answers_a_reaction_inside_its_window():
+    """Mega V1 also answers a reaction: played in the start-of-battle window, the Zord is
+    offered in that window, and its bottom-of-deck question goes back to the window."""
+    v1 = m.UseZord(zord="mega_v1")
+    sd = card("tj", "strategic-defense")
+    s = _zords(game(rangers=("tj", "jason", "billy", "zack")), 0, "mega_v1")
+    s = battle(s, [[LEAP]], seats=(0, 1), fs=((PP, 1),), turn="prep", pool=0)
+    s = give(s, 0, hand=[sd, card("tj", "strategic-defense", 2)], deck=[])
+    s = give(s, 1, hand=[card("jason", "block")], deck=[])
+    s = upd(s, queue=(m.Step(kind="start_turns"),))
+    s = R._open_window(s, "battle_start", [])
+    assert v1 not in R.legal_actions(s, 0)
+    s, _ = R.apply(s, 0, m.PlayCard(card=sd))
+    assert s.decision.kind == "reaction_window"
+    assert v1 in R.legal_actions(s, s.decision.asked[0])
+    s, _ = R.apply(s, s.decision.asked[0], v1)
+    assert s.decision.kind == "bottom_deck" and s.decision.asked == (0,)
+    s, _ = R.apply(s, 0, m.Pick(card=sd))
+    assert s.players[0].deck == (sd,) and s.battle.pool == 2
+    assert s.decision is not None and s.decision.kind == "reaction_window"

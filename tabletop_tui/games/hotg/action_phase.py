@@ -261,8 +261,25 @@ class ActionPhaseRules:
             return bt(s, buffs=upd(s.battle.buffs, dice=s.battle.buffs.dice + zd.n))
         if ab == "next_attack_hits":
             return bt(s, buffs=upd(s.battle.buffs, die_for_hits=zd.n))
-        if ab == "battle_energy":
-            return self._gain(s, zd.n)
+        if ab == "battle_energy":  # Mega V1: the maneuver or reaction just played
+            owner, played = s.battle.mega_v1_card
+            s = bt(self._gain(s, zd.n), mega_v1_card=None)
+            if played not in s.players[owner].discard:  # (gone to the deck top, say)
+                return s
+            name = _cat(s).card(played).name
+            return upd(
+                s,
+                decision=Decision(
+                    kind="bottom_deck",
+                    asked=(owner,),
+                    seat=owner,
+                    card=played,
+                    held=s.decision,
+                    source=zd.name,
+                    prompt=f"{zd.name}: put {name} on the bottom of your deck instead of "
+                    "the discard pile?",
+                ),
+            )
         if ab == "energy_and_draw":  # Mega V4, at any time: any Ranger may draw any number
             if s.battle is not None:  # outside a battle there is no pool: the energy is lost
                 s = self._gain(s, zd.n)

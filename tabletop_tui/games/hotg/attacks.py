@@ -57,6 +57,8 @@ class RangerCardRules:
             0 if boost is not None and boost.do == "boost_alt_cost" else card_cost(s, a.card, a.x)
         )
         played = dict(pool=b.pool - cost, played=True, extra=None)
+        # Mega V1 answers a maneuver (an attack ends the moment of the card before)
+        played["mega_v1_card"] = (seat, a.card) if card.type == "maneuver" else None
         if extra and extra.ability_of:
             played["used_abilities"] = (*b.used_abilities, extra.ability_of)
         # Path of Cruelty: the first card each Ranger plays this battle (read off the slots)

@@ -444,7 +444,7 @@ class BattleRules:
         cost = card_cost(s, a.card, a.x)
         s = upd(  # the cost and the card out of the hand in one copy of the state
             s,
-            battle=upd(s.battle, pool=s.battle.pool - cost),
+            battle=upd(s.battle, pool=s.battle.pool - cost, mega_v1_card=(seat, a.card)),
             players=replace_at(
                 s.players, seat, upd(p, hand=tuple(c for c in p.hand if c != a.card))
             ),
@@ -670,6 +670,19 @@ class BattleRules:
                     return s
                 return self._ask_to_top(s, a.seat, 1, d.source, optional=False)
             return self._ask_draw_more(s, (a.seat,), 0, None, d.source, anyone=True)
+        if d.kind == "bottom_deck":
+            if isinstance(a, m.Pick):
+                p = s.players[d.seat]
+                rest = list(p.discard)
+                rest.remove(d.card)
+                s = pl(s, d.seat, discard=tuple(rest), deck=(*p.deck, d.card))
+                ev.append(
+                    event(
+                        text=f"  {p.name} puts {cat.card(d.card).name} on the bottom of their deck",
+                        seat=d.seat,
+                    )
+                )
+            return upd(s, decision=d.held)
         if d.kind == "energy_or_die":
             s = upd(s, decision=None)
             if isinstance(a, m.Pick):  # the energy instead of the die
@@ -968,7 +981,7 @@ class BattleRules:
                 )
             if b.final:
                 return self._cleanup(s, ev)
-            return bt(s, turn="enemies", extra=None, played=False)
+            return bt(s, turn="enemies", extra=None, played=False, mega_v1_card=None)
         return s  # pragma: no cover
 
     def _ranger_turn(self, s: State, ev: list[Event]) -> State:
@@ -977,7 +990,7 @@ class BattleRules:
         ev.append(event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn"))
         return upd(  # (one copy of the state)
             s,
-            battle=upd(b, turn="rangers", played=False, extra=None),
+            battle=upd(b, turn="rangers", played=False, extra=None, mega_v1_card=None),
             focus=focus if s.focus not in b.participants else s.focus,
         )
 

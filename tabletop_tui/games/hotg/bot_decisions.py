@@ -187,6 +187,8 @@ class DecisionChoices:
                     a.card,
                 ),
             )
+        if d.kind == "bottom_deck":  # Mega V1: one more card before a defeat
+            return next(a for a in legal if isinstance(a, Pick))
         if d.kind == "energy_or_die":  # the die: the attack's value was counted with it
             return Pass()
         if d.kind == "peek_top":  # the better defence card on top (the next one revealed)

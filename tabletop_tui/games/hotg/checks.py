@@ -146,7 +146,7 @@ class CheckRules:
                 return [*(shared(m.Pick, card=c) for c in _first_copies(p.hand)), shared(m.Pass)]
             if d.kind == "peek_top":
                 return [shared(m.Pick, card=c) for c in _first_copies(d.picked)]
-            if d.kind == "energy_or_die":
+            if d.kind in ("energy_or_die", "bottom_deck"):
                 return [shared(m.Pick, card=d.card), shared(m.Pass)]
             if d.kind in ("hand_to_top", "discard_from_hand"):
                 picks = [shared(m.Pick, card=c) for c in _first_copies(p.hand)]
@@ -163,6 +163,12 @@ class CheckRules:
                     shared(m.UseZord, zord=z)
                     for z in self._team_zords(s)
                     if z in ("mega_v5", "mega_voyager")
+                ]
+            if s.battle is not None and s.battle.mega_v1_card is not None:  # Mega V1
+                out += [
+                    shared(m.UseZord, zord=z)
+                    for z in self._team_zords(s)
+                    if self._zord_def(s, z).ability == "battle_energy"
                 ]
             out += [shared(m.FlipToken), shared(m.GiveEnergy), shared(m.Pass)]
             return out
@@ -344,9 +350,11 @@ class CheckRules:
             if a.count and not self._can_draw(s, seat, d.hand_cap, d.anyone):
                 return _no(d.source, "Your hand is full (or your deck is empty).")
             return None
-        if d.kind == "energy_or_die":
+        if d.kind in ("energy_or_die", "bottom_deck"):
             if isinstance(a, m.Pass) or (isinstance(a, m.Pick) and a.card == d.card):
                 return None
+            if d.kind == "bottom_deck":
+                return _no(d.source, "Put the card on the bottom of your deck (pick it), or pass.")
             return _no(d.source, "Take the energy (pick the card) or keep the die (pass).")
         if d.kind == "peek_top":
             if not isinstance(a, m.Pick) or a.card not in d.picked:
@@ -411,6 +419,12 @@ class CheckRules:
         if isinstance(a, (m.FlipToken, m.GiveEnergy)):
             return self._check_energy(s, seat, a)
         if isinstance(a, m.UseZord):
+            if (
+                d.kind in ("reaction_window", "damage_window", "reveal_window")
+                and a.zord in self._team_zords(s)
+                and self._zord_def(s, a.zord).ability == "battle_energy"
+            ):  # Mega V1 answers the reaction just played in this window
+                return self._check_zord(s, seat, a)
             if d.kind != "damage_window" or a.zord not in ("mega_v5", "mega_voyager"):
                 return _no("Zords (§6)", "Only damage-reducing Zords answer damage.")
             if a.location:
@@ -553,6 +567,8 @@ class CheckRules:
             and not in_battle
         ):
             return _no("Zords (§6)", f"{zd.name} is used during a battle.")
+        if zd.ability == "battle_energy" and s.battle.mega_v1_card is None:
+            return _no(zd.name, "It answers a maneuver or reaction just played.")
         if zd.ability in ("fs_to_experience", "megazord_token"):
             i = loc_index(s, a.location)
             if i < 0:

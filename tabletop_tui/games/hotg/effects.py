@@ -276,7 +276,8 @@ ZORD_TEXT: dict[str, str] = {
     "fs_to_experience": "Exhaust: move 1 foot soldier figure from any location to the experience track (to the supply once the Megazord is here).",
     "discard_to_top": "Exhaust: a Ranger puts up to {n} cards from their discard pile on top of their deck.",
     "battle_draw": "Exhaust in a battle: each Ranger in it draws up to {n} cards (a player with two Rangers, twice as many).",
-    "battle_energy": "Exhaust in a battle: gain {n} energy.",
+    "battle_energy": "Exhaust when a Ranger plays a maneuver or reaction: gain {n} energy; "
+    "that Ranger may put the card on the bottom of their deck instead of the discard pile.",
     "cycle_discard": "Exhaust: a Ranger discards up to {n} hand cards, then puts twice as many from the discard pile on top of the deck.",
     "next_attack_hits": "Exhaust: once the next attack this battle has rolled, its lowest die comes off for +{n} hits.",
     "energy_and_draw": "Exhaust at any time: gain {n} energy (lost outside a battle); a Ranger of your choice draws as many cards as they like.",

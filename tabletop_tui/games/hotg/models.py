@@ -295,6 +295,9 @@ class Battle(Model):
     used_abilities: tuple[str, ...] = ()
     #: seats that have played a card this battle (Path of Cruelty)
     have_played: tuple[int, ...] = ()
+    #: (seat, card) of the maneuver or reaction just played: Mega V1 may answer it until
+    #: another card is played or the turn ends (Ruling 27)
+    mega_v1_card: tuple[int, str] | None = None
     #: Psycho Rangers in this battle and the Ranger their deployment card is attached to
     attached: tuple[tuple[str, str], ...] = ()
     #: villains fighting here (their cards are in the sequence)
@@ -392,6 +395,9 @@ class Decision(Model):
         # Meteor Smash, after its discard: Pick(`card`, the card played) for +`amount`
         # energy instead of the +1 die, or Pass to keep the die
         "energy_or_die",
+        # Mega V1 used: the player of `card` may put it from their discard pile on the
+        # bottom of their deck (Pick it) or leave it (Pass); `held`: the window it answered
+        "bottom_deck",
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",

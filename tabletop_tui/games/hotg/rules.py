@@ -89,7 +89,8 @@ class HotgRules(
     #: played there, so a save from version 1 may hold answers to windows that no longer open
     #: 3 (issue 37): Mastodon, Mega V3/V4, Saber-Toothed Tiger, X, Psycho panic as written
     #: 4 (issue 37): Rising Moon's put-back, Strategic Defense's peek, Meteor Smash's energy
-    #: option as printed: new questions, so a version-3 save may answer one that is not there
+    #: option and Mega V1's timing as printed: new questions, and Mega V1 refused where a
+    #: version-3 save may have used it
     version = 4
     config_type = Config
     state_type = State
