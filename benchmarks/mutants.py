@@ -261,6 +261,8 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ): "the lead is always a participant: participants are set with the lead at the battle's "
     "start and only shrink on a defeat, which hands the lead on (damage.py), so the fallback "
     "is never read",
+    ("hotg/battle.py", "room = 4 if n <= 2 else 4 - len(row2)", "2 -> 1"): "with exactly 2 "
+    "Psychos the line above leaves the second row empty, so `4 - len(row2)` is 4 as well",
     (
         "hotg/psycho_assault.py",
         "for k in range(1, 4)",
