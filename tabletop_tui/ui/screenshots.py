@@ -555,10 +555,84 @@ SCENES = [
 ]
 
 
+def _game_screen(app):
+    return next((s for s in reversed(app.screen_stack) if hasattr(s, "session")), None)
+
+
+#: what each scene's name promises, beyond its game's screen: (test on the app, in words)
+_PROMISES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "army-of-zero-order": (lambda app: _view(app).phase == "order", "squads being ordered"),
+    "pr-ccg-2008-pay": (
+        lambda app: _view(app).seats[_seat(app)].selected is not None,
+        "a card selected, its Hand Cost being paid",
+    ),
+    "zoobotz-6p": (lambda app: len(_view(app).seats) == 6, "six seats"),
+    "zeo-dbg-block": (lambda app: _zeo_block(_match(app), _seat(app)), "a Block to decide"),
+    "hotg-battle": (lambda app: _hotg_battle(_match(app), _seat(app)), "a battle under way"),
+    "hotg-mastermind-grid": (
+        lambda app: _mastermind_placing(_match(app), _seat(app)),
+        "the Mastermind placing on the combat grid",
+    ),
+    "hotg-psycho-assault": (
+        lambda app: _psycho_attached(_match(app), _seat(app)),
+        "a Psycho Ranger attached",
+    ),
+}
+
+
+def _match(app):
+    return _game_screen(app).match
+
+
+def _seat(app):
+    return _game_screen(app).session.on_screen
+
+
+def _view(app):
+    return _match(app).view(_seat(app))
+
+
+def reached(scene: Scene, app) -> str | None:
+    """Why the app is not at the moment the scene is named for, or None: a snapshot of the
+    wrong moment must fail, not be stored as the truth."""
+    name = scene.name
+    on_top = type(app.screen).__name__
+    wanted = {
+        "launcher": "LauncherScreen",
+        "setup": "SetupScreen",
+        "zoobotz-decks": "DeckBuilderScreen",
+    }.get(name)
+    for suffix, screen in (
+        ("-curtain", "CurtainScreen"),
+        ("-reveal", "RevealScreen"),
+        ("-game-over", "GameOverScreen"),
+    ):
+        if name.endswith(suffix):
+            wanted = screen
+    if "-help" in name:
+        wanted = "HelpScreen"
+    if wanted is not None:
+        return None if on_top == wanted else f"{name}: {on_top} on top, not {wanted}"
+    game = _game_screen(app)
+    if game is None:
+        return f"{name}: no game screen"
+    if name.startswith("replay-") and not type(game).__name__.startswith("Replay"):
+        return f"{name}: {type(game).__name__} is not a replay"
+    if name.startswith("learn-") and game.session.tutorial is None:
+        return f"{name}: not a guided game"
+    promise = _PROMISES.get(name)
+    if promise is not None and not promise[0](app):
+        return f"{name}: not at {promise[1]}"
+    return None
+
+
 async def capture(scene: Scene, size: tuple[int, int]) -> str:
     app = scene.make_app()
     async with app.run_test(size=size) as pilot:
         await scene.steps(pilot)
+        problem = reached(scene, app)
+        if problem is not None:
+            raise RuntimeError(f"screenshot not taken: {problem}")
         return app.export_screenshot(title=f"tabletop-tui: {scene.name}")
 
 
