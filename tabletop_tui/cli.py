@@ -29,8 +29,6 @@ if TYPE_CHECKING:
 PROG = "tabletop-tui"
 MAX_GAMES = 1_000_000
 DEMO_DELAY = 0.6
-SEAT_KINDS = {"human": "human", "bot": "heuristic", "heuristic": "heuristic", "random": "random"}
-BOT_KINDS = {k: v for k, v in SEAT_KINDS.items() if v != "human"}
 
 
 class CliError(Exception):
@@ -80,15 +78,17 @@ CARD_SETS: dict[str, CardSet] = {
                 "beside its colour. At least two elements; every card needs a value for each.",
             ),
             CardFile(
-                "deck-*.toml",
+                "pool-*.toml",
                 "card",
                 "tabletop_tui.games.pr_ccg_2008.cards:Card",
-                "One card of a deck; each deck-<id>.toml also has a [deck] table (id, name, "
-                "blurb). battle_elements names the element(s) the OPPONENT must use; values "
-                "holds this card's value in every element of elements.toml; hand_cost is paid "
-                "with that many other cards from hand; damage is how many cards the loser "
-                "draws. The copies of a deck's cards add up to exactly 20; card ids are unique "
-                "across all decks.",
+                "One card of the pool (one pool-<era>.toml per era of the show); card ids are "
+                "unique across the pool. battle_elements names the element(s) the OPPONENT "
+                "must use; values holds this card's value in every element of elements.toml; "
+                "hand_cost is paid with that many other cards from hand; damage is how many "
+                "cards the loser draws; rarity is common, uncommon or rare; era is one of the "
+                "show's seasons (mighty-morphin ... jungle-fury). Pool records have no copies. "
+                "Each deck-<id>.toml holds one deck, checked too: a [deck] table (id, name, "
+                "blurb) and [deck.cards] of pool card id = copies, exactly 20 cards.",
             ),
         ),
     ),
@@ -347,15 +347,16 @@ def _seat_range(rules) -> str:
     return f"{lo} seat{'s' * (lo != 1)}" if lo == hi else f"{lo} to {hi} seats"
 
 
-def _kinds(rules, text: str, option: str, allowed: dict[str, str]) -> list[str]:
+def _kinds(rules, text: str, option: str, bots_only: bool = False) -> list[str]:
+    """Seat kinds as saved (engine/levels.py): bot and bot:normal are "heuristic"."""
+    from .engine.levels import canonical_kind
+
     kinds = []
     for item in _split(text, f"{option} list"):
-        kind = allowed.get(item.lower())
-        if kind is None:
-            raise CliError(
-                f"bad seat '{item}' in {option} '{text}': each seat is one of {', '.join(allowed)}"
-            )
-        kinds.append(kind)
+        try:
+            kinds.append(canonical_kind(item, bots_only=bots_only))
+        except ValueError as exc:
+            raise CliError(f"bad seat '{item}' in {option} '{text}': {exc}") from None
     if not rules.min_seats <= len(kinds) <= rules.max_seats:
         raise CliError(
             f"{rules.game_id} needs {_seat_range(rules)}; {option} '{text}' gives {len(kinds)}"
@@ -383,7 +384,9 @@ def _names(rules, text: str, count: int | None) -> list[str]:
 
 
 def _default_name(kind: str, number: int) -> str:
-    return {"human": "Player", "heuristic": "Bot", "random": "Random bot"}[kind] + f" {number}"
+    names = {"human": "Player", "heuristic": "Bot", "random": "Random bot"}
+    names |= {"bot:easy": "Easy bot", "bot:hard": "Hard bot"}
+    return names[kind] + f" {number}"
 
 
 def seat_specs(rules, seats: str | None, names: str | None) -> list[SeatSpec] | None:
@@ -392,7 +395,7 @@ def seat_specs(rules, seats: str | None, names: str | None) -> list[SeatSpec] | 
     """Seats from `--seats` and `--names`; None when neither is given (the UI asks)."""
     if seats is None and names is None:
         return None
-    kinds = _kinds(rules, seats, "--seats", SEAT_KINDS) if seats is not None else None
+    kinds = _kinds(rules, seats, "--seats") if seats is not None else None
     given = _names(rules, names, len(kinds) if kinds else None) if names is not None else None
     if kinds is None:
         kinds = ["human"] * len(given or ())
@@ -603,7 +606,7 @@ def cmd_screenshots(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     rules = _playable(args.game)
     kinds = (
-        _kinds(rules, args.bots, "--bots", BOT_KINDS)
+        _kinds(rules, args.bots, "--bots", bots_only=True)
         if args.bots is not None
         else ["heuristic"] * rules.min_seats
     )
@@ -787,8 +790,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seats",
         metavar="KINDS",
-        help="comma-separated seat kinds: human, bot (= heuristic), heuristic, random; "
-        "e.g. human,bot",
+        help="comma-separated seat kinds: human, bot (the normal level; = heuristic), "
+        "bot:easy, bot:normal, bot:hard, random; e.g. human,bot:hard",
     )
     p.add_argument("--names", metavar="NAMES", help="comma-separated player names, e.g. Ann,Bob")
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
@@ -819,7 +822,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots",
         metavar="KINDS",
-        help="comma-separated bot kinds per seat: random, heuristic (default: heuristic everywhere)",
+        help="comma-separated bot kinds per seat: bot (= bot:normal = heuristic), bot:easy, "
+        "bot:hard, random (default: the normal bot everywhere)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON line per game")
 

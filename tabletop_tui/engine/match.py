@@ -41,6 +41,7 @@ from .core import (
 )
 from .fast import make
 from .grammar import YOU, article, second_person
+from .levels import canonical_kind
 
 SAVE_FORMAT = "tabletop-tui-save"
 SAVE_VERSION = 1
@@ -53,7 +54,8 @@ MAX_TEXT = 4096
 #: far more than any game takes; a save claiming more is refused before it is validated
 MAX_ACTIONS = 100_000
 
-SeatKind = Literal["human", "random", "heuristic"]
+#: "human", "random", "heuristic" (the normal bot), "bot:easy", "bot:hard" (engine/levels.py)
+SeatKind = str
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -69,6 +71,14 @@ class SeatSpec(Model):
         if problem:
             raise ValueError(problem)
         return name
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _known_kind(cls, kind: object) -> str:
+        """Older saves' "bot" and a typed "bot:normal" are the normal bot, "heuristic"."""
+        if not isinstance(kind, str):
+            raise ValueError("a seat kind is a word such as human or bot:hard")
+        return canonical_kind(kind)
 
     @property
     def is_bot(self) -> bool:

@@ -113,16 +113,42 @@ def engine_ids() -> list[str]:
 #: not listed here has no search, so its heuristic bot is already quick
 QUICK_BOTS = {"hotg": "tabletop_tui.games.hotg.bot:HotgHeuristicBot"}
 
+#: per game, the bot of each level other than normal (the game's `bot_path`): "module:Class"
+#: or "module:function", built with no arguments; a game not listed here gets the generic
+#: levels below
+LEVEL_BOTS: dict[str, dict[str, str]] = {
+    "hotg": {
+        "easy": "tabletop_tui.games.hotg.bot:HotgHeuristicBot",
+        "hard": "tabletop_tui.games.levels_hard:hotg_hard",
+    },
+}
+#: the generic easy level: the normal bot, but a legal move picked at random this often
+EASY_BLUNDERS = 0.3
+
 
 def make_bot(game_id: str, kind: str):
-    """A bot for a seat: 'random' works everywhere, 'heuristic' is the game's own (the
-    strongest it has), 'quick' the game's own without search (screenshots, long tests)."""
+    """A bot for a seat of kind `kind`: 'random' works everywhere; 'heuristic', 'bot' and
+    'bot:normal' are the game's own bot (the normal level), 'bot:easy' and 'bot:hard' its
+    other levels (engine/levels.py); 'quick' is the game's own bot without search
+    (screenshots, long tests). A level a game has no own bot for: easy is the normal bot
+    with `EASY_BLUNDERS` random moves, hard is the normal bot."""
     from ..engine.bots import RandomBot
+    from ..engine.levels import Blunders, level_of
 
     info = GAMES[game_id]
     if kind == "quick":
         path = QUICK_BOTS.get(game_id, info.bot_path)
         return _load(path)() if path else RandomBot()
-    if kind == "heuristic" and info.bot_path:
-        return _load(info.bot_path)()
-    return RandomBot()
+    level = level_of(kind)
+    if level is None or not info.bot_path:
+        return RandomBot()
+    own = LEVEL_BOTS.get(game_id, {}).get(level)
+    if own:
+        bot = _load(own)()
+    elif level == "easy":
+        bot = Blunders(_load(info.bot_path)(), EASY_BLUNDERS)
+    else:
+        bot = _load(info.bot_path)()
+    if level != "normal":
+        bot.name = level
+    return bot

@@ -13,11 +13,18 @@ Each call returns the first step of a short plan for the turn:
    first, then the dearest Grid card matching its slots, then a Zeo Blaster);
 6. end the Main Phase, discard nothing, end the turn.
 
+The race (`race`): from the HP history both teams can see, the bot estimates how many turns
+each team needs to bring the other to 0 at the damage rates of the last few turns. It does
+not activate an ability that only heals when the heal cannot change who wins that race (it
+wins it anyway, or loses it even with the heal), and when it is ahead in the race it presses:
+Attacks score higher and it keeps no Energy back for Blocks.
+
 Card abilities are public: the bot reads them from the card set by id.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -57,6 +64,21 @@ def _attack_power(effects) -> int:
     return total
 
 
+def _damage(effects) -> int:
+    """Damage a list of effects deals to the other team (Attacks and direct damage)."""
+    total = 0
+    for e in effects or ():
+        if e.do == "attack":
+            total += sum(getattr(x, "amount", 0) for x in e.effects if x.do == "damage")
+        elif e.do == "damage":
+            total += e.amount
+    return total
+
+
+def _healing(effects) -> int:
+    return sum(e.amount for e in effects or () if e.do == "heal")
+
+
 @dataclass(frozen=True)
 class Params:
     #: turns of deck building before attaching ordinary cards
@@ -65,6 +87,62 @@ class Params:
     block_reserve: int = 2
     #: Battle when at least this many adversaries are in The Grid
     battle_at: int = 1
+    #: race (see the module notes); False plays as the bot did before it raced
+    race: bool = True
+    #: turns of HP history the race reads (each team's turns within them)
+    race_window: int = 6
+    #: score added to an Attack ability when the bot is ahead in the race
+    press: int = 4
+
+
+@dataclass(frozen=True)
+class Race:
+    """Both teams' HP and the damage each took per turn over the last turns (HP history)."""
+
+    my_hp: int
+    foe_hp: int
+    #: damage the foes took per turn (ours to them) and we took per turn (theirs to us)
+    dealt: float
+    taken: float
+
+    def turns_to_win(self, extra_hp: int = 0) -> tuple[float, float]:
+        """(turns until the foes are at 0, turns until we are at 0 with `extra_hp` more)."""
+        mine = math.ceil(self.foe_hp / self.dealt) if self.dealt > 0 else math.inf
+        theirs = math.ceil((self.my_hp + extra_hp) / self.taken) if self.taken > 0 else math.inf
+        return mine, theirs
+
+    @property
+    def ahead(self) -> bool:
+        mine, theirs = self.turns_to_win()
+        return mine < math.inf and mine <= theirs
+
+    def heal_matters(self, amount: int) -> bool:
+        """Whether healing `amount` can change who wins the race: only when we are losing
+        it and the heal brings our time to fall to at least theirs."""
+        mine, theirs = self.turns_to_win()
+        if theirs >= mine:  # we win it (or nobody hurts us): a heal changes nothing
+            return False
+        return self.turns_to_win(amount)[1] >= mine
+
+
+def race(view: View, seat: int, window: int) -> Race | None:
+    """The race from `view.hp_history` (one (Villains, Heroes) pair per finished turn and
+    the HP now); None while fewer than three turns have been played."""
+    mine = view.seats[seat].team
+    points = [*view.hp_history, (view.teams[0].hp, view.teams[1].hp)][-(window + 1) :]
+    if len(points) < 4:
+        return None
+    turns = len(points) - 1
+
+    def lost(team: int) -> float:
+        return sum(max(0, a[team] - b[team]) for a, b in zip(points, points[1:], strict=False))
+
+    return Race(
+        my_hp=view.teams[mine].hp,
+        foe_hp=view.teams[1 - mine].hp,
+        dealt=lost(1 - mine) / turns,
+        taken=lost(mine) / turns,
+    )
 
 
 class ZeoBot:
@@ -132,14 +210,29 @@ class ZeoBot:
         for a in battles:
             if a.slot is not None:
                 return a
+        now = race(view, seat, self.p.race_window) if self.p.race else None
         buys = [a for a in legal if isinstance(a, Buy)]
-        buy = self._best_buy(view, seat, buys, cat)
-        if battles and (
-            adversaries >= 2
-            or hurt
-            or buy is None
-            or (buy[0] < 4 and adversaries >= self.p.battle_at)
-        ):
+        buy = self._best_buy(view, seat, buys, cat, now)
+        if now is not None and now.ahead:
+            # pressing: Shards go to the deck (more Attacks), not to an adversary's reward,
+            # unless that reward does more than heal
+            battles = [
+                a
+                for a in battles
+                if not {e.do for e in cat.cards[view.grid[a.index].card.id].battle_reward}
+                <= {"heal"}
+            ]
+            fight = bool(battles) and (buy is None or buy[0] < 4)
+        else:
+            if now is not None:
+                hurt = hurt and now.heal_matters(3)
+            fight = bool(battles) and (
+                adversaries >= 2
+                or hurt
+                or buy is None
+                or (buy[0] < 4 and adversaries >= self.p.battle_at)
+            )
+        if fight:
             # the dearest adversary we can afford
             return max(battles, key=lambda a: view.grid[a.index].price or 0)
         if buy is not None:
@@ -170,6 +263,11 @@ class ZeoBot:
         dos = {e.do for e in effs}
         if dos <= {"heal"} and team.hp >= 28:
             return None, 0
+        now = race(view, seat, self.p.race_window) if self.p.race else None
+        if now is not None and dos <= {"heal", "energy", "shards"} and "heal" in dos:
+            healing = sum(e.amount for e in effs if e.do == "heal")
+            if not now.heal_matters(healing):
+                return None, 0
         if "attach_from_grid" in dos:
             want = effs[0].kind
             if not any(g.card is not None and g.card.kind == want for g in view.grid):
@@ -177,11 +275,14 @@ class ZeoBot:
         if "refresh_grid" in dos:
             return None, 0
         score = _attack_power(effs) - ab.cost
-        if team.energy - ab.cost < self.p.block_reserve and "attack" not in dos:
+        pressing = now is not None and now.ahead
+        if pressing and dos & {"attack", "damage"}:
+            score += self.p.press
+        if team.energy - ab.cost < self.p.block_reserve and "attack" not in dos and not pressing:
             score -= 2
         return score, ab.cost
 
-    def _best_buy(self, view: View, seat: int, buys: list, cat):
+    def _best_buy(self, view: View, seat: int, buys: list, cat, now: Race | None = None):
         me = view.seats[seat]
         slots = me.character.slots if me.character else ()
         colours = {s.colour for s in slots}
@@ -205,6 +306,15 @@ class ZeoBot:
                     score -= 1
                 if card.colour in colours or card.any_colour or "rainbow" in colours:
                     score += 1
+                if now is not None:
+                    effects = [
+                        *(card.on_play or ()),
+                        *(card.ability.effects if card.ability else ()),
+                    ]
+                    if now.ahead:
+                        score += 0.5 * _damage(effects)
+                    if _healing(effects) and not now.heal_matters(_healing(effects)):
+                        score -= 0.5 * _healing(effects)
             if best is None or score > best[0]:
                 best = (score, a)
         return best

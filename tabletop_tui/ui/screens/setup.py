@@ -15,13 +15,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...engine.levels import KIND_LABELS
 from ...engine.match import SeatSpec
 from ...games import GAMES, get_rules
 from ..setup_options import options_for
 from .base import BaseScreen, FreshKeys
 from .curtain import seat_tag
 
-KINDS = [("Human", "human"), ("Bot (heuristic)", "heuristic"), ("Bot (random)", "random")]
+#: a human or a bot of one of the levels (easy, normal, hard) or the random bot
+KINDS = [(label, kind) for kind, label in KIND_LABELS.items()]
 #: seats past a game's minimum may stay empty (ZOOBOTZ: 2 to 6 players)
 EMPTY = ("Empty seat", "none")
 
