@@ -332,3 +332,59 @@ def test_mega_v1_answers_a_reaction_inside_its_window():
     s, _ = R.apply(s, 0, m.Pick(card=sd))
     assert s.players[0].deck == (sd,) and s.battle.pool == 2
     assert s.decision is not None and s.decision.kind == "reaction_window"
+
+
+# ============================================================== 10: Command Center Assault
+def _pa_cca(**kw) -> m.State:
+    return pa_calm(pa_game(headquarters="command_center_assault", **kw))
+
+
+def test_cc_assault_a_psycho_bound_for_a_panicked_location_attacks_the_command_center():
+    """Expansion, Psycho Assault Deployment: a Psycho whose Ranger is at the Command Center
+    goes where the next card points, as a normal deployment would. Base §7 (Command Center
+    Assault): a normal deployment to a panicked location goes to the Command Center instead.
+    Combined (Ruling PA8): the Psycho attacks the Command Center; without the B side it
+    passes the panicked location clockwise (Ruling PA3)."""
+    for assault in (True, False):
+        s = _pa_cca() if assault else pa_calm(pa_game())
+        s = with_psychos(s, "psycho_red")
+        a = s.locations[0].id
+        s = upd(s, locations=(upd(s.locations[0], panicked=True), *s.locations[1:]))
+        s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), FS(a), FS(a), FS(a))
+        s = R._deploy_one(s, [])
+        in_locations = [lo.id for lo in s.locations if "psycho_red" in lo.villains]
+        if assault:
+            assert s.hq_villains == ("psycho_red",) and in_locations == []
+            assert s.hq_enemies  # its foot soldier too (§7)
+        else:
+            assert s.hq_villains == () and in_locations == [s.locations[1].id]
+
+
+def test_cc_assault_the_psycho_boss_deployment_gathers_them_at_the_command_center():
+    """Base §7: the boss always goes to the Command Center with its deployment's foot
+    soldiers. The Psycho Assault boss deployment gathers every Psycho Ranger in one place,
+    sends that place's foot soldiers back to the supply and makes it panicked and full:
+    combined (Ruling PA8) the place is the Command Center, which has no limit and never
+    panics, so only its foot soldiers leave; no outer location changes."""
+    s = _pa_cca()
+    ids = tuple(n.id for n in s.nemeses)
+    s = upd(
+        s,
+        nemeses=tuple(upd(n, status="deployed", attached_to="jason") for n in s.nemeses),
+        locations=(upd(s.locations[0], villains=(ids[0],)), *s.locations[1:]),
+        hq_enemies=((PP, 2),),
+    )
+    before = [(lo.panicked, lo.locked_full) for lo in s.locations]
+    target = s.locations[1].id
+    boss = m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+    s = R._place_villain(s, boss, target, [])
+    assert set(s.hq_villains) == set(ids) and s.hq_enemies == ()
+    assert all(not lo.villains for lo in s.locations)
+    assert [(lo.panicked, lo.locked_full) for lo in s.locations] == before
+    assert s.psycho_boss_deployed and s.outcome is None
+    # the Rangers battle them there (two rows of three), and lose if they stay
+    s = at(s, 0, "hq")
+    s, _ = R.apply(s, 0, m.StartBattle())
+    while s.decision is not None and s.decision.kind in ("prep_draw", "fs_pick"):
+        s, _ = R.apply(s, s.decision.asked[0], R.legal_actions(s, s.decision.asked[0])[0])
+    assert s.battle.location == "hq" and s.battle.layout == "psycho_boss"

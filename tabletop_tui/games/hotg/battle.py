@@ -1067,6 +1067,14 @@ class BattleRules:
                 s = self._summon_zord(s, ev)
             if kind == "boss" and len(enemy_discard(s, v)) >= BOSS_DEFEAT:
                 won = True
+        if fallen >= 2 and li < 0 and s.hq_enemies:  # at the Command Center (PA8)
+            s = upd(s, hq_enemies=())
+            ev.append(
+                event(
+                    text="Two Psycho Rangers fell in one battle: the foot soldiers here flee",
+                    kind="victory",
+                )
+            )
         if fallen >= 2 and li >= 0 and s.locations[li].fs:
             # Psycho Assault Mode: two or more defeated in one battle clear the foot soldiers
             s = set_loc(s, li, fs=())

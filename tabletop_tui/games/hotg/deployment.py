@@ -396,7 +396,9 @@ class DeploymentRules:
                 n = 3  # 6-Ranger rule
             fs_name = cat.decks[top.fs_type].name
             with_boss = s.config.headquarters == "command_center_assault" and any(
-                v.kind == "boss" for v in villains
+                v.kind == "boss"
+                or (v.kind == "psycho_boss" and s.config.mode == "psycho_assault")  # PA8
+                for v in villains
             )
             where = "the Command Center" if with_boss else cat.locations[target].name
             ev.append(

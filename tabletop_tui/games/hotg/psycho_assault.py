@@ -59,12 +59,23 @@ class PsychoAssaultRules:
         cat = _cat(s)
         ranger = self._assault_attach(s, nid)
         dest = s.players[seat_of(s, ranger)].location
+        to_hq = False
         if dest == HQ:  # the card's location, as a normal deployment: past panicked ones
-            dest = s.locations[self._unpanicked_from(s, target)].id  # clockwise (PA3)
+            # Command Center Assault (§7): a normal deployment bound for a panicked location
+            # attacks the Command Center instead (Ruling PA8)
+            to_hq = (
+                s.config.headquarters == "command_center_assault"
+                and s.locations[loc_index(s, target)].panicked
+            )
+            if not to_hq:
+                dest = s.locations[self._unpanicked_from(s, target)].id  # clockwise (PA3)
         s = self._set_nemesis(s, nid, status="deployed", attached_to=ranger)
         s = upd(s, deploy_ranger="")
         i = loc_index(s, dest)
-        s = set_loc(s, i, villains=(*s.locations[i].villains, nid))
+        if to_hq:
+            s = upd(s, hq_villains=(*s.hq_villains, nid))
+        else:
+            s = set_loc(s, i, villains=(*s.locations[i].villains, nid))
         # its weapon goes on top of the Psycho enemy deck
         weapon = next(
             (
@@ -80,7 +91,7 @@ class PsychoAssaultRules:
         ev.append(
             event(
                 text=f"Deployment: {cat.nemeses[nid].name} hunts {cat.rangers[ranger].name} at "
-                f"{cat.locations[dest].name}"
+                + ("the Command Center" if to_hq else cat.locations[dest].name)
                 + (
                     f"; {cat.enemy_card(weapon).name} goes on top of the Psycho deck"
                     if weapon
@@ -91,6 +102,8 @@ class PsychoAssaultRules:
                 data={"villain": nid, "location": dest, "ranger": ranger},
             )
         )
+        if to_hq:  # (no figure limit there, and it never panics)
+            return s
         s = self._assault_overflow(s, i, ev)
         return self._assault_panic(s, i, ev)
 
@@ -242,6 +255,26 @@ class PsychoAssaultRules:
         cards, s = shuffle(s, (*enemy_deck(s, "psycho"), *under, *s.psycho_aside))
         s = set_enemy_deck(s, "psycho", cards)
         s = upd(s, psycho_aside=(), psycho_boss_deployed=True)
+        if s.config.headquarters == "command_center_assault":
+            # §7: the boss goes to the Command Center; its foot soldiers leave (the mode's
+            # step for the gathering place), and it has no limit and never panics (PA8)
+            s = upd(
+                s,
+                hq_villains=(*(v for v in s.hq_villains if v not in ids), *ids),
+                hq_enemies=(),
+            )
+            for k in range(4):
+                s = self._unpanic_if_empty(s, k, ev)
+            ev.append(
+                event(
+                    text="Deployment: ALL the Psycho Rangers attack the Command Center! "
+                    "Defeated ones return; their cards are shuffled into the Psycho deck; "
+                    "the foot soldiers there leave",
+                    kind="deploy",
+                    barrier=True,
+                )
+            )
+            return s
         i = self._unpanicked_from(s, target)
         target = s.locations[i].id
         s = set_loc(s, i, fs=(), villains=tuple(ids), panicked=True, locked_full=True)

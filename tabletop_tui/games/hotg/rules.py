@@ -91,7 +91,9 @@ class HotgRules(
     #: 4 (issue 37): Rising Moon's put-back, Strategic Defense's peek, Meteor Smash's energy
     #: option and Mega V1's timing as printed: new questions, and Mega V1 refused where a
     #: version-3 save may have used it
-    version = 4
+    #: 5 (issue 37): Psycho Assault with Command Center Assault (PA8): Psychos go to the
+    #: Command Center, so a version-4 save of that pair may replay differently
+    version = 5
     config_type = Config
     state_type = State
     view_type = View
