@@ -57,17 +57,23 @@ PLAIN = (("p-plain", 0, ("red",), (3, 3, 3), 1, 20),)
 OTHER = (("o-plain", 0, ("blue",), (2, 2, 2), 1, 20),)
 
 
-def _deck_toml(deck_id: str, name: str, cards) -> str:
-    out = [f'[deck]\nid = "{deck_id}"\nname = "{name}"\n']
-    for card_id, cost, elements, values, damage, copies in cards:
+def _pool_toml(cards) -> str:
+    out = []
+    for card_id, cost, elements, values, damage, _copies in cards:
         names = ", ".join(f'"{e}"' for e in elements)
         vals = ", ".join(f"{e} = {v}" for e, v in zip(ELEMENTS, values, strict=True))
         out.append(
             f'[[card]]\nid = "{card_id}"\nname = "{card_id.title()}"\nhand_cost = {cost}\n'
             f"battle_elements = [{names}]\nvalues = {{ {vals} }}\ndamage = {damage}\n"
-            f"copies = {copies}\n"
+            'rarity = "common"\nera = "mighty-morphin"\n'
         )
     return "\n".join(out)
+
+
+def _deck_toml(deck_id: str, name: str, cards) -> str:
+    out = [f'[deck]\nid = "{deck_id}"\nname = "{name}"\n\n[deck.cards]']
+    out += [f'"{card[0]}" = {card[-1]}' for card in cards]
+    return "\n".join(out) + "\n"
 
 
 def write_card_folder(folder: Path) -> Path:
@@ -78,6 +84,7 @@ def write_card_folder(folder: Path) -> Path:
             for e in ELEMENTS
         )
     )
+    (folder / "pool-test.toml").write_text(_pool_toml(KIT + PLAIN + OTHER))
     for deck_id, cards in (("kit", KIT), ("plain", PLAIN), ("other", OTHER)):
         (folder / f"deck-{deck_id}.toml").write_text(_deck_toml(deck_id, deck_id.title(), cards))
     return folder

@@ -1,7 +1,8 @@
-"""Elements, cards and decks, loaded from card_data/pr-ccg-2008/.
+"""Elements, the card pool and decks, loaded from card_data/pr-ccg-2008/.
 
-elements.toml lists the Battle Elements; each deck-*.toml holds one 20-card deck:
-a [deck] table and [[card]] records with their copies.
+elements.toml lists the Battle Elements; each pool-*.toml holds [[card]] records of the pool
+(one file per era of the show); each deck-*.toml holds one 20-card deck: a [deck] table and
+a [deck.cards] table naming pool cards by id with their copies.
 """
 
 # Annotations are objects here, not strings (no `from __future__ import annotations`):
@@ -11,14 +12,33 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from ...cards import CardDataError, card_dir, read_toml, validate_records
 from ...engine import Model
 
 GAME_ID = "pr-ccg-2008"
 DECK_SIZE = 20
+RARITIES = ("common", "uncommon", "rare")
+#: the show's eras the pool draws on, in broadcast order: id -> the name shown
+ERAS: dict[str, str] = {
+    "mighty-morphin": "Mighty Morphin",
+    "zeo": "Zeo",
+    "turbo": "Turbo",
+    "in-space": "In Space",
+    "lost-galaxy": "Lost Galaxy",
+    "lightspeed-rescue": "Lightspeed Rescue",
+    "time-force": "Time Force",
+    "wild-force": "Wild Force",
+    "ninja-storm": "Ninja Storm",
+    "dino-thunder": "Dino Thunder",
+    "spd": "S.P.D.",
+    "mystic-force": "Mystic Force",
+    "operation-overdrive": "Operation Overdrive",
+    "jungle-fury": "Jungle Fury",
+}
 
 
 class Element(Model):
@@ -37,7 +57,19 @@ class Card(Model):
     #: this card's value in each element
     values: dict[str, int]
     damage: int = Field(ge=1, le=10)
+    #: how scarce the card is in a booster: common, uncommon or rare
+    rarity: Literal["common", "uncommon", "rare"]
+    #: the season of the show the card comes from (an id of ERAS)
+    era: str
+    #: set by the deck that holds the card ([deck.cards]); pool records leave it out
     copies: int = Field(default=1, ge=1, le=20)
+
+    @field_validator("era")
+    @classmethod
+    def _known_era(cls, era: str) -> str:
+        if era not in ERAS:
+            raise ValueError(f"unknown era '{era}' (known: {', '.join(ERAS)})")
+        return era
 
     @model_validator(mode="after")
     def _distinct_elements(self) -> "Card":
@@ -66,6 +98,8 @@ class Deck(Model):
 
 class CardSet(Model):
     elements: tuple[Element, ...]
+    #: every card of the pool, in file then record order
+    pool: tuple[Card, ...]
     decks: tuple[Deck, ...]
 
     @property
@@ -110,6 +144,57 @@ def _check_card(path: Path, card: Card, elements: tuple[str, ...]) -> None:
         raise CardDataError(f"{where}, field 'values': unknown element {', '.join(extra)}")
 
 
+def _load_pool(folder: Path, element_ids: tuple[str, ...]) -> tuple[Card, ...]:
+    pool: list[Card] = []
+    seen: dict[str, Path] = {}
+    paths = sorted(folder.glob("pool-*.toml"))
+    if not paths:
+        raise CardDataError(f"{folder}: no pool-*.toml files")
+    for path in paths:
+        records = read_toml(path).get("card", [])
+        for record in records if isinstance(records, list) else ():
+            if isinstance(record, dict) and "copies" in record:
+                who = record.get("name") or record.get("id")
+                raise CardDataError(
+                    f"{path}: card '{who}', field 'copies': copies belong in a deck's "
+                    "[deck.cards], not in the pool"
+                )
+        for card in validate_records(path, records, Card):
+            _check_card(path, card, element_ids)
+            if card.id in seen:
+                raise CardDataError(
+                    f"{path}: card '{card.name}', field 'id': {card.id} is also used in {seen[card.id]}"
+                )
+            seen[card.id] = path
+            pool.append(card)
+    return tuple(pool)
+
+
+def _load_deck(path: Path, index: dict[str, Card]) -> Deck:
+    table = read_toml(path).get("deck", {})
+    if not isinstance(table, dict):
+        raise CardDataError(f"{path}: expected a [deck] table")
+    table = dict(table)
+    entries = table.pop("cards", None)
+    info = validate_records(path, [table], DeckInfo, key="deck")[0]
+    if not isinstance(entries, dict) or not entries:
+        raise CardDataError(f"{path}: deck '{info.name}' needs a [deck.cards] table of id = copies")
+    cards: list[Card] = []
+    for card_id, copies in entries.items():
+        where = f"{path}: deck '{info.name}', [deck.cards] '{card_id}'"
+        if card_id not in index:
+            raise CardDataError(f"{where}: no card of the pool has this id")
+        if type(copies) is not int or not 1 <= copies <= DECK_SIZE:
+            raise CardDataError(f"{where}: copies must be a whole number from 1 to {DECK_SIZE}")
+        cards.append(index[card_id].model_copy(update={"copies": copies}))
+    total = sum(c.copies for c in cards)
+    if total != DECK_SIZE:
+        raise CardDataError(
+            f"{path}: deck '{info.name}' has {total} cards; a deck has exactly {DECK_SIZE}"
+        )
+    return Deck(info=info, cards=tuple(cards))
+
+
 def load_card_set(folder: Path | None = None) -> CardSet:
     folder = Path(folder) if folder else card_dir(GAME_ID)
     elements_path = folder / "elements.toml"
@@ -121,28 +206,12 @@ def load_card_set(folder: Path | None = None) -> CardSet:
     if len(elements) < 2:
         raise CardDataError(f"{elements_path}: at least two [[element]] records are needed")
     element_ids = tuple(e.id for e in elements)
-    decks: list[Deck] = []
-    seen_cards: dict[str, Path] = {}
+    pool = _load_pool(folder, element_ids)
+    index = {c.id: c for c in pool}
     paths = sorted(folder.glob("deck-*.toml"))
     if len(paths) < 1:
         raise CardDataError(f"{folder}: no deck-*.toml files")
-    for path in paths:
-        data = read_toml(path)
-        info_list = validate_records(path, [data.get("deck", {})], DeckInfo, key="deck")
-        cards = tuple(validate_records(path, data.get("card", []), Card))
-        for card in cards:
-            _check_card(path, card, element_ids)
-            if card.id in seen_cards:
-                raise CardDataError(
-                    f"{path}: card '{card.name}', field 'id': {card.id} is also used in {seen_cards[card.id]}"
-                )
-            seen_cards[card.id] = path
-        total = sum(c.copies for c in cards)
-        if total != DECK_SIZE:
-            raise CardDataError(
-                f"{path}: deck '{info_list[0].name}' has {total} cards; a deck has exactly {DECK_SIZE}"
-            )
-        decks.append(Deck(info=info_list[0], cards=cards))
+    decks = [_load_deck(path, index) for path in paths]
     for field in ("id", "name"):
         values = [getattr(d.info, field) for d in decks]
         twice = sorted({v for v in values if values.count(v) > 1})
@@ -150,15 +219,15 @@ def load_card_set(folder: Path | None = None) -> CardSet:
             raise CardDataError(
                 f"{folder}: two decks share the {field} '{twice[0]}' ([deck] field '{field}')"
             )
-    return CardSet(elements=elements, decks=tuple(decks))
+    return CardSet(elements=elements, pool=pool, decks=tuple(decks))
 
 
 def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
-    """Every card record of every deck in a card folder, validated (for `cards validate`)."""
-    return tuple(c for d in load_card_set(folder).decks for c in d.cards)
+    """Every card of the pool in a card folder, validated with its decks (for `cards validate`)."""
+    return load_card_set(folder).pool
 
 
 @cache
 def catalog(cards_dir: str | None = None) -> Catalog:
     card_set = load_card_set(Path(cards_dir) if cards_dir else None)
-    return Catalog(card_set, {c.id: c for d in card_set.decks for c in d.cards})
+    return Catalog(card_set, {c.id: c for c in card_set.pool})
