@@ -20,7 +20,7 @@ from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_hotg_modes import FS, NEM, _deploy, at, pa_calm, pa_game, with_psychos  # noqa: E402
-from test_hotg_rules import LEAP, LEAP2, battle, card, game, give  # noqa: E402
+from test_hotg_rules import LEAP, LEAP2, SP, battle, card, game, give  # noqa: E402
 
 R = HotgRules()
 CAT = catalog()
@@ -388,3 +388,32 @@ def test_cc_assault_the_psycho_boss_deployment_gathers_them_at_the_command_cente
     while s.decision is not None and s.decision.kind in ("prep_draw", "fs_pick"):
         s, _ = R.apply(s, s.decision.asked[0], R.legal_actions(s, s.decision.asked[0])[0])
     assert s.battle.location == "hq" and s.battle.layout == "psycho_boss"
+
+
+# ============================================================== 9: picks given back
+def test_a_drain_s_stored_energy_is_taken_from_the_rangers_the_team_names():
+    """§5.5 Draining, step 2: when the pool runs short, stored energy of the Rangers in the
+    battle pays the rest; the rule names no order, so the team says whose goes (the lead
+    Ranger's player is asked, one energy at a time; the first Ranger in the battle, the old
+    fixed pick, is listed first). No question when one Ranger holds stored energy or when
+    all of it goes anyway."""
+    eng = f"{SP}:engulf#1"
+    s = battle(game(), [[eng]], seats=(0, 1, 2), fs=((SP, 1),), pool=0)
+    s = upd(s, players=tuple(upd(p, stored=1) for p in s.players))
+    s = R._drain(s, 2, "Engulf", [])
+    d = s.decision
+    assert d.kind == "drain_stored" and d.asked == (s.battle.lead,) and d.amount == 2
+    assert R.legal_actions(s, d.asked[0])[0] == m.ChooseRanger(seat=0)
+    assert set(d.options) == {0, 1, 2} and R.check(s, d.asked[0], m.Pass()) is not None
+    assert _bot_answer(s) == m.ChooseRanger(seat=0)  # the bots keep the old pick
+    s, _ = R.apply(s, d.asked[0], m.ChooseRanger(seat=2))
+    assert s.players[2].stored == 0 and s.decision.kind == "drain_stored"
+    assert s.decision.options == (0, 1) and s.decision.amount == 1
+    s, _ = R.apply(s, s.decision.asked[0], m.ChooseRanger(seat=1))
+    assert s.decision is None and [p.stored for p in s.players[:3]] == [1, 0, 0]
+    assert all(len(p.hand) == 5 for p in s.players[:3])  # nothing owed from the hands
+    # all of it goes (2 owed, 2 stored): no question
+    s = battle(game(), [[eng]], seats=(0, 1), fs=((SP, 1),), pool=0)
+    s = upd(s, players=tuple(upd(p, stored=1) for p in s.players))
+    s = R._drain(s, 2, "Engulf", [])
+    assert s.decision is None and [p.stored for p in s.players[:2]] == [0, 0]

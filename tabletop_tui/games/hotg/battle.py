@@ -627,6 +627,9 @@ class BattleRules:
                 rest = tuple(i for i in d.options if i in s.battle.participants)
                 return self._ask_prep_draw(s, rest, ev) if rest else self._enemy_prep(s, ev)
             return s
+        if d.kind == "drain_stored":  # §5.5 step 2: the named Ranger's, then the rest
+            s = self._drain_one_stored(upd(s, decision=None), a.seat, d.source, ev)
+            return self._drain_stored(s, d.amount - 1, d.source, ev)
         if d.kind == "choose_ranger":
             s = upd(s, decision=d.held)  # Telekinesis: the reaction window it answered
             if d.then == "telekinesis":

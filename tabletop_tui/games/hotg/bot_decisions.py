@@ -187,6 +187,8 @@ class DecisionChoices:
                     a.card,
                 ),
             )
+        if d.kind == "drain_stored":  # the first Ranger in the battle: the old fixed pick
+            return next(a for a in legal if isinstance(a, ChooseRanger))
         if d.kind == "bottom_deck":  # Mega V1: one more card before a defeat
             return next(a for a in legal if isinstance(a, Pick))
         if d.kind == "energy_or_die":  # the die: the attack's value was counted with it

@@ -134,6 +134,8 @@ class CheckRules:
                 return [shared(m.Draw, count=0), shared(m.Draw, count=1)]
             if d.kind == "choose_ranger":
                 return [*(shared(m.ChooseRanger, seat=o) for o in d.options), shared(m.Pass)]
+            if d.kind == "drain_stored":
+                return [shared(m.ChooseRanger, seat=o) for o in d.options]
             if d.kind == "tutor":
                 return [
                     *(shared(m.Pick, card=c) for c in _first_copies(tuple(sorted(p.deck)))),
@@ -386,6 +388,10 @@ class CheckRules:
                 }
                 return _no(d.source, f"Choose a card from {where[d.kind]}, or pass.")
             return _other_copy(pile, a.card)
+        if d.kind == "drain_stored":
+            if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:
+                return _no(d.source, "A drain: name a Ranger in the battle with stored energy.")
+            return None
         if d.kind == "choose_ranger":
             if isinstance(a, m.Pass):
                 if d.then in ("enemy_discard", "three_different", "drain"):

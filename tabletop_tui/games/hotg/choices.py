@@ -383,6 +383,39 @@ class ChoiceRules:
             prompt=f"{src}: keep 1 card of your choice; the rest of your hand is discarded",
         )
 
+    def _drain_stored(self, s: State, n: int, src: str, ev: list[Event]) -> State:
+        """§5.5 Draining, step 2: stored energy of the Rangers in the battle pays what the
+        pool could not. The team names whose goes, one energy at a time (the lead Ranger's
+        player is asked); no question when one Ranger holds it or all of it goes anyway.
+        Then step 3 (`_drain_cards`) for whatever is still owed."""
+        b = s.battle
+        if n <= 0 or s.outcome or b is None:
+            return s
+        holders = tuple(i for i in b.participants if s.players[i].stored)
+        if len(holders) > 1 and sum(s.players[i].stored for i in holders) > n:
+            lead = b.lead if b.lead in b.participants else b.participants[0]
+            return upd(
+                s,
+                decision=Decision(
+                    kind="drain_stored",
+                    asked=(lead,),
+                    options=holders,
+                    amount=n,
+                    source=src,
+                    prompt=f"{src}: {n} energy still owed - whose stored energy goes next?",
+                ),
+            )
+        for i in holders:
+            while n and s.players[i].stored:
+                s = self._drain_one_stored(s, i, src, ev)
+                n -= 1
+        return self._drain_cards(s, n, src, ev)
+
+    def _drain_one_stored(self, s: State, seat: int, src: str, ev: list[Event]) -> State:
+        p = s.players[seat]
+        ev.append(event(text=f"  {p.name} loses 1 stored energy ({src})", seat=seat))
+        return pl(s, seat, stored=p.stored - 1)
+
     def _drain_cards(self, s: State, n: int, src: str, ev: list[Event]) -> State:
         """§5.5 Draining, step 3: for each energy still owed a Ranger in the battle discards a
         card from hand; the team names the Ranger (the lead Ranger's player is asked) and

@@ -253,14 +253,10 @@ class EnemyRules:
         b = s.battle
         take = min(n, b.pool)
         s = bt(s, pool=b.pool - take)
-        n -= take
-        for i in b.participants:
-            while n and s.players[i].stored:
-                s = pl(s, i, stored=s.players[i].stored - 1)
-                n -= 1
         ev.append(event(text=f"{src}: drain {take} from the pool", kind="enemy"))
-        # the rest: a hand card per energy, the team's and the player's choice (Ruling 17)
-        return self._drain_cards(s, n, src, ev)
+        # the rest: stored energy, then a hand card per energy; whose is the team's pick
+        # and the card the player's (Ruling 17)
+        return self._drain_stored(s, n - take, src, ev)
 
     def _enemy_discard(self, s: State, i: int, what: str, src: str, ev: list[Event]) -> State:
         cat = _cat(s)

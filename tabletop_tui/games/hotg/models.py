@@ -398,6 +398,9 @@ class Decision(Model):
         # Mega V1 used: the player of `card` may put it from their discard pile on the
         # bottom of their deck (Pick it) or leave it (Pass); `held`: the window it answered
         "bottom_deck",
+        # a drain, pool empty (§5.5 step 2): ChooseRanger among `options` (Rangers in the
+        # battle with stored energy) to lose the next stored energy; `amount` still owed
+        "drain_stored",
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",

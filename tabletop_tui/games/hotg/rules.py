@@ -93,7 +93,9 @@ class HotgRules(
     #: version-3 save may have used it
     #: 5 (issue 37): Psycho Assault with Command Center Assault (PA8): Psychos go to the
     #: Command Center, so a version-4 save of that pair may replay differently
-    version = 5
+    #: 6 (issue 37 item 9): picks given back to the team (a drain's stored energy...): new
+    #: questions, so a version-5 save may answer one that is not there
+    version = 6
     config_type = Config
     state_type = State
     view_type = View

@@ -270,6 +270,8 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
         case Focus():
             return Text(f"☞ Hand the turn to {seat_label(view, action.seat)}")
         case ChooseRanger():
+            if view.decision is not None and view.decision.kind == "drain_stored":
+                return Text(f"⚡ {seat_label(view, action.seat)} loses 1 stored energy")
             return Text(f"☞ {seat_label(view, action.seat)} takes it")
         case FlipToken():
             return Text("⚡ Flip an action token for energy")
