@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .engine.match import Dealt, SeatSpec
 
 PROG = "tabletop-tui"
+PLAIN_HELP = "play by text: plain lines out, one typed command per line in (no full screen)"
 MAX_GAMES = 1_000_000
 DEMO_DELAY = 0.6
 
@@ -458,6 +459,16 @@ def _run_app(**kwargs: Any) -> int:
     return int(getattr(app, "return_code", 0) or 0)
 
 
+def _run_plain(**kwargs: Any) -> int:
+    """Play by text (issue 41): lines out, typed commands in; never imports Textual."""
+    from .plain import run_plain
+
+    game = kwargs.get("game")
+    rules = get_rules(game) if game else None
+    overrides = config_overrides(rules) if rules is not None else {}
+    return run_plain(config=overrides, **kwargs)
+
+
 # -- commands ---------------------------------------------------------------------------------
 def cmd_launcher(args: argparse.Namespace) -> int:
     return _run_app()
@@ -485,7 +496,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.seats is not None or args.names is not None:
             raise CliError("--load takes the seats and names from the save; drop --seats/--names")
         _load_save(args.load, rules.game_id)
+        if args.plain:
+            return _run_plain(load=args.load)
         return _run_app(game=rules.game_id, load=args.load)
+    if args.plain:
+        return _run_plain(game=rules.game_id, seats=seats, seed=args.seed)
     # (without --seed the app draws one: the check's deal, of seed 0, is not that game)
     given = args.seed is not None and seats is not None
     return _run_app(game=rules.game_id, seats=seats, seed=args.seed, dealt=dealt if given else None)
@@ -523,6 +538,8 @@ def cmd_resume(args: argparse.Namespace) -> int:
         raise SaveError(f"{chosen.path}: {chosen.problem}")
     match = _load_save(chosen.path)
     print(f"Resuming {chosen.label()} ({chosen.path})", flush=True)
+    if args.plain:
+        return _run_plain(load=chosen.path)
     return _run_app(game=match.rules.game_id, load=chosen.path)
 
 
@@ -796,6 +813,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--names", metavar="NAMES", help="comma-separated player names, e.g. Ann,Bob")
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
     p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
+    p.add_argument("--plain", action="store_true", help=PLAIN_HELP)
 
     p = command(
         "resume",
@@ -812,6 +830,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--list", action="store_true", help="list the games in progress, played last first"
     )
+    p.add_argument("--plain", action="store_true", help=PLAIN_HELP)
 
     p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
     p.add_argument("game", metavar="GAME")

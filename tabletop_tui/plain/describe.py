@@ -1,0 +1,273 @@
+"""A seat's View told in sentences, walked generically from its pydantic models.
+
+The walk knows no game: a model with a `name` is a card (or a place, or a player) and is
+called by that name; its id anywhere else (a list of ids, a move's words) is replaced by the
+name. Per-game touches (`TOUCHES`) only rename, hide or pick fields where the generic walk
+reads badly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+#: fields never told: the reader knows who they are, the outcome and the waiting seats are
+#: told on their own lines, flavour text is for the full screen
+SKIP = frozenset({"viewer", "to_act", "outcome", "flavor", "history", "opening", "focus"})
+#: fields whose whole numbers are seats: told as the seat's name
+SEAT_FIELDS = frozenset(
+    {"active", "first_player", "turn_order", "viewer", "seat", "winner", "attacker", "defender"}
+)
+#: where a seat's own cards are, for `hand` (a game not listed: its seat's `hand`)
+HAND_FIELDS: dict[str, tuple[str, ...]] = {
+    "army-of-zero": ("unplaced", "squad", "fighter", "table"),
+    "zeo-dbg": ("hand", "offer", "offer_cards"),
+}
+#: per game: top-level fields to leave out of `look` (told badly, or said elsewhere)
+LOOK_SKIP: dict[str, frozenset[str]] = {
+    "pr-ccg-2008": frozenset({"elements"}),
+    "hotg": frozenset({"deploy_batches", "deploy_segments", "zord_names", "psycho_texts"}),
+}
+_ID = re.compile(r"[\w][\w#.:'-]*[\w]|\w")
+
+
+def label(name: str) -> str:
+    """`deck_count` -> `Deck count`."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def is_card(value: object) -> bool:
+    return isinstance(value, BaseModel) and isinstance(getattr(value, "name", None), str)
+
+
+def _is_pair(value: object) -> bool:
+    """An (instance id, card) pair, as hands list their cards."""
+    return (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and is_card(value[1])
+    )
+
+
+@dataclass
+class Describer:
+    """Tells one game's Views; `names` maps every id seen so far to its name."""
+
+    game_id: str
+    seat_names: list[str]
+    names: dict[str, str] = field(default_factory=dict)
+
+    # -- names -----------------------------------------------------------------------------
+    def learn(self, view: object) -> None:
+        """Remember the name of every id in `view` (cards, places, instance ids)."""
+        stack = [view]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, BaseModel):
+                ident, name = getattr(value, "id", None), getattr(value, "name", None)
+                if isinstance(ident, str) and isinstance(name, str) and name:
+                    self.names[ident] = name
+                stack.extend(getattr(value, f) for f in type(value).model_fields)
+            elif isinstance(value, (list, tuple)):
+                if _is_pair(value):
+                    self.names[value[0]] = value[1].name
+                stack.extend(value)
+            elif isinstance(value, dict):
+                stack.extend(value.values())
+
+    def named(self, text: str) -> str:
+        """`text` with every known id replaced by its name."""
+        if not self.names:
+            return text
+        return _ID.sub(lambda m: self.names.get(m.group(0), m.group(0)), text)
+
+    def seat_name(self, seat: object) -> str:
+        if (
+            isinstance(seat, int)
+            and not isinstance(seat, bool)
+            and 0 <= seat < len(self.seat_names)
+        ):
+            return self.seat_names[seat]
+        return str(seat)
+
+    # -- values ----------------------------------------------------------------------------
+    def inline(self, value: object, key: str = "") -> str:
+        """A value in a few words ("" for nothing worth saying)."""
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "yes" if value else ""
+        if key in SEAT_FIELDS and isinstance(value, int):
+            return self.seat_name(value)
+        if isinstance(value, (int, float)):
+            return str(value)
+        if isinstance(value, str):
+            return self.names.get(value, value.replace("_", " ") if " " not in value else value)
+        if is_card(value):
+            return value.name  # type: ignore[attr-defined]
+        if _is_pair(value):
+            return value[1].name  # type: ignore[index]
+        if isinstance(value, BaseModel):
+            parts = []
+            for name in type(value).model_fields:
+                if name in SKIP:
+                    continue
+                said = self.inline(getattr(value, name), name)
+                if said:
+                    parts.append(
+                        label(name).lower() if said == "yes" else f"{label(name).lower()} {said}"
+                    )
+            return "(" + "; ".join(parts) + ")" if parts else ""
+        if isinstance(value, dict):
+            return ", ".join(f"{self.inline(k)} {self.inline(v)}".strip() for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            if key in SEAT_FIELDS:
+                return ", ".join(self.seat_name(v) for v in value)
+            if value and all(isinstance(v, (str, int)) for v in value) and len(value) <= 3:
+                if any(isinstance(v, int) for v in value) and any(
+                    isinstance(v, str) for v in value
+                ):
+                    return " ".join(self.inline(v) for v in value)  # ("putties", 2)
+            said = [self.inline(v) for v in value]
+            return ", ".join(s for s in said if s)
+        return str(value)
+
+    def card_text(self, card: object) -> str:
+        """A card's full text in one sentence: its name, its numbers, then its words."""
+        if _is_pair(card):
+            card = card[1]  # type: ignore[index]
+        if not isinstance(card, BaseModel):
+            return self.inline(card)
+        facts, words = [], []
+        for name in type(card).model_fields:
+            if name in SKIP or name in ("id", "name"):
+                continue
+            value = getattr(card, name)
+            if name in ("text", "ability_text", "battle_text", "b_text") and value:
+                words.append(str(value))
+                continue
+            said = self.inline(value, name)
+            if said:
+                facts.append(
+                    label(name).lower() if said == "yes" else f"{label(name).lower()} {said}"
+                )
+        line = getattr(card, "name", "card")
+        if facts:
+            line += " (" + ", ".join(facts) + ")"
+        if words:
+            line += ": " + " ".join(words)
+        return line
+
+    # -- the table -------------------------------------------------------------------------
+    def look(self, view: BaseModel, viewer: int | None) -> list[str]:
+        """The whole table in a fixed order: the view's own fields in their order, each list
+        of players or places as a paragraph per item."""
+        self.learn(view)
+        skip = SKIP | LOOK_SKIP.get(self.game_id, frozenset())
+        lines: list[str] = []
+        for name in type(view).model_fields:
+            if name in skip:
+                continue
+            value = getattr(view, name)
+            if (
+                isinstance(value, (list, tuple))
+                and value
+                and all(isinstance(v, BaseModel) for v in value)
+                and not all(is_card(v) and not _has_lists(v) for v in value)
+            ):
+                for i, item in enumerate(value):
+                    lines += self.paragraph(item, name, i, viewer)
+                continue
+            said = self.inline(value, name)
+            if said:
+                lines.append(f"{label(name)}: {said}.")
+        return lines
+
+    def paragraph(self, item: BaseModel, group: str, index: int, viewer: int | None) -> list[str]:
+        seat = getattr(item, "seat", index if group in ("seats", "players") else None)
+        title = getattr(item, "name", None) or f"{label(group)} {index + 1}"
+        if group in ("seats", "players") and seat == viewer and viewer is not None:
+            title += " (you)"
+        lines = [f"{title}:"]
+        for name in type(item).model_fields:
+            if name in SKIP or name in ("name", "id", "seat"):
+                continue
+            said = self.inline(getattr(item, name), name)
+            if said:
+                lines.append(f"  {label(name)}: {said}.")
+        return lines
+
+    def own_seat(self, view: BaseModel, viewer: int | None) -> BaseModel | None:
+        if viewer is None:
+            return None
+        for group in ("seats", "players"):
+            items = getattr(view, group, None)
+            if not isinstance(items, (list, tuple)):
+                continue
+            for i, item in enumerate(items):
+                if getattr(item, "seat", i) == viewer:
+                    return item
+        return None
+
+    def hand(self, view: BaseModel, viewer: int | None) -> list[str]:
+        """The seat's own cards, each with its full text."""
+        self.learn(view)
+        seat = self.own_seat(view, viewer)
+        if seat is None:
+            return ["You have no hand here."]
+        lines: list[str] = []
+        for name in HAND_FIELDS.get(self.game_id, ("hand",)):
+            value = getattr(seat, name, None)
+            cards = _cards(value)
+            if not cards:
+                continue
+            lines.append(f"{label(name)} ({len(cards)}):")
+            lines += [f"  {self.card_text(c)}" for c in cards]
+        return lines or ["Your hand is empty."]
+
+    def card(self, view: BaseModel, query: str) -> list[str]:
+        """The full text of every card in the view whose name starts with `query`."""
+        self.learn(view)
+        q = query.lower().strip()
+        seen: dict[str, str] = {}
+        for card in _all_cards(view):
+            name = card.name  # type: ignore[attr-defined]
+            if name.lower().startswith(q) and name not in seen:
+                seen[name] = self.card_text(card)
+        return list(seen.values())
+
+
+def _has_lists(model: BaseModel) -> bool:
+    return any(isinstance(getattr(model, f), (list, tuple)) for f in type(model).model_fields)
+
+
+def _cards(value: object) -> list:
+    if value is None:
+        return []
+    if is_card(value) or _is_pair(value):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        out: list = []
+        for v in value:
+            out += _cards(v)
+        return out
+    return []
+
+
+def _all_cards(view: object) -> Iterable[BaseModel]:
+    stack = [view]
+    while stack:
+        value = stack.pop(0)
+        if isinstance(value, BaseModel):
+            if is_card(value):
+                yield value
+            stack.extend(getattr(value, f) for f in type(value).model_fields)
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())

@@ -1,0 +1,371 @@
+"""The plain front end's loop: print lines, read one command per line.
+
+The hot-seat flow (who acts, when the keyboard passes, bots) is `ui.session.Session`'s, the
+same the full screen plays through; this module only says things and reads commands.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from ..engine import Event, Rejection, Seat
+from ..engine.match import Match, SeatSpec
+from ..reference import load as load_reference
+from ..reference import moment_topics, plain_text
+from ..ui.session import Session
+from .describe import Describer
+from .moves import Move, find, listing, number_moves
+
+WIDTH = 79
+#: blank lines printed by the curtain, so the last seat's hand scrolls off the screen
+CURTAIN_BLANKS = 60
+RULE = "-" * 40
+
+HELP = """\
+Commands (one per line):
+  look          the whole table, as your seat sees it
+  hand          your cards, with their full text
+  card NAME     the full text of a card you can see
+  moves         your legal moves, numbered (grouped by card)
+  NUMBER        play that move; or type the move in words, abbreviated:
+                each word may be cut short (play rep = play Repair Bay)
+  log N         the last N lines of the game's log (default 10)
+  recap         what happened since your last move
+  rules TOPIC   the rules reference on TOPIC (rules alone: the rules for now)
+  undo          take back your last move (not past a draw, roll or reveal)
+  save          save a copy of the game
+  quit          stop; the game is autosaved (tabletop-tui resume goes on)
+  help          this list"""
+
+
+#: commands that take no argument: with one, the line may be a move's words ("hand over")
+BARE = frozenset({"look", "hand", "moves", "recap", "undo", "save", "help"})
+
+
+class PlainGame:
+    def __init__(self, session: Session, inp: TextIO, out: TextIO, width: int = WIDTH):
+        self.session = session
+        self.match: Match = session.match  # type: ignore[assignment]
+        self.rules = self.match.rules
+        self.inp, self.out, self.width = inp, out, width
+        self.describer = Describer(self.rules.game_id, [s.name for s in self.match.seats])
+        #: (seat, moves done) last announced, so a seat hears "your move" once per decision
+        self._announced: tuple[Seat, int] | None = None
+        #: per seat, every move it has been offered, by its words (to explain a move that is
+        #: no longer legal with the rule's own reason)
+        self._offered: dict[Seat, dict[str, object]] = {}
+
+    # -- output ----------------------------------------------------------------------------
+    def say(self, *lines: str) -> None:
+        for text in lines:
+            for line in text.split("\n"):
+                indent = len(line) - len(line.lstrip(" "))
+                wrapped = textwrap.wrap(
+                    line, self.width, subsequent_indent=" " * (indent + 2), break_on_hyphens=False
+                )
+                self.out.write("\n".join(wrapped or [""]) + "\n")
+        self.out.flush()
+
+    def events(self, events: tuple[Event, ...] | list[Event]) -> None:
+        for e in events:
+            if e.kind != "start":
+                self.say(self.describer.named(e.text))
+
+    def read(self, prompt: str) -> str | None:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.out.write("\n")
+            return None
+        if not self.inp.isatty():  # echo a piped command, so the transcript reads as played
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def name(self, seat: Seat) -> str:
+        return self.session.name(seat)
+
+    # -- the loop --------------------------------------------------------------------------
+    def run(self) -> int:
+        seats = ", ".join(f"{s.name} ({'bot' if s.is_bot else 'human'})" for s in self.match.seats)
+        self.say(f"{self.rules.title}. Seats: {seats}.", "Type help for the commands.")
+        if self.match.actions:
+            self.say(f"Resumed after {len(self.match.actions)} moves.")
+        while True:
+            outcome = self.match.outcome()
+            if outcome is not None:
+                self.say(RULE, f"Game over. {self.describer.named(outcome.summary)}")
+                return 0
+            bot = self.session.next_bot()
+            if bot is not None:
+                self.events(self.session.play_bot(bot))
+                continue
+            seat = self.session.next_human()
+            if seat is None:
+                self.say("Nobody at this keyboard can move now.")
+                return 1
+            passing = self.session.needs_curtain()
+            if passing is not None:
+                if not self.curtain(passing):
+                    return self.end_of_input()
+                continue
+            self.session.on_screen = seat
+            if self._announced != (seat, len(self.match.actions)):
+                self._announced = (seat, len(self.match.actions))
+                count = len(self.match.legal_actions(seat))
+                phase = getattr(self.match.view(seat), "phase", None)
+                at = f" ({str(phase).replace('_', ' ')})" if phase else ""
+                self.say(f"{self.name(seat)} to move{at}: {count} moves (type moves to list).")
+            line = self.read(f"{self.name(seat)}> ")
+            if line is None:
+                return self.end_of_input()
+            if self.command(seat, line) == "quit":
+                return 0
+
+    def end_of_input(self) -> int:
+        self.say("End of input: the game is autosaved (tabletop-tui resume goes on).")
+        return 0
+
+    def curtain(self, seat: Seat) -> bool:
+        """The plain curtain: the last seat's lines scroll away, the next seat takes the
+        keyboard with an empty line. False: the input ended."""
+        who = self.name(seat)
+        self.out.write("\n" * CURTAIN_BLANKS)
+        self.say("=" * self.width, f"Pass to {who}. {who}: press Enter to take the keyboard.")
+        while True:
+            line = self.read("")
+            if line is None:
+                return False
+            if line == "":
+                break
+            self.say(f"Waiting for {who}: press Enter on an empty line.")
+        self.session.on_screen = seat
+        self.say("=" * self.width)
+        self.recap(seat, quiet=True)
+        return True
+
+    # -- commands --------------------------------------------------------------------------
+    def command(self, seat: Seat, line: str) -> str | None:
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        commands: dict[str, Callable[[], object]] = {
+            "help": lambda: self.say(HELP),
+            "look": lambda: self.say(*self.look(seat)),
+            "hand": lambda: self.say(*self.describer.hand(self.match.view(seat), seat)),
+            "card": lambda: self.card(seat, rest),
+            "moves": lambda: self.say(*self.list_moves(seat)),
+            "log": lambda: self.log(rest),
+            "recap": lambda: self.recap(seat),
+            "rules": lambda: self.rules_text(seat, rest),
+            "undo": lambda: self.undo(seat),
+            "save": self.save,
+        }
+        if not line:
+            return None
+        if word == "quit":
+            self.say("Stopped. The game is autosaved: tabletop-tui resume goes on from here.")
+            return "quit"
+        if word in commands and (word not in BARE or not rest):
+            commands[word]()
+            return None
+        self.play(seat, line)
+        return None
+
+    def look(self, seat: Seat) -> list[str]:
+        lines = self.describer.look(self.match.view(seat), seat)
+        waiting = ", ".join(self.name(s) for s in sorted(self.match.to_act()))
+        return [*lines, f"Waiting for: {waiting}."]
+
+    def card(self, seat: Seat, query: str) -> None:
+        if not query:
+            self.say("Say which card: card NAME (the start of its name is enough).")
+            return
+        found = self.describer.card(self.match.view(seat), query)
+        self.say(*(found or [f"No card you can see is called '{query}'."]))
+
+    def moves(self, seat: Seat) -> list[Move]:
+        legal = self.match.legal_actions(seat)
+        view = self.match.view(seat)
+        self.describer.learn(view)
+        texts = [self.describer.named(self.rules.describe(a)) for a in legal]
+        offered = self._offered.setdefault(seat, {})
+        for text, action in zip(texts, legal, strict=True):
+            offered.setdefault(text.lower(), action)
+        cards = set(self.describer.names.values())
+        return number_moves(legal, texts, cards)
+
+    def list_moves(self, seat: Seat) -> list[str]:
+        moves = self.moves(seat)
+        return listing(moves) if moves else ["You have no moves now."]
+
+    def play(self, seat: Seat, typed: str) -> None:
+        moves = self.moves(seat)
+        found = find(typed, moves)
+        if len(found) > 1:
+            options = "; ".join(f"{m.number}. {m.text}" for m in found[:6])
+            more = f" and {len(found) - 6} more" if len(found) > 6 else ""
+            self.say(f"'{typed}' could be: {options}{more}. Type more of it, or its number.")
+            return
+        if not found:
+            self.not_a_move(seat, typed, len(moves))
+            return
+        self.act(seat, found[0].action)
+
+    def act(self, seat: Seat, action: object) -> None:
+        result = self.session.act(seat, action)
+        if isinstance(result, Rejection):
+            self.refused(result)
+        else:
+            self.events(result)
+
+    def refused(self, rejection: Rejection) -> None:
+        reason = self.describer.named(rejection.reason)
+        self.say(f"Not allowed: {reason} (rule: {rejection.rule}).")
+
+    def not_a_move(self, seat: Seat, typed: str, count: int) -> None:
+        if typed.isdigit():
+            self.say(
+                f"There is no move {typed}: your moves are numbered 1 to {count} "
+                "(type moves to list them)."
+            )
+            return
+        # a move this seat was offered before: the rules say why it is not legal now
+        earlier = [a for text, a in self._offered.get(seat, {}).items() if text == typed.lower()]
+        if not earlier:
+            from .moves import matches
+
+            earlier = [a for t, a in self._offered.get(seat, {}).items() if matches(typed, t)]
+        if len(earlier) == 1:
+            rejection = self.match.check(seat, earlier[0])
+            if rejection is not None:
+                self.refused(rejection)
+                return
+        self.say(f"'{typed}' is not a command or one of your moves. Type help, or moves.")
+
+    def log(self, rest: str) -> None:
+        count = int(rest) if rest.isdigit() else 10
+        lines = [e for e in self.match.log_lines() if e.kind != "start"][-count:] if count else []
+        if not lines:
+            self.say("The log is empty.")
+        for e in lines:
+            self.say(self.describer.named(e.text))
+
+    def recap(self, seat: Seat, quiet: bool = False) -> None:
+        """What happened since `seat`'s last move (public lines), and its new cards."""
+        mark = self.session.recap_mark(seat)
+        if mark is None:
+            events = [e for e in self.match.log_lines() if e.kind != "start"]
+            before = None
+        else:
+            step, before = mark
+            events = self.match.events_since(step + 1)
+        if not events and quiet:
+            return
+        self.say(f"Since your last move, {self.name(seat)}:" if mark else "So far:")
+        if not events:
+            self.say("  Nothing has happened.")
+        for e in events:
+            self.say("  " + self.describer.named(e.text))
+        if before is not None:
+            then = self._hand_names(before, seat)
+            now = self._hand_names(self.match.view(seat), seat)
+            new = list(now)
+            for name in then:
+                if name in new:
+                    new.remove(name)
+            if new:
+                self.say(f"New in your hand: {', '.join(new)}.")
+
+    def _hand_names(self, view, seat: Seat) -> list[str]:
+        own = self.describer.own_seat(view, seat)
+        hand = getattr(own, "hand", None) or ()
+        return [c[1].name if isinstance(c, (tuple, list)) else c.name for c in hand]
+
+    def rules_text(self, seat: Seat, topic: str) -> None:
+        reference = load_reference(self.rules.game_id)
+        if reference is None:
+            self.say("This game has no rules reference.")
+            return
+        if topic:
+            hits = reference.search(topic)
+            section = hits[0] if hits else None
+        else:
+            section = reference.for_topics(moment_topics(self.match.view(seat)))
+        if section is None:
+            titles = ", ".join(s.title for s in reference.sections if s.level == 2)
+            self.say(f"No section on '{topic}'. The chapters: {titles}.")
+            return
+        self.say(section.title, "", plain_text(section.body))
+        others = [s.title for s in (reference.search(topic)[1:6] if topic else [])]
+        if others:
+            self.say("", f"See also: {', '.join(others)}.")
+
+    def undo(self, seat: Seat) -> None:
+        if not self.session.can_take_back(seat):
+            self.say("Nothing to undo: undo stops at a draw, a shuffle, a roll or a reveal.")
+            return
+        count = self.session.undo()
+        self.say(f"Took back {count} move{'s' * (count != 1)}.")
+
+    def save(self) -> None:
+        from ..paths import new_save_path
+
+        path = new_save_path(self.rules.game_id, [s.name for s in self.match.seats])
+        try:
+            self.session.save_to(path)
+        except OSError as exc:
+            self.say(f"Could not save: {exc}")
+            return
+        self.say(f"Saved to {path}.")
+
+
+def default_seats(rules) -> list[SeatSpec]:
+    """No --seats: you against the game's bots, as few seats as it takes."""
+    count = rules.min_seats
+    return [SeatSpec(name="Player 1")] + [
+        SeatSpec(name=f"Bot {i + 1}", kind="heuristic") for i in range(1, count)
+    ]
+
+
+def run_plain(
+    game: str | None = None,
+    seats: list[SeatSpec] | None = None,
+    seed: int | None = None,
+    load: Path | None = None,
+    inp: TextIO | None = None,
+    out: TextIO | None = None,
+    autosave: bool = True,
+    config: dict | None = None,
+) -> int:
+    """Play one game by text (`tabletop-tui play GAME --plain`, `resume --plain`)."""
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    if load is not None:
+        from ..paths import autosave_for, history_dir
+
+        match = Match.load(load)
+        if autosave:
+            names = [s.name for s in match.seats]
+            match.autosave_path = autosave_for(load, match.rules.game_id, names)
+            match.history_dir = history_dir()
+        session = Session.for_match(match)
+        session.resumed = True
+        match.autosave()
+    else:
+        from ..games import get_rules
+
+        rules = get_rules(game or "")
+        if rules is None:
+            raise ValueError(f"{game} is not playable")
+        seats = seats or default_seats(rules)
+        given = seed is not None
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        session = Session.new(
+            rules.game_id, seats, seed, autosave=autosave, seed_given=given, **(config or {})
+        )
+    return PlainGame(session, inp, out).run()
