@@ -417,3 +417,32 @@ def test_a_drain_s_stored_energy_is_taken_from_the_rangers_the_team_names():
     s = upd(s, players=tuple(upd(p, stored=1) for p in s.players))
     s = R._drain(s, 2, "Engulf", [])
     assert s.decision is None and [p.stored for p in s.players[:2]] == [0, 0]
+
+
+def test_surf_spot_b_lets_the_mover_pick_the_discard_for_the_deck_bottom_or_none():
+    """Surf Spot B side (base rules, location table): a Ranger moving to or from it may put
+    1 card of their discard pile on the bottom of their deck. Which card, or none, is the
+    mover's pick (the card the engine used to send, the most valuable, is listed first and
+    is the bots' answer); after the answer the move goes on. Moving to the Command Center
+    to power up shuffles the discard pile into the deck anyway: no question then."""
+    s = game(foot_soldiers=("quantrons", "putty_patrollers"), b_sides=("surf_spot",))
+    s = _calm_action(upd(s, focus=0))
+    one, two = card("jason", "tyranno-slash"), card("jason", "blade-blaster")
+    s = give(s, 0, hand=list(s.players[0].hand))
+    s = upd(s, players=(upd(s.players[0], discard=(one, two)), *s.players[1:]))
+    deck = s.players[0].deck
+    s, _ = R.apply(s, 0, m.Move(to="surf_spot"))
+    d = s.decision
+    assert d is not None and d.kind == "surf_spot" and d.asked == (0,)
+    legal = R.legal_actions(s, 0)
+    assert set(legal) == {m.Pick(card=one), m.Pick(card=two), m.Pass()} and legal[-1] == m.Pass()
+    assert _bot_answer(s) == legal[0]
+    s, _ = R.apply(s, 0, m.Pick(card=two))
+    p = s.players[0]
+    assert s.decision is None and p.location == "surf_spot"
+    assert p.deck == (*deck, two) and p.discard == (one,)
+    # moving away may be declined
+    s, _ = R.apply(s, 0, m.Move(to="hq"))
+    assert s.decision.kind == "surf_spot" and s.decision.options == ()
+    s, _ = R.apply(s, 0, m.Pass())
+    assert s.players[0].discard == (one,) and s.players[0].location == "hq"

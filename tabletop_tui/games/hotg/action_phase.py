@@ -46,22 +46,38 @@ class ActionPhaseRules:
         if _b_side(s, p.location) or _b_side(s, a.to):  # a B side may act on the move
             s = pl(s, seat, tokens=p.tokens - 1)
             ev.append(event(text=f"{p.name} moves to {where}", seat=seat))
-            s = self._location_move_effect(s, seat, p.location, ev)
-            s = pl(s, seat, location=a.to)
-            s = self._location_move_effect(s, seat, a.to, ev)
-            if s.outcome:
+            return self._move_on(s, seat, a.to, a.power_up, "from", ev)
+        # the same state, the player copied once
+        s = pl(s, seat, tokens=p.tokens - 1, location=a.to)
+        ev.append(event(text=f"{p.name} moves to {where}", seat=seat))
+        return self._move_on(s, seat, a.to, a.power_up, "arrived", ev)
+
+    def _move_on(
+        self, s: State, seat: int, to: str, power_up: bool, stage: str, ev: list[Event]
+    ) -> State:
+        """The rest of a move from `stage`: "from" (the B side left acts), "to" (the Ranger
+        arrives, the B side reached acts), "arrived" (power up, the Astro Megaship, the hand
+        size). A Surf Spot question stops it; its answer comes back here (`then`)."""
+        if stage == "from":
+            s = self._location_move_effect(s, seat, s.players[seat].location, ev, to, power_up)
+            if s.decision is not None:
                 return s
-        else:  # the same state, the player copied once
-            s = pl(s, seat, tokens=p.tokens - 1, location=a.to)
-            ev.append(event(text=f"{p.name} moves to {where}", seat=seat))
-        if a.power_up:
+            stage = "to"
+        if stage == "to":
+            s = pl(s, seat, location=to)
+            s = self._location_move_effect(s, seat, to, ev, to, power_up)
+            if s.outcome or s.decision is not None:
+                return s
+        if power_up:
             s = self._power_up(s, seat, ev)
-        if a.to == HQ and s.config.headquarters == "astro_megaship":
+        if to == HQ and s.config.headquarters == "astro_megaship":
             ev.append(event(text="Astro Megaship: a free RECOVER", seat=seat))
             return self._begin_recover(s, seat, ev)
         return self._trim_hand(s, seat, ev)
 
-    def _location_move_effect(self, s: State, seat: int, loc: str, ev: list[Event]) -> State:
+    def _location_move_effect(
+        self, s: State, seat: int, loc: str, ev: list[Event], to: str, power_up: bool
+    ) -> State:
         i = loc_index(s, loc)
         if i < 0 or not s.locations[i].side_b:
             return s
@@ -72,17 +88,35 @@ class ActionPhaseRules:
             s = pl(s, seat, deck=p.deck[1:], discard=(*p.discard, p.deck[0]))
             return self._check_defeat(s, seat, ev)
         if effect == "move_discard_to_bottom" and p.discard:
-            best = max(p.discard, key=lambda c: best_value(s, c))
-            d = list(p.discard)
-            d.remove(best)
-            ev.append(
-                event(
-                    text=f"Surf Spot: {p.name} puts a discarded card on the bottom of their deck",
-                    seat=seat,
+            if not power_up:  # "may": which card, or none, is the mover's pick
+                return upd(
+                    s,
+                    decision=Decision(
+                        kind="surf_spot",
+                        asked=(seat,),
+                        seat=seat,
+                        trigger=to,
+                        then="from" if loc != to else "to",
+                        source="Surf Spot",
+                        prompt="Surf Spot: put a card from your discard pile on the bottom of "
+                        "your deck, or pass",
+                    ),
                 )
-            )
-            return pl(s, seat, discard=tuple(d), deck=(*p.deck, best))
+            # powering up shuffles the discard pile into the deck anyway: no question
+            return self._surf_spot_card(s, seat, max(p.discard, key=lambda c: best_value(s, c)), ev)
         return s
+
+    def _surf_spot_card(self, s: State, seat: int, card: str, ev: list[Event]) -> State:
+        p = s.players[seat]
+        d = list(p.discard)
+        d.remove(card)
+        ev.append(
+            event(
+                text=f"Surf Spot: {p.name} puts a discarded card on the bottom of their deck",
+                seat=seat,
+            )
+        )
+        return pl(s, seat, discard=tuple(d), deck=(*p.deck, card))
 
     def _power_up(self, s: State, seat: int, ev: list[Event]) -> State:
         p = s.players[seat]

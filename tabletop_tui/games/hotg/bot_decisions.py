@@ -187,6 +187,8 @@ class DecisionChoices:
                     a.card,
                 ),
             )
+        if d.kind == "surf_spot":  # the most valuable card (listed first): the old pick
+            return next(a for a in legal if isinstance(a, Pick))
         if d.kind == "drain_stored":  # the first Ranger in the battle: the old fixed pick
             return next(a for a in legal if isinstance(a, ChooseRanger))
         if d.kind == "bottom_deck":  # Mega V1: one more card before a defeat

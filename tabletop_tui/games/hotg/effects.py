@@ -291,7 +291,7 @@ LOCATION_B_TEXT: dict[str, str] = {
     "end_round_fs_moves": "End of each round: 1 foot soldier here moves to the next clockwise non-panicked location.",
     "battle_start_draw_put_back": "Start of each battle here: each Ranger draws 1 card, then puts 1 card from hand on top of their deck.",
     "hand_size_minus_2": "Rangers here have a maximum hand size 2 lower; excess cards are discarded at once.",
-    "move_discard_to_bottom": "A Ranger moving to or from here puts 1 card from their discard pile on the bottom of their deck.",
+    "move_discard_to_bottom": "A Ranger moving to or from here may put 1 card of their choice from their discard pile on the bottom of their deck.",
     "move_discard_top": "A Ranger moving to or from here discards the top card of their deck (this can defeat them).",
 }
 

@@ -401,6 +401,10 @@ class Decision(Model):
         # a drain, pool empty (§5.5 step 2): ChooseRanger among `options` (Rangers in the
         # battle with stored energy) to lose the next stored energy; `amount` still owed
         "drain_stored",
+        # Surf Spot B, a Ranger moving to or from it (`seat`): Pick a card of their discard
+        # pile for the bottom of their deck, or Pass; the move then goes on to `trigger`
+        # (`then`: "from" if leaving, "to" if arriving)
+        "surf_spot",
         "fs_pick",  # the lead Ranger picks which foot soldiers fight, in drawing order
         "recover",
         "cyber_slash",

@@ -25,6 +25,7 @@ from .state_ops import (
     _first_copies,
     _no,
     _other_copy,
+    best_value,
     bt,
     enemy_deck,
     loc_index,
@@ -45,6 +46,10 @@ class QuestionRules:
             return [*self._mastodon_options(s), shared(m.Pass)]
         if d.kind == "hq_power_up":
             return [shared(m.PowerUp), shared(m.Pass)]
+        if d.kind == "surf_spot":  # the most valuable card first (the old fixed pick)
+            pile = _first_copies(s.players[d.seat].discard)
+            pile = sorted(pile, key=lambda c: best_value(s, c), reverse=True)
+            return [*(shared(m.Pick, card=c) for c in pile), shared(m.Pass)]
         if d.kind == "fs_pick":
             return [shared(m.FightFigures, figures=o) for o in self._fs_options(s)]
         if d.kind == "add_target":
@@ -137,6 +142,13 @@ class QuestionRules:
                     "order their decks are drawn.",
                 )
             return None
+        if d.kind == "surf_spot":
+            if isinstance(a, m.Pass):
+                return None
+            pile = s.players[d.seat].discard
+            if not isinstance(a, m.Pick) or a.card not in pile:
+                return _no("Surf Spot", "Pick a card of your discard pile, or pass.")
+            return _other_copy(pile, a.card)
         if d.kind == "hq_power_up":
             if not isinstance(a, (m.PowerUp, m.Pass)):
                 return _no("Command Center Assault (§7)", "Power up now, or pass.")
@@ -331,6 +343,12 @@ class QuestionRules:
             )
             s = bt(s, fs_order=a.figures, fs_picked=True)
             return self._enemy_prep(s, ev)
+        if d.kind == "surf_spot":  # the card (or none), then the rest of the move
+            s = upd(s, decision=None)
+            if isinstance(a, m.Pick):
+                s = self._surf_spot_card(s, d.seat, a.card, ev)
+            stage = "to" if d.then == "from" else "arrived"
+            return self._move_on(s, d.seat, d.trigger, False, stage, ev)
         if d.kind == "hq_power_up":
             if isinstance(a, m.PowerUp):
                 s = self._power_up(s, d.asked[0], ev)

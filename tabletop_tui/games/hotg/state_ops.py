@@ -266,6 +266,7 @@ MM_DECISIONS = frozenset(
     {
         "deploy_window",
         "hq_power_up",
+        "surf_spot",
         "fs_pick",
         "add_target",
         "divide_hits",

@@ -299,6 +299,7 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
                 "hand_to_top": "☞ Put on top of the deck ",
                 "peek_top": "☞ Put on top of the deck ",
                 "bottom_deck": "☞ Put on the bottom of the deck ",
+                "surf_spot": "☞ Put on the bottom of the deck ",
                 "tutor": "☞ Take from the deck ",
                 "discard_some": "☞ Discard ",
                 "cyber_slash": "☞ Discard ",
