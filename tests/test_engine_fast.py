@@ -169,3 +169,52 @@ def test_event_equals_the_validated_event(fields):
     assert list(built.__dict__) == list(validated.__dict__)
     assert built.model_fields_set == validated.model_fields_set
     assert event(text="b").data is not event(text="c").data
+
+
+_PLAYOUTS = """
+import hashlib, json, random, sys
+from tabletop_tui.engine import fast
+from tabletop_tui.games import get_rules, playable_ids
+out = {"off": sorted(n for n in fast.OVERRIDES if not fast.active(n))}
+for game_id in playable_ids():
+    rules = get_rules(game_id)
+    rng, digest = random.Random(7), hashlib.sha256()
+    state = rules.new_game(rules.default_config(), 7)
+    for _ in range(400):
+        seats = rules.to_act(state)
+        if not seats:
+            break
+        seat = min(seats)
+        legal = rules.legal_actions(state, seat)
+        state, events = rules.apply(state, seat, legal[rng.randrange(len(legal))])
+        digest.update(repr(state).encode())
+        digest.update(json.dumps([e.model_dump(mode="json") for e in events]).encode())
+        digest.update(repr(sorted(state.model_fields_set)).encode())
+    out[game_id] = digest.hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_the_fast_paths_play_every_game_as_pydantic_itself_does():
+    """Both of pydantic's internals used by engine.fast (`fast_models`: make/evolve without
+    validation; `plain_field_reads`: BaseModel's `__getattr__` taken off) against pydantic's
+    own way, switched off in a fresh process: seeded random games of every game give the
+    same states (repr), events (JSON) and explicitly set fields, step by step."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tabletop_tui.engine import fast
+
+    def play(off: str) -> dict:
+        env = {**os.environ, "TABLETOP_TUI_PYDANTIC_OFF": off}
+        done = subprocess.run(
+            [sys.executable, "-c", _PLAYOUTS], capture_output=True, text=True, env=env, check=True
+        )
+        return json.loads(done.stdout)
+
+    ours, theirs = play(""), play(",".join(fast.OVERRIDES))
+    assert ours.pop("off") == [] and theirs.pop("off") == sorted(fast.OVERRIDES)
+    assert len(ours) >= 5
+    assert ours == theirs

@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar, get_args, get_ori
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .fast import _new, _set_dict, _set_extra, _set_fields_set, _set_private, evolve
+from .fast import built, evolve
 
 Seat = int
 
@@ -103,9 +103,8 @@ def event(
     if given is None:
         names = ("kind", "seat", "barrier", "data")
         given = _EVENT_GIVEN[mask] = {"text", *(n for n, g in zip(names, mask, strict=True) if g)}
-    new = _new(Event)
-    _set_dict(
-        new,
+    return built(
+        Event,
         {
             "text": text,
             "kind": _KIND if kind is _UNSET else kind,
@@ -113,11 +112,8 @@ def event(
             "barrier": _BARRIER if barrier is _UNSET else barrier,
             "data": {} if data is _UNSET else data,
         },
+        given,
     )
-    _set_fields_set(new, given)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
 
 
 def _show(value: Any) -> str:

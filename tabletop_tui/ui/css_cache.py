@@ -22,6 +22,8 @@ from pathlib import Path
 import textual
 from textual.css.stylesheet import Stylesheet
 
+from .textual_internals import wrap_parse_rules
+
 #: bumped when what the cache holds changes shape
 CACHE_FORMAT = 1
 _installed = False
@@ -94,29 +96,31 @@ def install() -> None:
     global _installed
     if _installed:
         return
-    parse = Stylesheet._parse_rules
 
-    def _parse_rules(
-        self: Stylesheet,
-        css: str,
-        read_from,
-        is_default_rules: bool = False,
-        tie_breaker: int = 0,
-        scope: str = "",
-    ) -> list:
-        parts = (css, read_from, is_default_rules, tie_breaker, scope)
-        memory = getattr(self, "_parse_cache", None)
-        if memory is not None and parts in memory:
-            return memory[parts]
-        path, stamp = _file(parts), _stamp(self, parts)
-        rules = _load(path, stamp)
-        if rules is None:
-            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
-            if not any(rule.errors for rule in rules):
-                _store(path, stamp, rules)
-        elif memory is not None:
-            memory[parts] = rules
-        return rules
+    def wrap(parse):
+        def _parse_rules(
+            self: Stylesheet,
+            css: str,
+            read_from,
+            is_default_rules: bool = False,
+            tie_breaker: int = 0,
+            scope: str = "",
+        ) -> list:
+            parts = (css, read_from, is_default_rules, tie_breaker, scope)
+            memory = getattr(self, "_parse_cache", None)
+            if memory is not None and parts in memory:
+                return memory[parts]
+            path, stamp = _file(parts), _stamp(self, parts)
+            rules = _load(path, stamp)
+            if rules is None:
+                rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+                if not any(rule.errors for rule in rules):
+                    _store(path, stamp, rules)
+            elif memory is not None:
+                memory[parts] = rules
+            return rules
 
-    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+        return _parse_rules
+
+    wrap_parse_rules(wrap)  # (Textual's private method: see ui/textual_internals.py)
     _installed = True

@@ -14,7 +14,6 @@ import math
 
 from rich.text import Text
 from textual import events
-from textual._time import get_time as event_clock
 from textual.binding import Binding
 from textual.widgets import Footer
 
@@ -27,6 +26,7 @@ from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, RecapScreen, RevealScreen
 from .session import Session
+from .textual_internals import active, event_clock
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
 from .widgets.moves_panel import MovesPanel
@@ -202,7 +202,8 @@ class GameScreen(BaseScreen):
         the screen restyles as usual. (Runs before Textual's own handler.)"""
         if not self._resumed:
             self._resumed = True
-            event.refresh_styles = False
+            if active("quiet_resume"):
+                event.refresh_styles = False
 
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:

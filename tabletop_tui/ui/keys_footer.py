@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from .textual_internals import FooterKey, active, set_key_disabled
 
 
 class KeysFooter(Footer):
@@ -29,6 +30,9 @@ class KeysFooter(Footer):
         )
 
     def bindings_changed(self, screen) -> None:
+        if not active("keys_footer"):
+            super().bindings_changed(screen)
+            return
         signature = self._shown_keys(screen)
         if signature == self._signature and self.children:
             return
@@ -103,7 +107,7 @@ def _give_key(
     key.key_display = display
     key.description = description
     key.action = action
-    key._disabled = not enabled
+    set_key_disabled(key, not enabled)
     if key.tooltip != (tooltip or None):
         key.tooltip = tooltip or None
     key.set_class(not enabled, "-disabled")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 
-from textual._time import get_time as event_clock
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
+
+from ..textual_internals import event_clock
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

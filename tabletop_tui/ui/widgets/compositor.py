@@ -8,16 +8,17 @@ them. Here the frame is cut into Textual's own "chops" (a run of a line where on
 in front); only the chops that meet a changed span are drawn, each by the front-most widget
 there, and a widget none of whose wanted chops is still empty is not asked at all. The
 picture is the same (tests/ui/test_table_kit.py compares every frame with Textual's own
-drawing). Textual is pinned below 8.3: these override private methods.
+drawing). Textual's private methods: listed in ui/textual_internals.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
+
+from ..textual_internals import ChopsUpdate, Compositor
 
 
 class TableCompositor(Compositor):

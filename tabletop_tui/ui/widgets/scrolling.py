@@ -5,29 +5,15 @@ redrawn: that request lands after the layout's frame, so a second frame follows 
 1/60 s later. A list of options gets this after every layout of its screen, changed or
 not (it keeps its own scrollable size, which never equals the one the layout computes).
 On a table where a focus move lays out the inspector, that was two frames per key.
-These hooks are Textual's private ones (it is pinned below 8.3).
+These hooks are Textual's private ones: see ui/textual_internals.py, `scrollbars_now`.
 """
 
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.widget import Widget
 from textual.widgets import OptionList
 
-
-def draw_scrollbars_now(widget: Widget) -> None:
-    """Put the scrollbars' pending repaint into the frame being drawn, not the next one."""
-    if not widget.is_attached:
-        return
-    bars = {
-        bar
-        for bar in (widget._vertical_scrollbar, widget._horizontal_scrollbar)
-        if bar is not None and bar._repaint_required
-    }
-    if bars:
-        for bar in bars:
-            bar._repaint_required = False
-        widget.screen._compositor.update_widgets(bars)
+from ..textual_internals import clear_caches, draw_scrollbars_now
 
 
 class MoveList(OptionList):
@@ -51,6 +37,6 @@ class MoveList(OptionList):
         option was added, and a row cut by the scrollbar lost its last line."""
         width = self.scrollable_content_region.width
         if self._measured_width is not None and width != self._measured_width:
-            self._clear_caches()
+            clear_caches(self)
         self._measured_width = width
         return super().render_lines(crop)

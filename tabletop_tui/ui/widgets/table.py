@@ -24,6 +24,13 @@ from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..textual_internals import (
+    active,
+    process_component_classes,
+    render_cache,
+    reset_focus,
+    use_render_cache,
+)
 from .card import CardFace
 
 #: how a face-down card looks wherever it lies
@@ -176,7 +183,8 @@ class TableCard(Widget, can_focus=True):
         # a chip losing the focus and taking it again) draw once: the drawing is kept under
         # its look, for every chip, until the look changes. (Textual's private hook: it is
         # pinned below 8.3.)
-        if self.text_selection is not None:  # (a selection is drawn for this chip only)
+        # (a selection is drawn for this chip only)
+        if self.text_selection is not None or not active("chip_drawing"):
             super()._render_content()
             return
         look = self._look()
@@ -185,10 +193,9 @@ class TableCard(Widget, can_focus=True):
             super()._render_content()
             if len(DRAWN) >= DRAWN_MAX:
                 DRAWN.clear()
-            DRAWN[look] = self._render_cache
+            DRAWN[look] = render_cache(self)
         else:
-            self._render_cache = drawn
-            self._dirty_regions.clear()
+            use_render_cache(self, drawn)
 
     #: the chip's focused look is styled (it has had the focus): Textual keeps it up to date
     _focus_look = False
@@ -198,12 +205,14 @@ class TableCard(Widget, can_focus=True):
         # second styling of its own that its style cache never shares. Most chips are never
         # focused: a chip's focused look is styled the first time it takes the focus, and
         # with the chip from then on. (Textual's private hook: it is pinned below 8.3.)
+        if not active("focus_look"):
+            return super()._get_component_classes()
         return FOCUS_LOOK if self._focus_look else frozenset()
 
     def _focused_style(self) -> VisualStyle:
         if not self._focus_look:
             self._focus_look = True
-            self.app.stylesheet._process_component_classes(self)
+            process_component_classes(self)
         return self.get_visual_style("table-card--focus")
 
     @property
@@ -443,7 +452,7 @@ class Zone(Container):
             gone = cards[len(infos) :]
             del cards[len(infos) :]
             if now in gone:  # (as Textual does for a focused widget it removes)
-                self.screen._reset_focus(now, avoiding=gone + spares)
+                reset_focus(self.screen, now, gone + spares)
             for card in gone:
                 card.retire()
             spares[:0] = gone

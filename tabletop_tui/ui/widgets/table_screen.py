@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import Reactive
-from textual.widget import Widget
 
+from ..textual_internals import (
+    active,
+    layout_pending,
+    set_compositor,
+    settled_refresh_layout,
+    update_focus_styles,
+)
 from .card_menu import CardMenu, MenuEntry, StableKeys
 from .compositor import TableCompositor
 from .inspector import Inspector
 from .table import CardInfo, TableCard, Zone
-
-_textual_size_updated = Widget._size_updated
-
-
-def _settled_size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-    return _textual_size_updated(self, size, virtual_size, container_size, layout=False)
 
 
 class CardTable:
@@ -50,19 +50,16 @@ class CardTable:
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         #: a focus move's two cards and the inspector are drawn as separate small areas
-        self._compositor = TableCompositor()
+        set_compositor(self, TableCompositor())
 
     def _refresh_layout(self, size=None, scroll: bool = False) -> None:
         """Textual's layout, without the second one it asks for: each widget given a new
         size also sets its reactive `virtual_size`, which asks for another layout of the
         whole screen, though the one running has just placed everything by those sizes. (A
         scrollbar that comes or goes still asks, as it should; Textual's own fast path for
-        scrolling sets sizes this way. Private hooks: Textual is pinned below 8.3.)"""
-        Widget._size_updated = _settled_size_updated  # type: ignore[method-assign]
-        try:
-            super()._refresh_layout(size, scroll)  # type: ignore[misc]
-        finally:
-            Widget._size_updated = _textual_size_updated  # type: ignore[method-assign]
+        scrolling sets sizes this way. See ui/textual_internals.py: `settled_layout`.)"""
+        parent = super()._refresh_layout  # type: ignore[misc]
+        settled_refresh_layout(lambda: parent(size, scroll))
 
     # -- for the screen --------------------------------------------------------------------
     def card_moves(self, info: CardInfo) -> tuple[list[MenuEntry], str]:  # pragma: no cover
@@ -183,15 +180,16 @@ class CardTable:
             or not isinstance(widget, TableCard)
             or not isinstance(old, TableCard)
             or not widget.focusable
+            or not active("card_focus")
         ):
             super().set_focus(widget, scroll_visible, from_app_focus)  # type: ignore[misc]
             return
         self.set_reactive(CardTable.focused, widget)  # type: ignore[attr-defined]
         old.has_focus = False
         widget.has_focus = True
-        self._update_focus_styles(widget, old)  # type: ignore[attr-defined]  (:focus-within)
+        update_focus_styles(self, widget, old)  # (:focus-within)
         if scroll_visible:
-            if self._layout_required:  # type: ignore[attr-defined]  (regions not known yet)
+            if layout_pending(self):  # (regions not known yet)
                 self.call_later(self._scroll_to_card, widget)  # type: ignore[attr-defined]
             else:
                 self._scroll_to_card(widget)
