@@ -62,9 +62,6 @@ class TabletopApp(App):
     ):
         """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks.
         `replay`: a `tables.replay.Replay` to open on its game's own screen, at `replay_at`."""
-        from .css_cache import install
-
-        install()  # stylesheets parsed in an earlier run are read back, not parsed again
         super().__init__()
         #: extra game settings, e.g. {"cards_dir": ...} for a player's own cards
         self.config = dict(config or {})

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.widgets import Footer
 
@@ -26,7 +25,7 @@ from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, RecapScreen, RevealScreen
 from .session import Session
-from .textual_internals import active, event_clock
+from .textual_internals import event_clock
 from .widgets.hint import HintBar
 from .widgets.log import LogPanel
 from .widgets.moves_panel import MovesPanel
@@ -73,7 +72,6 @@ class GameScreen(BaseScreen):
         compact = self.compact
         self.set_class(compact, "-compact", update=False)
         self.set_class(not compact, "-wide", update=False)
-        self._resumed = False
         #: seat -> the step at which it was last told what it missed (the recap, `w`)
         self._recap_told: dict[int, int] = {}
         # no focus until the first frame is drawn (then Textual's as usual, and the table
@@ -194,16 +192,6 @@ class GameScreen(BaseScreen):
         if outcome.is_draw:
             return "A draw"
         return second_person(" & ".join(self.session.name(w) for w in outcome.winners) + " wins")
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """Shown for the first time, every widget was styled as it mounted a moment ago:
-        Textual's restyle of the whole screen on resuming it (a sixth of the work before a
-        big table's first frame) is skipped then. Shown again (after a curtain, a dialog),
-        the screen restyles as usual. (Runs before Textual's own handler.)"""
-        if not self._resumed:
-            self._resumed = True
-            if active("quiet_resume"):
-                event.refresh_styles = False
 
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:

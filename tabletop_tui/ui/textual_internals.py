@@ -1,38 +1,64 @@
 """Every use of Textual's private API, in one place (Textual is pinned below 8.3 for them).
 
 The rest of the UI calls the named helpers here instead of touching Textual's privates;
-the few overrides that must stay methods of our widgets (a private hook Textual calls on
-the widget itself) call into this module too, and are listed below beside the helpers.
+the overrides that must stay methods of our widgets (private hooks Textual calls on the
+widget itself) are listed here too, and each asks `active(name)`: naming an override in
+the environment variable `TABLETOP_TUI_TEXTUAL_OFF` (comma-separated, read at import)
+puts Textual's own behaviour back, for measuring it and for the comparison tests
+(tests/ui/test_textual_internals.py drives the Heroes of the Grid and Zeo tables with and
+without each one and compares every widget's region and whole frames after each key;
+tests/ui/test_table_kit.py compares the compositor's partial frames with Textual's).
 
-Each entry says what it buys, measured with `benchmarks/run.py --quick` on this machine
-(2 shared cores; figures are medians of that run, "noise" the spread between two runs of
-the unchanged code). An entry can be switched off for such a measurement, or for a test
-comparing it with Textual's own behaviour, by naming it in the environment variable
-`TABLETOP_TUI_TEXTUAL_OFF` (comma-separated; read once, at import):
+Measured Dec 2026 (Textual 8.2.8, two shared cores) with `benchmarks/run.py --quick --parts
+startup,cards` (Army Of Zero and Heroes of the Grid tables), `--parts startup --runs 9`,
+and `benchmarks/tables_redraw_bench.py` for a pushed table update. Noise, from four to six
+runs of the unchanged code: focus key CPU/bare about +-0.15 (1.01-1.26 Army Of Zero 80x24,
+1.01-1.08 at 160x48, 1.16-1.29 Heroes 160x48); game screen first frame CPU/bare 1.48-1.64
+(Army Of Zero), 1.76-1.85 (Heroes); CPU per pushed update 29.7-31.0 ms.
+
+Kept (the figure is the same measure with the override off):
 
 - `compositor` (widgets/compositor.py `TableCompositor`: `render_partial_update` and
-  `_render_chops` over `Compositor._dirty_regions`, `_regions_to_spans`, `cuts`): a focus
-  move draws only the chops that changed. Compared with Textual's frames in
-  tests/ui/test_table_kit.py. Figure: see `OVERRIDES`.
-- `settled_layout` (`settled_refresh_layout`, used by `CardTable._refresh_layout`: swaps
-  `Widget._size_updated` during the screen's layout so it does not ask for a second one).
-  Compared in tests/ui/test_textual_internals.py. Figure: see `OVERRIDES`.
-- `scrollbars_now` (`draw_scrollbars_now`, from `MoveList._size_updated`: the scrollbars'
-  `_repaint_required` put into the frame being drawn through `Screen._compositor`).
-  Compared in tests/ui/test_textual_internals.py. Figure: see `OVERRIDES`.
-- `css_cache` (`wrap_parse_rules`, used by ui/css_cache.py: `Stylesheet._parse_rules` kept
-  on disk). Compared in tests/ui/test_css_cache.py. Figure: see `OVERRIDES`.
-- hooks kept as methods of our widgets, each calling nothing private but its `super()`:
-  `LogPanel._size_updated` and `Inspector._size_updated` (re-wrap on a new size: their
-  behaviour, not a speed-up), `Inspector._on_mouse_scroll_down/_up` (its own wheel),
-  `KeyButton._on_click` (a click presses), `TableCard._start_messages`,
-  `TableCard._render_content` (chips that look alike draw once), `TableCard.
-  _get_component_classes` (a chip's focus look styled when first focused),
-  `GameScreen._on_screen_resume` (no restyle on first show).
-- plain private names used through helpers here: `event_clock` (`textual._time`),
-  `FooterKey` (`textual.widgets._footer`) and `set_key_disabled`, `reset_focus`,
-  `update_focus_styles`, `layout_pending`, `process_component_classes`, `set_compositor`,
-  `render_cache` / `use_render_cache`.
+  `_render_chops` over `Compositor._dirty_regions`, `_regions_to_spans`, `cuts`; installed
+  by `set_compositor`): a focus move draws only the chops that changed. Off: focus key
+  CPU/bare 1.35-1.59 (Army Of Zero 160x48), 1.66-2.09 (Heroes), ms/bare up to 3.4 and 5.2.
+- `card_focus` (`CardTable.set_focus`, using `update_focus_styles` and `layout_pending`):
+  a focus move between two cards without Textual's Blur/Focus round. Off: focus key
+  9-15 times the bare app's time (1.1-1.4 with it), CPU/bare 1.66-1.92.
+- `chip_drawing` (`TableCard._render_content`, with `render_cache`/`use_render_cache`):
+  chips that look alike draw once. Off: focus key CPU/bare 1.41 (Army Of Zero 160x48) and
+  1.46 (Heroes 160x48), against 1.01-1.08 and 1.16-1.29.
+- `settled_layout` (`settled_refresh_layout`, from `CardTable._refresh_layout`: swaps
+  `Widget._size_updated` during the screen's layout): no second layout of the whole screen
+  after each one. Below noise in run.py (no layout on its focus keys); a pushed table
+  update: 33.0 ms CPU and 6.0 KB to the terminal off, 29.7-31.0 ms and 4.2-4.8 KB on.
+
+Dropped, their gain now below the noise (Textual's own way is used): the stylesheet cache
+on disk (`Stylesheet._parse_rules`; first frames 1.51-1.59 / 1.71-1.81 off, two runs of
+nine), the skipped restyle on a game screen's first resume (`_on_screen_resume`; within
+noise), drawing scrollbars in the layout's frame (`MoveList._size_updated`, scrollbar
+`_repaint_required`; within noise in both benchmarks), and the footer that rebuilt its keys
+in place would be dropped too, but is kept for what it shows (below).
+
+Kept although below noise: `keys_footer` (ui/keys_footer.py `KeysFooter.bindings_changed`,
+`FooterKey` and `set_key_disabled`: the footer rebuilds its keys only when the keys shown
+change, and then in place). Off, focus keys and first frames are within noise; but
+Textual's own footer, rebuilt while a modal (the help) covers the game screen, leaves the
+game's footer keys unlaid (width 0: an empty footer behind the help, a snapshot changes).
+The comparison test found a difference the other way, kept as a strict xfail: after a
+resize that changes the keys shown (Heroes of the Grid 80x24 -> 120x36) the keys given in
+place keep the widths of the keys they showed before.
+
+Below noise but still in place (to drop next): `focus_look` (`TableCard.
+_get_component_classes` with `process_component_classes`: a chip's focus look styled when
+it first takes the focus; off: first frames 1.53 / 1.75, within noise).
+
+Private names used without a speed-up, for behaviour: `event_clock` (`textual._time`:
+the clock Textual stamps key events with), `reset_focus` (a zone removing the focused
+chip), `clear_caches` (MoveList re-measuring its options), and hooks of our widgets calling
+only their `super()`: `LogPanel._size_updated`, `Inspector._size_updated` (re-wrap on a
+new size), `Inspector._on_mouse_scroll_down/_up` (its own wheel), `KeyButton._on_click`
+(a click presses), `TableCard._start_messages` (the card's class given after styling).
 """
 
 from __future__ import annotations
@@ -49,7 +75,6 @@ __all__ = [
     "ChopsUpdate",
     "Compositor",
     "active",
-    "draw_scrollbars_now",
     "event_clock",
     "layout_pending",
     "process_component_classes",
@@ -58,20 +83,16 @@ __all__ = [
     "set_key_disabled",
     "settled_refresh_layout",
     "update_focus_styles",
-    "wrap_parse_rules",
 ]
 
 #: each switchable override and what it buys, measured (see the module docstring)
 OVERRIDES: dict[str, str] = {
-    "compositor": "",
-    "settled_layout": "",
-    "scrollbars_now": "",
-    "css_cache": "",
-    "keys_footer": "",
-    "chip_drawing": "",
-    "focus_look": "",
-    "quiet_resume": "",
-    "card_focus": "",
+    "compositor": "focus key CPU/bare 1.35-2.09 off, 1.01-1.29 on",
+    "card_focus": "focus key 9-15x the bare app's time off, 1.1-1.4x on",
+    "chip_drawing": "focus key CPU/bare 1.41-1.46 off (160x48), 1.01-1.29 on",
+    "settled_layout": "pushed update 33.0 ms CPU off, 29.7-31.0 on",
+    "focus_look": "below noise (first frames 1.53/1.75 off): to drop",
+    "keys_footer": "below noise; kept for what it shows (see the module docstring)",
 }
 
 _OFF = frozenset(
@@ -123,22 +144,6 @@ def layout_pending(screen) -> bool:
     return bool(screen._layout_required)
 
 
-def draw_scrollbars_now(widget: Widget) -> None:
-    """Put the scrollbars' pending repaint into the frame being drawn, not the next one:
-    Textual asks for it after the layout's frame, so a second frame followed ~1/60 s later."""
-    if not active("scrollbars_now") or not widget.is_attached:
-        return
-    bars = {
-        bar
-        for bar in (widget._vertical_scrollbar, widget._horizontal_scrollbar)
-        if bar is not None and bar._repaint_required
-    }
-    if bars:
-        for bar in bars:
-            bar._repaint_required = False
-        widget.screen._compositor.update_widgets(bars)
-
-
 # -- focus and styles --------------------------------------------------------------------------
 def reset_focus(screen, widget: Widget, avoiding: list[Widget]) -> None:
     """Move the focus off `widget` (about to go) as Textual does for a removed widget."""
@@ -183,14 +188,3 @@ def __getattr__(name: str):
 def set_key_disabled(key, disabled: bool) -> None:
     """Mark a footer key disabled without restyling it (its `-disabled` class does that)."""
     key._disabled = disabled
-
-
-# -- the stylesheet ----------------------------------------------------------------------------
-def wrap_parse_rules(wrap: Callable[[Callable], Callable]) -> bool:
-    """Replace `Stylesheet._parse_rules` by `wrap(textual's)`; False if `css_cache` is off."""
-    from textual.css.stylesheet import Stylesheet
-
-    if not active("css_cache"):
-        return False
-    Stylesheet._parse_rules = wrap(Stylesheet._parse_rules)  # type: ignore[method-assign]
-    return True

@@ -1,5 +1,5 @@
-"""The table kit's move panel (`MoveList`): j/k move like the arrows, Enter chooses, and a
-layout that resizes it leaves no scrollbar repaint waiting for a frame of its own."""
+"""The table kit's move panel (`MoveList`): j/k move like the arrows, Enter chooses, and options
+wrap to the width left beside a scrollbar."""
 
 from __future__ import annotations
 
@@ -35,22 +35,6 @@ async def test_j_and_k_move_the_highlight_and_enter_chooses():
         await pilot.press("down", "enter")
         await pilot.pause()
         assert app.chosen == ["move 3"]
-
-
-async def test_a_resize_draws_the_scrollbar_in_the_same_frame():
-    app = _Panel()
-    async with app.run_test(size=(40, 10)) as pilot:
-        moves = app.query_one(MoveList)
-        moves.focus()
-        for _ in range(20):
-            await pilot.press("j")  # far enough down that the list scrolls
-        await pilot.pause()
-        assert moves.scroll_y > 0
-        await pilot.resize_terminal(40, 16)
-        await pilot.pause()
-        bar = moves._vertical_scrollbar
-        assert bar is not None and moves.show_vertical_scrollbar
-        assert not bar._repaint_required  # drawn with the layout's frame, none left over
 
 
 class _Wrapping(App):

@@ -4,8 +4,7 @@ The same game table is driven by the same keys twice: once as the app runs, once
 override off (Textual's own behaviour). After every key both must have placed every widget
 in the same region with the same scrollable size, and a whole frame drawn by Textual's own
 compositor must come out piece for piece the same. (The compositor's partial frames are
-compared with Textual's own in tests/ui/test_table_kit.py; the stylesheet cache in
-tests/ui/test_css_cache.py.)
+compared with Textual's own in tests/ui/test_table_kit.py.)
 """
 
 from __future__ import annotations
@@ -30,11 +29,8 @@ def _switch_off(name: str):
     return off
 
 
-#: each override and how to put Textual's own behaviour in its place (the stylesheet cache is
-#: compared in tests/ui/test_css_cache.py)
-TEXTUAL_WAY = {
-    name: _switch_off(name) for name in textual_internals.OVERRIDES if name != "css_cache"
-}
+#: each override and how to put Textual's own behaviour in its place
+TEXTUAL_WAY = {name: _switch_off(name) for name in textual_internals.OVERRIDES}
 
 
 def cells(chops) -> list[list]:
@@ -114,5 +110,12 @@ async def test_an_override_lays_out_and_draws_what_textual_would(
 
 
 def test_every_switch_names_an_override():
-    assert "settled_layout" in TEXTUAL_WAY and "css_cache" not in TEXTUAL_WAY
+    assert set(TEXTUAL_WAY) == {
+        "compositor",
+        "card_focus",
+        "chip_drawing",
+        "settled_layout",
+        "focus_look",
+        "keys_footer",
+    }
     assert all(textual_internals.active(name) for name in textual_internals.OVERRIDES)
