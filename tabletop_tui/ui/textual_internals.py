@@ -35,7 +35,7 @@ Kept (the figure is the same measure with the override off):
 
 Dropped, their gain now below the noise (Textual's own way is used): the stylesheet cache
 on disk (`Stylesheet._parse_rules`; first frames 1.51-1.59 / 1.71-1.81 off, two runs of
-nine), the skipped restyle on a game screen's first resume (`_on_screen_resume`; within
+nine, against 1.58-1.64 / 1.81-1.82), the skipped restyle on a game screen's first resume (`_on_screen_resume`; within
 noise), drawing scrollbars in the layout's frame (`MoveList._size_updated`, scrollbar
 `_repaint_required`; within noise in both benchmarks), and the footer that rebuilt its keys
 in place would be dropped too, but is kept for what it shows (below).
@@ -49,9 +49,9 @@ The comparison test found a difference the other way, kept as a strict xfail: af
 resize that changes the keys shown (Heroes of the Grid 80x24 -> 120x36) the keys given in
 place keep the widths of the keys they showed before.
 
-Below noise but still in place (to drop next): `focus_look` (`TableCard.
-_get_component_classes` with `process_component_classes`: a chip's focus look styled when
-it first takes the focus; off: first frames 1.53 / 1.75, within noise).
+Also dropped: a chip's focus look styled only when it first takes the focus
+(`TableCard._get_component_classes`, `Stylesheet._process_component_classes`; off: first
+frames 1.53 / 1.75, within noise).
 
 Private names used without a speed-up, for behaviour: `event_clock` (`textual._time`:
 the clock Textual stamps key events with), `reset_focus` (a zone removing the focused
@@ -77,7 +77,6 @@ __all__ = [
     "active",
     "event_clock",
     "layout_pending",
-    "process_component_classes",
     "reset_focus",
     "set_compositor",
     "set_key_disabled",
@@ -91,7 +90,6 @@ OVERRIDES: dict[str, str] = {
     "card_focus": "focus key 9-15x the bare app's time off, 1.1-1.4x on",
     "chip_drawing": "focus key CPU/bare 1.41-1.46 off (160x48), 1.01-1.29 on",
     "settled_layout": "pushed update 33.0 ms CPU off, 29.7-31.0 on",
-    "focus_look": "below noise (first frames 1.53/1.75 off): to drop",
     "keys_footer": "below noise; kept for what it shows (see the module docstring)",
 }
 
@@ -153,11 +151,6 @@ def reset_focus(screen, widget: Widget, avoiding: list[Widget]) -> None:
 def update_focus_styles(screen, focused: Widget | None, blurred: Widget | None) -> None:
     """Restyle what `:focus` and `:focus-within` change after a focus move."""
     screen._update_focus_styles(focused, blurred)
-
-
-def process_component_classes(widget: Widget) -> None:
-    """Style `widget`'s component classes now (as Textual does when it styles the widget)."""
-    widget.app.stylesheet._process_component_classes(widget)
 
 
 def render_cache(widget: Widget):

@@ -321,55 +321,6 @@ async def test_army_of_zero_makes_the_fight_and_the_hand_when_the_ordering_ends(
         assert type(app.screen).__name__ == "CurtainScreen"
 
 
-class EagerChip(TableCard):
-    """A chip whose focused look is styled as it mounts, as every chip's was before."""
-
-    _focus_look = True
-
-
-class LookApp(App):
-    AUTO_FOCUS = None
-
-    def compose(self) -> ComposeResult:
-        yield Zone(id="row")
-
-    def on_mount(self) -> None:
-        zone = self.query_one(Zone)
-        zone.show([card("a", "Data Dodo"), card("b", "Byte Badger", hidden=True)])
-        zone.mount(EagerChip(card("c", "Null Newt")), EagerChip(card("d", "Hidden", hidden=True)))
-
-
-async def test_a_chips_focused_look_is_styled_when_it_first_takes_the_focus():
-    """The focused look (a component class) is styled the first time a chip is focused, and
-    looks as it did when every chip styled it as it mounted, before and after a theme change."""
-    app = LookApp()
-    async with app.run_test(size=(80, 6)) as pilot:
-        await settle(pilot)
-        a, b, c, d = app.query(TableCard).results(TableCard)
-        assert not a._component_styles and not b._component_styles
-        assert "table-card--focus" in c._component_styles
-
-        async def looks(chip):
-            chip.focus()
-            await settle(pilot)
-            return (
-                chip.visual_style,
-                chip.background_colors,
-                [s.text for s in chip._render_cache.lines],
-            )
-
-        for lazy, eager in ((a, c), (b, d)):
-            seen = await looks(lazy)
-            assert "table-card--focus" in lazy._component_styles
-            want = await looks(eager)
-            assert seen[:2] == want[:2]
-            assert seen[0] != lazy.visual_style  # (unfocused now: its plain look)
-        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
-        await settle(pilot)
-        for lazy, eager in ((a, c), (b, d)):
-            assert (await looks(lazy))[:2] == (await looks(eager))[:2]
-
-
 # -- Heroes of the Grid: the board's blank corners ----------------------------------------------
 def _board(screen) -> list[tuple[str, tuple]]:
     board = screen.query_one("#hg-board")

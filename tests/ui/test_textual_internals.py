@@ -115,7 +115,6 @@ def test_every_switch_names_an_override():
         "card_focus",
         "chip_drawing",
         "settled_layout",
-        "focus_look",
         "keys_footer",
     }
     assert all(textual_internals.active(name) for name in textual_internals.OVERRIDES)

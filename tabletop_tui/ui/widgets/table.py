@@ -26,7 +26,6 @@ from textual.widgets import Static
 
 from ..textual_internals import (
     active,
-    process_component_classes,
     render_cache,
     reset_focus,
     use_render_cache,
@@ -197,22 +196,7 @@ class TableCard(Widget, can_focus=True):
         else:
             use_render_cache(self, drawn)
 
-    #: the chip's focused look is styled (it has had the focus): Textual keeps it up to date
-    _focus_look = False
-
-    def _get_component_classes(self) -> frozenset[str]:  # type: ignore[override]
-        # Textual styles a widget's component classes each time it styles the widget, as a
-        # second styling of its own that its style cache never shares. Most chips are never
-        # focused: a chip's focused look is styled the first time it takes the focus, and
-        # with the chip from then on. (Textual's private hook: it is pinned below 8.3.)
-        if not active("focus_look"):
-            return super()._get_component_classes()
-        return FOCUS_LOOK if self._focus_look else frozenset()
-
     def _focused_style(self) -> VisualStyle:
-        if not self._focus_look:
-            self._focus_look = True
-            process_component_classes(self)
         return self.get_visual_style("table-card--focus")
 
     @property
@@ -230,8 +214,6 @@ class TableCard(Widget, can_focus=True):
 
     def watch_has_focus(self, has_focus: bool) -> None:
         # (Textual restyles the widget here, for :focus rules: the chip draws its own)
-        if has_focus and not self._focus_look:
-            self._focused_style()  # (styled now, not while the chip is being drawn)
         self.refresh()
 
     def set_info(self, info: CardInfo) -> None:
