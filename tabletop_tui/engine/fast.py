@@ -27,6 +27,10 @@ runs of the unchanged code spread about 8%: Army Of Zero 55-60k, PR CCG 55-60k, 
   Kept, with its process-wide reach: no model of this project needs the hook, and
   tests/test_engine_fast.py holds the models that do.
 
+One use of pydantic's internals lives elsewhere, as it must run before pydantic builds its
+first validator: `startup.skip_plugin_loader` stands in for `pydantic.plugin._loader` while
+plugins are off (not measured or compared here yet).
+
 tests/test_engine_fast.py compares both with pydantic's own way: `make` and `event` with
 validated models, `evolve` with `model_copy`, and seeded random games of every game played
 in a fresh process with both switched off, state by state.
