@@ -55,9 +55,9 @@ def test_every_unvalidated_build_equals_validation(game_id, fields, monkeypatch)
     (events, rejections, sub-states: not only the states the test above compares) is the
     model validation gives for the same fields: a list where a tuple is declared, or a
     field validation would change, fails here, naming the model."""
-    from tabletop_tui.engine import core, fast
+    from tabletop_tui.engine import fast
 
-    set_private = fast._set_private  # the last step of the builders (core.event's too)
+    set_private = fast._set_private  # the last step of the builders (core.event's: fast.built)
     checked: list[str] = []
 
     def checking(new, value) -> None:
@@ -67,7 +67,6 @@ def test_every_unvalidated_build_equals_validation(game_id, fields, monkeypatch)
         checked.append(type(new).__name__)
 
     monkeypatch.setattr(fast, "_set_private", checking)
-    monkeypatch.setattr(core, "_set_private", checking)
     rules = get_rules(game_id)
     config = rules.config_type(**fields)
     for seed in range(12 if game_id == "hotg" else 2):  # a random Heroes game is short

@@ -76,9 +76,9 @@ async def test_garbage_collection_is_back_on_after_the_first_frame_and_at_exit()
 
 async def test_a_game_screens_first_frame_styles_each_widget_about_once(monkeypatch):
     """Before the first frame, a widget is styled as it mounts (a card not before, as it is
-    built); the screen is not styled a second time when it is first shown, nor the table's
-    scroll container's cards again for a focus nobody asked for (that work had more than
-    doubled the styling of every table)."""
+    built) and once more when the screen is first shown (Textual's own restyle: skipping it
+    measured within the noise of benchmarks/run.py, so since issue 35 it is not skipped),
+    never a third time: a card not again for a focus nobody asked for."""
     from collections import Counter
 
     from textual.css.stylesheet import Stylesheet
@@ -111,5 +111,5 @@ async def test_a_game_screens_first_frame_styles_each_widget_about_once(monkeypa
             await settle(pilot)
         assert first, f"{game}: no frame of the game screen was drawn"
         nodes, applied, cards = first[0]
-        assert applied < 2 * nodes, f"{game}: {applied} stylings for {nodes} widgets"
-        assert cards == {1}, f"{game}: the cards were styled {cards} times each"
+        assert applied <= 2 * nodes + 4, f"{game}: {applied} stylings for {nodes} widgets"
+        assert max(cards) <= 2, f"{game}: the cards were styled {cards} times each"
