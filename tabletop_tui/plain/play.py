@@ -17,6 +17,7 @@ from ..engine import Event, Rejection, Seat
 from ..engine.match import Match, SeatSpec
 from ..reference import load as load_reference
 from ..reference import moment_topics, plain_text
+from ..tables.recap import recap_for
 from ..ui.session import Session
 from .describe import Describer
 from .moves import Move, find, listing, number_moves
@@ -257,29 +258,17 @@ class PlainGame:
 
     def recap(self, seat: Seat, quiet: bool = False) -> None:
         """What happened since `seat`'s last move (public lines), and its new cards."""
-        mark = self.session.recap_mark(seat)
-        if mark is None:
-            events = [e for e in self.match.log_lines() if e.kind != "start"]
-            before = None
-        else:
-            step, before = mark
-            events = self.match.events_since(step + 1)
-        if not events and quiet:
+        recap = recap_for(self.session, seat, lambda view: self._hand_names(view, seat))
+        if not recap.events and quiet:
             return
-        self.say(f"Since your last move, {self.name(seat)}:" if mark else "So far:")
-        if not events:
+        moved = self.session.recap_mark(seat) is not None
+        self.say(f"Since your last move, {self.name(seat)}:" if moved else "So far:")
+        if not recap.events:
             self.say("  Nothing has happened.")
-        for e in events:
+        for e in recap.events:
             self.say("  " + self.describer.named(e.text))
-        if before is not None:
-            then = self._hand_names(before, seat)
-            now = self._hand_names(self.match.view(seat), seat)
-            new = list(now)
-            for name in then:
-                if name in new:
-                    new.remove(name)
-            if new:
-                self.say(f"New in your hand: {', '.join(new)}.")
+        if recap.new_cards:
+            self.say(recap.private_line())
 
     def _hand_names(self, view, seat: Seat) -> list[str]:
         own = self.describer.own_seat(view, seat)

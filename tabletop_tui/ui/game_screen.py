@@ -20,7 +20,8 @@ from ..engine import Event, Rejection
 from ..engine.grammar import second_person
 from ..files import os_problem
 from ..paths import new_save_path
-from .recap import Recap, build_recap
+from ..tables.recap import Recap, hand_names, recap_for
+from .recap import public_text
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .screens.dialogs import ConfirmQuit, GameOverScreen, RecapScreen, RevealScreen
@@ -282,7 +283,7 @@ class GameScreen(BaseScreen):
                     seat,
                     note,
                     self.match.autosave_error,
-                    recap=recap.public_text() if recap.events else None,
+                    recap=public_text(recap) if recap.events else None,
                     take_back=self.session.name(last) if undoable else None,
                 ),
                 lambda answer: self._taken_back(last) if answer else self._passed(seat),
@@ -467,21 +468,14 @@ class GameScreen(BaseScreen):
 
     # -- the recap: what the seat taking the keyboard missed (ui/recap.py) ----------------------
     def recap_hand(self, view) -> tuple[str, ...]:
-        """The card names in the viewing seat's own hand, from its View (a game with hands
-        says; the recap then names the cards new there)."""
-        return ()
+        """The card names in the viewing seat's own hand, from its View: the recap names
+        the cards new there (tables.recap.hand_names reads the games whose seats hold a
+        hand of cards; a game with another shape names its own)."""
+        return hand_names(view)
 
     def recap_for(self, seat: int) -> Recap:
         """Since `seat`'s last move: the log's lines, and the cards new in its hand."""
-        mark = self.session.recap_mark(seat)
-        if mark is None:  # (not moved yet: the whole game so far)
-            events, hand_then = list(self.match.log_lines()), None
-        else:
-            step, view_then = mark
-            events = self.match.events_since(step + 1)
-            hand_then = self.recap_hand(view_then) if view_then is not None else None
-        now = self.recap_hand(self.match.view(seat))
-        return build_recap(self.session.name(seat), events, hand_then, now)
+        return recap_for(self.session, seat, self.recap_hand)
 
     def _offer_recap(self) -> None:
         """The seat on screen gets the keyboard back after bots moved (or on resume): say so

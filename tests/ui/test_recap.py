@@ -14,8 +14,9 @@ import pytest
 from tabletop_tui.engine import Event
 from tabletop_tui.engine.match import Match, SeatSpec
 from tabletop_tui.games import get_rules, make_bot
+from tabletop_tui.tables.recap import build_recap, new_cards
 from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.recap import build_recap, new_cards
+from tabletop_tui.ui.recap import full_text, public_text
 
 from .helpers import screen_name, screen_text, settle
 from .test_public_moments import private_names
@@ -29,11 +30,11 @@ def test_new_cards_counts_copies():
 def test_the_curtain_part_never_holds_the_private_part():
     events = [Event(text=f"Bob plays card {n}.") for n in range(12)]
     recap = build_recap("Ann", events, ("Old Card",), ("Old Card", "Secret Card"))
-    public = recap.public_text(limit=8).plain
+    public = public_text(recap, limit=8).plain
     assert "Secret Card" not in public
     assert "Bob plays card 11." in public and "Bob plays card 3." not in public
     assert "4 earlier" in public  # 12 lines, the last 8 shown
-    assert "Secret Card" in recap.full_text().plain
+    assert "Secret Card" in full_text(recap).plain
     assert recap.new_cards == ("Secret Card",)
 
 

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
+from ..recap import full_text
 from ..seats import seat_tag
 from .base import BaseModal, FreshKeys
 
@@ -123,7 +124,7 @@ class RecapScreen(FreshKeys, BaseModal):
                 classes="dialog-title",
             )
             with VerticalScroll(id="recap-scroll"):
-                yield Static(self.recap.full_text(), id="recap-body")
+                yield Static(full_text(self.recap), id="recap-body")
             yield Static(Text("Enter or click: back to the table · w: this recap", style="dim"))
 
     def action_scroll(self, rows: int) -> None:

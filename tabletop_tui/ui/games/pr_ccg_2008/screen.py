@@ -530,11 +530,6 @@ class PrCcgScreen(CardTable, GameScreen):
             f"Element {element.upper()}",
         )
 
-    def recap_hand(self, view) -> tuple[str, ...]:
-        if view.viewer is None:
-            return ()
-        return tuple(card.name for _, card in view.seats[view.viewer].hand)
-
     def seat_changed(self) -> None:
         self.forget_cards()
 

@@ -1081,11 +1081,6 @@ class ZeoScreen(CardTable, GameScreen):
             return self.mode in self.ACTING_MODES
         return True
 
-    def recap_hand(self, view) -> tuple[str, ...]:
-        if view.viewer is None:
-            return ()
-        return tuple(face.name for _, face in view.seats[view.viewer].hand)
-
     def seat_changed(self) -> None:
         self.forget_cards()
 

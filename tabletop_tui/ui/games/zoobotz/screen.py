@@ -729,11 +729,6 @@ class ZoobotzScreen(CardTable, GameScreen):
             self._shown["#zb-detail"] = line
             self.query_one("#zb-detail", Static).update(line, layout=False)
 
-    def recap_hand(self, view) -> tuple[str, ...]:
-        if view.viewer is None:
-            return ()
-        return tuple(face.name for _, face in view.seats[view.viewer].hand)
-
     def seat_changed(self) -> None:
         self.forget_cards()
         self._return_to = None
