@@ -111,6 +111,8 @@ class ReplayMatch:
         self.autosave_error: str | None = None
         self.spoken_to = replay.match.spoken_to
         self.guided = False
+        #: step -> its turn (`turn_of`)
+        self._turns: dict[int, int] = {}
         self.index = 0
         self.at(index)
 
@@ -156,13 +158,15 @@ class ReplayMatch:
 
     # -- moving through it -----------------------------------------------------------------------
     def turn_of(self, index: int):
-        """The turn (or round) a step belongs to, by the first turn field the View has."""
+        """The turn (or round) a step belongs to, by the first turn field the View has
+        (kept: a jump walks step by step, and a replay's steps never change)."""
+        known = self._turns.get(index)
+        if known is not None:
+            return known
         view = self.replay.view(index, None)
-        for name in TURN_FIELDS:
-            value = getattr(view, name, None)
-            if isinstance(value, int):
-                return value
-        return index
+        turn = next((v for n in TURN_FIELDS if isinstance(v := getattr(view, n, None), int)), index)
+        self._turns[index] = turn
+        return turn
 
     def next_turn(self, index: int, direction: int) -> int:
         """The first step of the next (direction 1) or this/previous turn (-1)."""

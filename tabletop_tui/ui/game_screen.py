@@ -286,7 +286,7 @@ class GameScreen(BaseScreen):
                     recap=public_text(recap) if recap.events else None,
                     take_back=self.session.name(last) if undoable else None,
                 ),
-                lambda answer: self._taken_back(last) if answer else self._passed(seat),
+                lambda answer: self._taken_back(last) if answer else self._passed(seat, recap),
             )
             return
         self._offer_recap()
@@ -295,13 +295,14 @@ class GameScreen(BaseScreen):
     def seat_changed(self) -> None:
         """Another seat takes the keyboard: forget cursors (one seat's place is not the next's)."""
 
-    def _passed(self, seat: int) -> None:
+    def _passed(self, seat: int, recap: Recap | None = None) -> None:
+        """`seat` has the keyboard now. `recap`: its recap, when its curtain made it already."""
         if seat != self.session.on_screen:
             self.seat_changed()
         self.session.on_screen = seat
         self.waiting = False
         # (the public lines were on the curtain: here, what this seat alone may read)
-        private = self.recap_for(seat).private_line(names=3)
+        private = (recap or self.recap_for(seat)).private_line(names=3)
         self.message = Text(f"{private} (w: what happened)", style="bold") if private else ""
         self._recap_told[seat] = len(self.match.actions)
         # Keys typed in the same burst as the one that cleared the curtain were typed before
