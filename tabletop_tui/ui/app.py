@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # imported when a game starts, so the launcher's first frame 
     from ..engine.match import Dealt, SeatSpec
     from .session import Session
 
-from .registry import (  # noqa: F401 - game_screen_class: the app's callers find it here too
+from .registry import (
     DECK_BUILDERS,
     PACKAGES,
     deck_builder_class,

@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
 
-from ..seats import SEAT_GLYPHS, seat_tag, you_mark  # noqa: F401 - (screens import them here)
+from ..seats import seat_tag
 from .base import BaseScreen
 
 

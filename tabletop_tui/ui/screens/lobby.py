@@ -38,8 +38,8 @@ from ...tables.protocol import (
     ViewUpdate,
 )
 from ...tables.remote import RemoteSession, TablesLink
+from ..seats import seat_tag
 from .base import BaseModal, BaseScreen
-from .curtain import seat_tag
 from .setup import SetupScreen
 
 #: seconds between refreshes of the list of tables

@@ -18,9 +18,9 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ...engine.levels import KIND_LABELS
 from ...engine.match import SeatSpec
 from ...games import GAMES, get_rules
+from ..seats import seat_tag
 from ..setup_options import options_for
 from .base import BaseScreen, FreshKeys
-from .curtain import seat_tag
 
 #: a human or a bot of one of the levels (easy, normal, hard) or the random bot
 KINDS = [(label, kind) for kind, label in KIND_LABELS.items()]

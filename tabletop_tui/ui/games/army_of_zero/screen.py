@@ -17,7 +17,7 @@ from ....engine.grammar import owner as possessive
 from ....games.army_of_zero.cards import Character
 from ....games.army_of_zero.models import ChooseCombat, PlaceCharacter, PlaceRest, SeatView, View
 from ...game_screen import GameScreen
-from ...screens.curtain import seat_tag
+from ...seats import seat_tag
 from ...widgets import (
     CardFace,
     DiceRoll,

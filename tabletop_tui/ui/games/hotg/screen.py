@@ -45,7 +45,7 @@ from ....games.hotg.models import (
     View,
 )
 from ...game_screen import GameScreen
-from ...screens.curtain import you_mark
+from ...seats import you_mark
 from ...widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ...widgets.combat_grid import CombatGrid, GridCard
 from ...widgets.footer import TableFooter

@@ -23,7 +23,7 @@ from ....games.pr_ccg_2008.models import (
     View,
 )
 from ...game_screen import GameScreen
-from ...screens.curtain import seat_tag
+from ...seats import seat_tag
 from ...setup_options import SetupOption
 from ...widgets import CardFace, LogPanel, PileView
 from ...widgets.card_menu import MenuEntry

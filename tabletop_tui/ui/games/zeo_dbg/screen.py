@@ -39,7 +39,7 @@ from ....games.zeo_dbg.models import (
 )
 from ....games.zeo_dbg.models import CardFace as ZCard
 from ...game_screen import GameScreen
-from ...screens.curtain import you_mark
+from ...seats import you_mark
 from ...setup_options import SetupOption
 from ...widgets import LogPanel
 from ...widgets.card_menu import CardMenu, MenuEntry, StableKeys

@@ -10,7 +10,7 @@ from rich.text import Text
 from ....engine.grammar import owner as possessive
 from ....games.zoobotz.models import BotView, SeatView, View
 from ....games.zoobotz.models import CardFace as ZCard
-from ...screens.curtain import seat_tag
+from ...seats import seat_tag
 from ...widgets import CardFace
 from ...widgets.table import CardInfo
 

@@ -38,7 +38,7 @@ from ....games.zoobotz.models import (
 from ....games.zoobotz.models import CardFace as ZCard
 from ...game_screen import GameScreen
 from ...screens.base import BaseModal
-from ...screens.curtain import seat_tag, you_mark
+from ...seats import seat_tag, you_mark
 from ...setup_options import SetupOption
 from ...widgets import LogPanel, TrackerView
 from ...widgets.card_menu import MenuEntry
