@@ -471,6 +471,10 @@ def _run_plain(**kwargs: Any) -> int:
 
 # -- commands ---------------------------------------------------------------------------------
 def cmd_launcher(args: argparse.Namespace) -> int:
+    if getattr(args, "plain", False):
+        from .plain.launcher import run_plain_launcher
+
+        return run_plain_launcher()
     return _run_app()
 
 
@@ -597,6 +601,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     if not 0 <= args.at < len(replay):
         raise CliError(f"{args.file}: --at {args.at}: the game has steps 0 to {len(replay) - 1}")
+    if args.plain:
+        from .plain.replay import run_plain_replay
+
+        return run_plain_replay(replay, args.at)
     try:
         from .ui.app import TabletopApp
     except ImportError as exc:
@@ -793,6 +801,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     parser.add_argument("--cards", metavar="DIR", type=_folder, default=None, help=cards_help)
+    parser.add_argument("--plain", action="store_true", help=PLAIN_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def command(name: str, help: str, func) -> argparse.ArgumentParser:
@@ -813,7 +822,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--names", metavar="NAMES", help="comma-separated player names, e.g. Ann,Bob")
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
     p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
-    p.add_argument("--plain", action="store_true", help=PLAIN_HELP)
+    p.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=PLAIN_HELP)
 
     p = command(
         "resume",
@@ -830,7 +839,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--list", action="store_true", help="list the games in progress, played last first"
     )
-    p.add_argument("--plain", action="store_true", help=PLAIN_HELP)
+    p.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=PLAIN_HELP)
 
     p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
     p.add_argument("game", metavar="GAME")
@@ -863,6 +872,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--at", type=int, default=0, metavar="N", help="open at step N (0: the deal; a bookmark)"
     )
+    p.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=PLAIN_HELP)
 
     p = command("screenshots", "regenerate the SVG screenshots", cmd_screenshots)
     p.add_argument("dir", metavar="DIR", nargs="?", default="screenshots")

@@ -31,6 +31,8 @@ LOOK_SKIP: dict[str, frozenset[str]] = {
     "pr-ccg-2008": frozenset({"elements"}),
     "hotg": frozenset({"deploy_batches", "deploy_segments", "zord_names", "psycho_texts"}),
 }
+#: a card holder's own ids, never told once it is called by its card's name
+HOLDER_IDS = frozenset({"instance", "id", "index", "uid"})
 _ID = re.compile(r"[\w][\w#.:'-]*[\w]|\w")
 
 
@@ -114,14 +116,17 @@ class Describer:
             return value[1].name  # type: ignore[index]
         if isinstance(value, BaseModel):
             parts = []
+            title, used = self.holder_title(value)
             for name in type(value).model_fields:
-                if name in SKIP:
+                if name in SKIP or name in used:
                     continue
                 said = self.inline(getattr(value, name), name)
                 if said:
                     parts.append(
                         label(name).lower() if said == "yes" else f"{label(name).lower()} {said}"
                     )
+            if title:
+                return f"{title} ({'; '.join(parts)})" if parts else title
             return "(" + "; ".join(parts) + ")" if parts else ""
         if isinstance(value, dict):
             return ", ".join(f"{self.inline(k)} {self.inline(v)}".strip() for k, v in value.items())
@@ -136,6 +141,18 @@ class Describer:
             said = [self.inline(v) for v in value]
             return ", ".join(s for s in said if s)
         return str(value)
+
+    def holder_title(self, value: BaseModel) -> tuple[str, set[str]]:
+        """A model that holds a card (a Bot in play, a Grid slot) is called by that card's
+        name; its instance id is not told. ("", nothing) for any other model."""
+        fields = type(value).model_fields
+        for name in fields:
+            held = getattr(value, name)
+            if is_card(held):
+                return held.name, {name, *(f for f in fields if f in HOLDER_IDS)}  # type: ignore[attr-defined]
+            if name in ("card", "card_id") and isinstance(held, str) and held in self.names:
+                return self.names[held], {name, *(f for f in fields if f in HOLDER_IDS)}
+        return "", set()
 
     def card_text(self, card: object) -> str:
         """A card's full text in one sentence: its name, its numbers, then its words."""

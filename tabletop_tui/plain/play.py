@@ -21,6 +21,7 @@ from ..tables.recap import recap_for
 from ..ui.session import Session
 from .describe import Describer
 from .moves import Move, find, listing, number_moves
+from .zones import Zone, tell_zone, zone_help, zones_of
 
 WIDTH = 79
 #: blank lines printed by the curtain, so the last seat's hand scrolls off the screen
@@ -37,6 +38,7 @@ Commands (one per line):
                 each word may be cut short (play rep = play Repair Bay)
   log N         the last N lines of the game's log (default 10)
   recap         what happened since your last move
+  ZONE          one part of the table by name (listed below)
   rules TOPIC   the rules reference on TOPIC (rules alone: the rules for now)
   undo          take back your last move (not past a draw, roll or reveal)
   save          save a copy of the game
@@ -48,20 +50,12 @@ Commands (one per line):
 BARE = frozenset({"look", "hand", "moves", "recap", "undo", "save", "help"})
 
 
-class PlainGame:
-    def __init__(self, session: Session, inp: TextIO, out: TextIO, width: int = WIDTH):
-        self.session = session
-        self.match: Match = session.match  # type: ignore[assignment]
-        self.rules = self.match.rules
-        self.inp, self.out, self.width = inp, out, width
-        self.describer = Describer(self.rules.game_id, [s.name for s in self.match.seats])
-        #: (seat, moves done) last announced, so a seat hears "your move" once per decision
-        self._announced: tuple[Seat, int] | None = None
-        #: per seat, every move it has been offered, by its words (to explain a move that is
-        #: no longer legal with the rule's own reason)
-        self._offered: dict[Seat, dict[str, object]] = {}
+class Printer:
+    """Lines out, wrapped to the width; one typed line in (echoed from a pipe)."""
 
-    # -- output ----------------------------------------------------------------------------
+    def __init__(self, inp: TextIO, out: TextIO, width: int = WIDTH):
+        self.inp, self.out, self.width = inp, out, width
+
     def say(self, *lines: str) -> None:
         for text in lines:
             for line in text.split("\n"):
@@ -71,11 +65,6 @@ class PlainGame:
                 )
                 self.out.write("\n".join(wrapped or [""]) + "\n")
         self.out.flush()
-
-    def events(self, events: tuple[Event, ...] | list[Event]) -> None:
-        for e in events:
-            if e.kind != "start":
-                self.say(self.describer.named(e.text))
 
     def read(self, prompt: str) -> str | None:
         self.out.write(prompt)
@@ -87,6 +76,25 @@ class PlainGame:
         if not self.inp.isatty():  # echo a piped command, so the transcript reads as played
             self.out.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
+
+
+class PlainGame(Printer):
+    def __init__(self, session: Session, inp: TextIO, out: TextIO, width: int = WIDTH):
+        super().__init__(inp, out, width)
+        self.session = session
+        self.match: Match = session.match  # type: ignore[assignment]
+        self.rules = self.match.rules
+        self.describer = Describer(self.rules.game_id, [s.name for s in self.match.seats])
+        #: (seat, moves done) last announced, so a seat hears "your move" once per decision
+        self._announced: tuple[Seat, int] | None = None
+        #: per seat, every move it has been offered, by its words (to explain a move that is
+        #: no longer legal with the rule's own reason)
+        self._offered: dict[Seat, dict[str, object]] = {}
+
+    def events(self, events: tuple[Event, ...] | list[Event]) -> None:
+        for e in events:
+            if e.kind != "start":
+                self.say(self.describer.named(e.text))
 
     def name(self, seat: Seat) -> str:
         return self.session.name(seat)
@@ -151,11 +159,11 @@ class PlainGame:
         return True
 
     # -- commands --------------------------------------------------------------------------
-    def command(self, seat: Seat, line: str) -> str | None:
-        word, _, rest = line.partition(" ")
-        word, rest = word.lower(), rest.strip()
+    def commands(self, seat: Seat, rest: str) -> dict[str, Callable[[], object]]:
+        """Every command word and what it does (a new command is one more entry; a game's
+        zones by name come last, so a command word is never shadowed by a zone)."""
         commands: dict[str, Callable[[], object]] = {
-            "help": lambda: self.say(HELP),
+            "help": lambda: self.say(HELP, *zone_help(self.rules.game_id)),
             "look": lambda: self.say(*self.look(seat)),
             "hand": lambda: self.say(*self.describer.hand(self.match.view(seat), seat)),
             "card": lambda: self.card(seat, rest),
@@ -166,16 +174,38 @@ class PlainGame:
             "undo": lambda: self.undo(seat),
             "save": self.save,
         }
+        for name, zone in zones_of(self.rules.game_id).items():
+            commands.setdefault(name, lambda zone=zone: self.zone(seat, zone))
+        return commands
+
+    def command(self, seat: Seat, line: str) -> str | None:
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        commands = self.commands(seat, rest)
         if not line:
             return None
         if word == "quit":
             self.say("Stopped. The game is autosaved: tabletop-tui resume goes on from here.")
             return "quit"
-        if word in commands and (word not in BARE or not rest):
+        if word in zones_of(self.rules.game_id) and not rest and self._is_move(seat, line):
+            self.play(seat, line)  # a move whose whole words are a zone's name: the move
+            return None
+        if word in commands and (word not in self.bare() or not rest):
             commands[word]()
             return None
         self.play(seat, line)
         return None
+
+    def _is_move(self, seat: Seat, line: str) -> bool:
+        if seat not in self.match.to_act():
+            return False
+        return any(m.text.lower() == line.lower() for m in self.moves(seat))
+
+    def bare(self) -> frozenset[str]:
+        return BARE | frozenset(zones_of(self.rules.game_id))
+
+    def zone(self, seat: Seat, zone: Zone) -> None:
+        self.say(*tell_zone(self.describer, self.match.view(seat), seat, zone))
 
     def look(self, seat: Seat) -> list[str]:
         lines = self.describer.look(self.match.view(seat), seat)
@@ -208,14 +238,36 @@ class PlainGame:
         moves = self.moves(seat)
         found = find(typed, moves)
         if len(found) > 1:
-            options = "; ".join(f"{m.number}. {m.text}" for m in found[:6])
-            more = f" and {len(found) - 6} more" if len(found) > 6 else ""
-            self.say(f"'{typed}' could be: {options}{more}. Type more of it, or its number.")
-            return
+            chosen = self.ask(f"'{typed}' could be several moves. Which one?", found)
+            if chosen is None:
+                return
+            found = [chosen]
         if not found:
             self.not_a_move(seat, typed, len(moves))
             return
         self.act(seat, found[0].action)
+
+    def ask(self, question: str, options: list[Move]) -> Move | None:
+        """A follow-up question (which target, slot, X, copy): the choices numbered from 1,
+        answered by a number or words; an empty line asks nothing more."""
+        self.say(question)
+        self.say(*(f"  {i}. {m.text}" for i, m in enumerate(options, 1)))
+        while True:
+            line = self.read(f"Choose 1-{len(options)} (Enter: none)> ")
+            if not line:
+                self.say("Nothing chosen.")
+                return None
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return options[int(line) - 1]
+            narrowed = find(
+                line, [Move(i, m.action, m.text, m.card) for i, m in enumerate(options, 1)]
+            )
+            if len(narrowed) == 1:
+                return options[narrowed[0].number - 1]
+            self.say(
+                f"'{line}' is not one of these: answer with a number from 1 to {len(options)}, "
+                "or Enter for none."
+            )
 
     def act(self, seat: Seat, action: object) -> None:
         result = self.session.act(seat, action)
