@@ -31,6 +31,7 @@ from ..textual_internals import (
     use_render_cache,
 )
 from .card import CardFace
+from .card_frame import FRAME_WIDTH, frame_text, frame_title, plain_label
 
 #: how a face-down card looks wherever it lies
 FACE_DOWN = "▒▒▒"
@@ -63,6 +64,8 @@ class CardInfo:
     actionable: bool = False
     #: why nothing can be done with it now (shown by the inspector), "" when unknown
     reason: str = ""
+    #: the owning seat's number (its colour on a card frame's border), None for nobody
+    seat: int | None = None
     #: anything else the screen wants back when the card is chosen
     data: object = field(default=None, compare=False)
 
@@ -111,8 +114,22 @@ class TableCard(Widget, can_focus=True):
     TableCard.-hidden { color: $text-muted; }
     TableCard:hover { background: $boost; }
     TableCard > .table-card--focus { background: $accent 30%; text-style: bold; }
+    .-wide Zone.-frames > TableCard {
+        width: 1fr; height: auto; min-height: 4; padding: 0 1;
+        border: round $foreground 40%; border-title-align: left; border-subtitle-align: right;
+    }
+    .-wide Zone.-frames > TableCard.owner-0 { border: round $error; }
+    .-wide Zone.-frames > TableCard.owner-1 { border: round $primary; }
+    .-wide Zone.-frames > TableCard.owner-2 { border: round $success; }
+    .-wide Zone.-frames > TableCard.owner-3 { border: round $warning; }
+    .-wide Zone.-frames > TableCard.owner-4 { border: round $accent; }
+    .-wide Zone.-frames > TableCard.owner-5 { border: round $secondary; }
+    .-wide Zone.-frames > TableCard:focus { border: heavy $accent; }
     """
     COMPONENT_CLASSES = set(FOCUS_LOOK)
+    #: the frame rules name the screen's -wide class, outside the card (every rule here starts
+    #: from TableCard or a zone, so unscoped they select what scoped ones did)
+    SCOPED_CSS = False
     BINDINGS = [Binding("enter,space", "choose", "Card's moves", show=False)]
     #: a chip's text holds no links: no link style to look up and lay over each drawing
     auto_links: Reactive[bool] = Reactive(False)
@@ -145,6 +162,22 @@ class TableCard(Widget, can_focus=True):
         self.info = info
         # (no styling yet: the card is styled once, as it mounts)
         self.set_class(info.hidden, "-hidden", update=False)
+        self._label_frame(info, None)
+
+    def _label_frame(self, info: CardInfo, old: CardInfo | None) -> None:
+        """The frame's border labels and owner colour (drawn only where a frame shows)."""
+        if old is not None and old.seat != info.seat and old.seat is not None:
+            self.remove_class(f"owner-{old.seat}", update=False)
+        if info.seat is not None:
+            self.add_class(f"owner-{info.seat}", update=False)
+        self.border_title = frame_title(info)
+        self.border_subtitle = plain_label(info.owner) if info.owner else None
+
+    @property
+    def framed(self) -> bool:
+        """Drawn as a card frame: its zone asks for frames and the screen has the room."""
+        zone = self.parent
+        return isinstance(zone, Zone) and zone.framed
 
     def _start_messages(self) -> None:
         # The card's own class is given once the chip is styled (Textual styles a widget as
@@ -155,6 +188,8 @@ class TableCard(Widget, can_focus=True):
         super()._start_messages()
 
     def render(self) -> Text:
+        if self.framed:
+            return frame_text(self.info, self.has_focus, max(1, self.content_size.width))
         return chip_text(self.info, self.has_focus)
 
     def _look(self) -> tuple:
@@ -183,7 +218,7 @@ class TableCard(Widget, can_focus=True):
         # its look, for every chip, until the look changes. (Textual's private hook: it is
         # pinned below 8.3.)
         # (a selection is drawn for this chip only)
-        if self.text_selection is not None or not active("chip_drawing"):
+        if self.text_selection is not None or not active("chip_drawing") or self.framed:
             super()._render_content()
             return
         look = self._look()
@@ -227,7 +262,14 @@ class TableCard(Widget, can_focus=True):
             self.add_class(card_class(info.key), update=False)
         self.info = info
         self.set_class(info.hidden, "-hidden")
-        resized = chip_text(info).cell_len != chip_text(old).cell_len
+        if (info.seat, info.owner, info.cost, info.face.letter) != (
+            old.seat,
+            old.owner,
+            old.cost,
+            old.face.letter,
+        ):
+            self._label_frame(info, old)
+        resized = self.framed or chip_text(info).cell_len != chip_text(old).cell_len
         self.refresh(layout=resized)
         if self.screen.focused is self:
             self.post_message(self.Focused(self))
@@ -332,7 +374,9 @@ class Zone(Container):
     Zone > .zone-title { width: auto; height: 1; color: $text-muted; padding: 0 1 0 0; }
     Zone.-vertical > .zone-title { width: 100%; }
     Zone > .zone-empty { width: auto; height: 1; color: $text-muted; }
+    .-wide Zone.-frames { layout: grid; grid-size: 4; grid-gutter: 0 1; grid-rows: auto; }
     """
+    SCOPED_CSS = False  # (as TableCard's)
     BINDINGS = [
         Binding(
             ",".join(k for k, n in STEP_KEYS.items() if n > 0), "step(1)", "Next card", show=False
@@ -347,9 +391,20 @@ class Zone(Container):
         Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
     ]
 
-    def __init__(self, title: str = "", vertical: bool = False, empty: str = "—", **kwargs) -> None:
+    def __init__(
+        self,
+        title: str = "",
+        vertical: bool = False,
+        empty: str = "—",
+        frames: bool = False,
+        frame_width: int = FRAME_WIDTH,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         self.title = title
+        #: cards drawn as frames (on a wide screen) this many cells wide, so many to a row
+        self.set_class(frames, "-frames", update=False)
+        self.frame_width = frame_width
         self.empty = empty
         self.set_class(vertical, "-vertical", update=False)  # (styled when mounted)
         self._keys: tuple[str, ...] = ()
@@ -375,6 +430,26 @@ class Zone(Container):
         # (a screen gives every zone its cards before its first frame; one it does not
         # says it is empty a frame later)
         self.call_after_refresh(self._never_shown)
+
+    @property
+    def framed(self) -> bool:
+        """Cards show as frames here now (chips on a screen without the room)."""
+        if not self.has_class("-frames"):
+            return False
+        try:
+            return self.screen.has_class("-wide")
+        except NoScreen:
+            return False
+
+    def on_resize(self) -> None:
+        if not self.has_class("-frames"):
+            return
+        columns = max(1, (self.size.width + 1) // (self.frame_width + 1))
+        if self.styles.grid_size_columns != columns:
+            self.styles.grid_size_columns = columns
+        for part in (self._title, self._empty):
+            if part is not None:
+                part.styles.column_span = columns
 
     def _never_shown(self) -> None:
         if not self._shown:
