@@ -5,21 +5,53 @@
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...engine import Model, Outcome, Rng
 from .cards import Card
 
 Phase = Literal["select", "element", "over"]
 
+#: in sealed play, a seat whose deck is built by the sealed heuristic from its own packs
+AUTO_DECK = "auto"
+
+
+class CustomDeck(Model):
+    """A deck list carried inside the config (built in the deck builder or from sealed
+    packs), so every save of the game replays it."""
+
+    name: str = Field(min_length=1, max_length=60)
+    #: (pool card id, copies) pairs
+    cards: tuple[tuple[str, int], ...]
+
+
+DeckChoice = str | CustomDeck
+
 
 class Config(Model):
     names: tuple[str, str] = ("Player 1", "Player 2")
-    #: the deck each seat plays (ids from card_data/pr-ccg-2008/deck-*.toml)
-    decks: tuple[str, str] = ("guardians", "invaders")
+    #: the deck each seat plays: a shipped deck id (card_data/pr-ccg-2008/deck-*.toml) or a
+    #: CustomDeck; in sealed play a CustomDeck from the seat's packs, or any id ("auto"):
+    #: then the sealed heuristic builds the seat's deck from its packs
+    decks: tuple[DeckChoice, DeckChoice] = ("guardians", "invaders")
     #: house rule "opening hand N": cards drawn before the first round (the rulebook: 0)
     opening_hand: int = Field(default=0, ge=0, le=10)
+    #: sealed play (RULINGS 9): booster packs each player opens (0: constructed decks)
+    sealed_packs: int = Field(default=0, ge=0, le=8)
     cards_dir: str | None = None
+
+    @model_validator(mode="after")
+    def _sealed_decks(self) -> "Config":
+        if self.sealed_packs == 1:
+            raise ValueError("sealed play opens at least 2 packs: a deck has 20 cards")
+        if not self.sealed_packs and AUTO_DECK in self.decks:
+            raise ValueError("an 'auto' deck is built from sealed packs: set sealed_packs")
+        return self
+
+    def auto_deck(self, seat: int) -> bool:
+        """Sealed play: the seat's deck is built from its packs by the sealed heuristic (any
+        deck given by id; a shipped deck is not made of the player's packs)."""
+        return bool(self.sealed_packs) and not isinstance(self.decks[seat], CustomDeck)
 
 
 # -- actions -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
 from ...engine.common import OTHER, interned, waiting_pair
 from ...engine.fast import evolve, make
 from .cards import Card, Catalog, catalog
+from .decks import deck_list, deck_name, instances
 from .models import (
     Action,
     Battle,
@@ -26,6 +27,7 @@ from .models import (
     State,
     View,
 )
+from .sealed import build_deck, open_packs, opened_counts
 
 _NOTHING = PlayNothing()
 _CANCEL = CancelSelection()
@@ -58,18 +60,24 @@ class PrCcgRules(Rules[Config, State, Action, View]):
 
     # -- setting up ------------------------------------------------------------
     def new_game(self, config: Config, seed: int) -> State:
-        """Each player shuffles their deck; the house rule may deal an opening hand."""
+        """Each player shuffles their deck; the house rule may deal an opening hand.
+
+        In sealed play (RULINGS 9) each player first opens their packs from the same RNG;
+        a deck must come from the cards its player opened ("auto": the sealed heuristic
+        builds it). A deck that breaks a deck rule (RULINGS 8) is refused, naming the rule."""
         cat = catalog(config.cards_dir)
-        for deck_id in config.decks:
-            try:
-                cat.card_set.deck(deck_id)
-            except KeyError:
-                known = ", ".join(d.info.id for d in cat.card_set.decks)
-                raise ValueError(f"unknown deck '{deck_id}' (known: {known})") from None
         rng = Rng(seed=seed)
+        opened: tuple[dict[str, int] | None, ...] = (None, None)
+        if config.sealed_packs:
+            pools, rng = open_packs(cat, rng, config.sealed_packs)
+            opened = tuple(opened_counts(p) for p in pools)
         seats = []
-        for deck_id in config.decks:
-            cards, rng = rng.shuffled(cat.card_set.deck(deck_id).instances())
+        for i, choice in enumerate(config.decks):
+            if config.auto_deck(i):
+                entries = build_deck(cat, opened[i])  # type: ignore[arg-type]
+            else:
+                entries = deck_list(cat, choice, opened[i])[1]
+            cards, rng = rng.shuffled(instances(entries))
             n = config.opening_hand
             seats.append(make(SeatState, deck=cards[n:], hand=cards[:n]))
         state = make(State, config=config, rng=rng, seats=tuple(seats), round=0)
@@ -418,7 +426,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                 make(
                     SeatView,
                     name=state.config.names[i],
-                    deck_name=cat.card_set.deck(state.config.decks[i]).info.name,
+                    deck_name=deck_name(state.config, i, cat),
                     deck_count=len(s.deck),
                     hand_count=len(s.hand),
                     discard=tuple(card(c) for c in s.discard),
