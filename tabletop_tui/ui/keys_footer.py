@@ -22,6 +22,15 @@ from .textual_internals import FooterKey, active, set_key_disabled
 class KeysFooter(Footer):
     _signature: tuple = ()
 
+    def watch_compact(self, compact: bool) -> None:
+        # A key's width depends on the footer's look (compact keys have no padding), set
+        # by the keys' component classes: restyling a key does not tell Textual its width
+        # changed. Keys given in place keep their widget, so each is measured again once
+        # restyled (Textual's own footer makes new keys).
+        for key in self.children:
+            if type(key) is FooterKey:
+                key.call_after_refresh(key.refresh, layout=True)
+
     def _shown_keys(self, screen) -> tuple:
         return tuple(
             (binding.key, binding.description, binding.action, enabled, tooltip)

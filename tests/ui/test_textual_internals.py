@@ -81,14 +81,7 @@ async def drive(game: str, tmp_path, size) -> list[tuple]:
 
 
 #: a difference from Textual this comparison found and that is not fixed yet
-KNOWN = {
-    ("hotg", "keys_footer"): (
-        "KeysFooter gives its key widgets other keys in place: after a resize that changes the "
-        "keys shown (80x24 -> 120x36 on Heroes of the Grid), the keys keep the widths of the "
-        "keys they showed before (a label is cut: 'Battl') until the next layout; Textual's "
-        "footer, rebuilt, is right"
-    ),
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 @pytest.mark.parametrize("override", sorted(TEXTUAL_WAY))
