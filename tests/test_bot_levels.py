@@ -148,3 +148,44 @@ def test_zeo_bot_still_heals_when_the_heal_can_turn_the_race():
     legal = ZEO.legal_actions(state, 0)
     heal = next(a for a in legal if isinstance(a, Activate) and a.source == "slot")
     assert ZeoBot().choose(ZEO.view(state, 0), legal, 0, bot_rng(0, 0, 0)) == heal
+
+
+# -- levels at shared tables -----------------------------------------------------------------
+
+
+def test_the_tables_protocol_takes_bot_levels():
+    """A shared table's seat may be a bot of any level (saved kinds); a made-up level is
+    refused when the message is parsed, before the service sees it."""
+    from pydantic import ValidationError
+
+    from tabletop_tui.tables.protocol import HandToBot, SeatRequest
+
+    assert [SeatRequest(name="A", kind=k).kind for k in ("bot:easy", "bot:hard")] == [
+        "bot:easy",
+        "bot:hard",
+    ]
+    assert HandToBot(type="hand_to_bot", seat=0, kind="bot:hard").kind == "bot:hard"
+    with pytest.raises(ValidationError):
+        SeatRequest(name="A", kind="bot:expert")
+
+
+async def test_a_shared_table_seats_an_easy_and_a_hard_bot(tmp_path):
+    """Through the real table service: the seats are saved with their level and each plays
+    with its level's bot until the game ends."""
+    import asyncio
+
+    from tables_helpers import Harness
+
+    async with Harness(tmp_path) as h:
+        player = await h.connect("eve")
+        seats = [("Easy", "bot:easy"), ("Hard", "bot:hard")]
+        code = (await player.client.create("army-of-zero", seats, seed=5)).table.code
+        table = h.service.tables[code]
+        assert [table.bots[i].name for i in (0, 1)] == ["easy", "hard"]
+        assert [s.kind for s in table.match.seats] == ["bot:easy", "bot:hard"]
+        for _ in range(4000):
+            if table.over:
+                break
+            await asyncio.sleep(0.005)
+        assert table.over
+        await player.client.close()

@@ -51,8 +51,9 @@ class ListTables(Message):
 
 class SeatRequest(Message):
     name: Name
-    #: open: a human takes it; heuristic / random: the service's bot plays it
-    kind: Literal["open", "heuristic", "random"] = "open"
+    #: open: a human takes it; otherwise the service's bot of that kind plays it (heuristic
+    #: is the normal level, engine/levels.py)
+    kind: Literal["open", "heuristic", "random", "bot:easy", "bot:hard"] = "open"
 
 
 class Create(Message):
@@ -124,7 +125,7 @@ class HandToBot(Message):
 
     type: Literal["hand_to_bot"]
     seat: SeatNo
-    kind: Literal["heuristic", "random"] = "heuristic"
+    kind: Literal["heuristic", "random", "bot:easy", "bot:hard"] = "heuristic"
 
 
 class GetReplay(Message):

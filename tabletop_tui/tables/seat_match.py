@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..engine import Event, Outcome, Rejection, Rules, Seat
+from ..engine.levels import SEAT_KINDS
 from ..engine.match import SeatSpec
 from .protocol import EventLine, Events, Joined, Message, TableUpdate, ViewUpdate
 
@@ -131,4 +132,4 @@ def _event(line: EventLine) -> tuple[int, Event]:
 
 
 def _kind(kind: str) -> str:
-    return kind if kind in ("human", "random", "heuristic") else "human"
+    return kind if kind in SEAT_KINDS else "human"
