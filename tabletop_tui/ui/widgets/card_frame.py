@@ -25,7 +25,10 @@ def plain_label(text: str) -> str:
 
 
 def frame_title(info) -> str:
-    """The border's top label: type letter, then cost when the card has one."""
+    """The border's top label: type letter, then cost when the card has one (or the label
+    the card's game gave it)."""
+    if getattr(info, "label", ""):
+        return plain_label(info.label)
     letter = info.face.letter if not info.hidden else "?"
     title = f"[{letter}] {info.cost}" if info.cost else f"[{letter}]"
     return plain_label(title)
@@ -54,6 +57,14 @@ def frame_text(info, focused: bool = False, width: int = FRAME_WIDTH - 4) -> Tex
     face = info.face
     head.append(face.title, style="bold")
     lines: list[Text] = [head]
+    own = getattr(info, "frame", None)
+    if own is not None:  # the game's own lines under the name
+        lines += [line if isinstance(line, Text) else Text(str(line)) for line in own]
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        body = Text("\n").join(lines[:FRAME_LINES])
+        body.no_wrap = True
+        return body
     if face.subtitle:
         lines.append(Text(face.subtitle, style="italic"))
     if face.stats:

@@ -66,6 +66,14 @@ class CardInfo:
     reason: str = ""
     #: the owning seat's number (its colour on a card frame's border), None for nobody
     seat: int | None = None
+    #: a game's own lines for the frame under the card's name, in place of the face's
+    #: subtitle, numbers, text and marks (None: those; (): the name alone)
+    frame: tuple | None = None
+    #: the frame's top border label in place of type letter and cost ("" : those)
+    label: str = ""
+    #: a look of the game's own: the card carries the CSS class `tone-<tone>` (a slot's
+    #: colour, say), which a screen's stylesheet may give a frame border
+    tone: str = ""
     #: anything else the screen wants back when the card is chosen
     data: object = field(default=None, compare=False)
 
@@ -170,6 +178,14 @@ class TableCard(Widget, can_focus=True):
             self.remove_class(f"owner-{old.seat}", update=False)
         if info.seat is not None:
             self.add_class(f"owner-{info.seat}", update=False)
+        if old is None:  # (styled when mounted)
+            if info.tone:
+                self.add_class(f"tone-{info.tone}", update=False)
+        elif old.tone != info.tone:  # (a tone's rules restyle the card)
+            if old.tone:
+                self.remove_class(f"tone-{old.tone}")
+            if info.tone:
+                self.add_class(f"tone-{info.tone}")
         self.border_title = frame_title(info)
         self.border_subtitle = plain_label(info.owner) if info.owner else None
 
@@ -262,11 +278,13 @@ class TableCard(Widget, can_focus=True):
             self.add_class(card_class(info.key), update=False)
         self.info = info
         self.set_class(info.hidden, "-hidden")
-        if (info.seat, info.owner, info.cost, info.face.letter) != (
+        if (info.seat, info.owner, info.cost, info.face.letter, info.label, info.tone) != (
             old.seat,
             old.owner,
             old.cost,
             old.face.letter,
+            old.label,
+            old.tone,
         ):
             self._label_frame(info, old)
         resized = self.framed or chip_text(info).cell_len != chip_text(old).cell_len
