@@ -166,6 +166,13 @@ class PlainLauncher(Printer):
 def run_plain_launcher(inp: TextIO | None = None, out: TextIO | None = None) -> int:
     """`tabletop-tui --plain`: served over SSH to a plain login, shared tables come first."""
     inp, out = inp or sys.stdin, out or sys.stdout
+    from ..tables.remote import TablesLink
+
+    link = TablesLink.from_env()
+    if link is not None:  # served: the server's shared tables (and `local` for this one)
+        from .tables import run_plain_tables
+
+        return run_plain_tables(link, inp, out)
     return PlainLauncher(inp, out).run()
 
 
