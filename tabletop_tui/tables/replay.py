@@ -14,7 +14,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..engine import Event, Rejection, Seat
+from ..engine.grammar import second_person
 from ..engine.match import Match
+from ..engine.names import named, names_in
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,8 @@ class Replay:
                 action = self.rules.describe(self.rules.parse_action(logged.action))
             steps.append(ReplayStep(n, match.states[n], match.events[n], logged.seat, action))
         self.steps = steps
+        #: step -> its action in the words its seat read (`action_words`)
+        self._words: dict[int, str] = {}
 
     @classmethod
     def load(cls, path: Path) -> Replay:
@@ -69,13 +73,28 @@ class Replay:
         if step.seat is None:
             what = "the deal"
         elif step.action is not None:
-            what = f"{self.names[step.seat]}: {step.action}"
+            what = f"{self.names[step.seat]}: {self.action_words(index)}"
         else:
             what = f"{self.names[step.seat]} acts"
         return f"Step {index}/{last}: {what}"
 
+    def action_words(self, index: int) -> str | None:
+        """Step `index`'s action as its seat read it when it chose: names, never ids
+        ("choose Data Dodo", not "choose data-dodo#2.1"; issue 36). The ids are named from
+        that seat's own view of the step before, so the words name only cards it saw. Made
+        when first asked (a View per step of a long game is not built up front)."""
+        step = self.steps[index]
+        if step.action is None or step.seat is None:
+            return step.action
+        words = self._words.get(index)
+        if words is None:
+            view = self.rules.view(self.steps[index - 1].state, step.seat)
+            words = self._words[index] = named(step.action, names_in(view))
+        return words
+
     def text(self, index: int, viewer: Seat | None = None) -> str:
-        """One step as plain text: heading, its log lines, then the view it shows."""
+        """One step as plain text: heading, its log lines, then the view it shows (said to a
+        seat named You, as the table says it)."""
         step = self.steps[index]
         lines = [self.heading(index), f"Seen by {self.viewer_name(viewer)}", ""]
         lines += [f"» {e.text}" for e in step.events] or ["» (nothing to log)"]
@@ -84,7 +103,7 @@ class Replay:
             lines.append(f"» Game over: {outcome.summary if outcome else ''}")
         lines.append("")
         lines += outline(self.view(index, viewer))
-        return "\n".join(lines)
+        return second_person("\n".join(lines))
 
 
 #: the View fields that count a game's turns, finest last: PageUp/PageDown jump by the first

@@ -18,6 +18,7 @@ from textual.widgets import Footer
 
 from ..engine import Event, Rejection
 from ..engine.grammar import second_person
+from ..engine.names import describe_all_seen
 from ..files import os_problem
 from ..paths import new_save_path
 from ..tables.recap import Recap, hand_names, recap_for
@@ -560,7 +561,8 @@ class GameScreen(BaseScreen):
         from .screens.lobby import MovesScreen
 
         legal = list(self.match.legal_actions(seat))
-        labels = [self.rules.describe(a) for a in legal]
+        # names, never ids: the cards as this seat's View names them (issue 36)
+        labels = describe_all_seen(self.rules, legal, self.match.view(seat))
 
         def chosen(index: int | None) -> None:
             if index is not None and 0 <= index < len(legal):

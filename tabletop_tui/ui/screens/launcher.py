@@ -125,10 +125,13 @@ class FinishedScreen(SavedGamesScreen):
     def line(self, game: SavedGame) -> Text | str:
         if game.problem is not None:
             return game.label()
+        from ...engine.grammar import second_person  # (the engine: not before frame 1)
+
         return Text.assemble(
             (f"{game.title}: ", "bold"),
             f"{', '.join(game.players)} · ",
-            (game.result or "put away before its end", "italic"),
+            # (said to a seat named You: "all ten of your characters", issue 36)
+            (second_person(game.result) if game.result else "put away before its end", "italic"),
             f" · {game.when}",
         )
 
