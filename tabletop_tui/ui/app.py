@@ -23,6 +23,7 @@ from .registry import (
     deck_builder_class,
     game_css,
     game_screen_class,
+    pregame,
     screen_module,
 )
 
@@ -256,6 +257,9 @@ class TabletopApp(App):
         from .session import Session
 
         options = {**self.config, **(config or {})}
+        step = pregame(game_id)  # e.g. sealed play: each player builds a deck first
+        if step is not None and step(self, game_id, seats, seed, replace, options, seed_given):
+            return
         session = Session.new(
             game_id,
             seats,

@@ -27,6 +27,16 @@ SCREENS = {
 #: games whose players build their own decks: the screen for it (launcher `b`, setup Ctrl+B)
 DECK_BUILDERS = {
     "zoobotz": "tabletop_tui.ui.games.zoobotz.decks:DeckBuilderScreen",
+    "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008.decks:PrCcgDeckBuilder",
+}
+#: a game's setup choices kept outside its screen class (else the screen's SETUP_OPTIONS)
+SETUP_OPTIONS = {
+    "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008.options:SETUP_OPTIONS",
+}
+#: a step between Start and the game (sealed deck building): called with (app, game id,
+#: seats, seed, replace, options, seed_given), it returns True when it takes the start over
+PREGAME = {
+    "pr-ccg-2008": "tabletop_tui.ui.games.pr_ccg_2008.sealed:start_sealed",
 }
 GAMES_UI = "tabletop_tui.ui.games."
 HERE = Path(__file__).resolve().parent
@@ -41,8 +51,24 @@ def game_screen_class(game_id: str):
 
 
 def deck_builder_class(game_id: str):
-    module, _, name = DECK_BUILDERS[game_id].partition(":")
+    return _load(DECK_BUILDERS[game_id])
+
+
+def _load(path: str):
+    module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def setup_options(game_id: str):
+    """A game's setup choices: its registered ones, else its screen class's SETUP_OPTIONS."""
+    if game_id in SETUP_OPTIONS:
+        return _load(SETUP_OPTIONS[game_id])
+    return getattr(game_screen_class(game_id), "SETUP_OPTIONS", ())
+
+
+def pregame(game_id: str):
+    """The step a game takes between Start and its first state, if any (PREGAME)."""
+    return _load(PREGAME[game_id]) if game_id in PREGAME else None
 
 
 def game_css(module: str) -> Path | None:

@@ -39,6 +39,6 @@ class SetupOption:
 
 
 def options_for(game_id: str) -> list[SetupOption]:
-    from .registry import game_screen_class
+    from .registry import setup_options
 
-    return list(getattr(game_screen_class(game_id), "SETUP_OPTIONS", ()))
+    return list(setup_options(game_id))
