@@ -75,3 +75,20 @@ async def test_a_card_may_give_its_frame_its_own_lines_label_and_tone():
         await pilot.pause()
         assert not mine.has_class("tone-red")
         assert "[I]" in _screen_text(app)
+
+
+def test_a_frame_cut_to_its_width_leaves_the_card_text_whole():
+    """Kit: drawing a narrow frame once must not cut the card's own Text lines (the inspector
+    and a wider frame read them later): today a frame's first, narrow layout left "…"."""
+    from rich.text import Text
+
+    from tabletop_tui.ui.widgets.card_frame import frame_text
+
+    line = Text("Battle reward: gain 2 Energy")
+    extra = Text("Draw 1 card, then discard 1")
+    info = CardInfo(key="k", face=CardFace(title="Card", letter="M"), frame=(line,))
+    frame_text(info, width=3)
+    assert line.plain == "Battle reward: gain 2 Energy"
+    plain = CardInfo(key="p", face=CardFace(title="Card", letter="M", extra=(extra,)))
+    frame_text(plain, width=3)
+    assert extra.plain == "Draw 1 card, then discard 1"

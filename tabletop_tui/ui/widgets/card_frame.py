@@ -59,7 +59,8 @@ def frame_text(info, focused: bool = False, width: int = FRAME_WIDTH - 4) -> Tex
     lines: list[Text] = [head]
     own = getattr(info, "frame", None)
     if own is not None:  # the game's own lines under the name
-        lines += [line if isinstance(line, Text) else Text(str(line)) for line in own]
+        # (copies: truncating to the frame's width must not cut the card's own lines)
+        lines += [line.copy() if isinstance(line, Text) else Text(str(line)) for line in own]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         body = Text("\n").join(lines[:FRAME_LINES])
@@ -72,7 +73,7 @@ def frame_text(info, focused: bool = False, width: int = FRAME_WIDTH - 4) -> Tex
     for extra in face.extra:
         if len(lines) >= FRAME_LINES - (1 if info.marks else 0):
             break
-        lines.append(extra if isinstance(extra, Text) else Text(str(extra)))
+        lines.append(extra.copy() if isinstance(extra, Text) else Text(str(extra)))
     if info.marks:
         lines = lines[: FRAME_LINES - 1]
         lines.append(Text(info.marks, style="bold"))
