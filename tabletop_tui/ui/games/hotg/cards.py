@@ -243,7 +243,8 @@ def enemy_info(view: View, e: EnemyCardView, actionable: bool = False) -> CardIn
     keywords = tuple(k.upper() for k in e.keywords) + (kind, "Hits")
     if view.mastermind_seat is not None:
         keywords += ("Combat grid",)
-    return CardInfo(
+    return framed(
+        enemy_frame(e, kind),
         key=f"enemy-{e.slot}",
         face=CardFace(
             title=e.name,
@@ -260,6 +261,43 @@ def enemy_info(view: View, e: EnemyCardView, actionable: bool = False) -> CardIn
         actionable=actionable,
         data=("enemy", e.slot),
     )
+
+
+def framed(lines: tuple, **fields) -> CardInfo:
+    """A card with its own lines for a card frame (the table kit's `frame`, where the kit
+    has it; else the frame draws the face)."""
+    if "frame" in CardInfo.__dataclass_fields__:
+        fields["frame"] = lines
+    return CardInfo(**fields)
+
+
+def enemy_state(e: EnemyCardView) -> Text:
+    """Where an enemy card stands in the enemies' turn, in words as well as a glyph."""
+    if e.defeated:
+        return Text("✝ defeated", style="bold")
+    if e.active:
+        return Text("▶ acts next", style="bold")
+    if e.resolved:
+        return Text("✔ resolved", style="bold")
+    return Text("· waits its turn", style="dim")
+
+
+def enemy_frame(e: EnemyCardView, kind: str) -> tuple:
+    """An enemy card in a battle as its frame shows it, under its name: what it is and its
+    place in the combat order, health and hits, whether it has acted, whether attacks can
+    reach it, its keywords."""
+    numbers = Text.assemble(
+        ("♥", "bold"),
+        (str(e.health), "bold"),
+        " health ",
+        ("⚔", "bold"),
+        (str(e.hits), "bold"),
+        " hits",
+    )
+    reach = "◎ a target" if e.targetable else "" if e.defeated else "✘ no target"
+    tail = " ".join(part for part in (reach, *(k.upper() for k in e.keywords)) if part)
+    lines = (Text(f"{kind} · card {e.slot + 1}", style="italic"), numbers, enemy_state(e))
+    return lines + ((Text(tail),) if tail else ())
 
 
 def placing_info(view: View, row: int, col: int) -> CardInfo:

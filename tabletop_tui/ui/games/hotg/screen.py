@@ -55,6 +55,7 @@ from ...widgets.scrolling import MoveList
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
+from .keys import LastingKeys
 from .moves import (
     DIE_FACES,
     TOP_LEVEL_CAP,
@@ -109,7 +110,7 @@ TABLE_ORDER = (
 #: each late part: (its class, the arguments it is made with, the title its zone is given)
 LATE: dict[str, tuple[type, dict, str]] = {
     "hg-battle-head": (Static, {}, ""),
-    "hg-enemies": (Zone, {"vertical": True, "empty": ""}, ""),
+    "hg-enemies": (Zone, {"vertical": True, "empty": "", "frames": True}, ""),
     "hg-grid": (CombatGrid, {}, ""),
     "hg-decision": (Zone, {"empty": ""}, "Asked about:"),
     "hg-schemes": (Zone, {"empty": "none"}, "Schemes:"),
@@ -127,32 +128,35 @@ KIND_KEYS = {
 }
 
 
-#: the terminal width from which the footer has room for u Undo and s Save
-WIDE_FOOTER = 96
-
-
 class HotgScreen(CardTable, GameScreen):
     BOT_PACE = 0.4
     ACTING_MODES = ("act", "decision", "battle")
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"kind", "battle", "hand", "end", "moves", "pick"}
     SETUP_OPTIONS = SETUP_OPTIONS
+    #: The footer lists the keys of the moment (the Action Phase's m b r f e, a battle's p and
+    #: e, a question's e), so undo and save fit beside them at 80 columns: each key has a
+    #: shown binding for the modes it is listed in (`check_action`: its last argument) and a
+    #: hidden one that works at any time (a key pressed out of its moment is refused with the
+    #: rule that says why).
     BINDINGS = [
-        Binding("m", "kind('move')", "Move"),
-        Binding("b", "battle", "Battle"),
-        Binding("r", "kind('recover')", "Recover"),
-        Binding("p", "hand", "Play"),
-        Binding("f", "kind('focus')", "Hand over"),
+        Binding("m", "kind('move', 'act')", "Move"),
+        Binding("b", "battle('act')", "Battle"),
+        Binding("r", "kind('recover', 'act')", "Recover"),
+        Binding("p", "hand('battle')", "Play"),
+        Binding("f", "kind('focus', 'act')", "Hand over"),
+        Binding("e", "end('act')", "End"),
+        Binding("e", "end('battle')", "Pass"),
+        Binding("e", "end('decision')", "Pass"),
+        Binding("m", "kind('move')", "Move", show=False),
+        Binding("b", "battle", "Battle", show=False),
+        Binding("r", "kind('recover')", "Recover", show=False),
+        Binding("p", "hand", "Play", show=False),
+        Binding("f", "kind('focus')", "Hand over", show=False),
         Binding("z", "kind('zord')", "Zords", show=False),
         Binding("g", "kind('energy')", "Energy", show=False),
         Binding("d", "kind('draw')", "Draw", show=False),
-        Binding("e", "end", "End/Pass"),
+        Binding("e", "end", "End/Pass", show=False),
         Binding("o", "moves", "Moves", show=False),
-        # 80 columns have room for the moves' keys only: undo and save are listed in the
-        # footer from WIDE_FOOTER columns (the first two), and work at any width (the next two)
-        Binding("u", "wide_undo", "Undo"),
-        Binding("s", "wide_save", "Save"),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("s", "save", "Save", show=False),
         *(Binding(str(n), f"pick('{n}')", f"Move {n}", show=False) for n in range(1, 10)),
     ]
     HELP_KEYS = [
@@ -176,7 +180,9 @@ class HotgScreen(CardTable, GameScreen):
         self.mode = "wait"
         self._view: View | None = None
         self.groups: list[Group] = []
-        self._list_keys = StableKeys()
+        self._list_keys = LastingKeys()
+        #: the list key that made a move, and the move count before it
+        self._key_made: tuple[str, int] = ("", -2)
         self._list_key: tuple = ()
         self._decision_key: tuple = ()
         self._focus_mode = ""
@@ -281,13 +287,13 @@ class HotgScreen(CardTable, GameScreen):
 
     def seat_changed(self) -> None:
         self.forget_cards()
-        self._list_keys = StableKeys()
+        self._list_keys = LastingKeys()
         self._list_key = ()
         self.refresh_bindings()  # (the Mastermind's footer has no Ranger keys)
 
     def layout_changed(self) -> None:
         self._list_key = ()
-        self.refresh_bindings()  # (u and s in the footer or not: WIDE_FOOTER)
+        self.refresh_bindings()
 
     def _fill_corners(self) -> None:
         """The board's four blank corner cells (CROSS: the grid's cells 0, 2, 6 and 8), made
@@ -500,11 +506,7 @@ class HotgScreen(CardTable, GameScreen):
         infos = [hc.enemy_info(view, e, f"enemy:{e.slot}" in usable) for e in b.cards]
         if b.grid is not None:  # the grid's row-major order
             infos.sort(key=lambda i: (b.cards[i.data[1]].row, b.cards[i.data[1]].col))
-        wide_grid = not self.compact and b.grid is None
-        enemies.set_class(not wide_grid, "-vertical")
-        enemies.set_class(wide_grid, "-wrap")
-        if wide_grid:
-            enemies.styles.grid_size_columns = max(1, b.cols)
+        # (in their combat order: a frame each on a wide screen, a line each at 80x24)
         enemies.show(infos)
         self._show_grid(view, seat)
 
@@ -710,7 +712,9 @@ class HotgScreen(CardTable, GameScreen):
         options = self.query_one("#hg-list", OptionList)
         seat = self.session.on_screen
         groups = build_groups(view, legal, self.rules) if seat is not None else []
-        keys = self._list_keys.assign([g.ident for g in groups])
+        key_made, made_at = self._key_made
+        resting = key_made if len(self.match.actions) <= made_at + 1 else ""
+        keys = self._list_keys.assign([g.ident for g in groups], resting=resting)
         key = (tuple((g.ident, g.label.plain) for g in groups), self.mode)
         self.groups = groups  # the same labels may stand for other copies now
         if key != self._list_key:
@@ -805,6 +809,8 @@ class HotgScreen(CardTable, GameScreen):
     def action_pick(self, key: str) -> None:
         for group in self.groups:
             if self.key_of(group) == key:
+                # (the key rests until one more move: pressed twice, it makes no other move)
+                self._key_made = (key, len(self.match.actions))
                 self.run_group(group)
                 return
         self.set_message(Text(f"No move has the key {key} now.", style="bold yellow"))
@@ -813,25 +819,20 @@ class HotgScreen(CardTable, GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if not GameScreen.check_action(self, action, parameters):
             return False
-        if action in ("wide_undo", "wide_save"):
-            return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
-        if action in ("kind", "battle", "hand"):
+        if action in ("kind", "battle", "hand", "end"):
+            when = parameters[-1] if parameters and parameters[-1] in self.ACTING_MODES else ""
+            if when and when != self.mode:
+                return False  # (listed in the footer in its own moment only)
+            if action == "end":
+                return self.mode in self.ACTING_MODES
             # the Rangers' keys: the Mastermind has no Rangers and no hand
             seat = self.session.on_screen
             if seat is not None and seat == self.match.config.mastermind_seat:
                 return False
             return self.mode in self.ACTING_MODES
-        if action == "end":
-            return self.mode in self.ACTING_MODES
         return True
 
-    def action_wide_undo(self) -> None:
-        self.action_undo()
-
-    def action_wide_save(self) -> None:
-        self.action_save()
-
-    def action_kind(self, kind: str) -> None:
+    def action_kind(self, kind: str, when: str = "") -> None:
         kinds = KIND_KEYS[kind]
         actions = tuple(a for a in self.legal_now() if isinstance(a, kinds))
         if not actions:
@@ -851,11 +852,11 @@ class HotgScreen(CardTable, GameScreen):
         }[kind]
         self.follow_up(Pending(title, actions))
 
-    def action_battle(self) -> None:
+    def action_battle(self, when: str = "") -> None:
         battles = [a for a in self.legal_now() if isinstance(a, StartBattle)]
         self.submit(battles[0] if battles else StartBattle())
 
-    def action_end(self) -> None:
+    def action_end(self, when: str = "") -> None:
         legal = [a for a in self.legal_now() if isinstance(a, EndPhase | Pass)]
         if not legal:
             view = self._view
@@ -863,7 +864,7 @@ class HotgScreen(CardTable, GameScreen):
             return
         self.run_group(Group(legal[0].kind, Text(""), (legal[0],)))
 
-    def action_hand(self) -> None:
+    def action_hand(self, when: str = "") -> None:
         zone = self.query_one("#hg-hand", Zone)
         playable = next((c.info.key for c in zone.cards if c.info.actionable), None)
         if not zone.focus_card(playable):
