@@ -46,6 +46,8 @@ class CardFile:
     model: str
     #: rules the JSON Schema cannot express (checked by the model's validators)
     note: str = ""
+    #: one [key] table per file (a deck), not an array of [[key]] tables
+    single: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,16 @@ CARD_SETS: dict[str, CardSet] = {
                 "show's seasons (mighty-morphin ... jungle-fury). Pool records have no copies. "
                 "Each deck-<id>.toml holds one deck, checked too: a [deck] table (id, name, "
                 "blurb) and [deck.cards] of pool card id = copies, exactly 20 cards.",
+            ),
+            CardFile(
+                "deck-*.toml",
+                "deck",
+                "tabletop_tui.games.pr_ccg_2008.cards:DeckTable",
+                "One deck: a [deck] table (id, name, blurb) and [deck.cards] of pool card id = "
+                "copies. Exactly 20 cards; at most 3 copies of a common, 2 of an uncommon, 1 of "
+                "a rare (RULINGS.md ruling 8); every id names a pool card. Decks saved by the "
+                "deck builder have the same shape (the id may be left out).",
+                single=True,
             ),
         ),
     ),
@@ -191,7 +203,7 @@ def card_file_schema(game_id: str) -> dict[str, Any]:
         model = create_model(
             f"{record.__name__}File",
             __doc__=f"{GAMES[game_id].title}: {spec.name}, one [[{spec.key}]] table per card.",
-            **{spec.key: (list[record], ...)},
+            **{spec.key: (record if spec.single else list[record], ...)},
         )
         schema = model.model_json_schema()
         record_schema = schema.get("$defs", {}).get(record.__name__)
@@ -418,18 +430,24 @@ def config_overrides(rules) -> dict[str, Any]:
     return {"cards_dir": str(card_dir(rules.game_id, override).resolve())}
 
 
-def _preflight(rules, seats: list[SeatSpec] | None, seed: int | None) -> Dealt:
+def _preflight(
+    rules, seats: list[SeatSpec] | None, seed: int | None, extra: dict | None = None
+) -> Dealt:
     """Deal a game before the UI starts, so bad card files are one line here, not a crash
-    there; the app starts from this deal when it plays that seed (`play --seed N`)."""
+    there; the app starts from this deal when it plays that seed (`play --seed N`).
+    `extra`: more Config fields (`--decks`, `--sealed`)."""
     count = len(seats) if seats else rules.min_seats
     names = [s.name for s in seats] if seats else [f"Player {i + 1}" for i in range(count)]
     try:
-        config = rules.config_type(names=tuple(names), **config_overrides(rules))
+        config = rules.config_type(names=tuple(names), **config_overrides(rules), **(extra or {}))
     except Exception as exc:  # a pydantic ValidationError from the game's settings
         raise CliError(f"bad settings for {rules.game_id}: {_first_line(exc)}") from None
     from .engine.match import deal
 
-    return deal(rules, config, seed or 0)
+    try:
+        return deal(rules, config, seed or 0)
+    except ValueError as exc:  # e.g. a deck that breaks a deck rule
+        raise CliError(f"{rules.game_id}: {_first_line(exc)}") from None
 
 
 def _load_save(path: Path, game_id: str | None = None):
@@ -452,6 +470,7 @@ def _run_app(**kwargs: Any) -> int:
     game = kwargs.get("game")
     rules = get_rules(game) if game else None
     overrides = config_overrides(rules) if rules is not None else {}
+    overrides = {**overrides, **(kwargs.pop("config", None) or {})}
     if overrides:
         kwargs["config"] = overrides  # e.g. the --cards folder, recorded in the save
     app = TabletopApp(**kwargs)
@@ -466,6 +485,7 @@ def _run_plain(**kwargs: Any) -> int:
     game = kwargs.get("game")
     rules = get_rules(game) if game else None
     overrides = config_overrides(rules) if rules is not None else {}
+    overrides = {**overrides, **(kwargs.pop("config", None) or {})}
     return run_plain(config=overrides, **kwargs)
 
 
@@ -488,6 +508,50 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _deck_options(rules, args: argparse.Namespace, seats: list[SeatSpec] | None) -> dict:
+    """`--decks` and `--sealed` as Config fields (PR CCG 2008, the game with a deck builder
+    and sealed play here); a deck that cannot be played is refused naming its rule."""
+    decks, sealed = getattr(args, "decks", None), getattr(args, "sealed", False)
+    if decks is None and not sealed:
+        return {}
+    if rules.game_id != "pr-ccg-2008":
+        raise CliError(f"--decks and --sealed are for pr-ccg-2008, not {rules.game_id}")
+    if args.load is not None:
+        raise CliError("--load takes the decks from the save; drop --decks/--sealed")
+    if sealed and decks is not None:
+        raise CliError("sealed play builds the decks from the packs: drop --decks or --sealed")
+    if sealed:
+        humans = any(s.kind == "human" for s in seats or ())
+        if getattr(args, "plain", False) and (humans or not seats):
+            raise CliError("sealed play needs the full screen to build a deck: drop --plain")
+        return {"sealed_packs": 4}
+    from .games.pr_ccg_2008.cards import catalog
+    from .ui.games.pr_ccg_2008.decklists import find_saved, saved_decks
+
+    cat = catalog(config_overrides(rules).get("cards_dir"))
+    pool = {c.id: c for c in cat.card_set.pool}
+    shipped = {d.info.id for d in cat.card_set.decks}
+    count = len(seats) if seats else rules.min_seats
+    names = _split(decks, "--decks")
+    if len(names) != count:
+        raise CliError(f"--decks: {count} seats need {count} decks, not {len(names)}")
+    out: list = []
+    for name in names:
+        if name in shipped:
+            out.append(name)
+            continue
+        found = find_saved(name, pool)
+        if found is None:
+            mine = ", ".join(d.path.stem for d in saved_decks(pool)) or "none saved yet"
+            raise CliError(
+                f"--decks: no deck '{name}' (shipped: {', '.join(sorted(shipped))}; yours: {mine})"
+            )
+        if not found.ok:
+            raise CliError(f"--decks: {found.report()}")
+        out.append(found.custom())
+    return {"decks": tuple(out)}
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     # the game's rules, models and first deal, made without the collector (startup.py);
     # the app itself starts with it on (it pauses it again until its first frame)
@@ -495,7 +559,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         rules = _playable(args.game)
         if args.load is None:
             seats = seat_specs(rules, args.seats, args.names)
-            dealt = _preflight(rules, seats, args.seed)
+        decks = _deck_options(rules, args, seats if args.load is None else None)
+        if args.load is None:
+            dealt = _preflight(rules, seats, args.seed, decks)
     if args.load is not None:
         if args.seats is not None or args.names is not None:
             raise CliError("--load takes the seats and names from the save; drop --seats/--names")
@@ -504,10 +570,17 @@ def cmd_play(args: argparse.Namespace) -> int:
             return _run_plain(load=args.load)
         return _run_app(game=rules.game_id, load=args.load)
     if args.plain:
-        return _run_plain(game=rules.game_id, seats=seats, seed=args.seed)
-    # (without --seed the app draws one: the check's deal, of seed 0, is not that game)
-    given = args.seed is not None and seats is not None
-    return _run_app(game=rules.game_id, seats=seats, seed=args.seed, dealt=dealt if given else None)
+        return _run_plain(game=rules.game_id, seats=seats, seed=args.seed, config=decks)
+    # (without --seed the app draws one: the check's deal, of seed 0, is not that game;
+    # nor is it in sealed play, where the human players build their decks first)
+    given = args.seed is not None and seats is not None and not decks.get("sealed_packs")
+    return _run_app(
+        game=rules.game_id,
+        seats=seats,
+        seed=args.seed,
+        dealt=dealt if given else None,
+        config=decks,
+    )
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -823,6 +896,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", metavar="N", type=_seed, help="seed for a repeatable game")
     p.add_argument("--load", metavar="FILE", type=Path, help="continue a saved game")
     p.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help=PLAIN_HELP)
+    p.add_argument(
+        "--decks",
+        metavar="DECKS",
+        help="pr-ccg-2008: a deck per seat, comma-separated: a shipped deck id (guardians, "
+        "invaders, prism, swarm, colossi) or a deck saved in the deck builder (its name)",
+    )
+    p.add_argument(
+        "--sealed",
+        action="store_true",
+        help="pr-ccg-2008: sealed play; each player opens 4 booster packs and builds a "
+        "20-card deck from them (a bot builds its own)",
+    )
 
     p = command(
         "resume",

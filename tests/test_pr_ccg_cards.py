@@ -261,7 +261,7 @@ def test_cli_schema_describes_the_elements_and_the_pool(capsys):
     assert main(["cards", "schema", GAME_ID]) == 0
     schema = json.loads(capsys.readouterr().out)
     files = schema["files"]
-    assert set(files) == {"elements.toml", "pool-*.toml"}
+    assert set(files) == {"elements.toml", "pool-*.toml", "deck-*.toml"}
     assert files["elements.toml"]["required"] == ["element"]
     card = files["pool-*.toml"]["$defs"]["Card"]
     assert {"id", "name", "hand_cost", "battle_elements", "values", "damage"} <= set(

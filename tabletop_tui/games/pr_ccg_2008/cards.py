@@ -22,6 +22,8 @@ from ...engine import Model
 GAME_ID = "pr-ccg-2008"
 DECK_SIZE = 20
 RARITIES = ("common", "uncommon", "rare")
+#: the copies of one card a deck may hold, by the card's rarity (RULINGS.md, ruling 8)
+COPIES: dict[str, int] = {"common": 3, "uncommon": 2, "rare": 1}
 #: the show's eras the pool draws on, in broadcast order: id -> the name shown
 ERAS: dict[str, str] = {
     "mighty-morphin": "Mighty Morphin",
@@ -85,6 +87,16 @@ class DeckInfo(Model):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str = Field(min_length=1)
     blurb: str = ""
+
+
+class DeckTable(DeckInfo):
+    """A deck file's [deck] table (deck-<id>.toml, or a deck saved by the deck builder):
+    id, name, blurb and [deck.cards], pool card id = copies; exactly 20 cards, at most
+    3 copies of a common, 2 of an uncommon, 1 of a rare (ruling 8)."""
+
+    id: str = Field(default="", pattern=r"^[a-z0-9-]*$")
+    #: pool card id = copies
+    cards: dict[str, int] = Field(min_length=1)
 
 
 class Deck(Model):
@@ -223,8 +235,20 @@ def load_card_set(folder: Path | None = None) -> CardSet:
 
 
 def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
-    """Every card of the pool in a card folder, validated with its decks (for `cards validate`)."""
-    return load_card_set(folder).pool
+    """Every card of the pool in a card folder, validated with its decks (for `cards validate`),
+    the decks also against the copies rule (ruling 8; a test folder may break it to build
+    positions, so loading a folder to play does not check it)."""
+    folder = Path(folder) if folder else card_dir(GAME_ID)
+    card_set = load_card_set(folder)
+    for deck in card_set.decks:
+        for card in deck.cards:
+            if card.copies > COPIES[card.rarity]:
+                raise CardDataError(
+                    f"{folder / f'deck-{deck.info.id}.toml'}: deck '{deck.info.name}', "
+                    f"[deck.cards] '{card.id}': Copies (ruling 8): at most "
+                    f"{COPIES[card.rarity]} of a {card.rarity} card, not {card.copies}"
+                )
+    return card_set.pool
 
 
 @cache

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .cards import DECK_SIZE, Card, Catalog
+from .cards import COPIES, DECK_SIZE, Card, Catalog
 from .models import Config, CustomDeck, DeckChoice
 
-#: the copies of one card a deck may hold, by the card's rarity (ruling 8)
-COPIES: dict[str, int] = {"common": 3, "uncommon": 2, "rare": 1}
+__all__ = ["COPIES", "DECK_SIZE", "deck_problems", "deck_list", "instances", "max_copies"]
 RULE_SIZE = "Deck size (ruling 8)"
 RULE_COPIES = "Copies (ruling 8)"
 RULE_SEALED = "Sealed (ruling 9)"

@@ -172,7 +172,7 @@ def find_saved(key: str, pool: dict[str, Card]) -> SavedDeck | None:
     """A saved deck by its file stem or its name (any case), for `--decks`."""
     wanted = key.removeprefix(SAVED_PREFIX)
     for deck in saved_decks(pool):
-        if wanted in (deck.path.stem, file_stem(wanted)) or deck.name.lower() == wanted.lower():
+        if deck.path.stem in (wanted, file_stem(wanted)) or deck.name.lower() == wanted.lower():
             return deck
     return None
 

@@ -126,9 +126,9 @@ class PrCcgDeckBuilder(BaseScreen):
     #pc-name { width: 1fr; }
     #pc-sort { width: 22; }
     #pc-era { width: 1fr; }
-    #pc-element { width: 17; }
-    #pc-cost { width: 15; }
-    #pc-rarity { width: 19; }
+    #pc-element { width: 20; }
+    #pc-cost { width: 16; }
+    #pc-rarity { width: 18; }
     #pc-main { height: 1fr; }
     #pc-pool, #pc-deck { width: 1fr; height: 100%; border: round $panel;
         border-title-align: left; scrollbar-size-vertical: 1; }
@@ -136,7 +136,7 @@ class PrCcgDeckBuilder(BaseScreen):
     #pc-side { width: 1fr; max-width: 44; height: 100%; }
     #pc-card { height: auto; padding: 0 1; border: round $panel; }
     #pc-stats { height: 1fr; padding: 0 1; }
-    #pc-line { height: 1; padding: 0 1; display: none; }
+    #pc-line { height: 2; padding: 0 1; display: none; }
     #pc-check { height: auto; max-height: 2; padding: 0 1; }
     #pc-message { height: auto; max-height: 2; padding: 0 1; }
     PrCcgDeckBuilder.-compact #pc-side { display: none; }
@@ -252,9 +252,9 @@ class PrCcgDeckBuilder(BaseScreen):
         else:
             text.append(f"{copies}/{self.limit(card)} " if copies else "    ", style="bold")
         text.append(RARITY_MARK[card.rarity], style=RARITY_STYLE[card.rarity])
-        text.append(f" [{card.hand_cost}] ")
-        text.append(f"{card.name[:22]:<22}", style="bold")
-        text.append(f" ⚔{self.letters(card):<5} ✹{card.damage}")
+        text.append(f" {card.hand_cost} ")
+        text.append(f"{card.name[:18]:<18}", style="bold")
+        text.append(f" ⚔{self.letters(card):<5}✹{card.damage}")
         return text
 
     def _fill(self, widget: OptionList, rows: list[tuple[str, Text]], title: str) -> None:
@@ -334,9 +334,8 @@ class PrCcgDeckBuilder(BaseScreen):
             )
         self.query_one("#pc-check", Static).update(text)
         self.query_one("#pc-message", Static).update(self.message)
-        side, line = self.stats()
+        side, _ = self.stats()
         self.query_one("#pc-stats", Static).update(side)
-        self.query_one("#pc-line", Static).update(line)
 
     def _current(self) -> str | None:
         focused = self.focused
@@ -359,12 +358,28 @@ class PrCcgDeckBuilder(BaseScreen):
         )
         return text
 
+    def card_line(self, card: Card) -> Text:
+        """The card in one line, for a screen too small for the side panel."""
+        text = Text()
+        text.append(card.name, style="bold")
+        text.append(f" {RARITY_MARK[card.rarity]} cost {card.hand_cost} ✹{card.damage} ⚔")
+        text.append(self.letters(card))
+        text.append(
+            "  " + " ".join(f"{self.elements[e].letter}{v}" for e, v in card.values.items())
+        )
+        return text
+
     def show_card(self) -> None:
         card = self.pool.get(self._current() or "")
+        line = self.stats()[1]
         if card is None:
             self.query_one("#pc-card", Static).update(Text("highlight a card", style="dim"))
+            self.query_one("#pc-line", Static).update(
+                Text.assemble(("highlight a card\n", "dim"), line)
+            )
             return
         self.query_one("#pc-card", Static).update(self.card_text(card))
+        self.query_one("#pc-line", Static).update(Text.assemble(self.card_line(card), "\n", line))
 
     # -- events ---------------------------------------------------------------------------------
     def on_descendant_focus(self, event) -> None:
