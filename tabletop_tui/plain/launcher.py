@@ -13,6 +13,7 @@ from typing import TextIO
 
 from ..engine.match import SeatSpec
 from .play import WIDTH, Printer, run_plain
+from .terminal import line_mode
 
 #: a game's modes, as (label, Config fields) in the order offered; the first is the default
 MODES: dict[str, tuple[tuple[str, dict], ...]] = {
@@ -169,11 +170,12 @@ def run_plain_launcher(inp: TextIO | None = None, out: TextIO | None = None) -> 
     from ..tables.remote import TablesLink
 
     link = TablesLink.from_env()
-    if link is not None:  # served: the server's shared tables (and `local` for this one)
-        from .tables import run_plain_tables
+    with line_mode(inp):
+        if link is not None:  # served: the server's shared tables (and `local` for this one)
+            from .tables import run_plain_tables
 
-        return run_plain_tables(link, inp, out)
-    return PlainLauncher(inp, out).run()
+            return run_plain_tables(link, inp, out, local=lambda i, o: PlainLauncher(i, o).run())
+        return PlainLauncher(inp, out).run()
 
 
 def _plain(label: str) -> str:

@@ -31,10 +31,15 @@ def card_in(text: str, names: list[str]) -> str | None:
 
 def number_moves(actions: list, texts: list[str], card_names: set[str]) -> list[Move]:
     """The moves grouped by the card their words name (groups in order of first move, moves
-    without a card last), numbered from 1 in that order."""
+    without a card last), numbered from 1 in that order. Moves in the very same words (two
+    copies of one card in hand) are offered once."""
     names = sorted((n for n in card_names if len(n) > 2), key=len, reverse=True)
     groups: dict[str | None, list[tuple[object, str]]] = {}
+    seen: set[str] = set()
     for action, text in zip(actions, texts, strict=True):
+        if text.lower() in seen:  # a second copy of a card adds no move (as on the screen)
+            continue
+        seen.add(text.lower())
         groups.setdefault(card_in(text, names), []).append((action, text))
     order = [g for g in groups if g is not None] + ([None] if None in groups else [])
     moves: list[Move] = []

@@ -413,4 +413,7 @@ def run_plain(
         session = Session.new(
             rules.game_id, seats, seed, autosave=autosave, seed_given=given, **(config or {})
         )
-    return PlainGame(session, inp, out).run()
+    from .terminal import line_mode
+
+    with line_mode(inp):
+        return PlainGame(session, inp, out).run()

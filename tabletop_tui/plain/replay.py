@@ -132,4 +132,8 @@ def run_plain_replay(
 ) -> int:
     import sys
 
-    return PlainReplay(replay, inp or sys.stdin, out or sys.stdout).run(at)
+    from .terminal import line_mode
+
+    inp = inp or sys.stdin
+    with line_mode(inp):
+        return PlainReplay(replay, inp, out or sys.stdout).run(at)

@@ -17,6 +17,7 @@ import asyncio
 import queue
 import sys
 import threading
+from collections.abc import Callable
 from typing import TextIO
 
 from ..engine import Rejection, Seat
@@ -192,9 +193,18 @@ class RemoteGame(PlainGame):
 
 
 class PlainLobby(Printer):
-    def __init__(self, link: TablesLink, inp: LineQueue, out: TextIO, width: int = WIDTH):
+    def __init__(
+        self,
+        link: TablesLink,
+        inp: LineQueue,
+        out: TextIO,
+        width: int = WIDTH,
+        local: Callable[[TextIO, TextIO], int] | None = None,
+    ):
         super().__init__(inp, out, width)  # type: ignore[arg-type]
         self.link = link
+        #: `local`: the launcher at this terminal alone, given this lobby's input and output
+        self.local = local
 
     async def aread(self, prompt: str) -> str | None:
         self.out.write(prompt)
@@ -242,10 +252,8 @@ class PlainLobby(Printer):
             if word in ("list", "l", "help", "look"):
                 shown = False
                 continue
-            if word == "local":
-                from .launcher import PlainLauncher
-
-                await asyncio.to_thread(PlainLauncher(self.inp, self.out, self.width).run)  # type: ignore[arg-type]
+            if word == "local" and self.local is not None:
+                await asyncio.to_thread(self.local, self.inp, self.out)  # type: ignore[arg-type]
                 shown = False
                 continue
             try:
@@ -317,6 +325,11 @@ class PlainLobby(Printer):
             self.say("", "Back at the tables.")
 
 
-def run_plain_tables(link: TablesLink, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+def run_plain_tables(
+    link: TablesLink,
+    inp: TextIO | None = None,
+    out: TextIO | None = None,
+    local: Callable[[TextIO, TextIO], int] | None = None,
+) -> int:
     lines = LineQueue(inp or sys.stdin)
-    return asyncio.run(PlainLobby(link, lines, out or sys.stdout).run())
+    return asyncio.run(PlainLobby(link, lines, out or sys.stdout, local=local).run())

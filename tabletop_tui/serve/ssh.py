@@ -132,6 +132,10 @@ class SSHServeConfig:
     max_escape: int = MAX_ESCAPE
 
 
+#: a login name ending in this plays by text: `ssh -p 2222 ann+plain@host`
+PLAIN_SUFFIX = "+plain"
+
+
 class DemoServer:
     """The SSH server. `await start()`, then `await close()` (which ends every session)."""
 
@@ -348,10 +352,13 @@ class DemoServer:
     def child_pids(self) -> list[int]:
         return [s.pty.pid for s in self.sessions if s.pty is not None and s.pty.pid]
 
-    def app_argv(self) -> list[str]:
+    def app_argv(self, plain: bool = False) -> list[str]:
+        """`plain`: the login chose play by text (its name ended in PLAIN_SUFFIX)."""
         if self.config.child_argv is not None:
             return list(self.config.child_argv)
         argv = [sys.executable, "-P", "-m", "tabletop_tui.serve.child", *self.config.app_args]
+        if plain:
+            argv.append("--plain")
         if self.config.game:
             argv += ["play", self.config.game]
         return argv
@@ -386,6 +393,8 @@ class _Connection(asyncssh.SSHServer):
         self.guest = False
         self.lost = False
         self.username = ""
+        #: the login asked for play by text (`ssh NAME+plain@HOST`)
+        self.plain = False
         self.failures = 0
         #: the fingerprint of the key this login used (--auth keys)
         self.key_fingerprint = ""
@@ -480,6 +489,7 @@ class _Connection(asyncssh.SSHServer):
 
     # -- authentication ------------------------------------------------------------------
     def begin_auth(self, username: str) -> bool:
+        username, self.plain = split_plain(username)
         self.username = username
         self.authenticating = True
         refuse = self.server.logged_in(self)
@@ -510,6 +520,7 @@ class _Connection(asyncssh.SSHServer):
         return self.server.config.auth == "password"
 
     async def validate_password(self, username: str, password: str) -> bool:
+        username, _ = split_plain(username)
         server = self.server
         if check_password(server.passwords, username, password):
             if username in server.passwords and username != "*":
@@ -530,6 +541,7 @@ class _Connection(asyncssh.SSHServer):
         return self.server.config.auth == "keys"
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        username, _ = split_plain(username)
         entry = self.server.authorized_keys.get(bytes(key.public_data))
         if entry is None:
             return False
@@ -778,7 +790,7 @@ class _Session(asyncssh.SSHServerSession):
         try:
             home.mkdir(parents=True, exist_ok=True, mode=0o700)
             pty = PtyProcess(
-                server.app_argv(),
+                server.app_argv(plain=self.connection.plain),
                 env=server.app_env(self.term, home, self._client_env(), self.ticket),
                 cwd=home,
                 size=self.size,
@@ -969,6 +981,14 @@ class _Session(asyncssh.SSHServerSession):
         if self.ticket is not None and self.server.tables is not None:
             self.server.tables.revoke_ticket(self.ticket)
         self.ticket = None
+
+
+def split_plain(username: str) -> tuple[str, bool]:
+    """`ann+plain` is the login `ann` asking for play by text (issue 41): the same player,
+    the same saves and seats, lines and typed commands instead of the full screen."""
+    if username.endswith(PLAIN_SUFFIX) and len(username) > len(PLAIN_SUFFIX):
+        return username[: -len(PLAIN_SUFFIX)], True
+    return username, False
 
 
 def _cut_before_escape(held: bytearray, count: int, burst: int) -> int:

@@ -1,0 +1,127 @@
+"""Play by text at shared tables (issue 41): a plain seat on the same table protocol as the
+full screen's seats, and a plain login over real SSH (`ssh NAME+plain@HOST`)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import threading
+import time
+
+import pytest
+from serve_client import Term, connect
+from tables_helpers import Harness
+
+from tabletop_tui.plain.tables import LineQueue, PlainLobby
+from tabletop_tui.serve.ssh import DemoServer, SSHServeConfig, split_plain
+from tabletop_tui.tables.remote import TablesLink
+
+ITEM = re.compile(r"^\s*(\d+)\. (.*)$")
+
+
+class Out(io.StringIO):
+    """The plain seat's output, written from the table's loop and read by the typist."""
+
+    def __init__(self):
+        super().__init__()
+        self.lock = threading.Lock()
+
+    def write(self, s: str) -> int:
+        with self.lock:
+            return super().write(s)
+
+
+class Typist:
+    """Types only at a fresh prompt: the lines queued first, then `moves` and the first
+    move listed; `quit` back in the lobby."""
+
+    def __init__(self, out: Out, opening: list[str]):
+        self.out, self.queue, self.mark, self.reads = out, list(opening), 0, 0
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        for _ in range(6000):  # at most 30 s for the next prompt
+            text = self.out.getvalue()
+            if len(text) > self.mark and text.endswith("> "):
+                break
+            time.sleep(0.005)
+        else:
+            return ""
+        self.reads += 1
+        if self.reads > 2000:
+            return ""
+        self.mark = len(text) + 1
+        if self.queue:
+            return self.queue.pop(0) + "\n"
+        if text.endswith("tables> "):
+            return "quit\n"
+        last = text.rfind("> moves\n")
+        if last >= 0 and text.count("> ", last) == 2:  # the listing, then this prompt
+            if any(ITEM.match(line) for line in text[last:].splitlines()[1:]):
+                return "1\n"
+        return "moves\n"
+
+
+async def test_a_plain_seat_plays_a_shared_table_to_its_end(tmp_path):
+    async with Harness(tmp_path / "saves") as h:
+        link = TablesLink(h.service.socket_path, h.service.issue_ticket("ann"))
+        out = Out()
+        typist = Typist(out, ["new 1", "you, bot", "look", "squad", "save", "undo", "frobnicate"])
+        code = await asyncio.wait_for(PlainLobby(link, LineQueue(typist), out).run(), 120)
+        text = out.getvalue()
+        assert code == 0
+        (table,) = h.service.tables.values()
+        assert table.rules.game_id == "army-of-zero" and table.over
+        assert table.slots[0].user == "ann"
+        assert "Army Of Zero at table " in text and "you are ann." in text
+        assert "ann (you):" in text  # look, from the seat's own view
+        assert "Could not save: this table is saved by the server" in text
+        assert "Undo asked: the other players must agree" in text
+        assert "'frobnicate' is not a command" in text
+        assert "Game over. " in text and "Back at the tables." in text
+        assert f"Table {table.code}: Army Of Zero; ann (you), Bot 2 (bot); over." in text
+        assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_login_name_chooses_play_by_text():
+    assert split_plain("ann+plain") == ("ann", True)
+    assert split_plain("ann") == ("ann", False)
+    assert split_plain("+plain") == ("+plain", False)  # a suffix alone is a name
+    assert split_plain("ann+plainer") == ("ann+plainer", False)
+
+
+@pytest.fixture
+async def server(tmp_path):
+    server = DemoServer(
+        SSHServeConfig(host="127.0.0.1", port=0, data_dir=tmp_path / "server", max_per_address=0)
+    )
+    await server.start()
+    yield server
+    await asyncio.wait_for(server.close(), 60)
+    assert not server.child_pids()
+
+
+async def test_a_plain_login_over_ssh_sits_at_a_shared_table(server):
+    conn = await connect(server.port, username="ann+plain")
+    term = await Term.open(conn, size=(80, 24))
+    await term.wait_for("Shared tables, played by text", timeout=60)
+    term.send(b"new 2\r")
+    await term.wait_for("seats> ", timeout=30)
+    term.send(b"you, bot\r")
+    await term.wait_for("Your move, ann", timeout=30)
+    mark = term.mark()
+    term.send(b"moves\r")
+    await term.wait_for("1. ", start=mark, timeout=30)
+    term.send(b"leave\r")
+    await term.wait_for("Back at the tables.", timeout=30)
+    term.send(b"quit\r")
+    await asyncio.wait_for(term.closed.wait(), 30)
+    # the same player as a full-screen login of `ann`: the seat is ann's
+    (table,) = server.tables.tables.values()
+    assert table.slots[0].user == "ann"
+    assert b"\x1b[?1049h" not in term.data  # no alternate screen, no full-screen app
+    assert "\x1b[" not in bytes(term.data).decode("utf-8", "replace")  # nor colour
+    conn.close()
