@@ -160,3 +160,46 @@ async def test_a_battles_footer_lists_play_and_pass_and_fits_80_columns():
         labels = " ".join(label for label, _, _ in keys)
         assert "p Play" in labels and "e Pass" in labels and "m Move" not in labels, labels
         assert all(x + width <= 80 for _, x, width in keys), keys
+
+
+async def test_schemes_played_lists_the_schemes_played_not_those_discarded(tmp_path):
+    """Playtest: two Sap Energy discarded for the Scheme hand limit showed under "Schemes
+    played". The pile holds both; the zone shows only those the Mastermind played."""
+    import random
+
+    from tabletop_tui.engine.match import Match
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.hotg.models import Config, DiscardScheme, PlayScheme
+    from tabletop_tui.ui.widgets.table import Zone
+
+    from .helpers import past_curtains, saved_app
+
+    rules = get_rules("hotg")
+    seats = [SeatSpec(name=n) for n in ("Ann", "Ben", "Mal")]
+    for seed in range(1, 30):  # a game where Schemes were discarded and one was played
+        match = Match(rules, Config(names=("Ann", "Ben", "Mal"), mode="mastermind"), seed, seats)
+        rng = random.Random(seed)
+        discarded, played = set(), set()
+        for _ in range(400):
+            if match.outcome() is not None or (discarded and played):
+                break
+            seat = sorted(match.to_act())[0]
+            legal = match.legal_actions(seat)
+            action = next((a for a in legal if isinstance(a, PlayScheme)), None)
+            action = action or rng.choice(legal)
+            if isinstance(action, DiscardScheme):
+                discarded.add(action.card)
+            elif isinstance(action, PlayScheme):
+                played.add(action.card)
+            match.play(seat, action)
+        if discarded and played:
+            break
+    assert discarded and played
+    names = {sc.id: sc.name for sc in match.view(None).scheme_discard}
+    assert set(names) >= discarded | played  # one pile
+    app = saved_app(match, tmp_path / "schemes.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await past_curtains(pilot)
+        zone = app.screen.query_one("#hg-scheme-discard", Zone)
+        shown = [c.info.face.title for c in zone.cards]
+        assert sorted(shown) == sorted(names[i] for i in played), (shown, discarded)

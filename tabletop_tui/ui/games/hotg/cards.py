@@ -263,6 +263,14 @@ def enemy_info(view: View, e: EnemyCardView, actionable: bool = False) -> CardIn
     )
 
 
+def played_schemes(events) -> frozenset[str]:
+    """The Schemes the Mastermind played, by the log's public events (the Scheme discard
+    pile also holds those discarded unplayed for the hand limit)."""
+    return frozenset(
+        e.data["scheme"] for e in events if e.kind == "scheme" and "scheme" in (e.data or {})
+    )
+
+
 def framed(lines: tuple, **fields) -> CardInfo:
     """A card with its own lines for a card frame (the table kit's `frame`, where the kit
     has it; else the frame draws the face)."""

@@ -667,9 +667,13 @@ class HotgScreen(CardTable, GameScreen):
         schemes = self._late("hg-schemes", view.mastermind_seat is not None)
         if schemes is not None:
             schemes.show(hc.scheme_hand_infos(view, seat, usable))
+        # the Scheme discard pile holds the Schemes discarded for the hand limit as well:
+        # the log's plays say which were played
+        played_ids = hc.played_schemes(self.match.log_lines())
         played = [
             hc.scheme_info(view, sc, f"scheme-played-{n}", "the Scheme discard pile (public)")
             for n, sc in enumerate(reversed(view.scheme_discard))
+            if sc.id in played_ids
         ]
         spent = self._late("hg-scheme-discard", bool(played))
         if spent is not None:
