@@ -142,10 +142,14 @@ class Interpreter:
                 state = heal(state, seat, e.amount, ev)
             case "energy":
                 state = gain_energy(state, team, e.amount)
-                ev.append(make(Event, text=f"{TEAM_NAMES[team]} gain {e.amount} Energy", seat=seat))
+                by = f"{job.source}: " if job.source else ""  # (the card whose text it is)
+                ev.append(
+                    make(Event, text=f"{by}{TEAM_NAMES[team]} gain {e.amount} Energy", seat=seat)
+                )
             case "drain_energy":
                 state = gain_energy(state, 1 - team, -e.amount)
-                ev.append(make(Event, text=f"{TEAM_NAMES[1 - team]} lose {e.amount} Energy"))
+                by = f"{job.source}: " if job.source else ""
+                ev.append(make(Event, text=f"{by}{TEAM_NAMES[1 - team]} lose {e.amount} Energy"))
             case "draw":
                 state = draw(state, seat, e.count, ev)
             case "shards":
