@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 #: fields never told: the reader knows who they are, the outcome and the waiting seats are
 #: told on their own lines, flavour text is for the full screen
-SKIP = frozenset({"viewer", "to_act", "outcome", "flavor", "history", "opening", "focus"})
+SKIP = frozenset({"viewer", "to_act", "outcome", "flavor", "history", "opening", "focus", "letter"})
 #: fields whose whole numbers are seats: told as the seat's name
 SEAT_FIELDS = frozenset(
     {"active", "first_player", "turn_order", "viewer", "seat", "winner", "attacker", "defender"}
@@ -31,6 +31,29 @@ LOOK_SKIP: dict[str, frozenset[str]] = {
     "pr-ccg-2008": frozenset({"elements"}),
     "hotg": frozenset({"deploy_batches", "deploy_segments", "zord_names", "psycho_texts"}),
 }
+#: per game: fields whose words are ids of things with no name in the View (HotG's enemies
+#: and places), told title-cased as their names are printed
+TITLED: dict[str, frozenset[str]] = {
+    "hotg": frozenset(
+        {
+            "monsters",
+            "boss",
+            "villains",
+            "foot_soldiers",
+            "hq_enemies",
+            "hq_villains",
+            "defeated_villains",
+            "nemeses",
+            "headquarters",
+            "enemy_deck_counts",
+            "enemy_discards",
+            "megazord",
+            "psycho_aside",
+            "deploying",
+        }
+    )
+}
+_COPY = re.compile(r"#\d+(?:\.\d+)*$")
 #: a card holder's own ids, never told once it is called by its card's name
 HOLDER_IDS = frozenset({"instance", "id", "index", "uid"})
 _ID = re.compile(r"[\w][\w#.:'-]*[\w]|\w")
@@ -83,10 +106,29 @@ class Describer:
                 stack.extend(value.values())
 
     def named(self, text: str) -> str:
-        """`text` with every known id replaced by its name."""
-        if not self.names:
-            return text
-        return _ID.sub(lambda m: self.names.get(m.group(0), m.group(0)), text)
+        """`text` with every known id replaced by its name: a card's copy (`zedd#2`) by the
+        card's name, a choice's place (`hand:zedd#2`) after it, a snake_case id in words."""
+        return _ID.sub(lambda m: self.name_of(m.group(0)), text)
+
+    def sentence(self, text: str) -> str:
+        """A log line as one sentence: named, ending in a full stop."""
+        said = self.named(text).strip()
+        return said + "." if said and (said[-1].isalnum() or said[-1] in ")'\"") else said
+
+    def name_of(self, token: str) -> str:
+        known = self.names.get(token)
+        if known is not None:
+            return known
+        place, colon, rest = token.partition(":")
+        if colon and rest and place.isalpha():
+            named = self.name_of(rest)
+            return f"{named} ({place})" if named != rest else token
+        base = _COPY.sub("", token)
+        if base != token and base in self.names:
+            return self.names[base]
+        if "_" in token and token.replace("_", "").isalpha() and token.islower():
+            return token.replace("_", " ").title()
+        return token
 
     def seat_name(self, seat: object) -> str:
         if (
@@ -109,7 +151,12 @@ class Describer:
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, str):
-            return self.names.get(value, value.replace("_", " ") if " " not in value else value)
+            if value in self.names:
+                return self.names[value]
+            if " " in value:
+                return value
+            said = value.replace("_", " ")
+            return said.title() if key in TITLED.get(self.game_id, ()) else said
         if is_card(value):
             return value.name  # type: ignore[attr-defined]
         if _is_pair(value):
@@ -129,7 +176,9 @@ class Describer:
                 return f"{title} ({'; '.join(parts)})" if parts else title
             return "(" + "; ".join(parts) + ")" if parts else ""
         if isinstance(value, dict):
-            return ", ".join(f"{self.inline(k)} {self.inline(v)}".strip() for k, v in value.items())
+            return ", ".join(
+                f"{self.inline(k, key)} {self.inline(v)}".strip() for k, v in value.items()
+            )
         if isinstance(value, (list, tuple)):
             if key in SEAT_FIELDS:
                 return ", ".join(self.seat_name(v) for v in value)
@@ -138,7 +187,9 @@ class Describer:
                     isinstance(v, str) for v in value
                 ):
                     return " ".join(self.inline(v) for v in value)  # ("putties", 2)
-            said = [self.inline(v) for v in value]
+            said = [
+                self.inline(v, key if key in TITLED.get(self.game_id, ()) else "") for v in value
+            ]
             return ", ".join(s for s in said if s)
         return str(value)
 
@@ -202,7 +253,7 @@ class Describer:
                 continue
             said = self.inline(value, name)
             if said:
-                lines.append(f"{label(name)}: {said}.")
+                lines.append(f"{label(name)}: {said.rstrip('.')}.")
         return lines
 
     def paragraph(self, item: BaseModel, group: str, index: int, viewer: int | None) -> list[str]:
@@ -216,7 +267,7 @@ class Describer:
                 continue
             said = self.inline(getattr(item, name), name)
             if said:
-                lines.append(f"  {label(name)}: {said}.")
+                lines.append(f"  {label(name)}: {said.rstrip('.')}.")
         return lines
 
     def own_seat(self, view: BaseModel, viewer: int | None) -> BaseModel | None:

@@ -95,7 +95,7 @@ class PlainGame(Printer):
     def events(self, events: tuple[Event, ...] | list[Event]) -> None:
         for e in events:
             if e.kind != "start":
-                self.say(self.describer.named(e.text))
+                self.say(self.describer.sentence(e.text))
 
     def name(self, seat: Seat) -> str:
         return self.session.name(seat)
@@ -127,7 +127,7 @@ class PlainGame(Printer):
             self.session.on_screen = seat
             if self._announced != (seat, len(self.match.actions)):
                 self._announced = (seat, len(self.match.actions))
-                count = len(self.match.legal_actions(seat))
+                count = len(self.moves(seat))
                 phase = getattr(self.match.view(seat), "phase", None)
                 at = f" ({str(phase).replace('_', ' ')})" if phase else ""
                 self.say(
@@ -310,7 +310,7 @@ class PlainGame(Printer):
         if not lines:
             self.say("The log is empty.")
         for e in lines:
-            self.say(self.describer.named(e.text))
+            self.say(self.describer.sentence(e.text))
 
     def recap(self, seat: Seat, quiet: bool = False) -> None:
         """What happened since `seat`'s last move (public lines), and its new cards."""
@@ -322,7 +322,7 @@ class PlainGame(Printer):
         if not recap.events:
             self.say("  Nothing has happened.")
         for e in recap.events:
-            self.say("  " + self.describer.named(e.text))
+            self.say("  " + self.describer.sentence(e.text))
         if recap.new_cards:
             self.say(recap.private_line())
 

@@ -54,7 +54,7 @@ class PlainReplay(Printer):
         self.say(self.describer.named(self.replay.heading(self.index)) + ".")
         for e in self.replay.steps[self.index].events:
             if e.kind != "start":
-                self.say("  " + self.describer.named(e.text))
+                self.say("  " + self.describer.sentence(e.text))
         if self.index == len(self.replay) - 1 and self.replay.finished:
             outcome = self.replay.match.outcome()
             if outcome is not None:
@@ -105,7 +105,7 @@ class PlainReplay(Printer):
                 if e.kind != "start"
             ]
             for e in lines[-count:] if count else []:
-                self.say(self.describer.named(e.text))
+                self.say(self.describer.sentence(e.text))
         elif word == "help":
             self.say(HELP, *zone_help(self.rules.game_id))
         else:

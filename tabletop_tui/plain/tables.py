@@ -115,7 +115,7 @@ class RemoteGame(PlainGame):
         if len(lines) < self._printed:  # an undo took lines back
             self._printed = len(lines)
         for e in lines[self._printed :]:
-            self.say(self.describer.named(e.text))
+            self.say(self.describer.sentence(e.text))
         self._printed = len(lines)
         if self.remote.refused is not None:
             reason = self.describer.named(self.remote.refused.message)
@@ -152,7 +152,7 @@ class RemoteGame(PlainGame):
                 if not watching and not self.remote.pending and seat in self.match.to_act():
                     if self._announced != (seat, len(self.match.actions)):
                         self._announced = (seat, len(self.match.actions))
-                        count = len(self.match.legal_actions(seat))
+                        count = len(self.moves(seat))
                         self.say(
                             f"Your move, {self.name(seat)}: {count} move{'s' * (count != 1)} (type moves)."
                         )

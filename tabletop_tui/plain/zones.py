@@ -207,7 +207,7 @@ def tell_zone(d: Describer, view: BaseModel, viewer: int | None, zone: Zone) -> 
             continue
         said = d.inline(value, field)
         if said:
-            lines.append(f"{label(field)}: {said}.")
+            lines.append(f"{label(field)}: {said.rstrip('.')}.")
     if zone.seat:
         for group in ("seats", "players"):
             items = getattr(view, group, None)
@@ -225,5 +225,9 @@ def tell_zone(d: Describer, view: BaseModel, viewer: int | None, zone: Zone) -> 
                     said = d.inline(getattr(item, name), name)
                     if said:
                         facts.append(label(name) if said == "yes" else f"{label(name)}: {said}")
-                lines.append(f"{who}: " + (". ".join(facts) if facts else "nothing here") + ".")
+                lines.append(
+                    f"{who}: "
+                    + (". ".join(f.rstrip(".") for f in facts) if facts else "nothing here")
+                    + "."
+                )
     return lines or ["Nothing there now."]
