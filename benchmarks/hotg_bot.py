@@ -1,8 +1,9 @@
 """Heroes of the Grid: the cooperative bot's win rate and the engine's speed.
 
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
-        [--deployments 4] [--easier-deployments] [--cards-dir DIR] [--search 3] [--top-k 5]
-        [--plan-search 0] [--plan-from 3] [--jobs 2] [--mode standard]
+        [--deployments 4] [--easier-deployments] [--difficulty easier|standard]
+        [--cards-dir DIR] [--level easy|normal|hard] [--search 3] [--top-k 5] [--jobs 2]
+        [--mode standard]
 
 1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search,
    its team planner weighing the chance of losing in the next Deployment Phase, threat.py)
@@ -12,13 +13,13 @@
    and per round (averaged over the games that reach it; `RoundTally`) the battles by
    what they fought, the figures they removed, the Rangers they cost, the villain cards
    they took and the action tokens left unused.
-   `--search N`: rollout search of battle decisions, N sampled hidden states each (0: the
-   heuristic alone); `--plan-search N --plan-from R`: rollout search of action-phase
-   decisions to the next round from round R on (0: off). `--set NAME=VALUE` (repeatable)
-   sets a bot switch, a `HotgHeuristicBot` class attribute (e.g. `plan_rollouts=16`, the
-   Action Phase's plan checked by rollouts, bot_rollout.py; AUDIT.md session 11) or
-   `ROLLOUT_STEPS` / `THINK_STEPS`; the per-round tally then counts `plan_searches` and
-   `plan_alternatives` (searches that played a plan other than the default).
+   `--level easy|normal|hard`: every Ranger seat is that level's bot (games/__init__.py
+   LEVEL_BOTS; overrides `--search` / `--top-k`). `--search N`: rollout search of battle
+   decisions, N sampled hidden states each (0: the heuristic alone). `--set NAME=VALUE`
+   (repeatable) sets a bot switch, a `HotgHeuristicBot` class attribute (e.g. `risk_w`),
+   or `THINK_STEPS`, the search's budget.
+   `--difficulty easier` is the Easier game of issue 38 (the easier foot soldier cards and
+   four deployments a round), `standard` the printed one.
    `--deployments 4`, `--easier-deployments` (the setup option: deployment cards showing
    1, 1, 1, 2, 3 figures instead of the default 1, 2, 2, 2, 3; RULINGS.md 2) and
    `--cards-dir DIR` (a
@@ -49,9 +50,7 @@ from tabletop_tui.games.hotg.rules import HotgRules  # noqa: E402
 
 SEARCH = 3  # sampled hidden states per battle decision (0 = the heuristic bot alone)
 TOP_K = 5  # card plays kept for the rollouts
-PLAN = 0  # sampled states per action-phase decision (rollouts to the next round; 3 from
-# round 3 won 7/200 against 19/200 without, with the heavy deployment cards, so off)
-PLAN_FROM = 3  # ... from this round on (the round before the boss comes)
+LEVEL = ""  # a bot level (easy / normal / hard) instead of SEARCH / TOP_K
 
 
 BOT_SET: tuple = ()  # (name, value) pairs set on the bot classes (`--set`)
@@ -59,13 +58,11 @@ BOT_SET: tuple = ()  # (name, value) pairs set on the bot classes (`--set`)
 
 def set_attrs(attrs: tuple) -> None:
     """`--set NAME=VALUE`: a switch of the bot (a HotgHeuristicBot class attribute, such as
-    plan_rollouts or risk_w) or, for ROLLOUT_STEPS / THINK_STEPS, the search's budget."""
-    from tabletop_tui.games.hotg import bot, bot_rollout
+    risk_w) or, for THINK_STEPS, the search's budget."""
+    from tabletop_tui.games.hotg import bot
 
     for name, value in attrs:
-        if name == "ROLLOUT_STEPS":
-            bot_rollout.ROLLOUT_STEPS = int(value)
-        elif name == "THINK_STEPS":
+        if name == "THINK_STEPS":
             bot.THINK_STEPS = int(value)
         else:
             old = getattr(HotgHeuristicBot, name)
@@ -129,7 +126,12 @@ def bot_game(
 ) -> tuple[str, int, int]:
     """One game; each decision's thinking time (the bot's choose) goes to `thinks` (wall
     clock) and `cpu` (this process's CPU time: the same on an idle machine)."""
-    bot = HotgBot(search=SEARCH, top_k=TOP_K, plan_search=PLAN, plan_from=PLAN_FROM)
+    if LEVEL:
+        from tabletop_tui.games import make_bot
+
+        bot = make_bot("hotg", f"bot:{LEVEL}")
+    else:
+        bot = HotgBot(search=SEARCH, top_k=TOP_K)
     state = rules.new_game(config, seed)
     steps = 0
     clock = time.perf_counter
@@ -137,11 +139,7 @@ def bot_game(
         seat = next(iter(rules.to_act(state)))
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         t, c = clock(), time.process_time()
-        searched = bot.last_rollout
         action = bot.choose(view, legal, seat, random.Random(steps))
-        if tally is not None and bot.last_rollout is not searched:  # a plan rollout search
-            tally.counts[(state.round, "plan_searches")] += 1
-            tally.counts[(state.round, "plan_alternatives")] += bot.last_rollout[2] > 0
         if thinks is not None:
             thinks.append(clock() - t)
         if cpu is not None:
@@ -169,9 +167,9 @@ def cause(summary: str) -> str:
 
 
 def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float], dict]:
-    seed, config, search, top_k, plan, plan_from, attrs = job
-    global SEARCH, TOP_K, PLAN, PLAN_FROM
-    SEARCH, TOP_K, PLAN, PLAN_FROM = search, top_k, plan, plan_from
+    seed, config, search, top_k, level, attrs = job
+    global SEARCH, TOP_K, LEVEL
+    SEARCH, TOP_K, LEVEL = search, top_k, level
     set_attrs(attrs)
     t = time.perf_counter()
     thinks: list[float] = []
@@ -192,7 +190,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
     wins = 0
     t0 = time.perf_counter()
     work = [
-        (seed, config, SEARCH, TOP_K, PLAN, PLAN_FROM, BOT_SET)
+        (seed, config, SEARCH, TOP_K, LEVEL, BOT_SET)
         for seed in range(seed_from, seed_from + seeds)
     ]
     if jobs > 1:
@@ -247,8 +245,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         "bot": {
             "search": SEARCH,
             "top_k": TOP_K,
-            "plan_search": PLAN,
-            "plan_from": PLAN_FROM,
+            "level": LEVEL or None,
             "set": dict(BOT_SET),
         },
     }
@@ -291,7 +288,7 @@ def speed(seconds: float) -> dict:
 
 
 def main() -> None:
-    global SEARCH, TOP_K, PLAN, PLAN_FROM, BOT_SET
+    global SEARCH, TOP_K, LEVEL, BOT_SET
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--seed-from", type=int, default=0, help="first seed of the range")
@@ -314,15 +311,20 @@ def main() -> None:
         "--search", type=int, default=SEARCH, help="sampled states per battle decision, 0 = off"
     )
     parser.add_argument("--top-k", type=int, default=TOP_K)
-    parser.add_argument("--plan-search", type=int, default=PLAN)
-    parser.add_argument("--plan-from", type=int, default=PLAN_FROM, help="first planned round")
+    parser.add_argument("--level", default="", choices=("", "easy", "normal", "hard"))
+    parser.add_argument(
+        "--difficulty",
+        default="",
+        choices=("", "easier", "standard"),
+        help="easier: --easier-deployments and --deployments 4; standard: the printed game",
+    )
     parser.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a bot switch, e.g. plan_rollouts=4 (a HotgHeuristicBot class attribute) or"
-        " ROLLOUT_STEPS=3500",
+        help="a bot switch, e.g. risk_w=20 (a HotgHeuristicBot class attribute) or"
+        " THINK_STEPS=3500",
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the win rate")
     parser.add_argument(
@@ -333,8 +335,9 @@ def main() -> None:
         " the battle search runs in standard and Mastermind games, HotgBot.search_modes)",
     )
     args = parser.parse_args()
-    SEARCH, TOP_K, PLAN = args.search, args.top_k, args.plan_search
-    PLAN_FROM = args.plan_from
+    SEARCH, TOP_K, LEVEL = args.search, args.top_k, args.level
+    if args.difficulty == "easier":
+        args.easier_deployments, args.deployments = True, 4
     BOT_SET = tuple(tuple(x.split("=", 1)) for x in args.set)
     set_attrs(BOT_SET)
     if args.speed_seconds > 0:

@@ -3,7 +3,10 @@ player count, and a few decisions checked on boards and battles built by hand.""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,7 @@ from tabletop_tui.games.hotg.models import ALL_RANGERS, Battle, Config, Slot
 from tabletop_tui.games.hotg.rules import HotgRules, upd
 
 R = HotgRules()
+MOVES = Path(__file__).parent / "data" / "hotg_bot_moves.json"
 SP = "super_putty_patrollers"
 REGROW = f"{SP}:regrow#1"
 PUMMEL = f"{SP}:putty-pummel#1"
@@ -205,8 +209,33 @@ def test_view_to_state_deals_the_deployment_cards_of_the_game_s_reading():
         assert sum(c.figures for c in cards if c.kind == "fs") == total
 
 
+def _moves(bot, seed: int) -> list[str]:
+    s = R.new_game(Config(), seed)
+    out: list[str] = []
+    while s.outcome is None and len(out) < 5000:
+        seat = next(iter(R.to_act(s)))
+        a = bot.choose(R.view(s, seat), R.legal_actions(s, seat), seat, random.Random(len(out)))
+        out.append(f"{seat}:{a!r}")
+        s, _ = R.apply(s, seat, a)
+    return out
+
+
+@pytest.mark.parametrize(
+    "name", ["heuristic-0", "heuristic-1", "heuristic-2", "heuristic-3", "search-0", "search-1"]
+)
+def test_the_bots_play_the_moves_they_played_before(name):
+    """The planners no level used (issue 38: removed) were off, so removing them changes no
+    move: the same action sequence as recorded in tests/data/hotg_bot_moves.json."""
+    want = json.loads(MOVES.read_text())[name]
+    kind, seed = name.split("-")
+    bot = HotgBot() if kind == "search" else HotgHeuristicBot()
+    got = _moves(bot, int(seed))
+    assert len(got) == want["actions"]
+    assert hashlib.sha256("\n".join(got).encode()).hexdigest() == want["sha256"]
+
+
 def test_the_search_bot_plays_only_legal_actions():
-    bot = HotgBot(search=1, top_k=2, plan_search=1)
+    bot = HotgBot(search=1, top_k=2)
     s = R.new_game(Config(), 5)
     searched = 0
     for k in range(60):  # (into round 2: setup, two Action Phases, battles, a deployment)

@@ -217,37 +217,6 @@ class TeamPlanner:
             self._risk_cache[key] = got
         return got
 
-    def _team_plans(self, v: View, k: int, shapes: bool = False) -> list:
-        """The `k` best distinct plans, best first (the first is `_team_plan`'s), each as
-        (value, plan); only plans worth more than doing nothing (value > 0). `shapes`: at
-        most one plan per shape (how many Rangers end at each location), since the
-        planner tells Rangers apart by their card counts only and ties are common."""
-        keep: list = []
-        best = self._team_plan(v, keep)
-        if best[1] is None:
-            return []
-        keep.sort(key=lambda t: (-t[0], t[1]))
-        out = [best]
-        seen = {self._plan_shape(best[1])} if shapes else set()
-        for t, _, a in keep:
-            if len(out) >= k or t <= 1e-9:
-                break
-            if a == best[1]:
-                continue
-            if shapes:
-                shape = self._plan_shape(a)
-                if shape in seen:
-                    continue
-                seen.add(shape)
-            out.append((t, a))
-        return out
-
-    @staticmethod
-    def _plan_shape(plan: tuple) -> tuple:
-        return tuple(
-            sorted({loc: sum(1 for x, _ in plan if x == loc) for loc, _ in plan if loc}.items())
-        )
-
     def _team_plan(self, v: View, keep: list | None = None):
         """Best (value, {seat: location or None}) for the rest of the round. `keep`: a list
         that receives every plan scored, as (value, order, plan)."""
@@ -322,7 +291,6 @@ class TeamPlanner:
         return best
 
     def _action_phase(self, v: View, legal: list, seat: int):
-        self._round_style(v)
         me = v.players[seat]
         legal_keys = {repr(a) for a in legal}
 
@@ -361,18 +329,7 @@ class TeamPlanner:
                     if got is not None:
                         return got
         boss = self._boss_location(v)
-        # the broad planner (bot_broad.py, session 13), in the boss's rounds too with
-        # `broad_boss`; when its plan has nothing left, only the leftover tokens below
-        broad = (
-            self.planner_style == "broad"
-            and v.mode == "standard"
-            and (boss is None or self.broad_boss)
-        )
-        if broad:
-            got = self._broad_action(v, do)
-            if got is not None:
-                return got
-        elif boss is not None:
+        if boss is not None:
             got = self._boss_mode(v, boss, do)
             if got is not None:
                 return got
@@ -382,7 +339,7 @@ class TeamPlanner:
                 got = self._boss_mode(v, prey, do)
                 if got is not None:
                     return got
-        value, plan = (0.0, None) if broad else self._plan_for(v)
+        value, plan = self._team_plan(v)
         if plan is not None:
             players = list(v.players)
             groups: dict = {}

@@ -396,17 +396,4 @@ def rollout_battle(rules, state: State, policy, rng: random.Random, limit: int =
     )
 
 
-def round_score(s: State) -> float:
-    return _score(s)
-
-
-def rollout_round(
-    rules, state: State, policy, rng: random.Random, rnd: int, limit: int = 3000
-) -> State:
-    """Play on with `policy` until the action phase of the round after `rnd` (or the end)."""
-    return play_on(
-        rules, state, policy, rng, lambda s: s.round > rnd and s.phase == "action", limit
-    )
-
-
 _ = HQ  # re-exported for callers that test locations
