@@ -208,8 +208,12 @@ def test_the_mastodon_may_be_used_between_deployments():
     assert s.deployments_done == 0 and s.decision.amount == 5
     legal = R.legal_actions(s, s.focus)
     assert m.Pass() in legal
-    use = m.UseZord(zord="mastodon", location=s.locations[2].id)
-    assert use in legal and m.UseZord(zord="mastodon", location=s.locations[0].id) not in legal
+    use = m.UseZord(zord="mastodon", location=s.locations[2].id, figure="putty_patrollers")
+    assert use in legal
+    assert (
+        m.UseZord(zord="mastodon", location=s.locations[0].id, figure="putty_patrollers")
+        not in legal
+    )
     s, _ = R.apply(s, s.focus, m.Pass())
     # one deployment later the team is asked again
     assert s.decision.kind == "deploy_window" and s.deployments_done == 1

@@ -55,7 +55,7 @@ def test_mastodon_still_works_after_the_megazord_and_sends_the_figure_to_the_sup
         locations=(s.locations[0], upd(lo, fs=((PP, 2),)), *s.locations[2:]),
         power=upd(s.power, megazord="dino_megazord", experience=0),
     )
-    use = m.UseZord(zord="mastodon", location=lo.id)
+    use = m.UseZord(zord="mastodon", location=lo.id, figure=PP)
     assert use in R.legal_actions(s, 0)
     s, ev = R.apply(s, 0, use)
     assert s.locations[1].fs_count == 1 and s.power.experience == 0
@@ -68,7 +68,7 @@ def test_mastodon_may_take_a_figure_from_the_battle_s_own_location():
     s = _zords(game(names=("a", "b", "c", "d")), 0, "mastodon")
     s = battle(s, [[LEAP, LEAP2]], seats=(0,), pool=0)
     here = s.battle.location
-    use = m.UseZord(zord="mastodon", location=here)
+    use = m.UseZord(zord="mastodon", location=here, figure=s.locations[0].fs[0][0])
     assert use in R.legal_actions(s, 0)
     xp = s.power.experience
     s, _ = R.apply(s, 0, use)

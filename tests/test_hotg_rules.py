@@ -512,7 +512,7 @@ def test_mastodon_moves_exactly_one_foot_soldier_to_the_experience_track():
     s = upd(s, players=(upd(s.players[0], zords=("mastodon",)), *s.players[1:]))
     s = upd(s, locations=(upd(s.locations[0], fs=((PP, 2),)), *s.locations[1:]))
     xp = s.power.experience
-    s, _ = play(s, 0, m.UseZord(zord="mastodon", location=s.locations[0].id))
+    s, _ = play(s, 0, m.UseZord(zord="mastodon", location=s.locations[0].id, figure=PP))
     assert s.power.experience == xp + 1 and s.locations[0].fs_count == 1
 
 
@@ -1031,7 +1031,8 @@ def test_monster_defeated_with_four_discards_summons_a_zord():
     s = R._cleanup(s, [])
     assert s.locations[0].villains == () and s.locations[0].fs == ()
     assert "bones" in s.defeated and s.power.level == 1
-    assert sum(len(p.zords) for p in s.players) == 1
+    # (its Ranger may be out of the game: then it waits for the team to name a receiver)
+    assert sum(len(p.zords) for p in s.players) + len(s.power.unclaimed) == 1
 
 
 def test_boss_defeated_with_six_discards_wins():
@@ -1074,7 +1075,8 @@ def test_experience_track_full_summons_a_zord():
     s = upd(s, power=upd(s.power, experience=5))
     s = R._gain_experience(s, 1, [])
     assert s.power.experience == 0 and s.power.level == 1
-    assert sum(len(p.zords) for p in s.players) == 1
+    # (its Ranger may be out of the game: then it waits for the team to name a receiver)
+    assert sum(len(p.zords) for p in s.players) + len(s.power.unclaimed) == 1
 
 
 def test_megazord_arrives_last_and_stops_the_track():

@@ -251,22 +251,47 @@ class ActionPhaseRules:
         # Angel Grove Park B: 1 foot soldier moves clockwise (Ruling 9: before the refresh)
         for i, lo in enumerate(s.locations):
             if lo.side_b and cat.locations[lo.id].b_effect == "end_round_fs_moves" and lo.fs:
-                kind = lo.fs[0][0]
-                for k in range(1, 4):
-                    j = (i + k) % 4
-                    if not s.locations[j].panicked:
-                        s = set_loc(s, i, fs=add_fs(s.locations[i].fs, kind, -1))
-                        if not s.locations[i].figures and not s.locations[i].locked_full:
-                            s = set_loc(s, i, panicked=False)
-                        ev.append(
-                            event(
-                                text=f"Angel Grove Park: 1 foot soldier moves to {cat.locations[s.locations[j].id].name}",
-                            )
-                        )
-                        s = self._place_fs(s, s.locations[j].id, kind, 1, ev)
-                        break
+                kinds = [f for f, n in lo.fs if n > 0]
+                room = any(not s.locations[(i + k) % 4].panicked for k in range(1, 4))
+                if len(kinds) > 1 and room:  # which type moves is the team's pick
+                    names = " or ".join(cat.decks[f].name for f in kinds)
+                    return upd(
+                        s,
+                        decision=Decision(
+                            kind="park_figure",
+                            asked=(s.focus,),
+                            trigger=lo.id,
+                            prompt=f"{cat.locations[lo.id].name}: which foot soldier moves on "
+                            f"to the next location clockwise ({names})?",
+                        ),
+                    )
+                s = self._park_moves(s, i, kinds[0], ev)
                 if s.outcome:
                     return s
+        return self._end_round_rest(s, ev)
+
+    def _park_moves(self, s: State, i: int, kind: str, ev: list[Event]) -> State:
+        """Angel Grove Park B: a `kind` figure from location `i` to the next clockwise
+        location not panicked (none moves if every other one is)."""
+        cat = _cat(s)
+        for k in range(1, 4):
+            j = (i + k) % 4
+            if not s.locations[j].panicked:
+                s = set_loc(s, i, fs=add_fs(s.locations[i].fs, kind, -1))
+                if not s.locations[i].figures and not s.locations[i].locked_full:
+                    s = set_loc(s, i, panicked=False)
+                ev.append(
+                    event(
+                        text=f"Angel Grove Park: 1 {cat.decks[kind].name} moves to "
+                        f"{cat.locations[s.locations[j].id].name}",
+                    )
+                )
+                return self._place_fs(s, s.locations[j].id, kind, 1, ev)
+        return s
+
+    def _end_round_rest(self, s: State, ev: list[Event]) -> State:
+        """The end of the round after Angel Grove Park B: the Psychos go back to their
+        Rangers, the tokens refresh, the next Deployment Phase."""
         if s.config.mode == "psycho_assault" and not s.psycho_boss_deployed:
             s = self._assault_move_back(s, ev)
         # (a player or the power track with nothing to refresh is kept as it is)
@@ -354,15 +379,15 @@ class ActionPhaseRules:
         if ab == "fs_to_experience":
             i = loc_index(s, a.location)
             lo = s.locations[i]
-            kind = max(lo.fs, key=lambda t: t[1])[0]
-            s = set_loc(s, i, fs=add_fs(lo.fs, kind, -1))
+            s = set_loc(s, i, fs=add_fs(lo.fs, a.figure, -1))  # the team's pick
             if s.locations[i].figures == 0 and not s.locations[i].locked_full:
                 s = set_loc(s, i, panicked=False)
             # after the Megazord the track is no longer used: the figure goes to the supply
             where = "the supply" if s.power.megazord else "the experience track"
             ev.append(
                 event(
-                    text=f"Mastodon: a foot soldier leaves {cat.locations[lo.id].name} for {where}",
+                    text=f"Mastodon: a {cat.decks[a.figure].name} figure leaves "
+                    f"{cat.locations[lo.id].name} for {where}",
                 )
             )
             return self._gain_experience(s, 1, ev)
@@ -549,10 +574,19 @@ class ActionPhaseRules:
             )
             return s
         owner = seat_of(s, cat.zords[z].ranger or "")
-        if (
-            owner < 0
-        ):  # its Ranger is not playing: the team gives it to the Ranger with fewest Zords
-            owner = min(range(len(s.players)), key=lambda i: (len(s.players[i].zords), i))
+        if owner < 0:  # its Ranger is not playing: the team names who receives it (§6)
+            ev.append(
+                event(
+                    text=f"Zord summoned: {cat.zords[z].name}, for the Ranger the team names",
+                    kind="zord",
+                    barrier=True,
+                )
+            )
+            return upd(s, power=upd(s.power, unclaimed=(*s.power.unclaimed, z)))
+        return self._give_zord(s, owner, z, ev)
+
+    def _give_zord(self, s: State, owner: int, z: str, ev: list[Event]) -> State:
+        cat = _cat(s)
         s = pl(s, owner, zords=(*s.players[owner].zords, z))
         ev.append(
             event(
@@ -562,3 +596,25 @@ class ActionPhaseRules:
             )
         )
         return s
+
+    def _zord_receivers(self, s: State) -> tuple[int, ...]:
+        """The players who may receive an unclaimed Zord, the suggested one first: the
+        fewest Zords, then seat order (the pick the engine used to make)."""
+        return tuple(sorted(range(len(s.players)), key=lambda i: (len(s.players[i].zords), i)))
+
+    def _ask_unclaimed(self, s: State) -> State:
+        """A Zord whose Ranger is not in the game (§6: the team's choice of Ranger): once
+        the work in hand has settled, the player acting for the team names who receives
+        it."""
+        z = s.power.unclaimed[0]
+        return upd(
+            s,
+            decision=Decision(
+                kind="give_zord",
+                asked=(s.focus,),
+                options=self._zord_receivers(s),
+                source=z,
+                prompt=f"{_cat(s).zords[z].name} is summoned and its Ranger is not in the "
+                "game: which Ranger receives it?",
+            ),
+        )

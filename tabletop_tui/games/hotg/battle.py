@@ -866,6 +866,8 @@ class BattleRules:
                 if s.focus not in s.battle.participants:
                     s = upd(s, focus=s.battle.participants[0])
             break
+        if s.power.unclaimed and s.decision is None and s.outcome is None:
+            return self._ask_unclaimed(s)  # the work settled: who receives the new Zord
         return s
 
     def _ask_step(self, s: State, step: Step, ev: list[Event]) -> State:

@@ -41,6 +41,10 @@ class DecisionChoices:
         if d.kind == "assign_damage":
             best = max(d.options, key=lambda i: (v.players[i].deck_count, -i))
             return ChooseRanger(seat=best)
+        if d.kind in ("park_figure", "give_zord") or (
+            d.kind == "psycho_attach" and d.then == "boss"
+        ):  # the suggestion, listed first: the pick the engine used to make (issue 37)
+            return legal[0]
         if d.kind == "psycho_attach":  # the Ranger with the most cards left takes the hunter
             owner = {r.id: p for p in v.players for r in p.rangers}
             choices = [a for a in legal if a.kind == "psycho_attach"]

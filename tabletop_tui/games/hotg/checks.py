@@ -26,6 +26,7 @@ from .state_ops import (
     card_cost,
     hand_size,
     loc_index,
+    mastodon_types,
     passive_on,
     shared,
     upd,
@@ -234,7 +235,7 @@ class CheckRules:
         if s.hq_tokens >= 1:
             out.append(recover_hq)
         out.append(end)
-        if s.power.megazord or _any_zords(s.players):
+        if s.power.megazord or s.power.unclaimed or _any_zords(s.players):
             out += [z for z in self._zord_candidates(s) if self._check_zord(s, seat, z) is None]
         return out
 
@@ -286,7 +287,13 @@ class CheckRules:
         out: list[Action] = []
         for z in self._team_zords(s):
             ability = self._zord_def(s, z).ability
-            if ability in ("fs_to_experience", "megazord_token"):
+            if ability == "fs_to_experience":  # each figure type there, the most first
+                out += [
+                    shared(m.UseZord, zord=z, location=lo.id, figure=f)
+                    for lo in s.locations
+                    for f in mastodon_types(lo)
+                ]
+            elif ability == "megazord_token":
                 out += [shared(m.UseZord, zord=z, location=lo.id) for lo in s.locations]
             else:
                 out.append(shared(m.UseZord, zord=z))
@@ -298,6 +305,7 @@ class CheckRules:
 
     def _team_zords(self, s: State) -> list[str]:
         out = [z for p in s.players for z in p.zords]
+        out += s.power.unclaimed  # summoned, its receiver not named yet: the team's all the same
         if s.power.megazord:
             out.append(s.power.megazord)
         return out
@@ -584,9 +592,13 @@ class CheckRules:
                 # in the combat), and after the Megazord (the figure goes to the supply)
                 if s.locations[i].fs_count < 1:
                     return _no("Mastodon", "No foot soldier figure is there.")
+                if a.figure not in mastodon_types(s.locations[i]):
+                    return _no("Mastodon", "Name a foot soldier type with a figure there.")
+            elif a.figure:
+                return _no("Zords (§6)", "Only the Mastodon takes a figure.")
             elif s.power.megazord_token == a.location:
                 return _no("Dino Megazord", "The token is already there.")
-        elif a.location:
+        elif a.location or a.figure:
             return _no("Zords (§6)", "This Zord takes no location.")
         if zd.ability in ("discard_to_top", "cycle_discard") and not s.players[seat].discard:
             return _no("Zords (§6)", "Your discard pile is empty.")

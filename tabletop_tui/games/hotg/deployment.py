@@ -23,6 +23,7 @@ from .state_ops import (
     enemy_deck,
     is_full,
     loc_index,
+    mastodon_types,
     mm_seat,
     set_enemy_deck,
     set_loc,
@@ -267,7 +268,11 @@ class DeploymentRules:
                 out += [
                     a
                     for lo in s.locations
-                    if self._check_zord(s, s.focus, a := m.UseZord(zord=z, location=lo.id)) is None
+                    for f in mastodon_types(lo)
+                    if self._check_zord(
+                        s, s.focus, a := m.UseZord(zord=z, location=lo.id, figure=f)
+                    )
+                    is None
                 ]
         return out
 
@@ -293,7 +298,12 @@ class DeploymentRules:
         ):
             target = ""  # Mastermind Mode: the Mastermind chooses any outer location
         changes = {"deploy_deck": rest, **(window or {})}
-        if target and top.kind != "mm" and s.config.mode != "psycho_assault":
+        if (
+            target
+            and top.kind != "mm"
+            and s.config.mode != "psycho_assault"
+            and not any(c.kind == "psycho_boss" for c in extra)
+        ):
             # no question to ask (see _deploy_question): straight to the board
             if count:
                 changes["deployments_done"] = s.deployments_done + 1
@@ -349,6 +359,71 @@ class DeploymentRules:
                         f"takes its deployment card? ({names})",
                     ),
                 )
+        if s.config.mode != "psycho_assault" and any(c.kind == "psycho_boss" for c in villains):
+            return self._ask_boss_attach(s)
+        return None
+
+    def _boss_attach_plan(self, s: State) -> dict[str, str]:
+        """Psycho Rangers (boss version): the suggested Ranger for each Psycho deployment
+        card, keeping those the team has already placed: by colour to a Ranger still
+        without one, then to the Ranger with the fewest, in Ranger order (Ruling 20)."""
+        cat = _cat(s)
+        rangers = list(s.config.rangers)
+        load = {r: 0 for r in rangers}
+        plan = {n.id: n.attached_to for n in s.nemeses if n.attached_to}
+        for r in plan.values():
+            load[r] += 1
+        pending = [n.id for n in s.nemeses if not n.attached_to]
+        for nid in list(pending):
+            match = [
+                r for r in rangers if cat.rangers[r].color == cat.nemeses[nid].color and not load[r]
+            ]
+            if match:
+                load[match[0]] += 1
+                plan[nid] = match[0]
+                pending.remove(nid)
+        for nid in pending:
+            r = min(rangers, key=lambda r: (load[r], rangers.index(r)))
+            load[r] += 1
+            plan[nid] = r
+        return plan
+
+    def _boss_attach_options(self, s: State) -> tuple[str, ...]:
+        """The Rangers who may take the next Psycho deployment card (boss version: each
+        Ranger gets at least one, so once the cards left only just cover the Rangers still
+        without one, only those), the suggested one first."""
+        rangers = list(s.config.rangers)
+        have = {n.attached_to for n in s.nemeses if n.attached_to}
+        left = sum(1 for n in s.nemeses if not n.attached_to)
+        bare = [r for r in rangers if r not in have]
+        allowed = bare if left <= len(bare) else rangers
+        nid = next(n.id for n in s.nemeses if not n.attached_to)
+        best = self._boss_attach_plan(s)[nid]
+        return (best, *(r for r in allowed if r != best))
+
+    def _ask_boss_attach(self, s: State) -> State | None:
+        """Psycho Rangers (boss version), Deployment: the team attaches the five (six)
+        deployment cards, each Ranger at least one; asked card by card while more than
+        one Ranger may take it (the rest follow the suggestion)."""
+        cat = _cat(s)
+        while any(not n.attached_to for n in s.nemeses):
+            nid = next(n.id for n in s.nemeses if not n.attached_to)
+            options = self._boss_attach_options(s)
+            if len(options) > 1:
+                names = ", ".join(cat.rangers[r].name for r in options)
+                return upd(
+                    s,
+                    decision=Decision(
+                        kind="psycho_attach",
+                        asked=(s.focus,),
+                        rangers=options,
+                        source=nid,
+                        then="boss",
+                        prompt=f"The Psycho Rangers appear: which Ranger takes "
+                        f"{cat.nemeses[nid].name}'s deployment card? ({names})",
+                    ),
+                )
+            s = self._set_nemesis(s, nid, attached_to=options[0])
         return None
 
     def _deploy_cards(
@@ -645,27 +720,13 @@ class DeploymentRules:
     def _deploy_psycho_boss(self, s: State, target: str, ev: list[Event]) -> State:
         """Expansion, Psycho Rangers (Boss Version), Deployment."""
         cat = _cat(s)
-        # attach the deployment cards: colour match first, every Ranger at least one (Ruling 12)
-        rangers = list(s.config.rangers)
-        load = {r: 0 for r in rangers}
-        nemeses = []
-        pending = list(s.nemeses)
-        for n in list(pending):
-            match = [
-                r
-                for r in rangers
-                if cat.rangers[r].color == cat.nemeses[n.id].color and load[r] == 0
-            ]
-            if match:
-                load[match[0]] += 1
-                nemeses.append(upd(n, attached_to=match[0], status="deployed"))
-                pending.remove(n)
-        for n in pending:
-            r = min(rangers, key=lambda r: (load[r], rangers.index(r)))
-            load[r] += 1
-            nemeses.append(upd(n, attached_to=r, status="deployed"))
-        order = {n.id: k for k, n in enumerate(s.nemeses)}
-        s = upd(s, nemeses=tuple(sorted(nemeses, key=lambda n: order[n.id])))
+        # the deployment cards where the team attached them (`_ask_boss_attach`; any not
+        # asked follow the suggestion: Ruling 20), every Ranger at least one
+        plan = self._boss_attach_plan(s)
+        s = upd(
+            s,
+            nemeses=tuple(upd(n, attached_to=plan[n.id], status="deployed") for n in s.nemeses),
+        )
         i = self._unpanicked_from(s, target)
         lo = s.locations[i]
         s = set_loc(

@@ -338,6 +338,9 @@ class Power(Model):
     megazord_token: str = ""  # Dino Megazord: the location with the token
     voyager: int = 0  # Mega Voyager energy
     exhausted: tuple[str, ...] = ()
+    #: summoned Zords whose Ranger is not in the game, until the team names who receives
+    #: them (`give_zord`, asked once the work in hand settles); the team may use them
+    unclaimed: tuple[str, ...] = ()
 
 
 class Step(Model):
@@ -429,6 +432,12 @@ class Decision(Model):
         "strategize",  # Astro Megaship RECOVER: choose a Ranger to strategize, or pass
         "strategize_draw",  # that Ranger draws 0-3 cards
         "strategize_put",  # ... and puts as many cards from hand on top of the deck
+        # Angel Grove Park B at the end of the round (`trigger`: the location), two foot
+        # soldier types there: ChooseFigure, the type whose figure moves on
+        "park_figure",
+        # a summoned Zord whose Ranger is not in the game (`source`: its id): ChooseRanger,
+        # the player who receives it (§6)
+        "give_zord",
         # Psycho Assault Mode (the team answers)
         "psycho_attach",  # several Rangers may take a Psycho's deployment card: choose one
         # the attacker's own choices (choices.py): which dice to reroll (`source` names the
@@ -620,9 +629,13 @@ class GiveEnergy(Model):
 
 
 class UseZord(Model):
+    """Exhaust a Zord. `location`: where the Mastodon takes a figure or the Dino Megazord's
+    token goes; `figure`: the Mastodon's foot soldier type there (the team's pick)."""
+
     kind: Literal["zord"] = "zord"
     zord: str
     location: str = ""
+    figure: str = ""
 
 
 class UseAbility(Model):
@@ -751,6 +764,14 @@ class AttachPsycho(Model):
     ranger: str
 
 
+class ChooseFigure(Model):
+    """Angel Grove Park B, end of the round: the foot soldier type (id) whose figure moves
+    on, when more than one type stands there (the team's pick)."""
+
+    kind: Literal["figure"] = "figure"
+    figure: str
+
+
 class OrderEffects(Model):
     """A Scheme and a Ranger card effect resolve at once: the Mastermind picks the order."""
 
@@ -787,7 +808,8 @@ Action = Annotated[
     | DiscardScheme
     | Arrange
     | OrderEffects
-    | AttachPsycho,
+    | AttachPsycho
+    | ChooseFigure,
     Field(discriminator="kind"),
 ]
 

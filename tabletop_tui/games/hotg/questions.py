@@ -38,6 +38,17 @@ from .state_ops import (
 )
 
 
+def _park_types(s: State, d: Decision) -> list[str]:
+    """Angel Grove Park B: the foot soldier types with a figure there, in its order."""
+    return [f for f, n in s.locations[loc_index(s, d.trigger)].fs if n > 0]
+
+
+def _drop_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    out = list(items)
+    out.remove(item)
+    return tuple(out)
+
+
 class QuestionRules:
     def _mm_candidates(self, s: State, d: Decision) -> list[Action]:
         if d.kind in CHOICE_DECISIONS:
@@ -52,6 +63,10 @@ class QuestionRules:
             return [*(shared(m.Pick, card=c) for c in pile), shared(m.Pass)]
         if d.kind == "fs_pick":
             return [shared(m.FightFigures, figures=o) for o in self._fs_options(s)]
+        if d.kind == "park_figure":  # in the location's order: its first, the old pick
+            return [shared(m.ChooseFigure, figure=f) for f in _park_types(s, d)]
+        if d.kind == "give_zord":  # the fewest Zords first (the old pick)
+            return [shared(m.ChooseRanger, seat=i) for i in d.options]
         if d.kind == "add_target":
             return [*(shared(m.Target, slot=i) for i in self._more_targets(s)), shared(m.Pass)]
         if d.kind == "divide_hits":
@@ -149,6 +164,20 @@ class QuestionRules:
             if not isinstance(a, m.Pick) or a.card not in pile:
                 return _no("Surf Spot", "Pick a card of your discard pile, or pass.")
             return _other_copy(pile, a.card)
+        if d.kind == "park_figure":
+            if not isinstance(a, m.ChooseFigure) or a.figure not in _park_types(s, d):
+                return _no(
+                    "Angel Grove Park (B side)",
+                    "Choose a foot soldier type with a figure here: one of them moves on.",
+                )
+            return None
+        if d.kind == "give_zord":
+            if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:
+                return _no(
+                    "Zords (§6)",
+                    "Its Ranger is not in the game: choose the Ranger who receives it.",
+                )
+            return None
         if d.kind == "hq_power_up":
             if not isinstance(a, (m.PowerUp, m.Pass)):
                 return _no("Command Center Assault (§7)", "Power up now, or pass.")
@@ -187,6 +216,11 @@ class QuestionRules:
         if d.kind == "psycho_attach":
             if not isinstance(a, m.AttachPsycho) or a.ranger not in d.rangers:
                 names = ", ".join(cat.rangers[r].name for r in d.rangers)
+                if d.then == "boss":
+                    return _no(
+                        "Psycho Rangers (Boss Version), Deployment",
+                        f"Each Ranger takes at least one card: this one goes to one of: {names}",
+                    )
                 return _no(
                     "Psycho Assault Mode, Deployment",
                     f"The Psycho's deployment card goes to one of: {names}",
@@ -349,6 +383,25 @@ class QuestionRules:
                 s = self._surf_spot_card(s, d.seat, a.card, ev)
             stage = "to" if d.then == "from" else "arrived"
             return self._move_on(s, d.seat, d.trigger, False, stage, ev)
+        if d.kind == "park_figure":  # the figure, then the rest of the round's end
+            s = self._park_moves(s, loc_index(s, d.trigger), a.figure, ev)
+            if s.outcome is not None:
+                return s
+            return self._end_round_rest(s, ev)
+        if d.kind == "give_zord":
+            s = upd(s, power=upd(s.power, unclaimed=_drop_one(s.power.unclaimed, d.source)))
+            return self._give_zord(s, a.seat, d.source, ev)
+        if d.kind == "psycho_attach" and d.then == "boss":  # then the next card, or deploy
+            ev.append(
+                event(
+                    text=f"The team attaches {cat.nemeses[d.source].name}'s card to "
+                    f"{cat.rangers[a.ranger].name}",
+                    kind="deploy",
+                    seat=d.asked[0],
+                )
+            )
+            s = self._set_nemesis(s, d.source, attached_to=a.ranger)
+            return self._continue_deployment(s, ev)
         if d.kind == "hq_power_up":
             if isinstance(a, m.PowerUp):
                 s = self._power_up(s, d.asked[0], ev)

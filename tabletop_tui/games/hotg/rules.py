@@ -95,7 +95,9 @@ class HotgRules(
     #: Command Center, so a version-4 save of that pair may replay differently
     #: 6 (issue 37 item 9): picks given back to the team (a drain's stored energy...): new
     #: questions, so a version-5 save may answer one that is not there
-    version = 6
+    #: 7 (issue 37 item 9, the last picks): the Mastodon's `UseZord` names its figure, and
+    #: Angel Grove Park B, an absent Ranger's Zord and the Psycho boss's cards ask the team
+    version = 7
     config_type = Config
     state_type = State
     view_type = View

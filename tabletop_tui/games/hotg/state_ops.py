@@ -267,6 +267,8 @@ MM_DECISIONS = frozenset(
         "deploy_window",
         "hq_power_up",
         "surf_spot",
+        "park_figure",
+        "give_zord",
         "fs_pick",
         "add_target",
         "divide_hits",
@@ -343,3 +345,9 @@ def scheme_discard_prompt(extra: int) -> str:
     """The discard question, asked again after each card with the count left."""
     cards = "Scheme cards" if extra > 1 else "Scheme card"
     return f"Mastermind: discard {extra} {cards} (hand limit {SCHEME_HAND})"
+
+
+def mastodon_types(lo) -> list[str]:
+    """The foot soldier types the Mastodon may take at a location, the most numerous first
+    (ties in the location's order): the first is the suggested pick."""
+    return [f for f, n in sorted(lo.fs, key=lambda t: -t[1]) if n > 0]

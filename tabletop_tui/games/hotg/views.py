@@ -37,6 +37,12 @@ from .state_ops import (
     upd,
 )
 
+
+def _fs_words(fs_type: str) -> str:
+    """A foot soldier type id in words ("super_putty_patrollers": Super Putty Patrollers)."""
+    return fs_type.replace("_", " ").title()
+
+
 _COUNTED: dict[int, tuple] = {}  # id(deploy deck) -> (deck, phases, n, batches, answer)
 
 
@@ -257,7 +263,10 @@ class ViewRules:
                 trigger=d.trigger,
                 locations=tuple(lo.id for lo in s.locations) if d.kind == "mm_location" else (),
                 rangers=d.rangers,
-                psycho=next((c.enemy for c in s.deploying if c.kind == "nemesis"), "")
+                psycho=(
+                    d.source  # the boss version: the card being attached
+                    or next((c.enemy for c in s.deploying if c.kind == "nemesis"), "")
+                )
                 if d.kind == "psycho_attach"
                 else "",
                 then=d.then,
@@ -428,7 +437,11 @@ class ViewRules:
         if isinstance(a, m.Arrange):
             return f"Dark Tactics: {len(a.top)} on top, {len(a.bottom)} to the bottom"
         if isinstance(a, m.UseZord):
-            return f"Use Zord {a.zord}" + (f" at {a.location}" if a.location else "")
+            return (
+                f"Use Zord {a.zord}"
+                + (f" at {a.location}" if a.location else "")
+                + (f" taking a {_fs_words(a.figure)}" if a.figure else "")
+            )
         return {
             "focus": lambda: f"Hand the turn to seat {a.seat + 1}",
             "battle": lambda: "BATTLE",
@@ -449,6 +462,7 @@ class ViewRules:
             "target": lambda: f"Target card {a.slot + 1}",
             "mm_location": lambda: f"Deploy at {a.location}",
             "psycho_attach": lambda: f"Attach the Psycho's card to {a.ranger}",
+            "figure": lambda: f"Move a {_fs_words(a.figure)} figure on",
             "mm_figures": lambda: f"Deploy {' + '.join(a.figures)}",
             "place": lambda: f"Place at row {a.row + 1}, column {a.col + 1}",
             "marker": lambda: f"Combat marker on card {a.slot + 1}",

@@ -17,6 +17,7 @@ from rich.text import Text
 from ....games.hotg.models import (
     Arrange,
     AttachPsycho,
+    ChooseFigure,
     ChooseLocation,
     ChooseRanger,
     DeployFigures,
@@ -52,7 +53,19 @@ DIE_FACES = {0: "○", 1: "¤", 2: "¤¤"}
 #: the most entries the move list shows at the top level of any decision
 TOP_LEVEL_CAP = 15
 #: the order fields are asked in when a group still holds several actions
-FIELD_ORDER = ("kind", "card", "x", "target", "slot", "seat", "to", "location", "zord", "boost")
+FIELD_ORDER = (
+    "kind",
+    "card",
+    "x",
+    "target",
+    "slot",
+    "seat",
+    "to",
+    "location",
+    "zord",
+    "figure",
+    "boost",
+)
 FIELD_PROMPTS = {
     "kind": "Which move?",
     "card": "Which card?",
@@ -69,6 +82,7 @@ FIELD_PROMPTS = {
     "ranger": "Which Ranger?",
     "count": "How many?",
     "figures": "Which figures?",
+    "figure": "Which foot soldier? (the first is the suggestion)",
     "row": "Which row?",
     "col": "Which column?",
     "deck": "Which enemy deck?",
@@ -91,6 +105,7 @@ ORDER = (
     GrantedAttack,
     ChooseRanger,
     FightFigures,
+    ChooseFigure,
     Target,
     Dice,
     Pick,
@@ -211,6 +226,8 @@ def value_label(view: View, name: str, value, names: dict[str, str]) -> str:
         return names.get(value, nice(str(value).split("#")[0].split(":")[-1]))
     if name == "figures":
         return " + ".join(FIGURE_TAGS.get(f, nice(f)) for f in value)
+    if name == "figure":
+        return FIGURE_TAGS.get(value, nice(value))
     if name in ("row", "col"):
         return f"{'row' if name == 'row' else 'column'} {value + 1}"
     if name == "deck":
@@ -272,6 +289,8 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
         case ChooseRanger():
             if view.decision is not None and view.decision.kind == "drain_stored":
                 return Text(f"⚡ {seat_label(view, action.seat)} loses 1 stored energy")
+            if view.decision is not None and view.decision.kind == "give_zord":
+                return Text(f"⚙ {seat_label(view, action.seat)} receives the Zord")
             return Text(f"☞ {seat_label(view, action.seat)} takes it")
         case FlipToken():
             return Text("⚡ Flip an action token for energy")
@@ -281,6 +300,8 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
             label = Text.assemble("⚙ Zord ", (zord_name(view, action.zord), "bold"))
             if action.location:
                 label.append(f" at {place_name(view, action.location)}")
+            if action.figure:
+                label.append(f" taking a {FIGURE_TAGS.get(action.figure, nice(action.figure))}")
             return label
         case UseAbility():
             return Text(f"✦ {ranger_name(view, action.ranger)}'s ability")
@@ -334,6 +355,9 @@ def action_label(view: View, action, rules, names: dict[str, str]) -> Text:
         case FightFigures():
             tags = " ".join(FIGURE_TAGS.get(f, f) for f in action.figures)
             return Text(f"⚔ These fight, drawn in this order: {tags}")
+        case ChooseFigure():
+            tag = FIGURE_TAGS.get(action.figure, nice(action.figure))
+            return Text(f"→ A {tag} moves on clockwise")
         case PowerUp():
             return Text("♥ Power up now (the Command Center is clear)")
         case AttachPsycho():
