@@ -250,3 +250,22 @@ def test_the_move_list_words_each_pick_with_the_suggestion_first():
     z = upd(z, power=upd(z.power, experience=5, zord_deck=("pterodactyl", "dino_megazord")))
     z, _ = R.apply(z, 0, m.UseZord(zord="mastodon", location=z.locations[0].id, figure=PP))
     assert [t.split(" (")[0] for t in labels(z, 0)][0].endswith("receives the Zord")
+
+
+# ============================================================== handing the turn over (§4.2)
+def test_handing_the_turn_back_and_forth_never_traps_the_game():
+    """§4.2: there is no turn order; the team decides which Ranger acts next (Ruling 7). A
+    hand-over (`Focus`) is that decision, not an action of the rules, so the team may
+    change its mind as often as a table talking it over; but it never traps the game: the
+    turn goes only to a Ranger who can act (an action token left, or the Command Center's),
+    and whoever holds it can always end the phase (in a battle: pass)."""
+    s = _calm_action(clear_board(game(names=("a", "b"))))
+    s = upd(s, hq_tokens=0)
+    for _ in range(3):  # back and forth: the state is the same each time it comes back
+        s2, _ = R.apply(s, 0, m.Focus(seat=1))
+        assert m.EndPhase() in R.legal_actions(s2, 1)
+        back, _ = R.apply(s2, 1, m.Focus(seat=0))
+        assert back == s
+    spent = upd(s, players=(s.players[0], upd(s.players[1], tokens=0)))
+    assert R.check(spent, 0, m.Focus(seat=1)) is not None  # nobody to hand it to
+    assert m.Focus(seat=1) not in R.legal_actions(spent, 0)
