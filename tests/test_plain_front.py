@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -30,18 +31,17 @@ def two_seats(game_id: str) -> list[SeatSpec]:
     return [SeatSpec(name="Ann"), SeatSpec(name="Bob", kind="heuristic")]
 
 
-def screen_rows(game, seat) -> list[str]:
-    """The move rows the full screen offers the seat, derived as it derives them: F2's list
-    (`GameScreen.action_all_moves`) is `rules.describe` of every legal action; HotG's
-    move panel (`ui/games/hotg/moves.py`) lists a copy of a card once (`dedupe_copies`).
-    Named as the plain front end names ids, so the two compare word for word."""
+def screen_actions(game, seat) -> list:
+    """The moves the full screen offers the seat, derived as it derives them: F2's list
+    (`GameScreen.action_all_moves`) is every legal action, one row each; HotG's move panel
+    (`ui/games/hotg/moves.py`) lists a copy of a card once (`dedupe_copies`)."""
     match = game.match
     legal = match.legal_actions(seat)
     if match.rules.game_id == "hotg":
         from tabletop_tui.ui.games.hotg.moves import card_names, dedupe_copies
 
         legal = dedupe_copies(legal, card_names(match.view(seat)))
-    return [game.describer.named(match.rules.describe(a)) for a in legal]
+    return legal
 
 
 @pytest.mark.parametrize("game_id", playable_ids())
@@ -65,8 +65,13 @@ def compare_moves(session, rng) -> int:
         # every move offered is a legal action, numbered 1..n once each
         assert [m.number for m in moves] == list(range(1, len(moves) + 1))
         assert all(any(m.action == a for a in legal) for m in moves)
-        # the same moves, in the same words, as the screen's rows (a copy counted once)
-        assert Counter(m.text for m in moves) == Counter(dict.fromkeys(screen_rows(game, seat), 1))
+        # the same moves as the screen's rows: each row's move, told in plain's words, is
+        # offered once (two copies of a card in hand, in the very same words, are one move)
+        view = match.view(seat)
+        rows = {game.words(seat, view, a) for a in screen_actions(game, seat)}
+        assert Counter(m.text for m in moves) == Counter(dict.fromkeys(rows, 1))
+        # and the words name what the screen names: no id is left in them
+        assert not [m.text for m in moves if re.search(r"#\d|\b[a-z]+_[a-z]+\b", m.text)]
         compared += 1
         match.play(seat, rng.choice(legal))
     return compared
@@ -97,7 +102,7 @@ def test_zeo_table_kit_menus_cover_exactly_the_moves_offered():
                 else:
                     offered.append(entry.action)
         plain = {m.text for m in game.moves(seat)}
-        assert {game.describer.named(match.rules.describe(a)) for a in offered} == plain
+        assert {game.words(seat, view, a) for a in offered} == plain
         checked += 1
         match.play(seat, rng.choice(legal))
     assert checked > 50
@@ -246,3 +251,21 @@ def test_replay_plain_on_the_command_line(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout and "Now as Bot 1 saw the table." in result.stdout
     assert "\x1b" not in result.stdout
+
+
+def test_a_move_in_words_not_legal_now_gets_the_rules_reason():
+    """Zeo, seed 7: 4 Shards in play, so Sword of Damocles (5) cannot be bought; the Rules
+    say so, naming the rule (Buying Cards). Before any buy is offered, a card named in
+    the typed words is said to have no move now."""
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bot", kind="heuristic")]
+    session = Session.new("zeo-dbg", seats, 7, autosave=False)
+    script = "1\nbuy regroup\n" + "play cog\n" * 4 + "play dark\nbuy sword\nbuy zedd\nquit\n"
+    out = io.StringIO()
+    PlainGame(session, io.StringIO(script), out).run()
+    text = " ".join(out.getvalue().split())
+    assert "> buy regroup No move of yours uses Regroup Drill now." in text
+    assert (
+        "> buy sword Not allowed: Sword of Damocles costs 5 Shards; you have 4 "
+        "(rule: Buying Cards)." in text
+    )
+    assert "> buy zedd Ann buys Zedd's Revenge." in text

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from pydantic import BaseModel
+
 from ..engine import Event, Rejection, Seat
 from ..engine.match import Match, SeatSpec
 from ..reference import load as load_reference
@@ -22,6 +24,7 @@ from ..ui.session import Session
 from .describe import Describer
 from .hint import HINT_HELP, hint
 from .moves import Move, find, listing, number_moves
+from .words import move_words
 from .zones import Zone, tell_zone, zone_help, zones_of
 
 WIDTH = 79
@@ -46,6 +49,10 @@ Commands (one per line):
   quit          stop; the game is autosaved (tabletop-tui resume goes on)
   help          this list"""
 
+
+#: a move in words not legal now is explained from variants of moves offered before: at
+#: most this many ids and numbers per field, and variants in all
+EXPLAIN_IDS, EXPLAIN_NUMBERS, EXPLAIN_TRIES = 400, 10, 4000
 
 #: commands that take no argument: with one, the line may be a move's words ("hand over")
 BARE = frozenset({"look", "hand", "moves", "recap", "undo", "save", "help"})
@@ -227,12 +234,17 @@ class PlainGame(Printer):
         legal = self.match.legal_actions(seat)
         view = self.match.view(seat)
         self.describer.learn(view)
-        texts = [self.describer.named(self.rules.describe(a)) for a in legal]
+        texts = [self.words(seat, view, a) for a in legal]
         offered = self._offered.setdefault(seat, {})
         for text, action in zip(texts, legal, strict=True):
             offered.setdefault(text.lower(), action)
         cards = set(self.describer.names.values())
         return number_moves(legal, texts, cards)
+
+    def words(self, seat: Seat, view, action) -> str:
+        """A move in words: the Rules' own, ids told by name, places and targets by name."""
+        text = self.describer.named(self.rules.describe(action))
+        return move_words(self.rules.game_id, view, seat, action, text, self.describer.seat_names)
 
     def list_moves(self, seat: Seat) -> list[str]:
         moves = self.moves(seat)
@@ -302,7 +314,64 @@ class PlainGame(Printer):
             if rejection is not None:
                 self.refused(rejection)
                 return
+        rejection = self.explain(seat, typed)
+        if rejection is not None:
+            self.refused(rejection)
+            return
+        card = self.card_named(typed)
+        if card is not None:
+            self.say(f"No move of yours uses {card} now. Type moves for the moves you have.")
+            return
         self.say(f"'{typed}' is not a command or one of your moves. Type help, or moves.")
+
+    def card_named(self, typed: str) -> str | None:
+        """The one card the typed words name after their first (`buy regr`), if any."""
+        from .moves import matches
+
+        _, _, rest = typed.partition(" ")
+        if not rest.strip():
+            return None
+        found = {n for n in self.describer.names.values() if matches(rest, n)}
+        return found.pop() if len(found) == 1 else None
+
+    def explain(self, seat: Seat, typed: str) -> Rejection | None:
+        """The rules' reason for a move in words that is not legal now: moves of the kinds
+        this seat has been offered, with one field changed (another card, place or number),
+        whose words the typed words abbreviate, checked by the rules."""
+        from .moves import matches
+
+        templates: dict[str, BaseModel] = {}
+        for action in self._offered.get(seat, {}).values():
+            if isinstance(action, BaseModel):
+                templates.setdefault(str(getattr(action, "kind", type(action).__name__)), action)
+        ids = list(self.describer.names)[:EXPLAIN_IDS]
+        view = self.match.view(seat)
+        tried = 0
+        for template in templates.values():
+            for field, value in template:
+                if isinstance(value, bool) or field == "kind":
+                    continue
+                if isinstance(value, int):
+                    variants: list = list(range(EXPLAIN_NUMBERS))
+                elif isinstance(value, str):
+                    variants = ids
+                else:
+                    continue
+                for variant in variants:
+                    if variant == value or tried > EXPLAIN_TRIES:
+                        continue
+                    tried += 1
+                    candidate = template.model_copy(update={field: variant})
+                    try:
+                        text = self.words(seat, view, candidate)
+                        if not matches(typed, text):
+                            continue
+                        rejection = self.match.check(seat, candidate)
+                    except Exception:  # a variant the rules cannot even read
+                        continue
+                    if rejection is not None:
+                        return rejection
+        return None
 
     def log(self, rest: str) -> None:
         count = int(rest) if rest.isdigit() else 10
