@@ -65,6 +65,21 @@ def label(name: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def clause(said: str) -> str:
+    """A value told after its label: without the brackets of a nested model, without a
+    full stop of its own (the sentence adds one)."""
+    if said.startswith("(") and said.endswith(")"):
+        depth, closes = 0, -1
+        for i, ch in enumerate(said):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0:
+                closes = i
+                break
+        if closes == len(said) - 1:  # the first bracket closes at the very end
+            said = said[1:-1]
+    return said.rstrip(".")
+
+
 def is_card(value: object) -> bool:
     return isinstance(value, BaseModel) and isinstance(getattr(value, "name", None), str)
 
@@ -122,6 +137,8 @@ class Describer:
         place, colon, rest = token.partition(":")
         if colon and rest and place.isalpha():
             named = self.name_of(rest)
+            if named == rest and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", rest):
+                named = rest.replace("-", " ").title()  # a slug the View gives no name
             return f"{named} ({place})" if named != rest else token
         base = _COPY.sub("", token)
         if base != token and base in self.names:
@@ -253,7 +270,7 @@ class Describer:
                 continue
             said = self.inline(value, name)
             if said:
-                lines.append(f"{label(name)}: {said.rstrip('.')}.")
+                lines.append(f"{label(name)}: {clause(said)}.")
         return lines
 
     def paragraph(self, item: BaseModel, group: str, index: int, viewer: int | None) -> list[str]:
@@ -267,7 +284,7 @@ class Describer:
                 continue
             said = self.inline(getattr(item, name), name)
             if said:
-                lines.append(f"  {label(name)}: {said.rstrip('.')}.")
+                lines.append(f"  {label(name)}: {clause(said)}.")
         return lines
 
     def own_seat(self, view: BaseModel, viewer: int | None) -> BaseModel | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from .describe import SKIP, Describer, is_card, label
+from .describe import SKIP, Describer, clause, is_card, label
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ def tell_zone(d: Describer, view: BaseModel, viewer: int | None, zone: Zone) -> 
             continue
         said = d.inline(value, field)
         if said:
-            lines.append(f"{label(field)}: {said.rstrip('.')}.")
+            lines.append(f"{label(field)}: {clause(said)}.")
     if zone.seat:
         for group in ("seats", "players"):
             items = getattr(view, group, None)
