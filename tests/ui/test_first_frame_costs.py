@@ -275,7 +275,7 @@ async def test_zeo_makes_the_play_area_when_cards_are_first_played():
         table = _table_ids(screen)
         at = table.index("zeo-played")
         assert table[at - 2 : at + 3] == [
-            "zeo-zones",
+            "zeo-stacks",
             "zeo-played-title",
             "zeo-played",
             "zeo-hand-title",
@@ -305,11 +305,18 @@ async def test_army_of_zero_makes_the_fight_and_the_hand_when_the_ordering_ends(
         assert screen.match.view(None).phase == "battle"
         board = _ids(screen.query_one("#aoz-board"))
         assert board[board.index("aoz-order") + 1 : board.index("inspector")] == ["aoz-battle"]
-        assert _ids(screen.query_one("#aoz-battle")) == ["aoz-fight", "aoz-dice"]
+        # their fighter, the dice between, yours (issue 36: face to face)
+        assert _ids(screen.query_one("#aoz-battle")) == [
+            "aoz-fight-them",
+            "aoz-dice",
+            "aoz-fight-me",
+        ]
         assert _ids(screen.query_one("#aoz-actions")) == ["aoz-hand", "btn-rest"]
         seat = screen.session.on_screen
-        fight = screen.query_one("#aoz-fight", Zone)
-        assert len(fight.cards) == 2  # both fighters, face up
+        fighters = [
+            len(screen.query_one(f"#aoz-fight-{side}", Zone).cards) for side in ("them", "me")
+        ]
+        assert fighters == [1, 1]  # both fighters, face up
         hand = screen.query_one("#aoz-hand", Zone)
         me = screen.match.view(seat).seats[seat]
         assert len(hand.cards) == me.attacks_in_hand + int(me.defend_in_hand) > 0

@@ -20,27 +20,27 @@ from ...game_screen import GameScreen
 from ...seats import seat_tag
 from ...widgets import (
     CardFace,
-    DiceRoll,
     DiceView,
     LogPanel,
     PileView,
     TrackerView,
 )
 from ...widgets.card_menu import MenuEntry
-from ...widgets.dice import render_roll
 from ...widgets.footer import TableFooter
 from ...widgets.inspector import Inspector
 from ...widgets.key_button import KeyButton
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
+from .fight import CARD_GLYPH, FaceToFace, big_stats, dice_lines
 
 #: rank codes are unique (General and Guardian share an initial)
 RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
 ABBR = {"speed": "SPD", "combat": "CBT", "weapon": "WPN", "armour": "ARM"}
-CARD_GLYPH = {"attack": "A⚔", "defend": "D◊"}
 ATTACK_FACE = CardFace(title="Attack", letter="A⚔", kind="attack", subtitle="Combat Card")
 DEFEND_FACE = CardFace(title="Defend", letter="D◊", kind="defend", subtitle="Combat Card")
 GAME = "army-of-zero"
+#: a fighter's card frame, in cells (its four abilities in full words fit inside)
+FIGHTER_WIDTH = 24
 
 
 def stat_marks(c: Character) -> str:
@@ -51,33 +51,66 @@ def stat_marks(c: Character) -> str:
 
 
 def character_info(
-    c: Character, zone: str, owner: str, actionable: bool = False, reason: str = ""
+    c: Character,
+    zone: str,
+    owner: str,
+    actionable: bool = False,
+    reason: str = "",
+    seat: int | None = None,
+    framed: bool = False,
+    state: str = "",
+    subtitle: bool = True,
+    short: bool = False,
 ) -> CardInfo:
+    """A character card. `framed`: drawn as a card frame (a wide screen), its four abilities
+    large inside and `state` on its last line; else the chip's letters after the name.
+    `state` ("✝ fallen", "1st from the top") is on the chip too. `short`: the name without
+    its rank (the rank's code is beside it), for a narrow column."""
+    marks = state if framed else " ".join(m for m in (state, stat_marks(c)) if m)
+    if short:  # (a narrow column: the numbers on a line of their own, under the name)
+        marks = f"{state}\n      {stat_marks(c)}"
     return CardInfo(
         key=c.id,
-        face=face(c),
+        face=face(c, big=framed, subtitle=subtitle, short=short),
         game_id=GAME,
         zone=zone,
         owner=owner,
         keywords=(c.rank, "Clan"),
-        marks=stat_marks(c),
+        marks=marks,
         actionable=actionable,
         reason=reason,
+        seat=seat,
     )
 
 
-def face(c: Character, note: str = "") -> CardFace:
+def face(
+    c: Character, note: str = "", big: bool = False, subtitle: bool = True, short: bool = False
+) -> CardFace:
+    """The card's face: `big` puts the four abilities on two lines in full words (a card
+    frame, and the inspector reading it), else on one line of short labels."""
+    stats = (("SPD", c.speed), ("CBT", c.combat), ("WPN", c.weapon), ("ARM", c.armour))
+    title = c.name.removeprefix(f"{c.rank} ") if short else c.name
     return CardFace(
-        title=c.name,
+        title=title,
         letter=RANK_CODE[c.rank],
         kind=c.rank.lower(),
-        subtitle=f"{c.rank} · {c.clan} Clan",
-        stats=(("SPD", c.speed), ("CBT", c.combat), ("WPN", c.weapon), ("ARM", c.armour)),
+        # (a short title: the full name heads the card's text)
+        subtitle=(f"{c.name}: " if short else "") + f"{c.rank} · {c.clan} Clan"
+        if subtitle or not big
+        else "",
+        stats=() if big else stats,
+        extra=big_stats(c) if big else (),
         note=note,
     )
 
 
+def ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
 def combat_cards(s: SeatView) -> Text:
+    """The seat's Combat Cards in one line (80 columns; a wide screen shows them between
+    the fighters instead)."""
     hand = ["attack"] * s.attacks_in_hand + (["defend"] if s.defend_in_hand else [])
     text = Text("Hand ")
     text.append(" ".join(CARD_GLYPH[c] for c in hand) or "—", style="bold")
@@ -118,10 +151,10 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         with Horizontal(id="aoz-main"):
             with Vertical(id="aoz-board"):
                 yield Static(id="aoz-opponent", classes="squad-bar")
-                yield Zone("Their table:", id="aoz-their")
+                yield Zone("Their table:", id="aoz-their", frames=True)
                 with Vertical(id="aoz-order"):
                     yield Static(id="aoz-order-help")
-                    yield Zone(vertical=True, id="aoz-unplaced")
+                    yield Zone(vertical=True, id="aoz-unplaced", frames=True)
                 # (here the fight and its dice, "aoz-battle", made when first shown: `_late`)
                 yield Inspector(id="inspector")
                 yield Static(id="aoz-me", classes="squad-bar")
@@ -130,6 +163,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                     vertical=True,
                     id="aoz-pile",
                     empty="hidden" if self.watching else "empty",
+                    frames=True,
                 )
                 with Horizontal(id="aoz-actions"):
                     # (here the hand, "aoz-hand", made when first shown: `_late`)
@@ -140,13 +174,16 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 yield PileView(id="pile-1")
                 yield TrackerView(id="tracker-0")
                 yield TrackerView(id="tracker-1")
-                yield Zone("Out of the fight", vertical=True, id="aoz-out", empty="nobody yet")
+                # out of the fight, a zone per side: its winners waiting, its fallen
+                yield Zone(id="aoz-out-0", classes="aoz-out", empty="nobody yet")
+                yield Zone(id="aoz-out-1", classes="aoz-out", empty="nobody yet")
                 yield LogPanel(id="aoz-log", anchored=True)
         yield TableFooter()
 
     # -- the parts made when first shown ----------------------------------------------
     def _late(self, ident: str, shown: bool) -> Widget | None:
-        """The fight ("aoz-battle": the fighters and the dice) or the hand of Combat Cards
+        """The fight ("aoz-battle": their fighter, the dice and Combat Cards between, yours;
+        side by side on a wide screen, one above the other at 80 columns) or the hand of Combat Cards
         ("aoz-hand"), made at its place the first time it is shown: the squads' ordering
         that opens every game shows neither. None while never shown. Made the same as
         compose would (a zone's title before its cards)."""
@@ -155,11 +192,24 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
             if not shown:
                 return None
             if ident == "aoz-battle":
-                widget = Vertical(id=ident)
+                widget = Horizontal(id=ident)
                 self.query_one("#aoz-board").mount(widget, before="#inspector")
                 widget.mount(
-                    Zone(vertical=True, id="aoz-fight", empty="no fighters yet"),
+                    Zone(
+                        vertical=True,
+                        id="aoz-fight-them",
+                        empty="no fighter",
+                        frames=True,
+                        frame_width=FIGHTER_WIDTH,
+                    ),
                     DiceView(id="aoz-dice"),
+                    Zone(
+                        vertical=True,
+                        id="aoz-fight-me",
+                        empty="no fighter",
+                        frames=True,
+                        frame_width=FIGHTER_WIDTH,
+                    ),
                 )
             else:
                 widget = Zone(id=ident, empty="no Combat Cards")
@@ -202,8 +252,10 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         self._show_zones(view, seat, me_seat, them_seat, my_turn)
         if ordering:
             self._show_ordering(me, seat, view)
-        else:
-            self.put("#aoz-dice", DiceView.compose_lines(self._dice_lines(view)))
+        elif self.compact:
+            self.put("#aoz-dice", DiceView.compose_lines(dice_lines(view)))
+        else:  # between the two fighter frames, their side on the left
+            self.put("#aoz-dice", FaceToFace(view, them_seat, me_seat))
         self.query_one("#btn-rest", KeyButton).display = ordering
         self.query_one("#btn-rest", KeyButton).disabled = not my_turn
         self.put("#aoz-message", self.message)
@@ -238,27 +290,42 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                     game_id=GAME,
                     zone=f"{possessive(them.name)} Squad Pile, {count} card(s)",
                     owner=their_tag,
+                    seat=them_seat,
                 )
             )
         their += self._table_cards(them, them_seat, their_tag)
         self.query_one("#aoz-their", Zone).show(their)
-        # the fight: both fighters face up
-        fight = [
-            replace(
-                character_info(
-                    s.fighter, f"the fight: {possessive(s.name)} fighter", f"{seat_tag(i)} {s.name}"
-                ),
-                marks=f"{stat_marks(s.fighter)}  {seat_tag(i)} {s.name}",
-            )
-            for i, s in ((them_seat, them), (me_seat, me))
-            if s.fighter is not None
-        ]
+        # the fight: both fighters face up, face to face
+        framed = not self.compact
         if "aoz-battle" in self._made:  # (else no fighter yet: the squads are ordering)
-            self.query_one("#aoz-fight", Zone).show(fight)
+            for ident, i, s in (("aoz-fight-them", them_seat, them), ("aoz-fight-me", me_seat, me)):
+                tag = f"{seat_tag(i)} {s.name}"
+                fighter = []
+                if s.fighter is not None:
+                    info = character_info(
+                        s.fighter,
+                        f"the fight: {possessive(s.name)} fighter",
+                        tag,
+                        seat=i,
+                        framed=framed,
+                        state=f"fighting for {tag}" if framed else "",
+                    )
+                    if not framed:
+                        info = replace(info, marks=f"{info.marks}  {tag}")
+                    fighter.append(info)
+                self.query_one(f"#{ident}", Zone).show(fighter)
         # my Squad Pile, top first (only mine is shown to me)
         pile = (
             [
-                character_info(c, f"your Squad Pile, {n} from the top", mine_tag)
+                character_info(
+                    c,
+                    f"your Squad Pile, {n} from the top",
+                    mine_tag,
+                    seat=me_seat,
+                    framed=framed,
+                    state=f"{ordinal(n)} from the top" if framed else "",
+                    subtitle=False,
+                )
                 for n, c in enumerate(me.squad, 1)
             ]
             if seat is not None
@@ -270,7 +337,16 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
             reason = "" if my_turn else self._idle_reason(me, seat)
             self.query_one("#aoz-unplaced", Zone).show(
                 [
-                    character_info(c, "your squad, not yet placed", mine_tag, my_turn, reason)
+                    character_info(
+                        c,
+                        "your squad, not yet placed",
+                        mine_tag,
+                        my_turn,
+                        reason,
+                        seat=me_seat,
+                        framed=framed,
+                        subtitle=False,
+                    )
                     for c in me.unplaced
                 ]
             )
@@ -290,6 +366,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                         owner=mine_tag,
                         keywords=(f"{kind.capitalize()} Card",),
                         actionable=my_turn,
+                        seat=me_seat,
                         data=kind,
                     )
                 )
@@ -298,13 +375,37 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
             hand_zone.show(hand)
             for card in hand_zone.cards:  # the old click target names stay (.hand-defend)
                 card.add_class(f"hand-{card.info.key}")
-        # out of the fight: winners and fallen of both sides, face up
-        out: list[CardInfo] = []
+        # out of the fight, by side: winners waiting for the next phase, then the fallen
         for i, s in enumerate(view.seats):
             tag = f"{seat_tag(i)} {s.name}"
-            out += [character_info(c, f"{possessive(s.name)} winners", tag) for c in s.survivors]
-            out += [character_info(c, "defeated", tag) for c in s.defeated]
-        self.query_one("#aoz-out", Zone).show(out)
+            out = [
+                character_info(
+                    c,
+                    f"out of the fight: {possessive(s.name)} winner, waiting for the next phase",
+                    tag,
+                    seat=i,
+                    state="⧖ waiting",
+                    short=True,
+                )
+                for c in s.survivors
+            ] + [
+                character_info(
+                    c,
+                    f"out of the fight: {possessive(s.name)}, fallen",
+                    tag,
+                    seat=i,
+                    state="✝ fallen",
+                    short=True,
+                )
+                for c in s.defeated
+            ]
+            zone = self.query_one(f"#aoz-out-{i}", Zone)
+            waiting, fallen = len(s.survivors), len(s.defeated)
+            counts = f" ⧖{waiting} ✝{fallen}" if out else ""
+            zone.set_title(f"Out: {tag}{counts}")
+            # (empty: the title and "nobody yet" on one line)
+            zone.set_class(bool(out), "-vertical")
+            zone.show(out)
 
     def _table_cards(self, s: SeatView, seat: int, tag: str) -> list[CardInfo]:
         face_of = {"attack": ATTACK_FACE, "defend": DEFEND_FACE}
@@ -316,6 +417,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 zone=f"on the table in front of {s.name} (played)",
                 owner=tag,
                 keywords=(f"{card.capitalize()} Card",),
+                seat=seat,
             )
             for n, card in enumerate(s.table)
         ]
@@ -346,7 +448,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
                 f"  ✝ lost {len(s.defeated)}",
             )
         ]
-        if view.phase == "battle":
+        if view.phase == "battle" and self.compact:  # (wide: between the fighters)
             lines.append(combat_cards(s))
         elif not mine and view.phase == "order":
             lines.append(
@@ -407,39 +509,6 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         if self.match.view(None).phase == "order":
             return "ordering its squad"
         return "choosing its Combat Card"
-
-    def _dice_lines(self, view: View) -> list[Text | str]:
-        last = view.last
-        if last is None:
-            return [
-                Text("No blows yet in this confrontation: choose Attack or Defend.", style="dim")
-            ]
-        names = [s.name for s in view.seats]
-        lines: list[Text | str] = [
-            Text(
-                f"Round {last.number}: {names[0]} {CARD_GLYPH[last.cards[0]]} vs {names[1]} {CARD_GLYPH[last.cards[1]]}"
-                f" · steps {'→'.join(str(s) for s in last.steps)}",
-                style="bold",
-            )
-        ]
-        if not last.tests:
-            lines.append("Both held back: no combat.")
-        for test in last.tests:
-            line = Text(f"Step {test.step} {test.kind.upper():<6} ")
-            for roll in test.rolls:
-                line.append_text(
-                    render_roll(
-                        DiceRoll(
-                            f"{seat_tag(roll.seat)}",
-                            roll.die,
-                            roll.modifier,
-                            None if test.winner is None else test.winner == roll.seat,
-                        )
-                    )
-                )
-                line.append(" ")
-            lines.append(line)
-        return lines
 
     def reveal_body(self, events: tuple[Event, ...]):
         if not any(e.kind == "roll" or (e.kind == "reveal" and "cards" in e.data) for e in events):
