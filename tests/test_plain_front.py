@@ -269,3 +269,24 @@ def test_a_move_in_words_not_legal_now_gets_the_rules_reason():
         "(rule: Buying Cards)." in text
     )
     assert "> buy zedd Ann buys Zedd's Revenge." in text
+
+
+def test_the_readme_example_is_what_the_game_prints():
+    """README's Play by text example is a real run: its lines come out, in order."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("## Play by text", 1)[1].split("## Demo server", 1)[0]
+    example = section.split("```text\n")[2].split("```", 1)[0].splitlines()
+    typed = [line.split("> ", 1)[1] for line in example if line.startswith("Ann> ")]
+    assert typed[:2] == ["grid", "moves"]
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bot", kind="heuristic")]
+    session = Session.new("zeo-dbg", seats, 7, autosave=False)
+    script = "1\ngrid\nmoves\n" + "play cog\n" * 4 + "play dark\nbuy sword\nmoves\nbuy zedd\nquit\n"
+    out = io.StringIO()
+    PlainGame(session, io.StringIO(script), out).run()
+    printed = out.getvalue().splitlines()
+    at = 0
+    for line in example:
+        if line == "...":
+            continue
+        assert line in printed[at:], line
+        at = printed.index(line, at) + 1
