@@ -290,3 +290,19 @@ def test_the_readme_example_is_what_the_game_prints():
             continue
         assert line in printed[at:], line
         at = printed.index(line, at) + 1
+
+
+def test_the_curtain_clears_a_terminal_and_scrollback_but_never_a_pipe():
+    from tabletop_tui.plain.play import CLEAR
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for out, cleared in ((Terminal(), True), (io.StringIO(), False)):
+        seats = [SeatSpec(name="Ann"), SeatSpec(name="Bob")]
+        session = Session.new("army-of-zero", seats, 2, autosave=False)
+        PlainGame(session, io.StringIO("\n"), out).run()  # Enter at Ann's curtain, then EOF
+        text = out.getvalue()
+        assert "Pass to Ann." in text
+        assert (CLEAR in text.split("Pass to Ann.")[0]) is cleared

@@ -30,6 +30,9 @@ from .zones import Zone, tell_zone, zone_help, zones_of
 WIDTH = 79
 #: blank lines printed by the curtain, so the last seat's hand scrolls off the screen
 CURTAIN_BLANKS = 60
+#: on a terminal the curtain also clears the screen and its scrollback (ignored where the
+#: terminal does not know the last part); never into a pipe or a file
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 RULE = "-" * 40
 
 HELP = """\
@@ -155,6 +158,8 @@ class PlainGame(Printer):
         keyboard with an empty line. False: the input ended."""
         who = self.name(seat)
         self.out.write("\n" * CURTAIN_BLANKS)
+        if _is_terminal(self.out):
+            self.out.write(CLEAR)
         self.say("=" * self.width, f"Pass to {who}. {who}: press Enter to take the keyboard.")
         while True:
             line = self.read("")
@@ -436,6 +441,13 @@ class PlainGame(Printer):
             self.say(f"Could not save: {exc}")
             return
         self.say(f"Saved to {path}.")
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def default_seats(rules) -> list[SeatSpec]:
