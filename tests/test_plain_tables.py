@@ -69,7 +69,8 @@ async def test_a_plain_seat_plays_a_shared_table_to_its_end(tmp_path):
     async with Harness(tmp_path / "saves") as h:
         link = TablesLink(h.service.socket_path, h.service.issue_ticket("ann"))
         out = Out()
-        typist = Typist(out, ["new 1", "you, bot", "look", "squad", "save", "undo", "frobnicate"])
+        opening = ["new 1", "you, bot", "look", "squad", "hand", "recap", "save", "undo"]
+        typist = Typist(out, [*opening, "frobnicate", "log 2", "rules"])
         code = await asyncio.wait_for(PlainLobby(link, LineQueue(typist), out).run(), 120)
         text = out.getvalue()
         assert code == 0
@@ -78,6 +79,8 @@ async def test_a_plain_seat_plays_a_shared_table_to_its_end(tmp_path):
         assert table.slots[0].user == "ann"
         assert "Army Of Zero at table " in text and "you are ann." in text
         assert "ann (you):" in text  # look, from the seat's own view
+        assert "Unplaced (10):" in text  # hand: the squad still to place
+        assert "Traceback" not in text
         assert "Could not save: this table is saved by the server" in text
         assert "Undo asked: the other players must agree" in text
         assert "'frobnicate' is not a command" in text
