@@ -59,8 +59,9 @@ def frame_text(info, focused: bool = False, width: int = FRAME_WIDTH - 4) -> Tex
     lines: list[Text] = [head]
     own = getattr(info, "frame", None)
     if own is not None:  # the game's own lines under the name
-        # (copies: truncating to the frame's width must not cut the card's own lines)
-        lines += [line.copy() if isinstance(line, Text) else Text(str(line)) for line in own]
+        # (copies: truncating to the frame's width must not cut the card's own lines; each
+        # stands under the name, after the head's marker column)
+        lines += [Text(" ") + (line if isinstance(line, Text) else Text(str(line))) for line in own]
         for line in lines:
             line.truncate(width, overflow="ellipsis")
         body = Text("\n").join(lines[:FRAME_LINES])

@@ -11,6 +11,7 @@ lying there changes.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import cache
 
 from rich.text import Text
@@ -55,6 +56,61 @@ def card_stats(card: ZCard) -> str:
 
 def kind_name(card: ZCard) -> str:
     return card.kind.replace("_", " ").title()
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards" (never "1 cards")."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+#: what a slot takes, short enough for a slot's box
+SLOT_SHORT = {
+    "red": "Heroes",
+    "purple": "Villains",
+    "blue": "Equipment",
+    "green": "Maneuvers",
+    "orange": "own Master",
+    "rainbow": "not Villains",
+    "white": "a Zord",
+}
+
+
+def power(card: ZCard) -> str:
+    """A card's numbers in a few cells, for its frame: +N◆ Shards, +N⚡ Energy, ✦N⚡ an
+    ability's cost, ◈N⚡ a Block's (✋ from the hand)."""
+    bits = []
+    if card.shards:
+        bits.append(f"+{card.shards}◆")
+    if card.energy:
+        bits.append(f"+{card.energy}⚡")
+    if card.ability_cost is not None:
+        bits.append(f"✦{card.ability_cost}⚡")
+    if card.block_cost is not None:
+        bits.append(f"◈{card.block_cost}⚡" + ("✋" if card.block_from_hand else ""))
+    return " ".join(bits)
+
+
+#: the start of a card text that its frame says otherwise (✦N⚡, "· Ongoing")
+_SAID = re.compile(r"^(Ongoing\.\s*|(Activate|Block( \[hand\])?) \(\d+ Energy\):\s*)+")
+
+
+def first_line(text: str) -> str:
+    """The start of a card's text (its frame shows one line; the inspector all of it)."""
+    line = next((line for line in text.splitlines() if line.strip()), "")
+    return _SAID.sub("", line.strip())
+
+
+def card_lines(card: ZCard, text: str | None = None) -> tuple:
+    """A card frame's lines under the name: type, numbers, the start of its text."""
+    kind = kind_name(card) + (" · Ongoing" if card.ongoing else "")
+    lines: list = [Text(kind, style="italic")]
+    numbers = power(card)
+    if numbers:
+        lines.append(Text(numbers, style="bold"))
+    words = first_line(card.text if text is None else text)
+    if words:
+        lines.append(Text(words, style="dim"))
+    return tuple(lines)
 
 
 def card_face(card: ZCard, note: str = "", extra: tuple = ()) -> CardFace:
@@ -163,6 +219,8 @@ def zeo_card(card: ZCard, key: str, zone: str, owner: str = "", marks: str = "",
     price = kw.pop("price", None)
     adversary = kw.pop("adversary", False)
     extra = kw.pop("extra", ())
+    kw.setdefault("frame", card_lines(card))
+    kw.setdefault("label", f"[{card.letter}]" + (f" {card.cost}◆" if card.cost is not None else ""))
     return CardInfo(
         key=key,
         face=card_face(card, extra=extra),
@@ -188,59 +246,137 @@ def face_down(key: str, title: str, zone: str, owner: str = "", marks: str = "")
 
 
 # -- the Grid and the stacks ----------------------------------------------------------------------
-def grid_cards(view: View) -> list[CardInfo]:
+#: The Grid's spaces: a bought or defeated card leaves its space empty until the refill
+GRID_SPACES = 6
+
+
+def afford(view: View, price: int | None, adversary: bool, can: bool) -> tuple[str, str]:
+    """Whether the seat on screen can buy or Battle a Grid card now: the frame's words and
+    the chip's glyph ("" and "" when it is not that seat's Main Phase). `can`: the rules offer
+    the move now."""
+    if price is None:
+        return "not for sale", "✗"
+    if can:
+        return ("✓ can Battle" if adversary else "✓ can buy"), "✓"
+    short = price - view.shards
+    if short > 0:
+        return f"✗ {short}◆ short", "✗"
+    return "✗ not now", "✗"
+
+
+def grid_cards(
+    view: View, live: frozenset[str] = frozenset(), acting: bool = False
+) -> list[CardInfo]:
+    """The six spaces of The Grid in their places (rulebook "Setup": one line of six cards
+    from the main deck): an empty space stays where it is, empty, until the next refill.
+    `acting`: the seat on screen is in its Main Phase (each card says whether it can be
+    bought or Battled); `live`: the keys of the cards with a move now."""
     out = []
-    for g in view.grid:
-        if g.card is None:
+    spaces = {g.index: g for g in view.grid}
+    for index in range(max(GRID_SPACES, len(view.grid))):
+        g = spaces.get(index)
+        key = f"grid-{index}"
+        if g is None or g.card is None:
+            out.append(
+                CardInfo(
+                    key=key,
+                    face=CardFace(
+                        title="empty",
+                        letter="·",
+                        kind="zeo-slot",
+                        subtitle=f"Space {index + 1} of The Grid",
+                        extra=("Refilled from the main deck at the next Start Phase.",),
+                    ),
+                    game_id=GAME,
+                    zone=f"The Grid, space {index + 1} (empty)",
+                    marks=f"#{index + 1}",
+                    frame=(Text("until the", "dim"), Text("next refill", "dim")),
+                    label=f"#{index + 1}",
+                )
+            )
             continue
         price = g.price if g.price is not None else g.card.cost
         mark = f"⚔{price}◆" if g.adversary else (f"{price}◆" if price is not None else "")
+        lines = card_lines(g.card, g.card.battle_text if g.adversary else None)
+        glyph = ""
+        if acting:
+            words, glyph = afford(view, price, g.adversary, key in live)
+            lines += (Text(words, style="bold"),)
+        elif g.adversary:
+            lines += (Text("⚔ an adversary", style="bold"),)
         out.append(
             zeo_card(
                 g.card,
-                f"grid-{g.index}",
-                f"The Grid, space {g.index + 1}"
+                key,
+                f"The Grid, space {index + 1}"
                 + (" (an adversary of your team: Battle it)" if g.adversary else ""),
-                "nobody (The Grid)",
-                marks=f"{mark} #{g.index + 1}".strip(),
+                "",
+                marks=f"{mark}{glyph} #{index + 1}".strip(),
                 price=g.price,
                 adversary=g.adversary,
+                frame=lines,
+                label=f"#{index + 1} [{g.card.letter}] {mark}".strip(),
             )
         )
     return out
 
 
+def _pile_label(letter: str, cost: str, count: int) -> str:
+    """A pile's top border: the top card's type and cost, and how many cards it holds."""
+    return " ".join(b for b in (f"[{letter}]", cost, f"×{count}") if b)
+
+
 def _stack(key: str, label: str, stack: StackView, zone: str) -> CardInfo | None:
     if stack.count == 0:
         return None
-    where = f"{zone} ({stack.count} card{'s' if stack.count != 1 else ''}), the top card"
+    where = f"{zone} ({plural(stack.count, 'card')}), the top card"
     if stack.top is None:
-        return face_down(key, label, where, "nobody", marks=f"×{stack.count}")
-    return zeo_card(stack.top, key, where, "nobody", marks=f"{card_cost(stack.top)} ×{stack.count}")
+        info = face_down(key, label, where, "", marks=f"×{stack.count}")
+        return replace(info, label=_pile_label("?", "", stack.count))
+    cost = card_cost(stack.top)
+    return zeo_card(
+        stack.top,
+        key,
+        where,
+        "",
+        marks=f"{cost} ×{stack.count}",
+        frame=(Text(power(stack.top) or kind_name(stack.top), style="bold"),),
+        label=_pile_label(stack.top.letter, cost, stack.count),
+    )
 
 
 def stack_cards(view: View) -> list[CardInfo]:
+    """The piles beside The Grid, each with its count: the main deck (face down), its
+    discard pile's top, the Zeo Blasters, the Stuns, the Zord and Master stacks (and the
+    Serpentera Sections when in play)."""
+    deck = view.main_deck.count
     out: list[CardInfo | None] = [
-        face_down(
-            "stack-deck",
-            "Main deck",
-            f"the main deck, face down ({view.main_deck.count} cards)",
-            "nobody",
-            marks=f"×{view.main_deck.count}",
+        replace(
+            face_down(
+                "stack-deck",
+                "Main deck",
+                f"the main deck, face down ({plural(deck, 'card')})",
+                "",
+                marks=f"×{deck}",
+            ),
+            label=_pile_label("?", "", deck),
         )
-        if view.main_deck.count
+        if deck
         else None
     ]
     if view.main_discard:
         top = view.main_discard[-1]
+        n = len(view.main_discard)
         out.append(
             zeo_card(
                 top,
                 "stack-discard",
-                f"the main deck's discard pile ({len(view.main_discard)} cards), the top card "
+                f"the main deck's discard pile ({plural(n, 'card')}), the top card "
                 "(all of them: Discard piles, at the foot of the table)",
-                "nobody",
-                marks=f"⌫×{len(view.main_discard)}",
+                "",
+                marks=f"⌫×{n}",
+                frame=(Text("main discard", style="dim"),),
+                label=f"[{top.letter}] ⌫×{n}",
             )
         )
     out.append(_stack("stack-blasters", "Zeo Blasters", view.blasters, "the Zeo Blaster stack"))
@@ -270,11 +406,7 @@ def character_info(view: View, seat: int, ch: CharacterView) -> CardInfo:
     if ch.ability_cost is not None and ch.flipped:
         used = " (used this turn)" if ch.ability_used else ""
         lines.append(Text.assemble(("Ability: ", "bold"), f"{ch.ability_cost}⚡{used}"))
-    fits = ", ".join(
-        f"{slot_label(sl, k)} takes {SLOT_FITS.get(sl.colour, ('', '?'))[1]}"
-        for k, sl in enumerate(ch.slots)
-    )
-    lines.append(Text.assemble(("Slots: ", "bold"), fits))
+    lines.append(slots_line(tuple(sl.colour for sl in ch.slots)))
     if s.serpentera:
         lines.append(Text.assemble(("Serpentera Sections: ", "bold"), str(s.serpentera)))
     team = "Heroes" if s.team == 1 else "Villains"
@@ -301,11 +433,15 @@ def character_info(view: View, seat: int, ch: CharacterView) -> CardInfo:
 
 
 def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> CardInfo:
-    """A slot of a character: the attached card, or the empty slot saying what fits it."""
+    """A slot of a character: the attached card, or the empty slot saying what fits it. Its
+    frame is a box in the slot's colour (the letter on its border too) saying what it takes
+    and what is attached, ready or exhausted."""
     s = view.seats[seat]
     label = slot_label(slot, k)
     letter, fits = SLOT_FITS.get(slot.colour, ("?", "?"))
+    short = SLOT_SHORT.get(slot.colour, fits)
     key = key or f"slot-{seat}-{k}"
+    box = f"[{letter}] {k + 1}"
     if slot.card is None:
         return CardInfo(
             key=key,
@@ -321,12 +457,19 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
             owner=who(view, seat),
             keywords=("Slot",),
             marks=f"takes {fits}",
+            frame=(Text("any but" if slot.colour == "rainbow" else "takes", style="dim"),)
+            + (Text("Villains" if slot.colour == "rainbow" else short, style="bold"),),
+            label=box,
+            tone=slot.colour,
         )
     state = READY if slot.ready else EXHAUSTED
     words = ["ready" if slot.ready else "exhausted"]
     if slot.stuck:
         words.append("stuck ⛓" + (f": Battle it for {slot.price}◆" if slot.price else ""))
     extra = (Text.assemble(("Attached: ", "bold"), f"slot {label}, {state} ", ", ".join(words)),)
+    shown = f"{state}{'ready' if slot.ready else 'exhausted'}"
+    if slot.stuck:
+        shown = f"⛓ stuck ⚔{slot.price}◆" if slot.price else "⛓ stuck"
     info = zeo_card(
         slot.card,
         key,
@@ -334,26 +477,34 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
         who(view, seat),
         marks=f"{label}{state}" + ("⛓" if slot.stuck else ""),
         extra=extra,
+        frame=(Text(short, style="italic dim"), Text(shown, style="bold")),
+        label=box,
+        tone=slot.colour,
     )
     more = ("Ready" if slot.ready else "Exhausted",) + (("Stuck",) if slot.stuck else ())
     return _with_keywords(info, more)
 
 
 def _with_keywords(info: CardInfo, more: tuple[str, ...]) -> CardInfo:
-    from dataclasses import replace
-
     return replace(info, keywords=info.keywords + tuple(k for k in more if k not in info.keywords))
 
 
-def seat_cards(view: View, seat: int) -> list[CardInfo]:
-    """A seat's side of the table: character, its 4 slots, Locations, set-aside cards, and
-    (for a foe) the hand as one face-down card."""
+def slot_cards(view: View, seat: int) -> list[CardInfo]:
+    """A character's four slots, in order (none before a character is chosen)."""
+    ch = view.seats[seat].character
+    if ch is None:
+        return []
+    return [slot_info(view, seat, k, sl) for k, sl in enumerate(ch.slots)]
+
+
+def seat_extras(view: View, seat: int) -> list[CardInfo]:
+    """The rest of a seat's side of the table: the character card itself, Locations in play,
+    the Signature Item and own Zord/Master set aside to be bought (once bought the Item lies in
+    a slot), and the discard pile's top."""
     s = view.seats[seat]
     out: list[CardInfo] = []
-    ch = s.character
-    if ch is not None:
-        out.append(character_info(view, seat, ch))
-        out += [slot_info(view, seat, k, sl) for k, sl in enumerate(ch.slots)]
+    if s.character is not None:
+        out.append(character_info(view, seat, s.character))
     for n, loc in enumerate(s.locations):
         out.append(
             zeo_card(
@@ -368,21 +519,31 @@ def seat_cards(view: View, seat: int) -> list[CardInfo]:
                     f"{key}-{seat}",
                     f"set aside for {s.name} ({what}, to be bought)",
                     who(view, seat),
-                    marks="set aside",
+                    marks=f"{card.cost}◆" if card.cost is not None else "set aside",
                 )
             )
     if s.discard:
+        n = len(s.discard)
         out.append(
             zeo_card(
                 s.discard[-1],
                 f"discard-{seat}",
-                f"{possessive(s.name)} discard pile ({len(s.discard)} cards), the top card "
+                f"{possessive(s.name)} discard pile ({plural(n, 'card')}), the top card "
                 "(all of them: Discard piles, at the foot of the table)",
                 who(view, seat),
-                marks=f"⌫×{len(s.discard)}",
+                marks=f"⌫×{n}",
             )
         )
     return out
+
+
+def seat_cards(view: View, seat: int) -> list[CardInfo]:
+    """A seat's side of the table in one list: character, its 4 slots, Locations, set-aside
+    cards, the discard pile's top."""
+    extras = seat_extras(view, seat)
+    has_character = view.seats[seat].character is not None
+    head, rest = (extras[:1], extras[1:]) if has_character else ([], extras)
+    return head + slot_cards(view, seat) + rest
 
 
 def played_cards(view: View) -> list[CardInfo]:
@@ -453,6 +614,7 @@ def offer_cards(view: View, seat: int) -> list[CardInfo]:
     s = view.seats[seat]
     out = []
     for n, face in enumerate(s.offer):
+        colours = dealt_slots(face.id)
         out.append(
             zeo_card(
                 face,
@@ -460,6 +622,12 @@ def offer_cards(view: View, seat: int) -> list[CardInfo]:
                 f"dealt to {s.name}: choose 1 of {len(s.offer)}",
                 who(view, seat),
                 data=face.id,
+                extra=(slots_line(colours),) if colours else (),
+                frame=(
+                    Text("Character", style="italic"),
+                    Text(" ".join(slot_box(c, k) for k, c in enumerate(colours)), style="bold"),
+                    Text(first_line(face.text), style="dim"),
+                ),
             )
         )
         if n < len(s.offer_cards):
@@ -474,6 +642,28 @@ def offer_cards(view: View, seat: int) -> list[CardInfo]:
                     )
                 )
     return out
+
+
+def dealt_slots(character: str) -> tuple[str, ...]:
+    """A dealt character's slot colours, read from the card list (the character is public
+    card data: the View names it, the box prints its slots)."""
+    from ....games.zeo_dbg.cards import catalog
+
+    ch = catalog().characters.get(character)
+    return tuple(ch.slots) if ch is not None else ()
+
+
+def slot_box(colour: str, k: int) -> str:
+    """A slot in a few cells: its number and colour letter ("1P")."""
+    return f"{k + 1}{SLOT_FITS.get(colour, ('?', ''))[0]}"
+
+
+def slots_line(colours: tuple[str, ...]) -> Text:
+    """The inspector's line of a character's slots, each with what it takes."""
+    fits = ", ".join(
+        f"{slot_box(c, k)} takes {SLOT_FITS.get(c, ('', '?'))[1]}" for k, c in enumerate(colours)
+    )
+    return Text.assemble(("Slots: ", "bold"), fits)
 
 
 # -- the Zord Bay and The Lair --------------------------------------------------------------------
@@ -505,6 +695,11 @@ def bay_cards(view: View) -> list[CardInfo]:
             keywords=keywords_in(bay.text, kinds=("Zord Bay", "Activate")),
             marks=f"{bay.ability_cost}⚡{'✓' if bay.ability_used else ''} "
             f"{bay.activations_left}↻ {len(bay.slots)}/{BAY_SLOTS} Zords",
+            frame=(
+                Text(f"{bay.activations_left}↻ left"),
+                Text("✦ used" if bay.ability_used else f"✦{bay.ability_cost}⚡ ready", "bold"),
+            ),
+            label=f"[Z] Bay {len(bay.slots)}/{BAY_SLOTS}",
         )
     ]
     for k, slot in enumerate(bay.slots):
@@ -515,9 +710,14 @@ def bay_cards(view: View) -> list[CardInfo]:
             slot.card,
             f"bay-{k}",
             f"the Zord Bay, Zord slot Z{k + 1}",
-            "▲ the Heroes",
+            "▲ Heroes",
             marks=f"Z{k + 1}{state}",
             extra=(f"In the Zord Bay: {'ready' if slot.ready else 'exhausted'}.",),
+            frame=(
+                Text(power(slot.card) or first_line(slot.card.text), style="dim"),
+                Text(f"{state} ready" if slot.ready else f"{state} used", style="bold"),
+            ),
+            label=f"[Z] Z{k + 1}",
         )
         out.append(_with_keywords(info, ("Ready" if slot.ready else "Exhausted",)))
     for k in range(len(bay.slots), BAY_SLOTS):
@@ -533,9 +733,12 @@ def bay_cards(view: View) -> list[CardInfo]:
                 ),
                 game_id=GAME,
                 zone=f"the Zord Bay, Zord slot Z{k + 1}",
-                owner="▲ the Heroes",
+                owner="▲ Heroes",
                 keywords=("Zord", "Slot"),
                 marks="takes a Zord",
+                frame=(Text("takes", style="dim"), Text("a Zord", style="bold")),
+                label=f"[Z] Z{k + 1}",
+                tone="white",
             )
         )
     return out
@@ -555,13 +758,18 @@ def lair_cards(view: View) -> list[CardInfo]:
             face=face,
             game_id=GAME,
             zone="the Villains' Lair",
-            owner="▼ the Villains (both control its Masters)",
+            owner="▼ Villains (both control its Masters)",
             keywords=keywords_in(view.lair_text, kinds=("The Lair", "Master")),
-            marks=f"{len(view.lair)} Master{'s' if len(view.lair) != 1 else ''}",
+            marks=plural(len(view.lair), "Master"),
+            frame=(
+                Text(plural(len(view.lair), "Master") + " here", style="bold"),
+                Text(first_line(view.lair_text), style="dim"),
+            ),
+            label="[L]",
         )
     ]
     for n, master in enumerate(view.lair):
-        out.append(zeo_card(master, f"lair-{n}", "The Lair (a Master)", "▼ the Villains"))
+        out.append(zeo_card(master, f"lair-{n}", "The Lair (a Master)", "▼ Villains"))
     return out
 
 

@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from ....games.zeo_dbg.models import (
     DEAL,
@@ -30,7 +29,6 @@ from ....games.zeo_dbg.models import (
     AttachTile,
     Battle,
     Buy,
-    Choose,
     DiscardAttached,
     EndMain,
     EndTurn,
@@ -42,11 +40,12 @@ from ...game_screen import GameScreen
 from ...seats import you_mark
 from ...setup_options import SetupOption
 from ...widgets import LogPanel
+from ...widgets.card_frame import plain_label
 from ...widgets.card_menu import CardMenu, MenuEntry, StableKeys
 from ...widgets.footer import TableFooter
 from ...widgets.inspector import Inspector
 from ...widgets.scrolling import MoveList
-from ...widgets.table import CardInfo, Zone, chip_text
+from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from .cards import (
     TEAM_GLYPH,
@@ -61,7 +60,8 @@ from .cards import (
     lair_cards,
     offer_cards,
     played_cards,
-    seat_cards,
+    seat_extras,
+    slot_cards,
     stack_cards,
     who,
 )
@@ -73,11 +73,11 @@ from .moves import (
     card_key,
     end_label,
     end_question,
-    entry_for,
     menu_for,
-    zone_of,
 )
+from .panel import MovePanel
 from .widgets import (
+    FRAME,
     CharacterCard,
     GridRow,
     HandZone,
@@ -99,14 +99,18 @@ TABLE_ORDER = (
     "zeo-grid",
     "zeo-stacks-title",
     "zeo-stacks",
-    "zeo-seats",
-    "zeo-zones",
     "zeo-played",
     "zeo-hand-title",
     "zeo-hand",
+    "zeo-seats",
     "zeo-mates",
+    "zeo-zones",
     "zeo-discards",
 )
+#: the zones made when first shown that draw their cards as frames where the room allows (the
+#: play area, a teammate's hand and the discard piles stay lines: four seats, The Grid, the
+#: piles and the hand fit at 160x48 only so)
+FRAMED_LATE = ("zeo-offer",)
 LOG_GLYPHS = {
     "turn": "↻",
     "draw": "▤",
@@ -124,6 +128,8 @@ LOG_GLYPHS = {
 LEGEND = (
     "◆ Shards · ⚡ Energy · ♥ HP · ● ready / ○ exhausted · ⚔ adversary (Battle it) · "
     "▸ has a move now · ▒▒▒ face down · ×N cards in a pile · ⛓ stuck · ⟲ flipped · "
+    "✦N⚡ an ability's cost · ◈N⚡ a Block's (✋ from the hand) · #N a space of The Grid, "
+    "✓ you can buy or Battle it now, ✗ not (the card says why) · "
     "[letter] card type: H Hero, V Villain, E Equipment, M Maneuver, C Zeo Crystal, "
     "L Location, S Starter, X Stun, B Zeo Blaster, I Signature Item, Z Zord, O Master, "
     "★ character · slots 1R 2P 3B 4G: R red takes Heroes, P purple Villains, B blue "
@@ -172,7 +178,7 @@ def _checked_characters(chosen: tuple) -> tuple:
 TRACKER_BARS = 160
 
 
-class ZeoScreen(CardTable, GameScreen):
+class ZeoScreen(MovePanel, CardTable, GameScreen):
     BOT_PACE = 0.4  # a turn is many small actions
     ACTING_MODES = ("main", "end", "decision", "pick")
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"end", "play_all", "go_moves", "kind", "pick"}
@@ -286,6 +292,8 @@ class ZeoScreen(CardTable, GameScreen):
                 yield GridRow(id="zeo-grid", empty="empty until the next Start Phase")
                 yield Static(id="zeo-stacks-title", classes="zeo-title")
                 yield StackRow(id="zeo-stacks")
+                yield Static(id="zeo-hand-title", classes="zeo-title")
+                yield HandZone(id="zeo-hand", empty="no cards", frames=True, frame_width=FRAME)
                 # four seats stand two by two: four columns side by side cut their lines
                 four = "-four" if len(self.match.config.teams) >= 4 else ""
                 with Horizontal(id="zeo-seats", classes=four):
@@ -296,12 +304,10 @@ class ZeoScreen(CardTable, GameScreen):
                 with Horizontal(id="zeo-zones"):
                     with Vertical(classes="zeo-zone-box"):
                         yield Static(id="zeo-bay-title", classes="zeo-title")
-                        yield ZordBay(vertical=True, id="zeo-bay")
+                        yield ZordBay(id="zeo-bay")
                     with Vertical(classes="zeo-zone-box"):
                         yield Static(id="zeo-lair-title", classes="zeo-title")
-                        yield Lair(vertical=True, id="zeo-lair")
-                yield Static(id="zeo-hand-title", classes="zeo-title")
-                yield HandZone(id="zeo-hand", empty="no cards")
+                        yield Lair(id="zeo-lair")
             with Vertical(id="zeo-side"):
                 yield Inspector(id="inspector")
                 yield Static(id="zeo-prompt")
@@ -320,7 +326,10 @@ class ZeoScreen(CardTable, GameScreen):
             if not shown:
                 return None
             title = Static(id=f"{ident}-title", classes="zeo-title")
-            zone = self._made[ident] = HandZone(id=ident, empty="")
+            framed = ident in FRAMED_LATE
+            zone = self._made[ident] = HandZone(
+                id=ident, empty="", frames=framed, frame_width=FRAME
+            )
             later = TABLE_ORDER[TABLE_ORDER.index(ident) + 1 :]
             table = self.query_one("#zeo-table")
             # (a later zone's title stands over it: the first of either)
@@ -409,7 +418,8 @@ class ZeoScreen(CardTable, GameScreen):
         self._show_offer(view, seat, live)
         grid = self.query_one("#zeo-grid", GridRow)
         grid.update_part(
-            (view.grid, view.shards, mode, live, seat), lambda: self._mark(grid_cards(view), live)
+            (view.grid, view.shards, mode, live, seat),
+            lambda: self._mark(grid_cards(view, live, mode == "main"), live),
         )
         self._remember(grid)
         self.put("#zeo-stacks-title", self._stacks_title(view))
@@ -509,19 +519,45 @@ class ZeoScreen(CardTable, GameScreen):
         )
         self._remember(zone)
 
-    def _seat_head(self, view: View, i: int, me: int | None) -> Text:
+    def _seat_head(self, view: View, i: int, me: int | None, wide: bool = False) -> Text:
+        """The seat's line over its slots. Wide, the box's border names the player, and the
+        line the character, its side and the team's Energy."""
         s = view.seats[i]
         active = view.active == i and view.phase not in ("setup", "over")
-        text = Text("▶" if active else " ", style="bold")
+        ch = s.character
+        text = Text()
+        if wide and ch is None:
+            return Text(f"◫{s.hand_count} ▤{s.deck_count} ⌫{len(s.discard)}", style="dim")
+        if wide and ch is not None:
+            side = ch.side_name if ch.name in ch.side_name else f"{ch.name} · {ch.side_name}"
+            text.append(
+                f"★ {side}" + (" ⟲" if ch.flipped else ""), style=f"bold {TEAM_STYLE[s.team]}"
+            )
+            team = view.teams[s.team]
+            text.append(f"  ⚡{team.energy}/{team.max_energy}", style="bold")
+            text.append(f"  ◫{s.hand_count} ▤{s.deck_count} ⌫{len(s.discard)}")
+            return text
+        text.append("▶" if active else " ", style="bold")
         text.append(who(view, i), style=f"bold {TEAM_STYLE[s.team]}")
         if i == me:
             text.append(you_mark(s.name), style="italic")
         if i in view.to_act and not active:
             text.append(" … deciding", style="italic")
         text.append(f"  ◫{s.hand_count} ▤{s.deck_count} ⌫{len(s.discard)}")
-        if s.character is None:
+        if ch is None:
             text.append("\n " + ("character chosen" if s.picked else "choosing…"), style="dim")
         return text
+
+    def _seat_title(self, view: View, i: int, me: int | None) -> str:
+        """The seat box's border (wide): whose turn, who, and whether it is you."""
+        s = view.seats[i]
+        active = view.active == i and view.phase not in ("setup", "over")
+        title = ("▶ " if active else "") + who(view, i) + (you_mark(s.name) if i == me else "")
+        if i in view.to_act and not active:
+            title += " … deciding"
+        if s.character is None:
+            title += " · " + ("character chosen" if s.picked else "choosing…")
+        return plain_label(title)
 
     def _show_seat(self, view: View, i: int, me: int | None, live: frozenset[str]) -> None:
         s = view.seats[i]
@@ -540,12 +576,20 @@ class ZeoScreen(CardTable, GameScreen):
         )
 
         def build() -> list[CardInfo]:
-            cards = seat_cards(view, i)
+            cards = seat_extras(view, i)
             if foe and s.hand_count and view.phase != "setup":
                 cards.append(hidden_hand(view, i))
             return self._mark(cards, live)
 
-        box.show_seat(self._seat_head(view, i, me), part, build)
+        wide = not self.compact
+        box.show_seat(
+            self._seat_head(view, i, me, wide),
+            part,
+            lambda: self._mark(slot_cards(view, i), live),
+            build,
+            self._seat_title(view, i, me) if wide else "",
+        )
+        self._remember(box.slots)
         self._remember(box.cards)
 
     def _show_zones(self, view: View, live: frozenset[str]) -> None:
@@ -667,142 +711,6 @@ class ZeoScreen(CardTable, GameScreen):
             text.append("Not your turn: read any card while you wait.", style="dim")
         return text
 
-    # -- the move panel --------------------------------------------------------------------------
-    def move_rows(self) -> list[Row]:
-        """The rows the move panel shows now (for tests and the keys)."""
-        return list(self._rows)
-
-    def _build_rows(self, view: View, seat: int | None) -> list[Row]:
-        legal = self.legal_now()
-        if seat is None or not legal or self.waiting:
-            return []
-        if self.mode == "decision" or (self.mode == "pick" and view.decision is not None):
-            return self._option_rows(view, seat, legal)
-        groups: dict[str, list[Row]] = {}
-        seen: dict[tuple, str] = {}
-        hand = dict(view.seats[seat].hand)
-        for key, actions in self._by_card.items():
-            if key is None:
-                continue
-            zone = zone_of(view, seat, key)
-            kinds = tuple(sorted({a.kind for a in actions}))
-            if key in hand:  # copies of one card in hand share a row
-                sig = (hand[key].id, kinds)
-                if sig in seen:
-                    continue
-                seen[sig] = key
-            groups.setdefault(zone, []).append(self._card_row(view, seat, key, actions, hand))
-        general = [
-            Row("end", end_label(a), action=a)
-            for a in self._by_card.get(None, ())
-            if isinstance(a, (EndMain, EndTurn))
-        ]
-        general += [
-            Row(f"opt:{a.option}", Text(f"☞ {a.option}"), action=a)
-            for a in self._by_card.get(None, ())
-            if isinstance(a, Choose)
-        ]
-        order = ["offer", "hand", "grid", "stacks", "seat", "bay", "lair", "played", "table"]
-        folded: set[str] = set()
-        while (
-            sum(1 if z in folded else len(r) for z, r in groups.items()) + len(general) > MOVE_CAP
-        ):
-            open_zones = [z for z in groups if z not in folded and len(groups[z]) > 1]
-            if not open_zones:
-                break
-            folded.add(max(open_zones, key=lambda z: len(groups[z])))
-        rows: list[Row] = []
-        for zone in sorted(groups, key=order.index):
-            if zone in folded:
-                n = len(groups[zone])
-                label = Text.assemble(
-                    ("▸ ", "bold"), (ZONE_NAMES[zone], "bold"), f": {n} cards with moves (go there)"
-                )
-                rows.append(Row(f"zone:{zone}", label, zone=zone))
-            else:
-                rows += groups[zone]
-        return rows + general
-
-    def _card_row(self, view: View, seat: int, key: str, actions: list, hand: dict) -> Row:
-        info = self._infos.get(key)
-        if info is not None:
-            label = chip_text(info)
-        else:
-            label = Text(key)
-        copies = 0
-        if key in hand:
-            copies = sum(1 for f in hand.values() if f.id == hand[key].id)
-        if copies > 1:
-            label.append(f" ×{copies}", style="bold")
-        words = []
-        for entry in menu_for(view, seat, actions):
-            plain = entry.label.plain if isinstance(entry.label, Text) else entry.label
-            words.append(plain.split(" it")[0])
-        label.append("  " + " · ".join(dict.fromkeys(words)), style="dim")
-        return Row(f"card:{key}", label, card=key)
-
-    def _option_rows(self, view: View, seat: int, legal: list) -> list[Row]:
-        rows = []
-        for action in legal:
-            entry = entry_for(view, seat, action)
-            label = entry.label if isinstance(entry.label, Text) else Text(entry.label)
-            ident = f"opt:{getattr(action, 'option', None) or getattr(action, 'character', '')}"
-            rows.append(Row(ident, label, action=action))
-        if len(rows) > MOVE_CAP:
-            rest = rows[MOVE_CAP - 1 :]
-            more = FollowUp(
-                "More answers",
-                tuple(MenuEntry(r.label, r.action, ident=r.ident) for r in rest),
-            )
-            rows = rows[: MOVE_CAP - 1] + [
-                Row("more", Text(f"… {len(rest)} more answers (a menu)", style="bold"), action=more)
-            ]
-        return rows
-
-    def _show_rows(self, view: View, seat: int | None) -> None:
-        rows = self._build_rows(view, seat)
-        shown = tuple((r.ident, r.label.plain) for r in rows)
-        options = self._move_list()
-        if options is None:  # (no seat has sat yet: nobody to show moves to)
-            self._rows = rows
-            return
-        options.display = seat is not None
-        title = {
-            "decision": "Answer",
-            "pick": "Choose",
-            "main": "Cards with moves",
-            "end": "End Phase",
-            "wait": "Waiting",
-            "over": "Game over",
-        }.get(self.mode, "Moves")
-        if options.border_title != title:  # (setting it repaints the panel, same or not)
-            options.border_title = title
-        if shown == self._rows_shown:
-            return
-        self._rows_shown = shown
-        self._rows = rows
-        wanted = {"end": "e"}
-        self._row_key_of = self._row_keys.assign([r.ident for r in rows], wanted)
-        keep = options.highlighted
-        options.clear_options()
-        if not rows:
-            empty = {
-                "wait": "Watching: the moves show in the log."
-                if self.watching
-                else "Not your turn: the moves appear when it is.",
-                "over": "The game is over.",
-            }.get(self.mode, "Nothing to do.")
-            options.add_option(Option(Text(empty, style="dim"), id="none", disabled=True))
-            return
-        items = []
-        for n, row in enumerate(rows):
-            key = self._row_key_of.get(row.ident, "")
-            label = Text(f"{key}) " if key else "   ", style="bold")
-            label.append_text(row.label)
-            items.append(Option(label, id=str(n)))
-        options.add_options(items)
-        options.highlighted = keep if keep is not None and keep < len(rows) else 0
-
     def _focus_if_shown(self, widget) -> None:
         """A focus placed after the redraw, unless another screen (help, a menu) is on top.
         On the move panel the inspector reads its highlighted row's card (none: nothing),
@@ -811,31 +719,6 @@ class ZeoScreen(CardTable, GameScreen):
             self.set_focus(widget)  # now, so a card's message still on its way sees it gone
             if widget is self._made.get("zeo-list"):
                 self._inspect_row(widget.highlighted)
-
-    def _row_card(self, n: int | None) -> CardInfo | None:
-        """The card a row of the move panel opens or uses, if it is on the table."""
-        if n is None or not 0 <= n < len(self._rows):
-            return None
-        row = self._rows[n]
-        key = row.card
-        view, seat = self._view, self.session.on_screen
-        if key is None and row.action is not None and view is not None and seat is not None:
-            key = card_key(view, seat, row.action)
-        if key is None and view is not None and view.attack is not None:
-            return self._attack_card(view)  # "Do not Block": the card that attacks
-        return self._infos.get(key) if key else None
-
-    def _attack_card(self, view: View) -> CardInfo | None:
-        """The card on the table whose attack is waiting for a Block (the active player's
-        play area first, where an attack card lies once played)."""
-        name = view.attack.source.split(" (")[0]
-        found = [i for i in self._infos.values() if not i.hidden and i.face.title == name]
-        found.sort(key=lambda i: "play area" not in i.zone)
-        return found[0] if found else None
-
-    def _inspect_row(self, n: int | None) -> None:
-        self._focused_info = self._row_card(n)
-        self.inspect_now()
 
     def _place_focus(self, view: View, seat: int | None) -> None:
         """A question goes to the move panel; a turn to the hand; a player already on a card

@@ -36,29 +36,55 @@ class ZeoZone(Zone):
         return True
 
 
+#: a card frame's width on the Zeo table: six to a row at 160 columns (The Grid, the Zord
+#: Bay with its tile), three at 120
+FRAME = 17
+#: a slot's box: a character's four side by side in half of the table at 160 columns
+SLOT_FRAME = 12
+
+
 class GridRow(ZeoZone):
-    """The six cards of The Grid (empty spaces are left out until refilled)."""
+    """The six spaces of The Grid, each in its place: a space emptied by a buy or a Battle
+    stays empty (drawn so) until the next refill; nothing slides."""
+
+    def __init__(self, **kwargs):
+        super().__init__(frames=True, frame_width=FRAME, **kwargs)
 
 
 class StackRow(ZeoZone):
-    """The main deck, its discard pile, the Zeo Blasters, Stuns, Zord and Master stacks."""
+    """The piles beside The Grid, each with its count: main deck, its discard pile, the Zeo
+    Blasters, Stuns, Zord and Master stacks."""
+
+    def __init__(self, **kwargs):
+        super().__init__(frames=True, frame_width=FRAME, **kwargs)
 
 
 class ZordBay(ZeoZone):
-    """The Heroes' Zord Bay (its side: Zeo Zord Bay, Red Battlezord, Zeo Megazord) and Zords."""
+    """The Heroes' Zord Bay tile (its side: Zeo Zord Bay, Red Battlezord, Zeo Megazord) and its
+    five Zord slots, boxes in a row."""
+
+    def __init__(self, **kwargs):
+        super().__init__(frames=True, frame_width=FRAME, **kwargs)
 
 
 class Lair(ZeoZone):
     """The Villains' Lair and the Masters attached there."""
 
+    def __init__(self, **kwargs):
+        super().__init__(frames=True, frame_width=FRAME, **kwargs)
+
 
 class HandZone(ZeoZone):
-    """A hand the seat may see, or the play area."""
+    """A hand the seat may see, or the play area (`frames`: drawn as card frames where the
+    room allows)."""
 
 
 class CharacterCard(Vertical):
-    """One seat: a header (team, counts, whose turn) over its cards: the character, its four
-    slots (each saying what fits it), Locations, set-aside cards and its discard pile's top."""
+    """One seat as one card: on a wide screen a box in the team's colour naming the player,
+    the character and its Energy, its four slots as boxes in their colours (each saying what it
+    takes and what is attached), then the character card itself, Locations, the Signature Item
+    and Zord/Master set aside, the discard pile's top and (for a foe) the hand. Narrow, the
+    same as lines."""
 
     DEFAULT_CSS = """
     CharacterCard { height: auto; width: 1fr; }
@@ -69,19 +95,43 @@ class CharacterCard(Vertical):
         super().__init__(**kwargs)
         self.seat = seat
         self._head: Text | None = None
+        self._title: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(classes="zeo-seat-head")
+        yield ZeoZone(
+            vertical=True,
+            frames=True,
+            frame_width=SLOT_FRAME,
+            id=f"zeo-seat-slots-{self.seat}",
+            classes="zeo-seat-slots",
+        )
         yield ZeoZone(vertical=True, id=f"zeo-seat-cards-{self.seat}", classes="zeo-seat-cards")
 
     @property
     def cards(self) -> ZeoZone:
-        return self.query_one(ZeoZone)
+        """The character card itself and what lies beside it."""
+        return self.query_one(".zeo-seat-cards", ZeoZone)
 
-    def show_seat(self, head: Text, part: object, build: Callable[[], Sequence[CardInfo]]) -> None:
+    @property
+    def slots(self) -> ZeoZone:
+        return self.query_one(".zeo-seat-slots", ZeoZone)
+
+    def show_seat(
+        self,
+        head: Text,
+        part: object,
+        slots: Callable[[], Sequence[CardInfo]],
+        build: Callable[[], Sequence[CardInfo]],
+        title: str = "",
+    ) -> None:
         if head != self._head:
             self._head = head
             update_static(self.query_one(".zeo-seat-head", Static), head)
+        if title != self._title:
+            self._title = title
+            self.border_title = title or None
+        self.slots.update_part(part, slots)
         self.cards.update_part(part, build)
 
 
