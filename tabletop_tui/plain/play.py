@@ -22,6 +22,7 @@ from ..reference import moment_topics, plain_text
 from ..tables.recap import recap_for
 from ..ui.session import Session
 from .describe import Describer
+from .hint import HINT_HELP, hint
 from .moves import Move, find, listing, number_moves
 from .words import move_words
 from .zones import Zone, tell_zone, zone_help, zones_of
@@ -177,7 +178,7 @@ class PlainGame(Printer):
         """Every command word and what it does (a new command is one more entry; a game's
         zones by name come last, so a command word is never shadowed by a zone)."""
         commands: dict[str, Callable[[], object]] = {
-            "help": lambda: self.say(HELP, *zone_help(self.rules.game_id)),
+            "help": lambda: self.say(HELP, HINT_HELP, *zone_help(self.rules.game_id)),
             "look": lambda: self.say(*self.look(seat)),
             "hand": lambda: self.say(*self.describer.hand(self.match.view(seat), seat)),
             "card": lambda: self.card(seat, rest),
@@ -187,6 +188,7 @@ class PlainGame(Printer):
             "rules": lambda: self.rules_text(seat, rest),
             "undo": lambda: self.undo(seat),
             "save": self.save,
+            "hint": lambda: hint(self, seat, rest),  # the coach (plain/hint.py)
         }
         for name, zone in zones_of(self.rules.game_id).items():
             commands.setdefault(name, lambda zone=zone: self.zone(seat, zone))

@@ -199,6 +199,7 @@ class TableClient:
         auto_start: bool = True,
         watch_delay: int = 0,
         bot_after: int = 0,
+        coach: bool = False,
     ) -> Joined:
         request = Create(
             type="create",
@@ -210,6 +211,7 @@ class TableClient:
             auto_start=auto_start,
             watch_delay=watch_delay,
             bot_after=bot_after,
+            coach=coach,
         )
         return await self._request(request, Joined)  # type: ignore[return-value]
 
@@ -302,9 +304,9 @@ class LocalSeat:
         self.table.watch(self)
         self.seat = None
 
-    def act(self, action: Any, expect: int | None = None) -> Error | None:
+    def act(self, action: Any, expect: int | None = None, coached: bool = False) -> Error | None:
         try:
-            self.table.act(self, _dump(self.table.rules, action), expect)
+            self.table.act(self, _dump(self.table.rules, action), expect, coached=coached)
         except TableError as exc:
             return exc.as_error()
         return None

@@ -73,6 +73,8 @@ class Create(Message):
     #: a seat whose player is away (or that was left for good) this many seconds into the
     #: game is played by a bot until a player sits there again (0: it waits for them)
     bot_after: Annotated[int, Field(ge=0, le=MAX_BOT_AFTER)] = 0
+    #: the players may ask the coach (the hard bot's move and why); off unless allowed
+    coach: bool = False
 
 
 class Join(Message):
@@ -100,6 +102,8 @@ class Act(Message):
     #: the table revision this action was chosen at: refused as stale if the table moved on
     expect: Annotated[int, Field(ge=0)] | None = None
     ref: Ref | None = None
+    #: the coach suggested this move: the log marks it for everyone
+    coached: bool = False
 
 
 class Undo(Message):
@@ -184,6 +188,8 @@ class TableInfo(Message):
     watch_delay: int = 0
     #: seconds a dropped player's seat waits before a bot plays it for them (0: no bot)
     bot_after: int = 0
+    #: the table's maker allowed the coach
+    coach: bool = False
 
 
 class Welcome(Message):

@@ -120,6 +120,8 @@ class RemoteSession(SeatSession):
         self._undo_settled = False
         #: watchers see the table this many actions late (said on their status line)
         self.watch_delay = joined.table.watch_delay if joined.seat is None else 0
+        #: the table's maker allowed the coach (a seat may ask it; its moves are marked)
+        self.coach_allowed = joined.table.coach
         #: called to leave the table (set by whoever opened the screen)
         self.on_leave: Callable[[], None] | None = None
 
@@ -188,8 +190,9 @@ class RemoteSession(SeatSession):
         """Only this connection's seat: nobody else looks at this terminal."""
         return [self.on_screen] if self.on_screen is not None else []
 
-    def act(self, seat: Seat, action) -> Rejection | tuple:
-        """Send the action; its answer arrives as a message (see `receive`)."""
+    def act(self, seat: Seat, action, coached: bool = False) -> Rejection | tuple:
+        """Send the action; its answer arrives as a message (see `receive`). `coached`: the
+        coach suggested it (the service marks it in the log)."""
         if seat != self.on_screen:
             return Rejection(rule="Tables", reason="you can act only for your own seat")
         if self.pending:
@@ -205,7 +208,13 @@ class RemoteSession(SeatSession):
         self.pending, self._pending_ref, self._pending_revision = True, self._ref, revision
         self.refused = None
         self.client.send(
-            Act(type="action", action=rules.dump_action(action), expect=revision, ref=self._ref)
+            Act(
+                type="action",
+                action=rules.dump_action(action),
+                expect=revision,
+                ref=self._ref,
+                coached=coached,
+            )
         )
         return ()
 

@@ -316,6 +316,7 @@ class TableService:
                 watch_delay=request.watch_delay,
                 bot_after=request.bot_after,
                 clock=self._now,
+                coach=request.coach,
             )
         except ValidationError as exc:
             err = exc.errors()[0]
@@ -706,7 +707,7 @@ class TableService:
             if isinstance(message, Start):
                 table.begin(conn)
             elif isinstance(message, Act):
-                table.act(conn, message.action, message.expect)
+                table.act(conn, message.action, message.expect, coached=message.coached)
                 conn.send(Ok(ref=message.ref))
             elif isinstance(message, Undo):
                 table.request_undo(conn)

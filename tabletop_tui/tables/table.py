@@ -92,6 +92,8 @@ class TableMeta(BaseModel):
     source: str = ""
     #: seconds into an absence after which a bot plays the seat (0: the seat waits)
     bot_after: int = 0
+    #: the players may ask the coach (its maker allowed it)
+    coach: bool = False
     #: per seat, wall-clock time its holder left (or it was left for good), None if present
     away_since: list[float | None] = []
     #: per seat, wall-clock time it became that seat's move (None: not its move)
@@ -140,8 +142,12 @@ class Table:
         watch_delay: int = 0,
         bot_after: int = 0,
         clock: Callable[[], float] = time.time,
+        coach: bool = False,
     ):
         self.code = code
+        #: the players may ask the coach (the table's maker allowed it); a move it suggested
+        #: is marked "(coached)" in the log
+        self.coach = coach
         #: the wall clock of absences and turns (the service's, which tests move on)
         self.clock = clock
         #: a seat whose player has been away this long is played by a bot meanwhile
@@ -250,6 +256,7 @@ class Table:
             watch_delay=meta.watch_delay,
             bot_after=meta.bot_after,
             clock=clock,
+            coach=meta.coach,
         )
         now = clock()
         away = list(meta.away_since) + [None] * len(table.slots)
@@ -278,6 +285,7 @@ class Table:
             watch_delay=self.watch_delay,
             source=self.source,
             bot_after=self.bot_after,
+            coach=self.coach,
             away_since=[s.dropped_at if s.listener is None else None for s in self.slots],
             turn_since=[self.turn_since.get(i) for i in range(len(self.slots))],
         ).model_dump_json()
@@ -325,6 +333,7 @@ class Table:
             seat_timeout=self.limits.seat_timeout,
             watch_delay=self.watch_delay,
             bot_after=self.bot_after,
+            coach=self.coach,
         )
 
     def your_turn(self, user: str) -> bool:
@@ -682,11 +691,19 @@ class Table:
         self._kick_bots()
 
     # -- playing ------------------------------------------------------------------------------------
-    def act(self, listener: Listener, data: dict, expect: int | None = None) -> None:
-        """Play an action for the listener's own seat, or raise TableError saying why not."""
+    def act(
+        self, listener: Listener, data: dict, expect: int | None = None, coached: bool = False
+    ) -> None:
+        """Play an action for the listener's own seat, or raise TableError saying why not.
+        `coached`: the coach suggested it (refused where the table's maker did not allow
+        the coach)."""
         seat = self.seat_of(listener)
         if seat is None:
             raise TableError("not-seated", "watchers cannot act: take a seat first")
+        if coached and not self.coach:
+            raise TableError(
+                "no-coach", "the coach is off at this table: its maker did not allow it"
+            )
         self._check_open()
         if expect is not None and not (self._legal_since.get(seat, 0) <= expect <= self.revision):
             # (a simultaneous choice made while another seat chose stays good: what this
@@ -701,7 +718,7 @@ class Table:
                 "bad-action", f"not a {self.rules.title} action: {where}: {err.get('msg')}"
             ) from None
         try:
-            self.play(seat, action)
+            self.play(seat, action, coached=coached)
         except IllegalAction as exc:
             raise TableError("illegal", str(exc.rejection)) from None
 
@@ -713,13 +730,17 @@ class Table:
         if len(self.match.actions) >= self.limits.max_actions:
             raise TableError("limit", f"this table reached its {self.limits.max_actions} actions")
 
-    def play(self, seat: Seat, action) -> tuple[Event, ...]:
+    def play(self, seat: Seat, action, coached: bool = False) -> tuple[Event, ...]:
         """The one place an action changes a table, whoever chose it: a remote seat (through
         `act`, which has checked who sent it), a bot of the table, or a seat at the
         terminal of a hot-seat game. The rules check it (IllegalAction names the rule);
-        everyone listening is told; the events come back for the caller's own screen."""
+        everyone listening is told; the events come back for the caller's own screen.
+        `coached`: the coach suggested the move, and the log says so to everyone."""
         self._check_open()
         events = self.match.play(seat, action)
+        if coached:
+            events = coached_events(events, self.slots[seat].spec.name, seat)
+            self.match.events[-1] = events
         self._changed(events, seat)
         return events
 
@@ -957,6 +978,19 @@ class Table:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
         await self.flush()
+
+
+#: what a move the coach suggested says in the log, after its first line
+COACHED = " (coached)"
+
+
+def coached_events(events: tuple[Event, ...], name: str, seat: Seat) -> tuple[Event, ...]:
+    """The move's log lines, the first marked as the coach's suggestion; a secret move that
+    says nothing in the log (a squad's order) gets a line saying only that it was coached."""
+    if not events:
+        return (Event(text=f"{name} made the coach's move{COACHED}", seat=seat),)
+    first = events[0]
+    return (first.model_copy(update={"text": first.text + COACHED}), *events[1:])
 
 
 #: ", seed 1814674638" in the engine's "New game of ..., seed N." line

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
+from ..engine.coach import COACH_KIND, Advice, advise
 from ..engine.grammar import second_person
 from ..engine.names import describe_all_seen
 from ..files import os_problem
@@ -49,12 +50,17 @@ class GameScreen(BaseScreen):
     BOT_PACE: float = 1.0
     #: the keys only a seat has a use for: a watcher's footer does not offer them (each game
     #: adds its own moves' keys)
-    SEAT_ACTIONS: frozenset[str] = frozenset({"undo", "save", "wide_undo", "wide_save"})
+    SEAT_ACTIONS: frozenset[str] = frozenset({"undo", "save", "wide_undo", "wide_save", "coach"})
+    #: the bot level the coach asks (engine/coach.py; tests may ask a quicker one)
+    COACH_KIND = COACH_KIND
 
     def __init__(
         self, session: Session, delay: float = 0.4, demo: bool = False, exit_at_end: bool = False
     ):
         super().__init__()
+        # the coach's key last in the footer, after the game's own keys (which keep their
+        # places); C is free in every game (h j k l move on the table)
+        self._bindings.bind("C", "coach", "Coach")
         self.session = session
         self.delay = delay * self.BOT_PACE
         self.demo = demo
@@ -101,7 +107,11 @@ class GameScreen(BaseScreen):
         return self.remote and self.session.on_screen is None
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """A watcher's footer offers the keys a watcher can use, not a player's."""
+        """A watcher's footer offers the keys a watcher can use, not a player's (and the
+        coach's key only where the coach may be asked: not in a replay, nor at a shared
+        table whose maker did not allow it)."""
+        if action == "coach" and (self.read_only or not self.coach_allowed):
+            return False
         return not (self.watching and action in self.SEAT_ACTIONS)
 
     def table_changed(self, note: Text | str | None = None) -> None:
@@ -376,7 +386,14 @@ class GameScreen(BaseScreen):
         if seat is None or seat not in self.match.to_act():
             self.set_message(Text("It is not your turn to act.", style="bold red"))
             return False
-        result = self.session.act(seat, action)
+        coached = self._coach_play is not None and action == self._coach_play
+        self._coach_play = None
+        # (the mark goes with the move: the log says "(coached)" to everyone at the table)
+        result = (
+            self.session.act(seat, action, coached=True)
+            if coached
+            else self.session.act(seat, action)
+        )
         if isinstance(result, Rejection):
             stop = "" if result.reason.endswith((".", "!", "?")) else "."  # (some end with one)
             self.set_message(Text(f"✘ {result.rule}: {result.reason}{stop}", style="bold red"))
@@ -518,11 +535,135 @@ class GameScreen(BaseScreen):
             return
         self.app.push_screen(RecapScreen(self.recap_for(seat)))
 
+    # -- the coach (engine/coach.py): the hard bot's move for the seat on screen, and why ----------
+    #: (seat, step) of the question on its way to the coach, None when none is
+    _coach_asked: tuple[int, int] | None = None
+    #: the move the coach suggested and the player took (Enter): `submit` marks it coached
+    _coach_play: object | None = None
+
+    @property
+    def coach_allowed(self) -> bool:
+        """Locally always; at a shared table when its maker allowed the coach."""
+        return bool(getattr(self.session, "coach_allowed", True))
+
+    def coach_problem(self) -> str | None:
+        """Why the coach cannot be asked now, or None."""
+        if self.read_only:
+            return "A replay: the coach helps with a game in play."
+        if self.watching:
+            return "You are watching: the coach helps a seat."
+        if not self.coach_allowed:
+            return "The coach is off at this table: its maker did not allow it."
+        seat = self.session.on_screen
+        if self.waiting or seat is None or seat not in self.match.to_act():
+            return "No move of yours is open now: ask the coach on your move."
+        return None
+
+    def action_coach(self) -> None:
+        """Ask the hard bot what it would play here, off the UI thread (a search may take
+        a couple of seconds): the table stays live meanwhile, and an answer that comes
+        after the table moved on is dropped."""
+        problem = self.coach_problem()
+        if problem is not None:
+            self.set_message(Text(problem, style="bold yellow"))
+            return
+        seat = self.session.on_screen
+        step = len(self.match.actions)
+        if self._coach_asked == (seat, step):
+            return  # (asked already: its answer is on its way)
+        # the seat's own view and moves: all the coach is ever given
+        view = self.match.view(seat)
+        legal = list(self.match.legal_actions(seat))
+        game, describe, kind = self.rules.game_id, self.rules.describe, self.COACH_KIND
+        self._coach_asked = (seat, step)
+        self.set_message(Text("✦ Coach: thinking…", style="bold"))
+        app = self.app
+
+        def think() -> None:
+            try:
+                advice = advise(game, describe, view, legal, seat, step, kind)
+            except Exception as exc:  # noqa: BLE001 - said on the table, never a crash
+                app.call_from_thread(self._coach_failed, seat, step, str(exc))
+                return
+            app.call_from_thread(self._coach_answered, seat, step, advice)
+
+        self.run_worker(think, thread=True, group="coach", exit_on_error=False)
+
+    def _coach_current(self, seat: int, step: int) -> bool:
+        """The question (seat, step) is still the table's: nobody moved since."""
+        return (
+            self.is_attached
+            and self._coach_asked == (seat, step)
+            and self.session.on_screen == seat
+            and len(self.match.actions) == step
+            and not self.waiting
+        )
+
+    def _coach_failed(self, seat: int, step: int, problem: str) -> None:
+        if self._coach_current(seat, step):
+            self._coach_asked = None
+            self.set_message(Text(f"✘ The coach could not answer: {problem}", style="bold red"))
+
+    def _coach_answered(self, seat: int, step: int, advice: Advice | None) -> None:
+        if not self._coach_current(seat, step):
+            if self._coach_asked == (seat, step):
+                self._coach_asked = None
+            return
+        self._coach_asked = None
+        if advice is None:
+            self.set_message(Text("✦ Coach: no move to suggest.", style="bold"))
+            return
+        card = self.coach_highlight(advice)
+        self.set_message(Text(f"✦ Coach: {advice.text}", style="bold"))
+        if self.app.screen is not self:  # (a menu or help is open: the line says it)
+            return
+        from .screens.coach import CoachScreen
+
+        level = self.COACH_KIND.removeprefix("bot:")
+        low = card is not None and card.region.y > self.app.size.height // 2
+        self.app.push_screen(
+            CoachScreen(advice.text, level, top=low), lambda play: self._coach_done(advice, play)
+        )
+
+    def coach_highlight(self, advice: Advice):
+        """Put the table's focus on the card the move acts on (the table kit's highlight,
+        and the inspector reads it) and return its chip; a move on no card leaves the focus
+        where it is (None)."""
+        name = advice.reason.card
+        if not name:
+            return None
+        from .widgets.table import TableCard
+
+        cards = [
+            c
+            for c in self.query(TableCard)
+            if c.display and c.can_focus and not c.info.hidden and c.info.face.title == name
+        ]
+        if not cards:
+            return None
+        card = next((c for c in cards if c.info.actionable), cards[0])
+        card.focus_now()
+        return card
+
+    def _coach_done(self, advice: Advice, play: bool | None) -> None:
+        if not play:
+            self.set_message("")
+            return
+        if self.session.on_screen != advice.seat or len(self.match.actions) != advice.step:
+            self.set_message(Text("The table moved on: ask the coach again.", style="bold"))
+            return
+        self._coach_play = advice.action
+        try:
+            self.submit(advice.action)
+        finally:
+            self._coach_play = None
+
     # -- keys --------------------------------------------------------------------
     def action_help(self) -> None:
         common = [
             ("?", "this help"),
             ("w", "what happened since your last move (the recap)"),
+            ("C", "the coach: the hard bot's move for you, and why (Enter plays it)"),
             ("u", "undo (stops at revealed information)"),
             ("s", "save"),
             ("q", "quit (autosaved)"),

@@ -93,9 +93,10 @@ class Session(SeatSession):
         return last, self.match.rules.view(self.match.states[last], seat)
 
     # -- acting ----------------------------------------------------------------
-    def act(self, seat: Seat, action) -> Rejection | tuple[Event, ...]:
+    def act(self, seat: Seat, action, coached: bool = False) -> Rejection | tuple[Event, ...]:
+        """`coached`: the coach suggested this move (its log line says so)."""
         try:
-            return self.table.play(seat, action)
+            return self.table.play(seat, action, coached=coached)
         except IllegalAction as exc:
             return exc.rejection
         except TableError as exc:  # (a game over, or past the table's limits)

@@ -369,6 +369,8 @@ BOT_AFTER = [
     ("a bot after 1 hour", 3600),
     ("a bot after 1 day", 86400),
 ]
+#: whether the players may ask the coach (the hard bot's move, and why): off unless allowed
+COACH = [("off", 0), ("allowed (moves it suggests are marked)", 1)]
 
 
 class TableSetupScreen(SetupScreen):
@@ -404,7 +406,10 @@ class TableSetupScreen(SetupScreen):
             )
             row2 = Horizontal(Label("If one drops", classes="seat-label"), away)
             row2.add_class("seat-row")
-            seed.parent.parent.mount(row, row2, after=seed.parent)  # type: ignore[union-attr]
+            coach = Select(COACH, value=0, allow_blank=False, id="coach", classes="option-select")
+            row3 = Horizontal(Label("Coach (C)", classes="seat-label"), coach)
+            row3.add_class("seat-row")
+            seed.parent.parent.mount(row, row2, row3, after=seed.parent)  # type: ignore[union-attr]
         title = self.query_one("#setup-title", Static)
         title.update(
             Text.assemble(
@@ -435,6 +440,8 @@ class TableSetupScreen(SetupScreen):
         delay = int(delays.first(Select).value) if delays else 0  # type: ignore[arg-type]
         aways = self.query("#bot-after")
         bot_after = int(aways.first(Select).value) if aways else 0  # type: ignore[arg-type]
+        coaches = self.query("#coach")
+        coach = bool(coaches.first(Select).value) if coaches else False
 
         async def create(client):
             return await client.create(
@@ -445,6 +452,7 @@ class TableSetupScreen(SetupScreen):
                 auto_start=False,
                 watch_delay=delay,
                 bot_after=bot_after,
+                coach=coach,
             )
 
         self.remember()

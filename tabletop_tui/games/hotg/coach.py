@@ -1,0 +1,134 @@
+"""Why a Heroes of the Grid move is good, from the seat's View (engine/coach.py).
+
+The board is public (locations, figures, enemy cards in a battle, the energy pool); a card
+is named only from the seat's own hand as its View shows it. Where the View says nothing
+to back a reason, the coach gives the move in the rules' words and no reason.
+"""
+
+from __future__ import annotations
+
+from ...engine.coach import Reason
+from . import models as m
+
+
+def _location(view: m.View, lid: str) -> m.LocationView | None:
+    return next((loc for loc in view.locations if loc.id == lid), None)
+
+
+def _figures(loc: m.LocationView) -> str:
+    soldiers = sum(n for _, n in loc.foot_soldiers)
+    parts = []
+    if soldiers:
+        parts.append(f"{soldiers} foot soldier{'s' * (soldiers != 1)}")
+    if loc.villains:
+        parts.append(f"{len(loc.villains)} villain{'s' * (len(loc.villains) != 1)}")
+    return " and ".join(parts) or "no enemies"
+
+
+def _hand_card(view: m.View, seat: int, instance: str) -> m.CardView | None:
+    """The card `instance` as the View shows it: the seat's hand, then the public discard
+    piles and the card a question is about."""
+    for p in view.players:
+        if p.seat == seat and p.hand:
+            hit = next((c for c in p.hand if c.id == instance), None)
+            if hit is not None:
+                return hit
+    for p in view.players:
+        hit = next((c for c in p.discard if c.id == instance), None)
+        if hit is not None:
+            return hit
+    asked = view.decision.card if view.decision is not None else None
+    return asked if asked is not None and asked.id == instance else None
+
+
+def _me(view: m.View, seat: int) -> m.PlayerView | None:
+    return next((p for p in view.players if p.seat == seat), None)
+
+
+def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
+    if isinstance(action, m.PlayCard):
+        card = _hand_card(view, seat, action.card)
+        if card is None:
+            return Reason("Play a card")
+        why = f"cost {card.cost}"
+        if card.dice:
+            why += f", {card.dice} dice"
+        if card.shields:
+            why += f", {card.shields} shield{'s' * (card.shields != 1)}"
+        battle = view.battle
+        if battle is not None:
+            why += f"; the pool holds {battle.pool} energy"
+            if action.target is not None:
+                target = next((c for c in battle.cards if c.slot == action.target), None)
+                if target is not None:
+                    why += f"; aimed at {target.name} ({target.health} health)"
+        return Reason(f"Play {card.name}", why, card.name)
+    if isinstance(action, m.Move):
+        loc = _location(view, action.to)
+        name = loc.name if loc else action.to
+        if loc is None:
+            return Reason(f"MOVE to {name}" + (" and power up" if action.power_up else ""))
+        why = f"{_figures(loc)} there, {loc.figures} of {loc.figure_limit} figures"
+        if loc.full or loc.panicked:
+            why += "; it is full" if loc.full else "; it is in panic"
+        return Reason(f"MOVE to {name}", why, name)
+    if isinstance(action, m.StartBattle):
+        me = _me(view, seat)
+        loc = _location(view, me.location) if me is not None else None
+        if loc is None:
+            return Reason("BATTLE")
+        return Reason(f"BATTLE at {loc.name}", f"{_figures(loc)} there", loc.name)
+    if isinstance(action, m.Recover):
+        me = _me(view, seat)
+        if me is None:
+            return Reason("RECOVER")
+        return Reason(
+            "RECOVER",
+            f"{me.hand_count} of {me.hand_size} cards in hand, "
+            f"{me.stored_energy} of {me.max_stored} stored energy",
+        )
+    if isinstance(action, m.EndPhase):
+        me = _me(view, seat)
+        left = f"{me.tokens} action token(s) unused" if me is not None else ""
+        return Reason("End the Action Phase", left)
+    if isinstance(action, m.Pass):
+        battle = view.battle
+        why = f"the pool holds {battle.pool} energy" if battle is not None else ""
+        return Reason("Pass", why)
+    if isinstance(action, m.Focus):
+        other = _me(view, action.seat)
+        if other is None:
+            return None
+        return Reason(
+            f"Hand the turn to {other.name}",
+            f"{other.tokens} action token(s), {other.hand_count} cards in hand, at "
+            + (
+                _location(view, other.location).name
+                if _location(view, other.location)
+                else "the Command Center"
+            ),
+        )
+    if isinstance(action, m.UseAbility):
+        me = _me(view, seat)
+        ranger = next((r for p in view.players for r in p.rangers if r.id == action.ranger), None)
+        if ranger is None:
+            return None
+        return Reason(f"Use {ranger.name}'s {ranger.ability_name}", ranger.ability_text[:70])
+    if isinstance(action, m.GiveEnergy):
+        me = _me(view, seat)
+        pool = view.battle.pool if view.battle is not None else 0
+        stored = me.stored_energy if me is not None else 0
+        return Reason("Add your stored energy to the pool", f"{stored} stored, {pool} in the pool")
+    if isinstance(action, m.Pick):
+        card = _hand_card(view, seat, action.card)
+        if card is None:
+            return None
+        return Reason(f"Pick {card.name}", f"cost {card.cost}, {card.type}", card.name)
+    if isinstance(action, m.Draw):
+        me = _me(view, seat)
+        if me is None:
+            return None
+        return Reason(
+            f"Draw {action.count}", f"{me.hand_count} of {me.hand_size} cards in hand now"
+        )
+    return None  # (the engine's fallback: the move in the rules' words)
