@@ -685,7 +685,12 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             return f"USE {_pretty(action.bot)} to HACK {_pretty(action.target)}"
         if isinstance(action, EndTurn):
             return "end the turn"
-        return f"choose {action.option}"
+        option = action.option
+        if "#" in option:  # a card in play: said by its name, never its id (issue 36)
+            return f"choose {_pretty(option)}"
+        if option.isdigit():  # simultaneous effects: the one to resolve next
+            return f"resolve effect {option} of the list next"
+        return f"choose {option}"
 
     def hidden_variant(self, state: State, observer: Seat | None, rng: random.Random) -> State:
         """Re-deal each other seat's hand, deck and invested card faces, keeping every count."""
@@ -706,7 +711,7 @@ def _pretty(instance: str) -> str:
     try:
         return catalog().card(instance).name
     except Exception:  # a card folder the default catalog does not know
-        return instance.split("#", 1)[0]
+        return instance.split("#", 1)[0].replace("-", " ").title()
 
 
 __all__ = ["ZoobotzRules", "TRIGGER_TEXT", "alive", "hack_targets", "research_blocked"]

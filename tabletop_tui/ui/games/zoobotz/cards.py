@@ -81,8 +81,67 @@ def owner_of(view: View, seat: int) -> str:
     return f"{seat_tag(seat)} {view.seats[seat].name}"
 
 
+def risk_pips(bot: BotView) -> str:
+    """RISK against the value: a filled pip per RISK, an empty one per point left."""
+    return "■" * min(bot.risk, bot.value) + "□" * max(0, bot.value - bot.risk)
+
+
+def bot_state(bot: BotView) -> Text:
+    """USED, UNUSED or SHIELD in a word as well as its glyph (and new, if played this turn)."""
+    glyph, _, word = bot_mark(bot)
+    text = Text(f"{glyph} {word}", style="bold")
+    if bot.shielding:
+        text.append(" (USED)")
+    if bot.fresh:
+        text.append(f" {FRESH_MARK[0]} new", style="italic")
+    return text
+
+
+def bot_frame(bot: BotView) -> tuple:
+    """A Bot in play as its card frame shows it, under its name: value, RISK as pips against
+    the value, its state in words, and what its modules add."""
+    lines = [
+        Text.assemble("value ", (str(bot.value), "bold")),
+        Text.assemble("RISK ", (risk_pips(bot), "bold"), f" {bot.risk}/{bot.value}"),
+        bot_state(bot),
+    ]
+    extra = [f"armor {bot.armor}" if bot.armor else "", f"HACK+{bot.hack}" if bot.hack else ""]
+    if any(extra):
+        lines.append(Text("⚙ " + " · ".join(e for e in extra if e), style="dim"))
+    return tuple(lines)
+
+
+def marks_meaning(bot: BotView) -> str:
+    """What a Bot's short marks say ("v3 R1/3 ○un ✧"), in words: the compact card line."""
+    glyph, letters, word = bot_mark(bot)
+    said = [
+        f"v{bot.value}: value {bot.value}",
+        f"R{bot.risk}/{bot.value}: RISK {bot.risk} of {bot.value} (at {bot.value} it is discarded)",
+        f"{glyph}{letters}: {word}" + (" (USED to SHIELD)" if bot.shielding else ""),
+    ]
+    if bot.fresh:
+        said.append(f"{FRESH_MARK[0]}: new, can't be USED this turn")
+    if bot.armor:
+        said.append(f"armor {bot.armor}")
+    if bot.hack:
+        said.append(f"HACK+{bot.hack}")
+    return " · ".join(said)
+
+
+def framed(lines: tuple, **fields) -> CardInfo:
+    """A card with its own lines for a card frame (the table kit's `frame`, where the kit
+    has it; else the frame draws the face)."""
+    kit = CardInfo.__dataclass_fields__
+    if "frame" in kit:
+        fields["frame"] = lines
+    if "label" in kit and fields.get("cost"):  # (COST said, not a bare number beside a value)
+        fields["label"] = f"[{fields['face'].letter}] COST {fields['cost']}"
+    return CardInfo(**fields)
+
+
 def bot_info(view: View, seat: int, bot: BotView, actionable: bool = False) -> CardInfo:
-    return CardInfo(
+    return framed(
+        bot_frame(bot),
         key=bot.instance,
         face=card_face(bot.card, bot),
         game_id=GAME,
@@ -97,7 +156,9 @@ def bot_info(view: View, seat: int, bot: BotView, actionable: bool = False) -> C
 
 
 def module_info(view: View, seat: int, inst: str, card: ZCard) -> CardInfo:
-    return CardInfo(
+    text = card.text.replace("\n", " ")
+    return framed(
+        (Text("⚙ Module in play", style="italic"), Text(text or "No abilities.", style="dim")),
         key=inst,
         face=card_face(card),
         game_id=GAME,

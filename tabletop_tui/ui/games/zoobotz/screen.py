@@ -59,6 +59,7 @@ from .cards import (
     discard_cards,
     hand_info,
     hidden_hand,
+    marks_meaning,
     seat_cards,
 )
 from .cards import card_face as card_face  # the deck builder imports it from here
@@ -220,10 +221,6 @@ class Menu:
     source: str
 
 
-#: from this many columns the footer lists u and s as well as the moves' keys
-WIDE_FOOTER = 96
-
-
 class ZoobotzScreen(CardTable, GameScreen):
     UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
@@ -236,16 +233,13 @@ class ZoobotzScreen(CardTable, GameScreen):
         Binding("r", "research", "Research"),
         Binding("a", "hack", "Hack"),
         Binding("d", "shield", "Shield"),
-        Binding("e", "end_turn", "End turn"),
+        # (the footer says "End" at 80 columns, so u Undo and s Save fit beside the moves'
+        # keys: the first binding is listed on a wide screen, the second on a compact one)
+        Binding("e", "end_turn('wide')", "End turn"),
+        Binding("e", "end_turn('compact')", "End"),
         Binding("b", "bottom", "To bottom"),
         Binding("e", "keep", "Keep hand"),
         Binding("v", "table", "Table", show=False),
-        # 80 columns have room for the moves' keys only: undo and save are listed in the
-        # footer from WIDE_FOOTER columns (the first two), and work at any width (the next two)
-        Binding("u", "wide_undo", "Undo"),
-        Binding("s", "wide_save", "Save"),
-        Binding("u", "undo", "Undo", show=False),
-        Binding("s", "save", "Save", show=False),
         Binding("escape", "close_menu", "Back", show=False),
         Binding("j", "cursor(1)", "Down", show=False),
         Binding("k", "cursor(-1)", "Up", show=False),
@@ -307,7 +301,11 @@ class ZoobotzScreen(CardTable, GameScreen):
                         yield TrackerView(id=f"research-{i}", classes="zb-research")
                     yield Static(id=f"seat-body-{i}", classes="zb-seat-body")
                     yield Zone(
-                        vertical=True, id=f"botz-{i}", classes="zb-botz", empty="no Botz in play"
+                        vertical=True,
+                        id=f"botz-{i}",
+                        classes="zb-botz",
+                        empty="no Botz in play",
+                        frames=True,  # (each Bot a card frame where the room allows)
                     )
                     yield Zone("◫", id=f"hand-{i}", classes="zb-their-hand", empty="no cards")
         yield Static(id="zb-prompt")
@@ -371,7 +369,7 @@ class ZoobotzScreen(CardTable, GameScreen):
 
     def layout_changed(self) -> None:
         self._list_key = ()
-        self.refresh_bindings()  # (u and s in the footer or not: WIDE_FOOTER)
+        self.refresh_bindings()  # (e End turn, or e End at 80 columns)
 
     # -- rendering ------------------------------------------------------------------------------
     def _mode(self, view: View, seat: int | None) -> str:
@@ -716,12 +714,42 @@ class ZoobotzScreen(CardTable, GameScreen):
         if info is None:
             self._detail(Text(LEGEND, style="dim"))
             return
-        face = self._cards.get(info.key)
-        line = card_line(face[0], face[2]) if face else Text(info.face.title, style="bold")
-        if info.marks:
-            line.append(f" · {info.marks}")
-        line.append(f" · {info.zone}", style="dim")
-        self._detail(line)
+        self._detail(self._detail_lines(info))
+
+    def _detail_lines(self, info: CardInfo) -> Text:
+        """The compact card box (80x24): three lines, each cut at the edge rather than
+        wrapped: the card and where it lies; its text; what its marks say in words (a Bot's
+        value, RISK and state) or why it cannot be played."""
+        hit = self._cards.get(info.key)
+        if hit is None:
+            head = Text(info.face.title or "a card face down", style="bold")
+            if info.marks:
+                head.append(f" · {info.marks}")
+            head.append(f" · {info.zone}", style="dim")
+            lines = [head]
+        else:
+            card, bot, cost = hit
+            head = Text.assemble(
+                (f"[{KIND_LETTER[card.kind]}]", "bold reverse"), " ", (card.name, "bold")
+            )
+            head.append(f" · {KIND_NAME[card.kind]} · COST {card.cost if cost is None else cost}")
+            if card.value is not None:
+                head.append(f" · value {card.value}")
+            head.append(f" · {info.zone}", style="dim")
+            text = card.text.replace("\n", " ") or "No abilities."
+            lines = [head, Text(text, style="italic")]
+            if bot is not None:
+                lines.append(Text(marks_meaning(bot)))
+            elif info.reason:
+                lines.append(Text(f"✘ {info.reason}", style="dim"))
+            elif info.marks:
+                lines.append(
+                    Text(info.marks + ("  ✓ can be played now" if "✓" in info.marks else ""))
+                )
+        body = Text("\n").join(lines)
+        body.no_wrap = True
+        body.overflow = "ellipsis"
+        return body
 
     def _detail(self, line: Text) -> None:
         """The compact card line: a fixed height, so a new card redraws it alone."""
@@ -754,9 +782,10 @@ class ZoobotzScreen(CardTable, GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if not GameScreen.check_action(self, action, parameters):
             return False
-        if action in ("wide_undo", "wide_save"):
-            return self.app.size.width >= WIDE_FOOTER  # (else the hidden u and s below)
         mode = self.mode
+        if action == "end_turn" and parameters and parameters[0] in ("wide", "compact"):
+            if (parameters[0] == "compact") != self.compact:
+                return False  # (the other of the two is listed)
         if action in ("bottom", "keep"):
             return mode == "mulligan"
         if action in ("play", "invest", "research", "hack", "shield", "end_turn"):
@@ -996,26 +1025,95 @@ class ZoobotzScreen(CardTable, GameScreen):
         self.menu = None
         self.submit(Keep())
 
-    def action_play(self) -> None:
-        inst = self._need("h:", "a card in your hand")
+    # p i r a d: on the focused card (or the list's row) when it is the right kind; from any
+    # other zone they ask which, listing the cards or Botz the move may use now (issue 36)
+    def _card_name(self, inst: str) -> str:
+        hit = self._cards.get(inst)
+        return hit[0].name if hit is not None else inst
+
+    def _ask_which(self, title: str, kind: str, entries: list[Entry]) -> None:
+        entries.append(Entry(Text("Back", style="dim"), None, None))
+        self._open(Menu(title, tuple(entries), kind, ""))
+
+    def _hand_move(self, kind: type, verb: str, label) -> None:
+        inst = self._selected("h:")
+        self.menu = None
         if inst is not None:
-            self.menu = None
-            self.submit(Play(card=inst))
+            self.submit(kind(card=inst))
+            return
+        legal = [a for a in self._legal() if isinstance(a, kind)]
+        if legal:
+            entries = [Entry(label(a), a, a.card) for a in legal]
+            self._ask_which(f"{verb}: which card of your hand?", "card", entries)
+            return
+        hand = self._view.seats[self.session.on_screen].hand if self._view else ()
+        if hand:
+            self.submit(kind(card=hand[0][0]))  # none can: the rules say why
+        else:
+            self._say("Your hand is empty.")
+
+    def _bot_move(self, rule: str, ask) -> str | None:
+        """The focused Bot of yours; else ask (`ask()` opens the question, False when no
+        Bot may make the move now: then the rules say why on the first one)."""
+        inst = self._selected("b:")
+        if inst is not None:
+            return inst
+        view, seat = self._view, self.session.on_screen
+        botz = view.seats[seat].botz if view is not None and seat is not None else ()
+        if not botz:
+            self.set_message(
+                Text(f"✘ {rule}: you have no Botz in play; play a Bot first.", style="bold red")
+            )
+            self.app.bell()
+            return None
+        if not ask():
+            return botz[0].instance  # the rules say why it cannot
+        return None
+
+    def action_play(self) -> None:
+        def label(a: Play) -> Text:
+            cost = self._cards.get(a.card, (None, None, None))[2]
+            return Text.assemble("▶ Play ", (self._card_name(a.card), "bold"), f" (COST {cost})")
+
+        self._hand_move(Play, "Play", label)
 
     def action_invest(self) -> None:
-        inst = self._need("h:", "a card in your hand")
-        if inst is not None:
-            self.menu = None
-            self.submit(Invest(card=inst))
+        def label(a: Invest) -> Text:
+            return Text.assemble(
+                "⊞ Invest ", (self._card_name(a.card), "bold"), " face down, UNUSED"
+            )
+
+        self._hand_move(Invest, "Invest", label)
 
     def action_research(self) -> None:
-        inst = self._need("b:", "one of your Botz", "RESEARCH")
+        self.menu = None
+        legal = [a for a in self._legal() if isinstance(a, Research)]
+        best: dict[str, Research] = {}
+        for a in legal:
+            if a.bot not in best or a.cards > best[a.bot].cards:
+                best[a.bot] = a
+
+        def ask() -> bool:
+            if not best:
+                return False
+            entries = [
+                Entry(
+                    Text.assemble(
+                        "✚ USE ", (self._card_name(b), "bold"), f" to RESEARCH: +{a.cards}"
+                    ),
+                    a,
+                    b,
+                )
+                for b, a in best.items()
+            ]
+            self._ask_which("RESEARCH: with which Bot?", "bot", entries)
+            return True
+
+        inst = self._bot_move("RESEARCH", ask)
         if inst is None:
             return
-        self.menu = None
-        amounts = [a.cards for a in self._legal() if isinstance(a, Research) and a.bot == inst]
-        if amounts:
-            self.submit(Research(bot=inst, cards=max(amounts)))
+        if inst in best:
+            self.submit(best[inst])
             return
         hit = self._cards.get(inst)
         value = hit[1].value if hit and hit[1] else 0
@@ -1023,18 +1121,55 @@ class ZoobotzScreen(CardTable, GameScreen):
         self.submit(Research(bot=inst, cards=min(value, unused)))  # the rules say why not
 
     def action_hack(self) -> None:
-        inst = self._need("b:", "one of your Botz", "HACK")
+        self.menu = None
+        card = self.focused_card()
+        view, seat = self._view, self.session.on_screen
+        data = card.info.data if card is not None and isinstance(card.info.data, tuple) else ()
+        if data and data[0] == "bot" and data[1] != seat:
+            self.action_click_bot(card.info.key)  # one of theirs: the HACKs that reach it
+            return
+        hacks = [a for a in self._legal() if isinstance(a, Hack)]
+
+        def ask() -> bool:
+            if not hacks or view is None or seat is None:
+                return False
+            mine = {b.instance: b for b in view.seats[seat].botz}
+            entries = []
+            for a in hacks:
+                entry = self._hack_entry(a, mine.get(a.bot))
+                label = Text.assemble("with ", (self._card_name(a.bot), "bold"), ": ")
+                label.append_text(entry.label)
+                entries.append(replace(entry, label=label))
+            self._ask_which("HACK: which of your Botz, which target?", "hack", entries)
+            return True
+
+        inst = self._bot_move("HACK", ask)
         if inst is not None:
-            self.menu = None
             self._hack_menu(inst)
 
     def action_shield(self) -> None:
-        inst = self._need("b:", "one of your Botz", "SHIELD")
+        self.menu = None
+        shields = [a for a in self._legal() if isinstance(a, Shield)]
+
+        def ask() -> bool:
+            if not shields:
+                return False
+            entries = [
+                Entry(
+                    Text.assemble("◈ USE ", (self._card_name(a.bot), "bold"), " to SHIELD"),
+                    a,
+                    a.bot,
+                )
+                for a in shields
+            ]
+            self._ask_which("SHIELD: with which Bot?", "bot", entries)
+            return True
+
+        inst = self._bot_move("SHIELD", ask)
         if inst is not None:
-            self.menu = None
             self.submit(Shield(bot=inst))
 
-    def action_end_turn(self) -> None:
+    def action_end_turn(self, width: str = "") -> None:
         self.menu = None
         if self.waiting:
             self.busy()
@@ -1118,12 +1253,6 @@ class ZoobotzScreen(CardTable, GameScreen):
     def action_undo(self) -> None:
         self.menu = None
         super().action_undo()
-
-    def action_wide_undo(self) -> None:
-        self.action_undo()
-
-    def action_wide_save(self) -> None:
-        self.action_save()
 
     def summary(self) -> Text:
         view = self.match.view(None)
