@@ -36,8 +36,12 @@ class Typist:
     """Types only at a fresh prompt: the lines queued first, then `moves` and the first
     move listed; `quit` back in the lobby."""
 
-    def __init__(self, out: Out, opening: list[str]):
+    def __init__(self, out: Out, opening: list[str], hidden=None):
         self.out, self.queue, self.mark, self.reads = out, list(opening), 0, 0
+        #: names this seat may not see now (checked against what it was shown since)
+        self.hidden = hidden
+        self.leaks: list[str] = []
+        self.guarded = 0
 
     def isatty(self) -> bool:
         return False
@@ -53,6 +57,10 @@ class Typist:
         self.reads += 1
         if self.reads > 2000:
             return ""
+        if self.hidden is not None:
+            secret = self.hidden()
+            self.guarded += bool(secret)
+            self.leaks += [n for n in secret if n in text[self.mark :]]
         self.mark = len(text) + 1
         if self.queue:
             return self.queue.pop(0) + "\n"
@@ -128,3 +136,42 @@ async def test_a_plain_login_over_ssh_sits_at_a_shared_table(server):
     assert b"\x1b[?1049h" not in term.data  # no alternate screen, no full-screen app
     assert "\x1b[" not in bytes(term.data).decode("utf-8", "replace")  # nor colour
     conn.close()
+
+
+async def test_two_plain_seats_share_a_table_and_neither_sees_the_others_squad(tmp_path):
+    async with Harness(tmp_path / "saves") as h:
+        outs = {"ann": Out(), "bob": Out()}
+        typists = {"ann": Typist(outs["ann"], ["new 1", "you, open"]), "bob": None}
+
+        def lobby(user: str, typist: Typist) -> PlainLobby:
+            link = TablesLink(h.service.socket_path, h.service.issue_ticket(user))
+            return PlainLobby(link, LineQueue(typist), outs[user])
+
+        ann = asyncio.ensure_future(lobby("ann", typists["ann"]).run())
+        for _ in range(2000):
+            if h.service.tables:
+                break
+            await asyncio.sleep(0.01)
+        (table,) = h.service.tables.values()
+        typists["ann"].hidden = lambda: hidden(table, 0)
+        typists["bob"] = Typist(outs["bob"], ["1"], lambda: hidden(table, 1))  # the open seat
+        bob = asyncio.ensure_future(lobby("bob", typists["bob"]).run())
+        codes = await asyncio.wait_for(asyncio.gather(ann, bob), 180)
+        assert codes == [0, 0]
+        assert table.over and [s.user for s in table.slots] == ["ann", "bob"]
+        assert "The table waits for its players" in outs["ann"].getvalue()
+        for me in ("ann", "bob"):
+            assert "Game over. " in outs[me].getvalue()
+            assert not typists[me].leaks, (me, typists[me].leaks)
+            assert typists[me].guarded > 0  # the other's squad was secret for a while
+
+
+def hidden(table, seat: int) -> set[str]:
+    """Card names the other seat sees now that `seat` does not, less the public log."""
+    from ui.walk import card_names
+
+    match = table.match
+    mine = card_names(match.view(seat))
+    others = card_names(match.view(1 - seat)) - mine
+    public = " ".join(e.text for e in match.log_lines())
+    return {n for n in others if n not in public}

@@ -136,7 +136,7 @@ class RemoteGame(PlainGame):
             + " Type help for the commands, leave to get up."
         )
         self._printed = max(0, len([e for e in self.match.log_lines() if e.kind != "start"]) - 5)
-        prompt_open, draw = False, True
+        prompt_open, draw, waiting_said = False, True, False
         while True:
             if self.changed.is_set() or draw:
                 self.changed.clear()
@@ -149,6 +149,14 @@ class RemoteGame(PlainGame):
                 if outcome is not None:
                     self.say(f"Game over. {self.describer.named(outcome.summary)}")
                     return 0
+                update = self.remote.update
+                started = update is not None and update.started
+                if not started and not waiting_said:
+                    waiting_said = True
+                    self.say("The table waits for its players: it starts when every seat is taken.")
+                if started and waiting_said:
+                    waiting_said = False
+                    self.say("Every seat is taken: the game starts.")
                 if not watching and not self.remote.pending and seat in self.match.to_act():
                     if self._announced != (seat, len(self.match.actions)):
                         self._announced = (seat, len(self.match.actions))
@@ -170,7 +178,7 @@ class RemoteGame(PlainGame):
                     pass
                 continue
             line = self.inp.readline()
-            prompt_open, draw = False, True
+            prompt_open, draw, waiting_said = False, True, False
             if not line:
                 self.out.write("\n")
                 return 0
@@ -262,7 +270,7 @@ class PlainLobby(Printer):
                 elif word.isdigit() and 1 <= int(word) <= len(tables):
                     info = tables[int(word) - 1]
                     mine = any(s.user == me for s in info.seats)
-                    free = any(s.kind == "open" and s.user is None for s in info.seats)
+                    free = any(s.kind in ("open", "human") and s.user is None for s in info.seats)
                     joined = await client.join(info.code, watch=not (mine or free))
                 elif word == "watch" and rest.isdigit() and 1 <= int(rest) <= len(tables):
                     joined = await client.join(tables[int(rest) - 1].code, watch=True)
