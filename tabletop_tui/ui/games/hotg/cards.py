@@ -272,11 +272,8 @@ def played_schemes(events) -> frozenset[str]:
 
 
 def framed(lines: tuple, **fields) -> CardInfo:
-    """A card with its own lines for a card frame (the table kit's `frame`, where the kit
-    has it; else the frame draws the face)."""
-    if "frame" in CardInfo.__dataclass_fields__:
-        fields["frame"] = lines
-    return CardInfo(**fields)
+    """A card with its own lines for a card frame (under its name)."""
+    return CardInfo(frame=lines, **fields)
 
 
 def enemy_state(e: EnemyCardView) -> Text:

@@ -129,14 +129,11 @@ def marks_meaning(bot: BotView) -> str:
 
 
 def framed(lines: tuple, **fields) -> CardInfo:
-    """A card with its own lines for a card frame (the table kit's `frame`, where the kit
-    has it; else the frame draws the face)."""
-    kit = CardInfo.__dataclass_fields__
-    if "frame" in kit:
-        fields["frame"] = lines
-    if "label" in kit and fields.get("cost"):  # (COST said, not a bare number beside a value)
+    """A card with its own lines for a card frame, its top border saying COST in a word (not
+    a bare number beside the value)."""
+    if fields.get("cost"):
         fields["label"] = f"[{fields['face'].letter}] COST {fields['cost']}"
-    return CardInfo(**fields)
+    return CardInfo(frame=lines, **fields)
 
 
 def bot_info(view: View, seat: int, bot: BotView, actionable: bool = False) -> CardInfo:

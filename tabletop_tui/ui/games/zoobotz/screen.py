@@ -9,7 +9,7 @@ rules and its rule is shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rich.style import Style
 from rich.text import Text
@@ -63,6 +63,8 @@ from .cards import (
     seat_cards,
 )
 from .cards import card_face as card_face  # the deck builder imports it from here
+from .keys import MoveKeys
+from .menus import Entry, Menu
 
 SEAT_STYLES = ("red", "blue", "green", "yellow", "magenta", "cyan")
 LOG_GLYPHS = {
@@ -202,26 +204,7 @@ class TableScreen(BaseModal):
         self.dismiss(None)
 
 
-# -- menus of legal actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Entry:
-    label: Text
-    #: the Action it submits (None: close the menu)
-    action: object | None = None
-    #: a card instance to show while the entry is highlighted
-    card: str | None = None
-
-
-@dataclass(frozen=True)
-class Menu:
-    title: str
-    entries: tuple[Entry, ...]
-    #: what it is about: "card", "bot", "hack"
-    kind: str
-    source: str
-
-
-class ZoobotzScreen(CardTable, GameScreen):
+class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
     UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {
@@ -1024,150 +1007,6 @@ class ZoobotzScreen(CardTable, GameScreen):
     def action_keep(self) -> None:
         self.menu = None
         self.submit(Keep())
-
-    # p i r a d: on the focused card (or the list's row) when it is the right kind; from any
-    # other zone they ask which, listing the cards or Botz the move may use now (issue 36)
-    def _card_name(self, inst: str) -> str:
-        hit = self._cards.get(inst)
-        return hit[0].name if hit is not None else inst
-
-    def _ask_which(self, title: str, kind: str, entries: list[Entry]) -> None:
-        entries.append(Entry(Text("Back", style="dim"), None, None))
-        self._open(Menu(title, tuple(entries), kind, ""))
-
-    def _hand_move(self, kind: type, verb: str, label) -> None:
-        inst = self._selected("h:")
-        self.menu = None
-        if inst is not None:
-            self.submit(kind(card=inst))
-            return
-        legal = [a for a in self._legal() if isinstance(a, kind)]
-        if legal:
-            entries = [Entry(label(a), a, a.card) for a in legal]
-            self._ask_which(f"{verb}: which card of your hand?", "card", entries)
-            return
-        hand = self._view.seats[self.session.on_screen].hand if self._view else ()
-        if hand:
-            self.submit(kind(card=hand[0][0]))  # none can: the rules say why
-        else:
-            self._say("Your hand is empty.")
-
-    def _bot_move(self, rule: str, ask) -> str | None:
-        """The focused Bot of yours; else ask (`ask()` opens the question, False when no
-        Bot may make the move now: then the rules say why on the first one)."""
-        inst = self._selected("b:")
-        if inst is not None:
-            return inst
-        view, seat = self._view, self.session.on_screen
-        botz = view.seats[seat].botz if view is not None and seat is not None else ()
-        if not botz:
-            self.set_message(
-                Text(f"✘ {rule}: you have no Botz in play; play a Bot first.", style="bold red")
-            )
-            self.app.bell()
-            return None
-        if not ask():
-            return botz[0].instance  # the rules say why it cannot
-        return None
-
-    def action_play(self) -> None:
-        def label(a: Play) -> Text:
-            cost = self._cards.get(a.card, (None, None, None))[2]
-            return Text.assemble("▶ Play ", (self._card_name(a.card), "bold"), f" (COST {cost})")
-
-        self._hand_move(Play, "Play", label)
-
-    def action_invest(self) -> None:
-        def label(a: Invest) -> Text:
-            return Text.assemble(
-                "⊞ Invest ", (self._card_name(a.card), "bold"), " face down, UNUSED"
-            )
-
-        self._hand_move(Invest, "Invest", label)
-
-    def action_research(self) -> None:
-        self.menu = None
-        legal = [a for a in self._legal() if isinstance(a, Research)]
-        best: dict[str, Research] = {}
-        for a in legal:
-            if a.bot not in best or a.cards > best[a.bot].cards:
-                best[a.bot] = a
-
-        def ask() -> bool:
-            if not best:
-                return False
-            entries = [
-                Entry(
-                    Text.assemble(
-                        "✚ USE ", (self._card_name(b), "bold"), f" to RESEARCH: +{a.cards}"
-                    ),
-                    a,
-                    b,
-                )
-                for b, a in best.items()
-            ]
-            self._ask_which("RESEARCH: with which Bot?", "bot", entries)
-            return True
-
-        inst = self._bot_move("RESEARCH", ask)
-        if inst is None:
-            return
-        if inst in best:
-            self.submit(best[inst])
-            return
-        hit = self._cards.get(inst)
-        value = hit[1].value if hit and hit[1] else 0
-        unused = self._view.seats[self.session.on_screen].invested_unused if self._view else 0
-        self.submit(Research(bot=inst, cards=min(value, unused)))  # the rules say why not
-
-    def action_hack(self) -> None:
-        self.menu = None
-        card = self.focused_card()
-        view, seat = self._view, self.session.on_screen
-        data = card.info.data if card is not None and isinstance(card.info.data, tuple) else ()
-        if data and data[0] == "bot" and data[1] != seat:
-            self.action_click_bot(card.info.key)  # one of theirs: the HACKs that reach it
-            return
-        hacks = [a for a in self._legal() if isinstance(a, Hack)]
-
-        def ask() -> bool:
-            if not hacks or view is None or seat is None:
-                return False
-            mine = {b.instance: b for b in view.seats[seat].botz}
-            entries = []
-            for a in hacks:
-                entry = self._hack_entry(a, mine.get(a.bot))
-                label = Text.assemble("with ", (self._card_name(a.bot), "bold"), ": ")
-                label.append_text(entry.label)
-                entries.append(replace(entry, label=label))
-            self._ask_which("HACK: which of your Botz, which target?", "hack", entries)
-            return True
-
-        inst = self._bot_move("HACK", ask)
-        if inst is not None:
-            self._hack_menu(inst)
-
-    def action_shield(self) -> None:
-        self.menu = None
-        shields = [a for a in self._legal() if isinstance(a, Shield)]
-
-        def ask() -> bool:
-            if not shields:
-                return False
-            entries = [
-                Entry(
-                    Text.assemble("◈ USE ", (self._card_name(a.bot), "bold"), " to SHIELD"),
-                    a,
-                    a.bot,
-                )
-                for a in shields
-            ]
-            self._ask_which("SHIELD: with which Bot?", "bot", entries)
-            return True
-
-        inst = self._bot_move("SHIELD", ask)
-        if inst is not None:
-            self.submit(Shield(bot=inst))
 
     def action_end_turn(self, width: str = "") -> None:
         self.menu = None
