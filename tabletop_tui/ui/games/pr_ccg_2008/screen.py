@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -33,6 +34,10 @@ from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 
 GAME = "pr-ccg-2008"
+#: a battle card's width at the reveal (two face to face fit the reveal's box)
+PANEL_WIDTH = 30
+#: the hand's title: on a wide screen the frames say what each number is
+HAND_TITLE = "Your hand: \\[cost] name ⚔element values ✹damage"
 
 STEP_HELP = {
     "select": "Step 2: choose a card (Enter) or play nothing (n)",
@@ -98,7 +103,24 @@ def card_line(card: Card, view: View, mark: str = " ") -> Text:
     )
 
 
-def card_face(card: Card, view: View, note: str = "", highlight: str | None = None) -> CardFace:
+def card_face(
+    card: Card, view: View, note: str = "", highlight: str | None = None, framed: bool = False
+) -> CardFace:
+    """The card's face. `framed`: for a card frame, in three lines (its [cost] is on the
+    border): the name, the element the opponent must use, the values and ✹ Damage."""
+    if framed:
+        values = values_text(card, view, highlight)
+        values.append(f"✹{card.damage}", style="bold")
+        return CardFace(
+            title=card.name,
+            letter=str(card.hand_cost),
+            kind="cost",
+            extra=(f"Opponent uses {' or '.join(e.upper() for e in card.battle_elements)}", values),
+            # (not on the frame, whose border has the cost: the card box reads it in full)
+            note=" · ".join(
+                p for p in (f"Hand Cost {card.hand_cost} · Damage {card.damage}", note) if p
+            ),
+        )
     return CardFace(
         title=card.name,
         letter=str(card.hand_cost),
@@ -118,21 +140,83 @@ def card_marks(card: Card, view: View) -> str:
     return f"⚔{element_letters(card.battle_elements, view)} {values} ✹{card.damage}"
 
 
-def card_info(card: Card, view: View, key: str, zone: str, owner: str, **kw) -> CardInfo:
+def card_info(
+    card: Card, view: View, key: str, zone: str, owner: str, framed: bool = False, **kw
+) -> CardInfo:
+    """A card on the table. `framed`: drawn as a card frame (a wide screen), whose lines
+    say the element and values, so its last line is only its state (`marks`: ◉ $ +)."""
     note = kw.pop("note", "")
     highlight = kw.pop("highlight", None)
     marks = kw.pop("marks", "")
     return CardInfo(
         key=key,
-        face=card_face(card, view, note, highlight),
+        face=card_face(card, view, note, highlight, framed),
         game_id=GAME,
         zone=zone,
         owner=owner,
-        cost=str(card.hand_cost),
+        cost="" if framed else str(card.hand_cost),  # (a frame's [letter] is its cost)
         keywords=("Hand Cost", "Battle Element", "Damage"),
-        marks=f"{marks}{card_marks(card, view)}",
+        marks=marks.strip() if framed else f"{marks}{card_marks(card, view)}",
         **kw,
     )
+
+
+def _battle_card(view: View, seat: int) -> Panel:
+    """One battle card at the reveal: its name, cost and Damage, its values with the one it
+    fights in reversed, and what it scores there."""
+    last = view.last if view.phase != "element" else None
+    card = view.battle_cards[seat] if last is None else view.last_cards[seat]
+    s = view.seats[seat]
+    title = f"{seat_tag(seat)} {s.name}"
+    if card is None:
+        body = Text("nothing (a bluff)", style="italic")
+        return Panel(body, title=title, title_align="left", width=PANEL_WIDTH)
+    used = last.elements[seat] if last is not None else None
+    body = Text(card.name, style="bold", no_wrap=True, overflow="ellipsis")
+    body.append(f"\nHand Cost {card.hand_cost} · ✹ Damage {card.damage}\n")
+    body.append_text(values_text(card, view, used))
+    if used:
+        body.append(f"\nfights in {used.upper()}: ")
+        body.append(f" {last.powers[seat]} ", style="bold reverse")
+    else:
+        body.append(f"\n{fights_in(view, seat)}")
+    won = last is not None and last.winner == seat
+    return Panel(
+        body,
+        title=title,
+        title_align="left",
+        subtitle="★ wins" if won else None,
+        subtitle_align="right",
+        border_style="bold" if won else "",
+        width=PANEL_WIDTH,
+    )
+
+
+def face_to_face(view: View) -> Table:
+    """The two battle cards face to face (the reveal, on the public view when the keyboard
+    is shared): the element each must fight in and, once known, the values compared."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column()
+    grid.add_column(justify="center", vertical="middle")
+    grid.add_column()
+    last = view.last if view.phase != "element" else None
+    middle = Text("vs", style="bold")
+    if last is not None and all(p is not None for p in last.powers):
+        a, b = last.powers
+        middle = Text(f"{a} {'>' if a > b else '<' if a < b else '='} {b}", style="bold")
+    grid.add_row(_battle_card(view, 0), middle, _battle_card(view, 1))
+    return grid
+
+
+def fights_in(view: View, seat: int) -> str:
+    """The element `seat`'s battle card must fight in: the one the other card names, or
+    those it names while its owner has still to choose (step 6A)."""
+    other = view.battle_cards[1 - seat]
+    if other is None:
+        return "meets no card"
+    chosen = view.seats[1 - seat].element
+    named = (chosen,) if chosen else other.battle_elements
+    return "fights in " + " or ".join(e.upper() for e in named)
 
 
 class PrCcgScreen(CardTable, GameScreen):
@@ -183,16 +267,19 @@ class PrCcgScreen(CardTable, GameScreen):
         with Horizontal(id="pr-main"):
             with Vertical(id="pr-board"):
                 yield Static(id="pr-opponent", classes="squad-bar")
-                yield Zone("Table:", vertical=True, id="pr-table", empty="no battle yet")
+                yield Zone(
+                    "Table:", vertical=True, id="pr-table", empty="no battle yet", frames=True
+                )
                 yield Static(id="pr-battle")
                 yield Inspector(id="inspector")
                 yield Static(id="pr-me", classes="squad-bar")
                 yield Static(id="pr-help")
                 yield Zone(
-                    "Your hand: \\[cost] name ⚔element values ✹damage",
+                    HAND_TITLE,
                     vertical=True,
                     id="pr-hand",
                     empty="no cards in hand",
+                    frames=True,
                 )
                 yield Static(id="pr-message")
             with Vertical(id="pr-side"):
@@ -231,8 +318,14 @@ class PrCcgScreen(CardTable, GameScreen):
                 acting,
             ),
         )
-        self.put("#pr-opponent", self._bar(them, them_seat, view))
-        self.put("#pr-me", self._bar(me, me_seat, view))
+        # (one line each on a wide screen; yours at 80 columns too: the hand needs the room)
+        wide = not self.compact
+        self.put("#pr-opponent", self._bar(them, them_seat, view, one_line=wide))
+        self.put("#pr-me", self._bar(me, me_seat, view, one_line=wide or seat is not None))
+        table = self.query_one("#pr-table", Zone)
+        table.set_title("" if self.compact else "Table:")
+        hand = self.query_one("#pr-hand", Zone)
+        hand.set_title(HAND_TITLE if self.compact else "Your hand:")
         self._show_table(view, me_seat, them_seat)
         help_text = Text(STEP_HELP[mode], style="bold")
         if mode == "pay" and me.selected:
@@ -252,13 +345,16 @@ class PrCcgScreen(CardTable, GameScreen):
             self.query_one(f"#pile-{i}", PileView).show(f"{seat_tag(i)} deck", s.deck_count)
         self.query_one("#pr-log", LogPanel).sync(list(self.match.log_lines()))
 
-    def _bar(self, s: SeatView, seat: int, view: View) -> Text:
-        """Two lines whatever the width: the name, then the piles and what the seat is doing
-        (on one line the piles wrapped at 80 columns and pushed the hand off the screen)."""
+    def _bar(self, s: SeatView, seat: int, view: View, one_line: bool = False) -> Text:
+        """Two lines at 80 columns: the name, then the piles and what the seat is doing (on
+        one line the piles wrapped and pushed the hand off the screen). `one_line`: a wide
+        screen, or the seat on screen at 80 columns (no deck name: its hand shows it)."""
+        name = (f"{seat_tag(seat)} {s.name}", f"bold {'red' if seat == 0 else 'blue'}")
+        piles = f"▤ deck {s.deck_count}  ◫ hand {s.hand_count}  ⌫ discard {len(s.discard)}"
+        if one_line and self.compact:
+            return Text.assemble(name, f"  {piles}")
         text = Text.assemble(
-            (f"{seat_tag(seat)} {s.name}", f"bold {'red' if seat == 0 else 'blue'}"),
-            (f" ({s.deck_name})", "italic"),
-            f"\n▤ deck {s.deck_count}  ◫ hand {s.hand_count}  ⌫ discard {len(s.discard)}",
+            name, (f" ({s.deck_name})", "italic"), "  " if one_line else "\n", piles
         )
         if view.phase == "select":
             text.append(
@@ -277,6 +373,7 @@ class PrCcgScreen(CardTable, GameScreen):
                 card = view.battle_cards[seat]
                 if card is not None:
                     s = view.seats[seat]
+                    framed = not self.compact
                     cards.append(
                         card_info(
                             card,
@@ -284,7 +381,9 @@ class PrCcgScreen(CardTable, GameScreen):
                             f"battle-{seat}",
                             f"the battle, face up ({label})",
                             f"{seat_tag(seat)} {s.name}",
-                            marks=f"{seat_tag(seat)} ",
+                            framed=framed,
+                            marks=fights_in(view, seat) if framed else f"{seat_tag(seat)} ",
+                            seat=seat,
                         )
                     )
             self.query_one("#pr-table", Zone).show(cards)
@@ -304,6 +403,7 @@ class PrCcgScreen(CardTable, GameScreen):
             used = last.elements[seat]
             note = f"uses {used.upper()}: {last.powers[seat]}" if used else "unopposed"
             s = view.seats[seat]
+            framed = not self.compact
             cards.append(
                 card_info(
                     card,
@@ -311,9 +411,11 @@ class PrCcgScreen(CardTable, GameScreen):
                     f"last-{last.round}-{seat}",
                     f"the last battle (round {last.round}), {note}",
                     f"{seat_tag(seat)} {s.name}",
+                    framed=framed,
                     note=note,
                     highlight=used,
-                    marks=f"{seat_tag(seat)} ",
+                    marks=note if framed else f"{seat_tag(seat)} ",
+                    seat=seat,
                 )
             )
         self.query_one("#pr-table", Zone).show(cards)
@@ -363,6 +465,9 @@ class PrCcgScreen(CardTable, GameScreen):
                 if cid in paid
                 else "your hand"
             )
+            framed = not self.compact
+            if framed and mark:  # (a frame says the state in words as well)
+                mark += {"◉ ": "selected", "$ ": "paid", "+ ": "new"}[mark]
             infos.append(
                 card_info(
                     card,
@@ -370,9 +475,11 @@ class PrCcgScreen(CardTable, GameScreen):
                     cid,
                     where,
                     owner,
+                    framed=framed,
                     marks=mark,
                     actionable=cid in legal,
                     reason=reason,
+                    seat=seat,
                 )
             )
         hand = self.query_one("#pr-hand", Zone)
@@ -401,6 +508,7 @@ class PrCcgScreen(CardTable, GameScreen):
                         second_person(f"{s.name}'s discard pile ({n + 1} from the top)"),
                         f"{seat_tag(seat)} {s.name}",
                         marks=f"{seat_tag(seat)} ",
+                        seat=seat,
                     )
                 )
         self.query_one("#pr-discards", Zone).show(infos)
@@ -409,14 +517,20 @@ class PrCcgScreen(CardTable, GameScreen):
         reveals = [e for e in events if e.kind == "reveal"]
         if not reveals:
             return None
+        # (the public view when several people share the keyboard: `public_moment`)
         view = self.match.view(self.session.viewer())
         lines: list = []
-        if view.last is not None and view.phase != "element" and view.last.round >= view.round - 1:
+        if view.phase == "element":
+            lines.append(face_to_face(view))
+        elif view.last is not None and view.last.round >= view.round - 1:
+            lines.append(face_to_face(view))
             lines.append(self._battle_table(view))
+        # (step 6B's comparison is the cards' own: face to face above)
         lines.extend(
             Text(f"· {e.text}")
             for e in events
-            if e.kind in ("reveal", "step", "roll", "defeat", "over")
+            if e.kind in ("reveal", "step", "defeat", "over")
+            or (e.kind == "roll" and view.phase == "element")
         )
         return Group(*lines)
 
@@ -426,11 +540,7 @@ class PrCcgScreen(CardTable, GameScreen):
         table.add_column("")
         for i, s in enumerate(view.seats):
             table.add_column(f"{seat_tag(i)} {s.name}", style="bold" if last.winner == i else "")
-        cards = view.last_cards
-        table.add_row("card", *[(c.name if c else "nothing (bluff)") for c in cards])
-        if any(last.elements):
-            table.add_row("must use", *[(e or "").upper() for e in last.elements])
-            table.add_row("power", *[str(p) for p in last.powers])
+        cards = view.last_cards  # (the cards, elements and powers: `face_to_face` above)
         verdict = ["", ""]
         if last.winner is not None:
             verdict[last.winner] = f"★ wins, {last.damage} Damage"
