@@ -19,7 +19,18 @@ from pydantic import BaseModel
 SKIP = frozenset({"viewer", "to_act", "outcome", "flavor", "history", "opening", "focus", "letter"})
 #: fields whose whole numbers are seats: told as the seat's name
 SEAT_FIELDS = frozenset(
-    {"active", "first_player", "turn_order", "viewer", "seat", "winner", "attacker", "defender"}
+    {
+        "active",
+        "first_player",
+        "turn_order",
+        "viewer",
+        "seat",
+        "winner",
+        "attacker",
+        "defender",
+        "mastermind_seat",
+        "decision_seat",
+    }
 )
 #: where a seat's own cards are, for `hand` (a game not listed: its seat's `hand`)
 HAND_FIELDS: dict[str, tuple[str, ...]] = {
@@ -168,8 +179,9 @@ class Describer:
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, str):
-            if value in self.names:
-                return self.names[value]
+            named = self.name_of(value)
+            if named != value:
+                return named
             if " " in value:
                 return value
             said = value.replace("_", " ")
@@ -203,7 +215,8 @@ class Describer:
                 if any(isinstance(v, int) for v in value) and any(
                     isinstance(v, str) for v in value
                 ):
-                    return " ".join(self.inline(v) for v in value)  # ("putties", 2)
+                    titled = key if key in TITLED.get(self.game_id, ()) else ""
+                    return " ".join(self.inline(v, titled) for v in value)  # ("putties", 2)
             said = [
                 self.inline(v, key if key in TITLED.get(self.game_id, ()) else "") for v in value
             ]
@@ -280,8 +293,8 @@ class Describer:
             title += " (you)"
         lines = [f"{title}:"]
         for name in type(item).model_fields:
-            if name in SKIP or name in ("name", "id", "seat"):
-                continue
+            if name in SKIP or name in ("name", "id", "seat", "position", "index"):
+                continue  # (a place's position: the paragraphs come in its order)
             said = self.inline(getattr(item, name), name)
             if said:
                 lines.append(f"  {label(name)}: {clause(said)}.")

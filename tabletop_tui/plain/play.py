@@ -225,7 +225,10 @@ class PlainGame(Printer):
 
     def look(self, seat: Seat) -> list[str]:
         lines = self.describer.look(self.match.view(seat), seat)
-        waiting = ", ".join(self.name(s) for s in sorted(self.match.to_act()))
+        acting = sorted(self.match.to_act())
+        if not acting:
+            return [*lines, "Nobody is to move: the game is over."]
+        waiting = ", ".join(self.name(s) for s in acting)
         return [*lines, f"Waiting for: {waiting}."]
 
     def card(self, seat: Seat, query: str) -> None:
