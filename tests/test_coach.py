@@ -235,3 +235,26 @@ def test_a_coached_move_is_marked_for_everyone_where_allowed():
     assert any(line.endswith("(coached)") for line in lines), lines
     with pytest.raises(TableError):  # a watcher still cannot act, coached or not
         table.act(object(), {}, coached=True)  # type: ignore[arg-type]
+
+
+def test_zeo_grades_a_cheaper_buy_against_the_dearest():
+    """Zeo's bot rates Grid cards mostly by their price: a cheaper buy is measured against
+    the dearest affordable one, both named from The Grid the seat sees."""
+    from tabletop_tui.engine.coach import grade
+    from tabletop_tui.games.zeo_dbg.models import Buy
+
+    for match, seat in positions("zeo-dbg", count=200, stride=1, seed=5):
+        view, legal = match.view(seat), match.legal_actions(seat)
+        buys = [a for a in legal if isinstance(a, Buy) and a.source == "grid"]
+        prices = {a: view.grid[a.index].price for a in buys}
+        if len(set(prices.values())) < 2:
+            continue
+        cheap = min(buys, key=lambda a: prices[a])
+        dear = max(buys, key=lambda a: prices[a])
+        said = grade("zeo-dbg", view, seat, cheap, legal, len(match.actions))
+        gap = prices[dear] - prices[cheap]
+        assert said is not None and said.startswith(f"Buying {view.grid[cheap.index].card.name}")
+        assert f"{gap} Shard" in said and view.grid[dear.index].card.name in said
+        assert grade("zeo-dbg", view, seat, dear, legal, len(match.actions)) is None
+        return
+    pytest.fail("never two Grid cards of different prices to buy")

@@ -14,6 +14,7 @@ from .models import ChooseCombat, PlaceCharacter, PlaceRest, View
 
 
 def _stats(c: Character) -> str:
+    """Speed, combat, weapon and armour, as on the card: "S+1 C-2 W+0 A+1"."""
     return f"S{c.speed:+d} C{c.combat:+d} W{c.weapon:+d} A{c.armour:+d}"
 
 
@@ -25,9 +26,14 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             return Reason("Place the next character")
         ranked = sorted(me.unplaced, key=lambda c: strength(line(c)), reverse=True)
         place = ranked.index(pick) + 1 if pick in ranked else 0
-        why = f"speed, combat, weapon, armour {_stats(pick)}"
+        why = _stats(pick)
         if place == 1 and len(ranked) > 1:
             why += f": the strongest of your {len(ranked)} still to place, so it fights first"
+        elif len(ranked) > 1:
+            why += (
+                f": number {place} of {len(ranked)} by strength, set to meet a weaker foe "
+                "if theirs lead with their best"
+            )
         return Reason(f"Place {pick.name} next", why, pick.name)
     if isinstance(action, PlaceRest):
         return Reason("Lay down the rest", "the order shown keeps the strongest on top")
@@ -45,12 +51,15 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             share = round(100 * p_attack)
             against = f"against {theirs.name} ({_stats(theirs)})"
             cards = f"Attack Cards {me.attacks_in_hand} v {foe.attacks_in_hand}"
-            if 0 < share < 100:
+            pure = {100: "attack", 0: "defend"}.get(share)
+            if pure is None:
                 why = (
-                    f"{against} the balanced mix attacks {share}% of the time ({cards}): "
-                    "your choice cannot be read"
+                    f"{against}: attack {share}% of the time at random ({cards}), "
+                    "so you cannot be read"
                 )
-            else:
+            elif pure == action.card:
                 why = f"{against} the best card whatever they play ({cards})"
+            else:  # (the hard level weighs a double kill by what it does to the game)
+                why = f"{against} ({cards}), weighing what losing both fighters does to you"
         return Reason(f"Play the {card} Card", why, mine.name)
     return Reason(str(action))

@@ -45,8 +45,7 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
     if isinstance(action, PlayNothing):
         return Reason(
             "Play nothing this round",
-            f"you keep all {me.hand_count} cards; none is worth its cost against what they "
-            "may hold",
+            f"you keep all {me.hand_count} cards in hand, and they see none of them",
         )
     if isinstance(action, PayCard):
         card = hand.get(action.card)
@@ -88,11 +87,8 @@ def grade(view: View, seat: int, played, legal: list, rng: random.Random) -> str
     if isinstance(played, PlayNothing):
         got, name = nothing, "nothing"
     else:
-        index = (
-            [i for i, _ in me.hand].index(played.card)
-            if played.card in hand_ids(view, seat)
-            else -1
-        )
+        ids = [i for i, _ in me.hand]
+        index = ids.index(played.card) if played.card in ids else -1
         if index < 0 or scores[index] is None:
             return None
         got, name = scores[index], cards[index].name
@@ -100,7 +96,3 @@ def grade(view: View, seat: int, played, legal: list, rng: random.Random) -> str
     if gap < 0.05:
         return None
     return f"Playing {name} gave up {gap:.1f} expected Damage against {best_name}"
-
-
-def hand_ids(view: View, seat: int) -> list[str]:
-    return [i for i, _ in view.seats[seat].hand]

@@ -213,4 +213,7 @@ def grade(view: View, seat: int, played, legal: list, rng: random.Random) -> str
     gap = (view.grid[best.index].price or 0) - (view.grid[played.index].price or 0)
     if other is None or gap <= 0:
         return None
-    return f"Buying {mine.name} gave up {_plural(gap, 'Shard')} of card against {other.name}"
+    return (
+        f"Buying {mine.name} ({view.grid[played.index].price}) left {other.name} "
+        f"({view.grid[best.index].price}), {_plural(gap, 'Shard')} dearer, in The Grid"
+    )
