@@ -306,3 +306,17 @@ def test_the_curtain_clears_a_terminal_and_scrollback_but_never_a_pipe():
         text = out.getvalue()
         assert "Pass to Ann." in text
         assert (CLEAR in text.split("Pass to Ann.")[0]) is cleared
+
+
+def test_a_name_one_seat_learned_never_names_an_id_for_the_next_seat():
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bob")]
+    session = Session.new("pr-ccg-2008", seats, 3, autosave=False)
+    game = PlainGame(session, io.StringIO(), io.StringIO())
+    session.on_screen = 0
+    game.describer.learn(session.match.view(0))
+    inst, card = session.match.view(0).seats[0].hand[0]
+    assert game.describer.named(f"a card {inst}") == f"a card {card.name}"
+    session.on_screen = 1  # Bob at the keyboard: Ann's hand is not his to read
+    game.describer.learn(session.match.view(1))
+    assert inst not in {i for i, _ in session.match.view(1).seats[1].hand}
+    assert game.describer.named(f"a card {inst}") == f"a card {inst}"

@@ -95,14 +95,27 @@ class PlainGame(Printer):
         self.session = session
         self.match: Match = session.match  # type: ignore[assignment]
         self.rules = self.match.rules
-        self.describer = Describer(self.rules.game_id, [s.name for s in self.match.seats])
+        #: per seat on screen, its own names for ids (learned only from that seat's views:
+        #: a name one seat may read never names an id for the next seat at the keyboard)
+        self._describers: dict[Seat | None, Describer] = {}
         #: (seat, moves done) last announced, so a seat hears "your move" once per decision
         self._announced: tuple[Seat, int] | None = None
         #: per seat, every move it has been offered, by its words (to explain a move that is
         #: no longer legal with the rule's own reason)
         self._offered: dict[Seat, dict[str, object]] = {}
 
+    @property
+    def describer(self) -> Describer:
+        seat = self.session.on_screen
+        found = self._describers.get(seat)
+        if found is None:
+            names = [s.name for s in self.match.seats]
+            found = self._describers[seat] = Describer(self.rules.game_id, names)
+        return found
+
     def events(self, events: tuple[Event, ...] | list[Event]) -> None:
+        if events:  # (the cards they name as the seat on screen now sees them)
+            self.describer.learn(self.match.view(self.session.on_screen))
         for e in events:
             if e.kind != "start":
                 self.say(self.describer.sentence(e.text))
@@ -384,6 +397,7 @@ class PlainGame(Printer):
     def log(self, rest: str) -> None:
         count = int(rest) if rest.isdigit() else 10
         lines = [e for e in self.match.log_lines() if e.kind != "start"][-count:] if count else []
+        self.describer.learn(self.match.view(self.session.on_screen))
         if not lines:
             self.say("The log is empty.")
         for e in lines:
@@ -392,6 +406,7 @@ class PlainGame(Printer):
     def recap(self, seat: Seat, quiet: bool = False) -> None:
         """What happened since `seat`'s last move (public lines), and its new cards."""
         recap = recap_for(self.session, seat, lambda view: self._hand_names(view, seat))
+        self.describer.learn(self.match.view(seat))
         if not recap.events and quiet:
             return
         moved = self.session.recap_mark(seat) is not None
