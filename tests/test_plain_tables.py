@@ -78,7 +78,7 @@ async def test_a_plain_seat_plays_a_shared_table_to_its_end(tmp_path):
         link = TablesLink(h.service.socket_path, h.service.issue_ticket("ann"))
         out = Out()
         opening = ["new 1", "you, bot", "look", "squad", "hand", "recap", "save", "undo"]
-        typist = Typist(out, [*opening, "frobnicate", "log 2", "rules"])
+        typist = Typist(out, [*opening, "frobnicate", "log 2", "rules", "help"])
         code = await asyncio.wait_for(PlainLobby(link, LineQueue(typist), out).run(), 120)
         text = out.getvalue()
         assert code == 0
@@ -89,6 +89,7 @@ async def test_a_plain_seat_plays_a_shared_table_to_its_end(tmp_path):
         assert "ann (you):" in text  # look, from the seat's own view
         assert "Unplaced (10):" in text  # hand: the squad still to place
         assert "Traceback" not in text
+        assert "agree, refuse answer another player's undo" in text  # help at a table
         assert "Could not save: this table is saved by the server" in text
         assert "Undo asked: the other players must agree" in text
         assert "'frobnicate' is not a command" in text

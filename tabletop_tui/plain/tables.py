@@ -26,6 +26,11 @@ from ..tables.remote import RemoteSession, TablesLink
 from .play import WIDTH, PlainGame, Printer
 from .zones import zones_of
 
+TABLE_HELP = """\
+At a shared table:
+  undo          asks the other players; they answer agree or refuse
+  agree, refuse answer another player's undo
+  leave         get up (quit too); your seat is kept for you"""
 #: what a watcher may type (no seat: no hand, no moves)
 WATCHER_COMMANDS = frozenset({"", "help", "look", "log", "card", "rules"})
 #: how often the table waits for a typed line between looks at its messages (seconds)
@@ -98,6 +103,8 @@ class RemoteGame(PlainGame):
 
     def commands(self, seat: Seat, rest: str):
         commands = super().commands(seat, rest)
+        game_help = commands["help"]
+        commands["help"] = lambda: (game_help(), self.say(TABLE_HELP))
         commands["agree"] = lambda: self.answer_undo(True)
         commands["refuse"] = lambda: self.answer_undo(False)
         return commands
