@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: commands read before a game must be over (each move is a `moves` and a choice)
 BOUND = 2500
 ITEM = re.compile(r"^\s*(\d+)\. (.*)$")
+#: how a folded card's entry ends (its moves are asked about next)
+FOLDED = " moves (type "
 
 
 class Script(io.TextIOBase):
@@ -47,6 +49,8 @@ class Script(io.TextIOBase):
         text = self.out.getvalue()
         if text.rstrip("\n").endswith("press Enter to take the keyboard."):
             return "\n"
+        if text.endswith("(Enter: none)> "):  # a folded card's moves: its first
+            return "1\n"
         if self.queue:
             return self.queue.pop(0) + "\n"
         if not self.after_moves:
@@ -54,7 +58,9 @@ class Script(io.TextIOBase):
             return "moves\n"
         self.after_moves = False
         listing = text[text.rfind("> moves\n") :].splitlines()[1:]
-        current = [m.group(2) for line in listing if (m := ITEM.match(line))]
+        current = [
+            m.group(2) for line in listing if (m := ITEM.match(line)) and FOLDED not in m.group(2)
+        ]
         if self.tried_gone is None:
             gone = [t for t in self.seen if t not in current]
             if gone:

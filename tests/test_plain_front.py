@@ -320,3 +320,58 @@ def test_a_name_one_seat_learned_never_names_an_id_for_the_next_seat():
     game.describer.learn(session.match.view(1))
     assert inst not in {i for i, _ in session.match.view(1).seats[1].hand}
     assert game.describer.named(f"a card {inst}") == f"a card {inst}"
+
+
+def _long_list(game_id: str = "zoobotz"):
+    """A ZOOBOTZ moment with more moves than the top level lists one by one."""
+    from tabletop_tui.plain.moves import FOLD_OVER
+
+    for seed in range(20):
+        session = Session.new(game_id, two_seats(game_id), seed, autosave=False)
+        game = PlainGame(session, io.StringIO(), io.StringIO())
+        match, rng = session.match, random.Random(seed)
+        for _ in range(200):
+            if match.outcome() is not None:
+                break
+            seat = sorted(match.to_act())[0]
+            if seat == 0 and len(game.moves(seat)) > FOLD_OVER:
+                return session, game
+            match.play(seat, rng.choice(match.legal_actions(seat)))
+    raise AssertionError("no long list of moves found")
+
+
+def test_a_long_list_lists_a_card_once_and_asks_which_of_its_moves():
+    from tabletop_tui.plain.moves import FOLD_AT, entries
+
+    session, game = _long_list()
+    moves = game.moves(0)
+    numbered = entries(moves)
+    folded = next(e for e in numbered if len(e.moves) > 1)
+    assert len(folded.moves) > FOLD_AT and len(numbered) < len(moves)
+    # every move is in exactly one entry, in the grouped order
+    assert [m for e in numbered for m in e.moves] == moves
+    listed = game.list_moves(0)
+    assert f"{folded.number}. {folded.card}: {len(folded.moves)} moves (type " in "\n".join(listed)
+    # the number asks which (a numbered follow-up); its answer makes that move
+    before = len(session.match.actions)
+    game.inp, game.out = io.StringIO("2\n"), io.StringIO()
+    game.play(0, str(folded.number))
+    assert f"{folded.card}: which move?" in game.out.getvalue()
+    assert session.match.actions[before].action == session.match.rules.dump_action(
+        folded.moves[1].action
+    )
+
+
+def test_number_dot_number_plays_a_folded_cards_move_directly():
+    from tabletop_tui.plain.moves import entries
+
+    session, game = _long_list()
+    folded = next(e for e in entries(game.moves(0)) if len(e.moves) > 1)
+    before = len(session.match.actions)
+    game.out = io.StringIO()
+    game.play(0, f"{folded.number}.9999")
+    assert "There is no move" in game.out.getvalue() and len(session.match.actions) == before
+    game.play(0, f"{folded.number}.3")
+    assert session.match.actions[before].action == session.match.rules.dump_action(
+        folded.moves[2].action
+    )

@@ -89,6 +89,10 @@ class Players(io.TextIOBase):
         if text.rstrip("\n").endswith("press Enter to take the keyboard."):
             self.curtains += 1
             return "\n"
+        if text.endswith("(Enter: none)> "):  # a folded card's moves: one of them
+            asked = text[: text.rfind("\n")].rsplit(": which move?\n", 1)[-1]
+            options = [m.group(1) for line in asked.splitlines() if (m := ITEM.match(line))]
+            return self.rng.choice(options) + "\n"
         if not self.asked:
             self.asked = True
             return "moves\n"

@@ -97,3 +97,67 @@ def find(typed: str, moves: list[Move]) -> list[Move]:
     if len({m.text.lower() for m in found}) == 1:
         return found[:1]
     return found
+
+
+#: a list longer than this folds each card's many moves into one entry (the screen's cap:
+#: choices of X, target or slot are follow-up questions, so the top level lists a card once)
+FOLD_OVER = 15
+#: a card with more moves than this is one entry of a folded list
+FOLD_AT = 3
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One numbered line of `moves`: a move, or a card whose moves are asked about next."""
+
+    number: int
+    moves: tuple[Move, ...]
+    card: str | None
+
+    @property
+    def text(self) -> str:
+        if len(self.moves) == 1:
+            return self.moves[0].text
+        return f"{self.card}: {len(self.moves)} moves (type {self.number} to choose one)"
+
+
+def entries(moves: list[Move]) -> list[Entry]:
+    """The numbered entries of `moves`: each move its own, unless the list is long; then a
+    card with many moves is one entry (its moves in their grouped order)."""
+    counts: dict[str | None, int] = {}
+    for m in moves:
+        counts[m.card] = counts.get(m.card, 0) + 1
+    fold = len(moves) > FOLD_OVER
+    out: list[Entry] = []
+    done: set[str] = set()
+    for m in moves:
+        if fold and m.card is not None and counts[m.card] > FOLD_AT:
+            if m.card in done:
+                continue
+            done.add(m.card)
+            group = tuple(x for x in moves if x.card == m.card)
+            out.append(Entry(len(out) + 1, group, m.card))
+        else:
+            out.append(Entry(len(out) + 1, (m,), m.card))
+    return out
+
+
+def entry_listing(items: list[Entry]) -> list[str]:
+    """The numbered entries, a heading per card where several single moves share it."""
+    lines: list[str] = []
+    counts: dict[str | None, int] = {}
+    for e in items:
+        if len(e.moves) == 1:
+            counts[e.card] = counts.get(e.card, 0) + 1
+    grouped = any(c > 1 for k, c in counts.items() if k is not None)
+    current: object = object()
+    for e in items:
+        single = len(e.moves) == 1
+        if grouped and single and e.card != current:
+            lines.append(f"{e.card or OTHER}:")
+            current = e.card
+        if not single:
+            current = object()
+        indent = "  " if grouped and single else ""
+        lines.append(f"{indent}{e.number}. {e.text}")
+    return lines

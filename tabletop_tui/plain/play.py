@@ -23,7 +23,7 @@ from ..tables.recap import recap_for
 from ..ui.session import Session
 from .describe import Describer
 from .hint import HINT_HELP, hint
-from .moves import Move, find, listing, number_moves
+from .moves import Move, entries, entry_listing, find, number_moves
 from .words import move_words
 from .zones import Zone, tell_zone, zone_help, zones_of
 
@@ -269,10 +269,26 @@ class PlainGame(Printer):
 
     def list_moves(self, seat: Seat) -> list[str]:
         moves = self.moves(seat)
-        return listing(moves) if moves else ["You have no moves now."]
+        return entry_listing(entries(moves)) if moves else ["You have no moves now."]
 
     def play(self, seat: Seat, typed: str) -> None:
         moves = self.moves(seat)
+        numbered = entries(moves)
+        number, dot, sub = typed.strip().partition(".")
+        if number.isdigit():  # an entry's number (a folded card's: then which of its moves)
+            entry = next((e for e in numbered if e.number == int(number)), None)
+            if entry is None or (dot and not (sub.isdigit() and 0 < int(sub) <= len(entry.moves))):
+                self.not_a_move(seat, typed, len(numbered))
+                return
+            if dot:
+                chosen: Move | None = entry.moves[int(sub) - 1]
+            elif len(entry.moves) == 1:
+                chosen = entry.moves[0]
+            else:
+                chosen = self.ask(f"{entry.card}: which move?", list(entry.moves))
+            if chosen is not None:
+                self.act(seat, chosen.action)
+            return
         found = find(typed, moves)
         if len(found) > 1:
             chosen = self.ask(f"'{typed}' could be several moves. Which one?", found)
@@ -318,7 +334,7 @@ class PlainGame(Printer):
         self.say(f"Not allowed: {reason} (rule: {rejection.rule}).")
 
     def not_a_move(self, seat: Seat, typed: str, count: int) -> None:
-        if typed.isdigit():
+        if typed.replace(".", "", 1).isdigit():
             self.say(
                 f"There is no move {typed}: your moves are numbered 1 to {count} "
                 "(type moves to list them)."
