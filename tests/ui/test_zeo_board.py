@@ -349,3 +349,20 @@ async def test_two_copies_of_a_block_card_are_one_answer():
         rows = screen._option_rows(view, 1, [Choose(option=o.id) for o in view.decision.options])
         said = [r.label.plain for r in rows if "Junior Cadet" in r.label.plain]
         assert len(said) == 1 and "#" not in said[0]
+
+
+def test_a_pile_of_one_card_says_one_card():
+    """Issue 36 (grammar): a pile holding one card says "1 card", never "1 cards"."""
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.ui.games.zeo_dbg.cards import seat_extras, stack_cards
+
+    rules = get_rules("zeo-dbg")
+    config = rules.default_config().model_copy(update={"characters": ("gearwright", "renn")})
+    state = rules.new_game(config, 5)
+    one = state.main_deck[:1]
+    players = (state.players[0].model_copy(update={"discard": one}), *state.players[1:])
+    state = state.model_copy(update={"main_discard": one, "players": players})
+    view = rules.view(state, 0)
+    zones = [c.zone for c in stack_cards(view) + seat_extras(view, 0)]
+    assert any("(1 card)" in z for z in zones if "discard pile" in z)
+    assert not any("1 cards" in z for z in zones), zones

@@ -271,6 +271,8 @@ def grid_cards(
     from the main deck): an empty space stays where it is, empty, until the next refill.
     `acting`: the seat on screen is in its Main Phase (each card says whether it can be
     bought or Battled); `live`: the keys of the cards with a move now."""
+    if view.phase == "setup" and not any(g.card for g in view.grid):
+        return []  # (not dealt yet: the zone says so in one line)
     out = []
     spaces = {g.index: g for g in view.grid}
     for index in range(max(GRID_SPACES, len(view.grid))):
