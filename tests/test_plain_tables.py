@@ -176,3 +176,37 @@ def hidden(table, seat: int) -> set[str]:
     others = card_names(match.view(1 - seat)) - mine
     public = " ".join(e.text for e in match.log_lines())
     return {n for n in others if n not in public}
+
+
+async def test_a_plain_watcher_reads_the_public_table_only(tmp_path):
+    async with Harness(tmp_path / "saves") as h:
+        outs = {"ann": Out(), "cat": Out()}
+
+        def lobby(user: str, typist: Typist) -> PlainLobby:
+            link = TablesLink(h.service.socket_path, h.service.issue_ticket(user))
+            return PlainLobby(link, LineQueue(typist), outs[user])
+
+        ann = asyncio.ensure_future(lobby("ann", Typist(outs["ann"], ["new 1", "you, bot"])).run())
+        for _ in range(2000):
+            if h.service.tables:
+                break
+            await asyncio.sleep(0.01)
+        (table,) = h.service.tables.values()
+
+        def unseen() -> set[str]:
+            from ui.walk import card_names
+
+            match = table.match
+            seen = card_names(match.view(None))
+            public = " ".join(e.text for e in match.log_lines())
+            secret = (card_names(match.view(0)) | card_names(match.view(1))) - seen
+            return {n for n in secret if n not in public}
+
+        cat = Typist(outs["cat"], ["watch 1", "look", "hand", "squad", "1"], unseen)
+        codes = await asyncio.wait_for(asyncio.gather(ann, lobby("cat", cat).run()), 180)
+        assert codes == [0, 0]
+        text = outs["cat"].getvalue()
+        assert "you are watching." in text and "watching> look" in text
+        assert "You are watching: look, log, card NAME and the zones work." in text
+        assert "Game over. " in text and table.over
+        assert not cat.leaks and cat.guarded > 0
