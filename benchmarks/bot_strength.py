@@ -1,14 +1,25 @@
-"""How much stronger is each bot level than the one below it? Prints JSON.
+"""How much stronger is each bot level than the one below it? Prints JSON, then a table.
 
     python benchmarks/bot_strength.py [--seeds 400] [--seed 0] [--games army-of-zero,...]
-        [--workers 1]
+        [--tables zoobotz:3,zoobotz:4,zeo-dbg:3,zeo-dbg:4] [--mixed-seeds 100] [--workers 1]
 
-For every two-player game (ZOOBOTZ with two players, Zeo 1v1) and every pair of adjacent
-levels (random below easy, easy below normal, normal below hard), each seed is played twice
-with the seats swapped, so a seat advantage cancels out. A level's win rate against the
-level below is its wins over all those games; a draw counts half, an unfinished game
-(200,000 actions) counts for neither. The goal (issue 38) is at least 60% for each level
-over at least 400 seeds. Numbers are printed, never asserted; this is no test.
+Two-player games (ZOOBOTZ with two players, Zeo 1v1): for every pair of adjacent levels
+(random below easy, easy below normal, normal below hard), each seed is played twice with
+the seats swapped, so a seat advantage cancels out. A level's win rate against the level
+below is its wins over all those games; a draw counts half, an unfinished game (200,000
+actions) counts for neither. The goal (issue 38) is at least 60% for each level over at
+least 400 seeds.
+
+Mixed tables (`--tables game:seats`): ZOOBOTZ with 3 or 4 players has one seat of the upper
+level among lower-level seats, that seat going round the table game by game; its win rate
+is set beside its fair share (1 / players). Zeo 2v1 and 2v2: one team is all of the upper
+level, the other all of the lower, the teams swapped game by game (fair share 1/2).
+Numbers are printed, never asserted; this is no test.
+
+Measured (issue 38; 400 seeds = 800 games per two-player row, 100 seeds = 200 games per
+mixed row; seeds from 0; the 2-core machine shared with other jobs):
+
+RESULTS
 """
 
 from __future__ import annotations
@@ -25,55 +36,99 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tabletop_tui.selfplay import play_headless  # noqa: E402
 
 TWO_PLAYER = ("army-of-zero", "pr-ccg-2008", "zoobotz", "zeo-dbg")
+MIXED = ("zoobotz:3", "zoobotz:4", "zeo-dbg:3", "zeo-dbg:4")
 #: (lower, upper) seat kinds: each upper level against the level below
 PAIRS = (("random", "bot:easy"), ("bot:easy", "bot:normal"), ("bot:normal", "bot:hard"))
+#: the seats of each team in a Zeo game of that many players (models.seat_teams)
+ZEO_TEAMS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
 
 
-def one(job: tuple[str, str, str, int]) -> tuple[float, bool, float]:
-    """(the upper level's score in this game: 1, 0.5 or 0; finished; seconds)."""
-    game, lower, upper, seed = job
-    upper_seat = seed % 2
-    kinds = [lower, lower]
-    kinds[upper_seat] = upper
-    result = play_headless(game, seed // 2, kinds)
+def one(job: tuple[str, int, str, str, int]) -> tuple[float, bool, float]:
+    """(the upper level's score in this game: 1, 0.5 or 0; finished; seconds).
+
+    Game n of a row: seed n // players (two players: n // 2), and the upper level in seat
+    n % players (Zeo: on team n % 2)."""
+    game, players, lower, upper, n = job
+    kinds = [lower] * players
+    if game == "zeo-dbg":
+        upper_seats = ZEO_TEAMS[players][n % 2]
+        seed = n // 2
+    else:
+        upper_seats = (n % players,)
+        seed = n // players
+    for s in upper_seats:
+        kinds[s] = upper
+    result = play_headless(game, seed, kinds)
+    seconds = result.ms / 1000
     if result.outcome == "unfinished":
-        return 0.0, False, result.ms / 1000
+        return 0.0, False, seconds
     if result.outcome == "draw":
-        return 0.5, True, result.ms / 1000
-    return float(upper_seat in result.winners), True, result.ms / 1000
+        return 0.5, True, seconds
+    return float(any(s in result.winners for s in upper_seats)), True, seconds
+
+
+def row(game: str, players: int, lower: str, upper: str, games: int, first: int, workers: int):
+    jobs = [(game, players, lower, upper, first + n) for n in range(games)]
+    if workers > 1:
+        with get_context("fork").Pool(workers) as pool:
+            results = pool.map(one, jobs, chunksize=4)
+    else:
+        results = [one(job) for job in jobs]
+    finished = [r for r in results if r[1]]
+    score = sum(r[0] for r in finished)
+    return {
+        "games": len(results),
+        "win_rate": round(score / len(finished), 3) if finished else None,
+        "unfinished": len(results) - len(finished),
+        "max_game_s": round(max(r[2] for r in results), 2),
+    }
+
+
+def table(report: dict) -> str:
+    """The report as a markdown table: one line per game (or mixed table) and pair."""
+    lines = [
+        "| game | upper vs lower | games | upper's win rate | fair share |",
+        "|---|---|---|---|---|",
+    ]
+    for key, rows in report["games"].items():
+        share = rows.get("_share", 0.5)
+        for pair, r in rows.items():
+            if pair.startswith("_"):
+                continue
+            rate = "-" if r["win_rate"] is None else f"{r['win_rate']:.1%}"
+            lines.append(f"| {key} | {pair} | {r['games']} | {rate} | {share:.0%} |")
+    return "\n".join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=400, help="seeds per pair (2 games each)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--games", default=",".join(TWO_PLAYER))
+    parser.add_argument("--games", default=",".join(TWO_PLAYER), help="'' for none")
+    parser.add_argument("--tables", default=",".join(MIXED), help="game:players, '' for none")
+    parser.add_argument("--mixed-seeds", type=int, default=100)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     started = time.perf_counter()
     report: dict = {"seeds": args.seeds, "seed": args.seed, "games": {}}
-    for game in args.games.split(","):
-        rows = {}
+    targets = [(g, 2, args.seeds * 2) for g in args.games.split(",") if g]
+    for spec in (t for t in args.tables.split(",") if t):
+        game, _, players = spec.partition(":")
+        n = int(players)
+        targets.append((game, n, args.mixed_seeds * (2 if game == "zeo-dbg" else n)))
+    for game, players, games in targets:
+        key = game if players == 2 else f"{game} ({players} players)"
+        rows: dict = {"_share": 0.5 if game == "zeo-dbg" or players == 2 else 1 / players}
         for lower, upper in PAIRS:
-            # game n: seed seed + n // 2, the upper level in seat n % 2
-            jobs = [(game, lower, upper, 2 * args.seed + n) for n in range(2 * args.seeds)]
-            if args.workers > 1:
-                with get_context("fork").Pool(args.workers) as pool:
-                    results = pool.map(one, jobs, chunksize=4)
-            else:
-                results = [one(job) for job in jobs]
-            finished = [r for r in results if r[1]]
-            score = sum(r[0] for r in finished)
-            rows[f"{upper} vs {lower}"] = {
-                "games": len(results),
-                "win_rate": round(score / len(finished), 3) if finished else None,
-                "unfinished": len(results) - len(finished),
-                "max_game_s": round(max(r[2] for r in results), 2),
-            }
-            print(game, upper, "vs", lower, rows[f"{upper} vs {lower}"], file=sys.stderr)
-        report["games"][game] = rows
+            first = args.seed * (2 if game == "zeo-dbg" else players)  # game n: seed n // that
+            rows[f"{upper} vs {lower}"] = got = row(
+                game, players, lower, upper, games, first, args.workers
+            )
+            print(key, upper, "vs", lower, got, file=sys.stderr, flush=True)
+        report["games"][key] = rows
     report["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(report, indent=2))
+    print(table(report))
 
 
 if __name__ == "__main__":

@@ -189,3 +189,83 @@ async def test_a_shared_table_seats_an_easy_and_a_hard_bot(tmp_path):
             await asyncio.sleep(0.005)
         assert table.over
         await player.client.close()
+
+
+# -- the hard levels -------------------------------------------------------------------------
+
+
+def test_aoz_best_order_sacrifices_a_weak_character_to_win_the_rest():
+    """Three positions, their strongest first: my weakest (row 2) loses to anyone, so the
+    best total puts it against their best and my two good ones below (the horse-race trick):
+    -1 + 0.6 + 0.65 = 0.25, where strongest first gives 0.2 + 0.5 - 1 = -0.3."""
+    from tabletop_tui.games.army_of_zero.bot import best_order
+
+    values = [
+        [0.2, 0.6, 0.7],  # my best: even with their best, wins against the others
+        [-0.1, 0.5, 0.65],
+        [-1.0, -1.0, -1.0],  # my worst loses to anyone
+    ]
+    assert best_order(values) == [2, 0, 1]
+    assert best_order([[1.0, 0.0], [0.0, 1.0]]) == [0, 1]
+    # more characters than positions: the weakest sits out
+    assert best_order([[0.5], [-0.5]]) == [0]
+
+
+def test_aoz_hard_remembers_the_opponent_s_fighters_and_forgets_them_in_a_new_game():
+    rules = get_rules("army-of-zero")
+    state = rules.new_game(game_config(rules, seats=2), 4)
+    hard = make_bot("army-of-zero", "bot:hard")
+    for step in range(60):
+        seat = min(rules.to_act(state))
+        legal = rules.legal_actions(state, seat)
+        state, _ = rules.apply(
+            state, seat, hard.choose(rules.view(state, seat), legal, seat, bot_rng(4, step, seat))
+        )
+    assert hard.remembered and all(
+        c in {x for s in state.seats for x in (*s.squad, *s.survivors, *s.defeated, s.fighter)}
+        for c in hard.remembered
+    )
+    fresh = rules.new_game(game_config(rules, seats=2), 5)
+    hard.choose(rules.view(fresh, 0), rules.legal_actions(fresh, 0), 0, bot_rng(5, 0, 0))
+    assert hard.remembered == set()
+
+
+def test_pr_ccg_hard_reads_the_opponent_from_its_unseen_cards_only():
+    """The spread of answers the hard bot expects adds up to 1 and holds only cards of the
+    opponent's deck list not in its discard pile (or nothing)."""
+    from tabletop_tui.games.pr_ccg_2008.bot import PrCcgHardBot, unseen_cards
+
+    rules = get_rules("pr-ccg-2008")
+    state = rules.new_game(game_config(rules, seats=2), 2)
+    view = rules.view(state, 0)
+    answers = PrCcgHardBot(samples=200)._answers(view.seats[0], view.seats[1], bot_rng(2, 0, 0))
+    assert abs(sum(p for _, p in answers) - 1.0) < 1e-9
+    possible = {c.id for c, _ in unseen_cards(view.seats[1])}
+    assert all(card is None or card.id in possible for card, _ in answers)
+
+
+def test_zoobotz_sampled_tables_show_the_seat_its_own_view():
+    """Every table the hard bot samples looks to its seat exactly like the real one, in 2-4
+    player games at every Main Phase choice; the hidden cards are dealt from the unseen."""
+    from tabletop_tui.games.zoobotz.bot import ZoobotzBot
+    from tabletop_tui.games.zoobotz.bot_hard import view_to_state
+
+    rules = get_rules("zoobotz")
+    rebuilt = 0
+    for seed in range(3):
+        state = rules.new_game(game_config(rules, seats=2 + seed), seed)
+        bot = ZoobotzBot()
+        for step in range(120):
+            if rules.outcome(state) is not None:
+                break
+            seat = min(rules.to_act(state))
+            view = rules.view(state, seat)
+            sample = view_to_state(view, seat, bot_rng(seed, step, seat))
+            if sample is not None:
+                assert rules.view(sample, seat) == view
+                rebuilt += 1
+            legal = rules.legal_actions(state, seat)
+            state, _ = rules.apply(
+                state, seat, bot.choose(view, legal, seat, bot_rng(seed, step, seat))
+            )
+    assert rebuilt > 100

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .cards import Character, all_stat_lines
+from .cards import Character, all_stat_lines, shipped_characters
 from .models import ChooseCombat, PlaceCharacter, PlaceRest, View
 
 Line = tuple[int, int, int, int]  # speed, combat, weapon, armour
@@ -107,8 +107,21 @@ def confrontation(me: Line, them: Line) -> dict[Hands, tuple[float, float]]:
     Shapley value iteration: each sweep re-solves every state's matrix game with the
     values of the states a round without a death leads to.
     """
+    return weighted_confrontation(me, them, 0.0)
+
+
+@cache
+def weighted_confrontation(
+    me: Line, them: Line, both_dead: float
+) -> dict[Hands, tuple[float, float]]:
+    """`confrontation` where a round that kills both characters is worth `both_dead`
+    (between -1 and +1) instead of 0: what a double kill means depends on how many
+    characters each side has left (the hard level's `game_value`)."""
     odds = round_odds(me, them)
-    entry = {k: (w - lose, 1.0 - w - lose - both) for k, (w, lose, both) in odds.items()}
+    entry = {
+        k: (w - lose + both * both_dead, 1.0 - w - lose - both)
+        for k, (w, lose, both) in odds.items()
+    }
     plan = [[[(*entry[pair], nxt) for pair, nxt in row] for row in rows] for _, rows in _PLAN]
     value = [0.0] * len(_STATES)
     mix = [1.0] * len(_STATES)
@@ -174,3 +187,147 @@ class ArmyOfZeroBot:
         card = "attack" if rng.random() < p_attack else "defend"
         action = ChooseCombat(card=card)
         return action if action in legal else legal[0]
+
+
+# -- the hard level ------------------------------------------------------------------------
+#: sampled opponent piles per placement (about 40 ms a decision)
+SAMPLES = 600
+
+
+def best_order(values: list[list[float]]) -> list[int]:
+    """The assignment of my cards (rows) to pile positions (columns) with the largest total
+    value, by dynamic programming over the subsets of cards (at most 2^10 of them): the
+    result gives, for each position in turn, the row placed there."""
+    n, positions = len(values), len(values[0]) if values else 0
+    best: dict[int, tuple[float, int]] = {0: (0.0, -1)}
+    for mask in range(1 << n):
+        if mask not in best:
+            continue
+        pos = bin(mask).count("1")
+        if pos == positions:
+            continue
+        base = best[mask][0]
+        for row in range(n):
+            if mask & (1 << row):
+                continue
+            nxt = mask | (1 << row)
+            value = base + values[row][pos]
+            if nxt not in best or value > best[nxt][0]:
+                best[nxt] = (value, row)
+    full = max(
+        (m for m in best if bin(m).count("1") == min(n, positions)), key=lambda m: best[m][0]
+    )
+    order = []
+    while full:
+        row = best[full][1]
+        order.append(row)
+        full &= ~(1 << row)
+    return order[::-1]
+
+
+#: the chance a confrontation ends with both characters dead (about that, averaged over
+#: the deck at equilibrium), for `game_value`
+DOUBLE_KILL = 0.1
+
+
+@cache
+def game_value(mine: int, theirs: int) -> float:
+    """My chance of winning with `mine` characters alive against `theirs`, if every
+    confrontation were a coin toss that kills both now and then: enough to see that a double
+    kill wins the game for the side with more characters left and loses it for the other."""
+    if mine <= 0 or theirs <= 0:
+        return 0.5 if mine <= 0 and theirs <= 0 else float(mine > 0)
+    one = (1.0 - DOUBLE_KILL) / 2
+    return (
+        one * game_value(mine, theirs - 1)
+        + one * game_value(mine - 1, theirs)
+        + DOUBLE_KILL * game_value(mine - 1, theirs - 1)
+    )
+
+
+class ArmyOfZeroHardBot(ArmyOfZeroBot):
+    """The normal bot's equilibrium combat, with a squad order that reads the opponent.
+
+    Squad order decides who meets whom: the i-th character of my pile fights the i-th of
+    theirs. The bot assumes the opponent leads with its strongest (as the normal bot does,
+    and as most players do), samples the piles the opponent may hold from the characters it
+    has not seen elsewhere (its view shows its own characters and every fallen or revealed
+    one), ranks each sample by strength, and gives each of its characters the position where
+    its expected confrontation value is largest in total: the classic horse-race trick of
+    sacrificing a weak character to their best and winning the matches below it. Against an
+    opponent who orders at random every order is as good, so nothing is lost there.
+    """
+
+    name = "hard"
+
+    def __init__(self, samples: int = SAMPLES) -> None:
+        self.samples = samples
+        #: the opponent's characters this bot has seen fight in this game (what a player
+        #: remembers from the table; a fresh bot, e.g. the coach, starts without it)
+        self.remembered: set[str] = set()
+
+    def choose(self, view: View, legal: list, seat: int, rng: random.Random):
+        foe = view.seats[1 - seat]
+        if view.phase_number == 1 and view.confrontation == 0:
+            self.remembered = set()  # a new game
+        if foe.fighter is not None:
+            self.remembered.add(foe.fighter.id)
+        if view.phase == "order" and any(isinstance(a, PlaceCharacter) for a in legal):
+            pick = self._order(view, seat, legal, rng)
+            if pick is not None:
+                return pick
+        me = view.seats[seat]
+        if view.phase == "battle" and me.fighter is not None and foe.fighter is not None:
+            return self._weighed_fight(me, foe, legal, rng)
+        return super().choose(view, legal, seat, rng)
+
+    @staticmethod
+    def _weighed_fight(me, foe, legal: list, rng: random.Random):
+        """Equilibrium combat where a double kill counts as what it does to the game."""
+        win = game_value(me.alive, foe.alive - 1)
+        lose = game_value(me.alive - 1, foe.alive)
+        both = game_value(me.alive - 1, foe.alive - 1)
+        # scale so a win is +1 and a loss -1; a double kill lands in between
+        both_dead = round(2 * (both - lose) / (win - lose) - 1, 2) if win > lose else 0.0
+        hands = (min(me.attacks_in_hand, 2), min(foe.attacks_in_hand, 2))
+        table = weighted_confrontation(line(me.fighter), line(foe.fighter), both_dead)
+        card = "attack" if rng.random() < table[hands][1] else "defend"
+        action = ChooseCombat(card=card)
+        return action if action in legal else legal[0]
+
+    def _order(self, view: View, seat: int, legal: list, rng: random.Random):
+        me, foe = view.seats[seat], view.seats[1 - seat]
+        allowed = {a.card for a in legal if isinstance(a, PlaceCharacter)}
+        mine = [c for c in me.unplaced if c.id in allowed]
+        placed = len(me.squad)
+        their_size = foe.unplaced_count + foe.squad_count
+        if not mine or their_size <= placed:
+            return None  # my remaining characters sit out whatever their order
+        seen = {
+            c.id
+            for s in view.seats
+            for c in (*s.unplaced, *s.squad, *s.survivors, *s.defeated)
+            if c is not None
+        } | {s.fighter.id for s in view.seats if s.fighter is not None}
+        index = {c.id: c for c in shipped_characters()}
+        # remembered survivors are surely in their pile; the rest are drawn from the unseen
+        known = [index[i] for i in self.remembered - seen if i in index][:their_size]
+        unseen = [c for c in index.values() if c.id not in seen and c.id not in self.remembered]
+        if len(unseen) < their_size - len(known):
+            return None
+        # their pile, strongest first; I face positions placed .. their_size - 1
+        positions = min(len(mine), their_size - placed)
+        total = [[0.0] * positions for _ in mine]
+        lines = [line(c) for c in mine]
+        for _ in range(self.samples):
+            pile = sorted(
+                (line(c) for c in known + rng.sample(unseen, their_size - len(known))),
+                key=strength,
+                reverse=True,
+            )
+            for row, mine_line in enumerate(lines):
+                out = total[row]
+                for pos in range(positions):
+                    out[pos] += fresh_value(mine_line, pile[placed + pos])
+        order = best_order(total)
+        return PlaceCharacter(card=mine[order[0]].id)

@@ -243,3 +243,91 @@ class PrCcgBot:
             return legal[0]
         choice = ChooseElement(element=element_against(mine, theirs))
         return choice if choice in legal else legal[0]
+
+
+# -- the hard level ------------------------------------------------------------------------
+#: sampled opponent hands per card choice (a few milliseconds a decision)
+HARD_SAMPLES = 120
+
+
+def sample_hand(unseen: Sequence[tuple[Card, int]], size: int, rng: random.Random) -> list[Card]:
+    """A hand of `size` cards drawn at random from the unseen cards (with their counts)."""
+    pool = [c for c, n in unseen for _ in range(n)]
+    return rng.sample(pool, min(size, len(pool)))
+
+
+class PrCcgHardBot(PrCcgBot):
+    """Reads the opponent as a player who weighs its cards the way the normal bot does.
+
+    For each card choice it deals the opponent `samples` hands from the cards they may hold
+    (their deck list less their discard pile: public), works out what a careful player
+    would play with each (the normal bot's scoring from their seat: my deck list, my
+    discards and counts, all on the table), and plays the card with the most expected Damage
+    against that spread of answers, less what the card and its Hand Cost are worth in hand.
+    It plays its best card (ties broken at random), where the normal bot picks among those
+    near the best: measured, that lost a few points against the normal bot."""
+
+    name = "hard"
+
+    def __init__(
+        self, params: Params = DEFAULT, samples: int = HARD_SAMPLES, tie: float = 0.0
+    ) -> None:
+        super().__init__(params)
+        self.samples = samples
+        self.tie = tie
+
+    def choose(self, view: View, legal: list, seat: int, rng: random.Random):
+        me, them = view.seats[seat], view.seats[1 - seat]
+        if view.phase != "select" or not legal or me.selected is not None:
+            return super().choose(view, legal, seat, rng)
+        hand = [c for _, c in me.hand]
+        playable = [i for i, c in enumerate(hand) if c.hand_cost <= len(hand) - 1]
+        if not playable:
+            return super().choose(view, legal, seat, rng)
+        answers = self._answers(me, them, rng)
+        gains = {
+            i: blow(hand[i].damage, them.deck_count, me.deck_count, self.params) for i in playable
+        }
+        lam = card_value(self.params, len(hand), min(me.deck_count, them.deck_count))
+        scores: dict[int | None, float] = {i: -lam * (hand[i].hand_cost + 1) for i in playable}
+        scores[None] = 0.0
+        for theirs, p in answers:
+            loss = (
+                0.0
+                if theirs is None
+                else blow(theirs.damage, me.deck_count, them.deck_count, self.params)
+            )
+            scores[None] -= p * loss
+            for i in playable:
+                r = 1 if theirs is None else result(hand[i], theirs)
+                scores[i] += p * (gains[i] if r > 0 else -loss if r < 0 else 0.0)
+        best = max(scores.values())
+        near = [i for i, s in scores.items() if s >= best - self.tie - 1e-9]
+        index = near[rng.randrange(len(near))] if len(near) > 1 else near[0]
+        action = PlayNothing() if index is None else SelectCard(card=me.hand[index][0])
+        return action if action in legal else super().choose(view, legal, seat, rng)
+
+    def _answers(
+        self, me: SeatView, them: SeatView, rng: random.Random
+    ) -> list[tuple[Card | None, float]]:
+        """How often the opponent plays each card (None: nothing) over the sampled hands."""
+        their_unseen = unseen_cards(them)
+        my_unseen = unseen_cards(me)  # what they may think I hold: my list less my discards
+        counts: dict = {}
+        by_id: dict[str, Card] = {}
+        for _ in range(self.samples):
+            their_hand = sample_hand(their_unseen, them.hand_count, rng)
+            index = pick(
+                their_hand,
+                them.deck_count,
+                me.hand_count,
+                me.deck_count,
+                my_unseen,
+                rng,
+                self.params,
+            )
+            key = None if index is None else their_hand[index].id
+            if key is not None:
+                by_id[key] = their_hand[index]
+            counts[key] = counts.get(key, 0) + 1
+        return [(None if k is None else by_id[k], n / self.samples) for k, n in counts.items()]
