@@ -138,3 +138,26 @@ def test_f2_and_replay_titles_name_the_bot_chosen_not_its_id():
     assert rules.describe(Choose(option="jackal-jammer#1.2")) == "choose Jackal Jammer"
     assert rules.describe(Choose(option="data-dodo#2.1")) == "choose Data Dodo"
     assert "#" not in rules.describe(Choose(option="2"))
+
+
+async def test_the_80x24_footer_keeps_u_and_s_and_every_label_whole():
+    """Playtest: the 80x24 footer had no room for u Undo and s Save (and C Coach, added
+    later, was cut to "C C")."""
+    from textual.widgets._footer import FooterKey
+
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await _botz_on_both_sides(pilot)
+        keys = [
+            (f"{k.key_display} {k.description}", k.region)
+            for k in app.screen.query(FooterKey)
+            if k.display and k.region.width
+        ]
+        labels = " ".join(label for label, _ in keys)
+        for key in ("u Undo", "s Save", "p Play", "i Invest", "r Research", "a Hack", "e End"):
+            assert key in labels, labels
+        for label, region in keys:
+            assert region.right <= 80 and region.width >= len(label), (label, region)
+        # the coach's key still works where the footer has no room to list it
+        assert "C Coach" not in labels and app.screen.check_action("coach_key", ())

@@ -208,7 +208,8 @@ class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
     UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {
-        *("play", "invest", "research", "hack", "shield", "end_turn", "bottom", "keep", "pick")
+        *("play", "invest", "research", "hack", "shield", "end_turn", "bottom", "keep", "pick"),
+        "coach_key",
     }
     BINDINGS = [
         Binding("p", "play", "Play"),
@@ -223,6 +224,9 @@ class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
         Binding("b", "bottom", "To bottom"),
         Binding("e", "keep", "Keep hand"),
         Binding("v", "table", "Table", show=False),
+        # 80 columns have no room for C Coach beside u, s and the moves' keys: the coach's
+        # key is listed from 120 columns (GameScreen's binding) and works at any width (this)
+        Binding("C", "coach_key", "Coach", show=False),
         Binding("escape", "close_menu", "Back", show=False),
         Binding("j", "cursor(1)", "Down", show=False),
         Binding("k", "cursor(-1)", "Up", show=False),
@@ -765,6 +769,10 @@ class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         if not GameScreen.check_action(self, action, parameters):
             return False
+        if action == "coach":
+            return not self.compact
+        if action == "coach_key":
+            return GameScreen.check_action(self, "coach", parameters)
         mode = self.mode
         if action == "end_turn" and parameters and parameters[0] in ("wide", "compact"):
             if (parameters[0] == "compact") != self.compact:
@@ -1092,6 +1100,9 @@ class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
     def action_undo(self) -> None:
         self.menu = None
         super().action_undo()
+
+    def action_coach_key(self) -> None:
+        self.action_coach()
 
     def summary(self) -> Text:
         view = self.match.view(None)
