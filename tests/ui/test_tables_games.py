@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from tabletop_tui.engine.names import describe_all_seen
 from tabletop_tui.tables.client import TableClient
 from tabletop_tui.tables.limits import DEFAULT_LIMITS
 from tabletop_tui.tables.protocol import Limits
@@ -111,7 +112,9 @@ async def test_a_seat_plays_a_bot_to_the_end_at_a_shared_table(
             await pilot.press("f2")
             await wait_for(pilot, lambda: moves_panel(app) is not None, "the move list")
             labels = moves_panel(app).labels
-            assert labels == [rules.describe(a) for a in table.match.legal_actions(0)]
+            # (names, never ids: the seat's own view names the cards, issue 36)
+            legal = table.match.legal_actions(0)
+            assert labels == describe_all_seen(rules, legal, rules.view(table.match.state, 0))
             moves_panel(app).choose(rng.randrange(len(labels)))
             await wait_for(pilot, lambda s=step: len(table.match.actions) > s, "ann's move")
             moves += 1
