@@ -125,3 +125,16 @@ def grade(game_id: str, view: Any, seat: Seat, played: Any, legal: list, step: i
     if scorer is None:
         return None
     return scorer(view, seat, played, legal, coach_rng(step, seat))
+
+
+def grade_last(match, seat: Seat) -> str | None:
+    """`match`'s last move of `seat` against the coach's pick from the view the seat had
+    then (a `Match`, which keeps every state); None where there is nothing to say."""
+    step = match.last_move_of(seat)
+    if step is None:
+        return None
+    rules = match.rules
+    before = match.states[step]
+    played = rules.parse_action(match.actions[step].action)
+    legal = list(rules.legal_actions(before, seat))
+    return grade(rules.game_id, rules.view(before, seat), seat, played, legal, step)

@@ -9,7 +9,7 @@ where the game's bot scores its options.
 from __future__ import annotations
 
 from ..engine import Rejection, Seat
-from ..engine.coach import COACH_KIND, Advice, advise, grade
+from ..engine.coach import COACH_KIND, Advice, advise, grade_last
 
 HINT_HELP = (
     "  hint          the coach: the hard bot's move for you, and why\n"
@@ -36,21 +36,9 @@ def advice_for(session, seat: Seat, kind: str = COACH_KIND) -> Advice | None:
 
 def last_move_grade(session, seat: Seat) -> str:
     """The seat's last move against the coach's pick from the view it had then."""
-    match = session.match
-    step = match.last_move_of(seat)
-    if step is None:
+    if session.match.last_move_of(seat) is None:
         return "You have not moved yet."
-    rules = match.rules
-    before = match.states[step]
-    played = rules.parse_action(match.actions[step].action)
-    said = grade(
-        rules.game_id,
-        rules.view(before, seat),
-        seat,
-        played,
-        list(rules.legal_actions(before, seat)),
-        step,
-    )
+    said = grade_last(session.match, seat)
     return said or "The coach has no measure to set your last move against (or agrees with it)."
 
 

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
-from ..engine.coach import COACH_KIND, Advice, advise
+from ..engine.coach import COACH_KIND, Advice, advise, grade_last
 from ..engine.grammar import second_person
 from ..engine.names import describe_all_seen
 from ..files import os_problem
@@ -622,7 +622,8 @@ class GameScreen(BaseScreen):
         level = self.COACH_KIND.removeprefix("bot:")
         low = card is not None and card.region.y > self.app.size.height // 2
         self.app.push_screen(
-            CoachScreen(advice.text, level, top=low), lambda play: self._coach_done(advice, play)
+            CoachScreen(advice.text, level, top=low, grade=self.coach_grade),
+            lambda play: self._coach_done(advice, play),
         )
 
     def coach_highlight(self, advice: Advice):
@@ -644,6 +645,17 @@ class GameScreen(BaseScreen):
         card = next((c for c in cards if c.info.actionable), cards[0])
         card.focus_now()
         return card
+
+    def coach_grade(self) -> str:
+        """On request (`g` on the advice): the seat's own last move against the coach's pick
+        from the view it had then, where the game's bot scores its options."""
+        seat = self.session.on_screen
+        if seat is None or not hasattr(self.match, "states"):  # (a shared table keeps no past)
+            return "the coach measures moves in a game played here."
+        if self.match.last_move_of(seat) is None:
+            return "you have not moved yet."
+        said = grade_last(self.match, seat)
+        return said or "the coach has no measure for it here (or agrees with it)."
 
     def _coach_done(self, advice: Advice, play: bool | None) -> None:
         if not play:

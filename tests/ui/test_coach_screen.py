@@ -38,6 +38,9 @@ async def _to_my_move(pilot) -> GameScreen:
     """Settle until the human seat has a move (bots have played theirs)."""
     for _ in range(50):
         await past_curtains(pilot)
+        if screen_name(pilot.app) == "RevealScreen":  # (everyone watched it: go on)
+            await pilot.press("enter")
+            continue
         screen = pilot.app.screen
         if (
             isinstance(screen, GameScreen)
@@ -109,7 +112,7 @@ async def test_the_key_is_in_the_footer_and_free_in_every_game():
     # no game's own keys take C (and h j k l stay the table's movement keys)
     for game in GAMES:
         cls = game_screen_class(game)
-        own = [b for b in cls.BINDINGS if b.action != "coach"]
+        own = [b for b in cls.BINDINGS if "coach" not in b.action]  # (a game's own way to it)
         assert all("C" not in b.key.split(",") for b in own), cls.__name__
     assert {"h", "j", "k", "l"} <= set(STEP_KEYS)
 
@@ -123,3 +126,47 @@ async def test_an_answer_after_the_table_moved_on_is_dropped():
         screen._coach_answered(seat, step + 1, None)  # (asked at another step)
         await settle(pilot)
         assert screen_name(app) == "PrCcgScreen"
+
+
+async def test_g_on_the_advice_measures_the_last_move_on_request():
+    """PR CCG: Ann makes a move below the bot's best; asked later, the coach's box says
+    nothing about it until g, then measures it (expected Damage against the best card)."""
+    from tabletop_tui.engine.coach import grade
+    from tabletop_tui.engine.match import Match
+    from tabletop_tui.games import get_rules
+    from tabletop_tui.games.pr_ccg_2008.models import PlayNothing, SelectCard
+
+    rules = get_rules("pr-ccg-2008")
+    found = None
+    for seed in range(40):  # a first round where a free move (no Hand Cost) is below the best
+        match = Match(rules, rules.config_type(), seed)
+        view, legal = match.view(0), match.legal_actions(0)
+        hand = dict(view.seats[0].hand)
+        for action in legal:
+            free = isinstance(action, PlayNothing) or (
+                isinstance(action, SelectCard) and hand[action.card].hand_cost == 0
+            )
+            said = grade("pr-ccg-2008", view, 0, action, legal, 0) if free else None
+            if said is not None:
+                found = seed, action, said
+                break
+        if found:
+            break
+    assert found, "no deal with a weaker free move"
+    seed, weaker, said = found
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bot", kind="heuristic")]
+    app = TabletopApp(game="pr-ccg-2008", seats=seats, seed=seed, bot_delay=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _to_my_move(pilot)
+        assert screen.submit(weaker)
+        await settle(pilot, 3)
+        screen = await _to_my_move(pilot)
+        await _ask(pilot)
+        assert screen_name(app) == "CoachScreen"
+        box = app.screen.query_one("#coach-advice", Static)
+        assert "Your last move" not in str(box.render())  # only on request
+        await pilot.press("g")
+        await settle(pilot)
+        assert screen_name(app) == "CoachScreen"  # g is not a dismissal
+        shown = " ".join(str(box.render()).split())
+        assert f"Your last move: {said}" in shown

@@ -25,29 +25,44 @@ class CoachScreen(FreshKeys, BaseModal):
     }
     """
 
-    def __init__(self, text: str, level: str = "hard", top: bool = False) -> None:
+    def __init__(self, text: str, level: str = "hard", top: bool = False, grade=None) -> None:
         """`top`: the box goes at the top of the screen (the suggested card is low on it),
-        else at the bottom: it never covers the card it is about."""
+        else at the bottom: it never covers the card it is about. `grade`: what `g` says
+        (the player's last move measured against the coach's pick), asked only then."""
         super().__init__()
         self.text = text
         self.level = level
         self.top = top
+        self.grade = grade
+        self.graded = ""
         # (inline: the app's stylesheet centres every dialog, and the table shows through)
         self.styles.align = ("center", "top" if top else "bottom")
         self.styles.background = "transparent"
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_notice()
+    def body(self) -> Text:
         body = Text("✦ Coach: ", style="bold")
         body.append(self.text)
-        body.append("\nEnter: play it · any other key: dismiss", style="dim")
-        advice = Static(body, id="coach-advice")
+        if self.graded:
+            body.append(f"\nYour last move: {self.graded}")
+        keys = "Enter: play it · g: your last move · any other key: dismiss"
+        if self.grade is None or self.graded:
+            keys = "Enter: play it · any other key: dismiss"
+        body.append(f"\n{keys}", style="dim")
+        return body
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_notice()
+        advice = Static(self.body(), id="coach-advice")
         advice.border_title = f"the {self.level} bot's move"
         yield advice
 
     def on_key(self, event: Key) -> None:
         event.stop()
         event.prevent_default()
+        if event.key == "g" and self.grade is not None and not self.graded:
+            self.graded = self.grade()
+            self.query_one("#coach-advice", Static).update(self.body())
+            return
         self.dismiss(event.key == "enter")
 
     def on_click(self, event: Click) -> None:
