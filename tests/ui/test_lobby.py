@@ -231,6 +231,7 @@ async def test_a_player_away_past_the_timeout_may_be_given_to_a_bot(service):
 async def test_f2_lists_every_legal_move_in_a_hot_seat_game_too():
     """The move list of F2 is the base game screen's: it works on one terminal as well."""
     from tabletop_tui.engine.match import SeatSpec
+    from tabletop_tui.engine.names import describe_all_seen
 
     seats = [SeatSpec(name="Ann"), SeatSpec(name="Robo", kind="heuristic")]
     app = TabletopApp(game="army-of-zero", seats=seats, seed=5, autosave=False, bot_delay=0)
@@ -241,7 +242,9 @@ async def test_f2_lists_every_legal_move_in_a_hot_seat_game_too():
         await pilot.press("f2")
         await wait_for(pilot, lambda: screen_name(app) == "MovesScreen", "the move list")
         labels = app.screen.labels
-        assert labels == [match.rules.describe(a) for a in legal]
+        # (names, never ids: each character as Ann's own view names it, issue 36)
+        assert labels == describe_all_seen(match.rules, legal, match.view(0))
+        assert not any("AOZ-" in label for label in labels)
         await pilot.press("end", "enter")  # the last move on the list
         mine = lambda: [a.action for a in match.actions if a.seat == 0]  # noqa: E731
         await wait_for(pilot, lambda: mine(), "ann's move")
