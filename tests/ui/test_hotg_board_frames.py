@@ -56,6 +56,9 @@ def test_a_new_move_takes_a_fresh_key_and_the_key_just_pressed_rests():
     # e comes while 1 rests: no key yet; once 1 has rested, e takes it
     assert keys.assign(["b", "c", "d", "e"], resting="1") == {"b": "2", "c": "3", "d": "4"}
     assert keys.assign(["b", "c", "d", "e"])["e"] == "1"
+    # a move back on the list takes its key of before when it is free
+    assert keys.assign(["b", "c", "d"]) == {"b": "2", "c": "3", "d": "4"}
+    assert keys.assign(["b", "c", "d", "a"])["a"] == "1"
     # a list with none of the moves before is numbered afresh, in order
     assert keys.assign(["x", "y"]) == {"x": "1", "y": "2"}
     assert keys.assign(["z", "w"], resting="1") == {"z": "2", "w": "3"}

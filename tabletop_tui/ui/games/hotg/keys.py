@@ -7,16 +7,19 @@ from ...widgets.card_menu import KEY_POOL, StableKeys
 
 
 class LastingKeys(StableKeys):
-    """The move list's keys. A move keeps its key for as long as it is offered; a new move
-    takes a key never used yet while one is free, else the key freed the longest ago; a
-    list with none of the moves before (a new phase) is numbered afresh; and the key that
-    made the last move rests until one more move is made (pressed twice, it never makes a
-    second, different move)."""
+    """The move list's keys. A move keeps its key for as long as it is offered. A move new
+    on the list takes the key it had when last offered if that is free (back after a
+    question), else a key never used yet, else the key freed the longest ago; a list with
+    none of the moves before (a new phase) starts afresh from the lowest keys. The key that
+    made the last move rests until one more move is made: pressed twice, it never makes a
+    second, different move."""
 
     def __init__(self, pool: str = KEY_POOL):
         super().__init__(pool)
         #: each freed key, the longest freed first
         self.freed: list[str] = []
+        #: the key each move had when last offered (it takes it again if free)
+        self.last: dict[str, str] = {}
 
     def assign(  # type: ignore[override]
         self, idents, wanted: dict[str, str] | None = None, resting: str = ""
@@ -35,8 +38,10 @@ class LastingKeys(StableKeys):
         for ident in idents:
             if ident in self.keys or not free:
                 continue
-            key = free.pop(0)
+            key = self.last.get(ident, "")  # a move back on the list: its key of before
+            key = free.pop(free.index(key)) if key in free else free.pop(0)
             if key in self.freed:
                 self.freed.remove(key)
             self.keys[ident] = key
+        self.last.update(self.keys)
         return {i: self.keys[i] for i in idents if i in self.keys}
