@@ -836,8 +836,8 @@ def _slot_words(app) -> list[tuple[str, str]]:
 
 
 async def test_empty_slots_say_what_they_take_in_three_seat_columns_at_160_columns():
-    """Three seats side by side at 160x48: an empty slot's box says what it takes, whole;
-    QA: each read "[P] slot 1P: empty takes", its kind of card cut off."""
+    """Three seats at 160x48 (two by two, as four): an empty slot's box says what it takes,
+    whole; QA: each read "[P] slot 1P: empty takes", its kind of card cut off."""
     seats = [
         SeatSpec(name="Vee", kind="human"),
         SeatSpec(name="Hugh", kind="heuristic"),

@@ -471,7 +471,7 @@ def slot_info(view: View, seat: int, k: int, slot: SlotView, key: str = "") -> C
     extra = (Text.assemble(("Attached: ", "bold"), f"slot {label}, {state} ", ", ".join(words)),)
     shown = f"{state}{'ready' if slot.ready else 'exhausted'}"
     if slot.stuck:
-        shown = f"⛓ stuck ⚔{slot.price}◆" if slot.price else "⛓ stuck"
+        shown = f"⛓stuck ⚔{slot.price}◆" if slot.price else "⛓ stuck"
     info = zeo_card(
         slot.card,
         key,

@@ -294,8 +294,9 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
                 yield StackRow(id="zeo-stacks")
                 yield Static(id="zeo-hand-title", classes="zeo-title")
                 yield HandZone(id="zeo-hand", empty="no cards", frames=True, frame_width=FRAME)
-                # four seats stand two by two: four columns side by side cut their lines
-                four = "-four" if len(self.match.config.teams) >= 4 else ""
+                # three or four seats stand two by two (Villains left, Heroes right): three
+                # or four columns side by side cut their lines
+                four = "-four" if len(self.match.config.teams) >= 3 else ""
                 with Horizontal(id="zeo-seats", classes=four):
                     for i, team in enumerate(self.match.config.teams):
                         yield CharacterCard(
