@@ -304,6 +304,16 @@ async def _zb_builder(pilot) -> None:
     await _settle(pilot)
 
 
+async def _pr_builder(pilot) -> None:
+    """PR CCG's deck builder from the launcher: a few copies added, one refused by its rule."""
+    await _settle(pilot)
+    await pilot.press("down", "b")
+    await _settle(pilot)
+    await pilot.press("plus", "plus", "down", "plus", "down", "down", "plus", "plus", "plus")
+    await pilot.press("plus")
+    await _settle(pilot)
+
+
 def _zeo(seed: int = 7, humans: int = 1) -> Callable[[], TabletopApp]:
     seats = [
         SeatSpec(name="Vee", kind="human"),
@@ -512,6 +522,7 @@ SCENES = [
     Scene("zoobotz", _zb(2, seed=5), _zb_turns(7)),
     Scene("zoobotz-6p", _zb(6, seed=3), _zb_turns(14)),
     Scene("zoobotz-hack", _zb(2, seed=5), _zb_hack),
+    Scene("pr-ccg-2008-decks", lambda: TabletopApp(autosave=False), _pr_builder),
     Scene("zoobotz-decks", lambda: TabletopApp(autosave=False), _zb_builder),
     Scene(
         "zeo-dbg",
@@ -601,6 +612,7 @@ def reached(scene: Scene, app) -> str | None:
         "launcher": "LauncherScreen",
         "setup": "SetupScreen",
         "zoobotz-decks": "DeckBuilderScreen",
+        "pr-ccg-2008-decks": "PrCcgDeckBuilder",
     }.get(name)
     for suffix, screen in (
         ("-curtain", "CurtainScreen"),

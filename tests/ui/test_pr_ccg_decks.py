@@ -219,3 +219,23 @@ async def test_a_sealed_game_against_a_bot_builds_the_bot_deck_in_the_rules():
         await settle(pilot, 3)
         game = next(s for s in app.screen_stack if type(s).__name__ == "PrCcgScreen")
         assert game.match.config.decks[1] == "auto"
+
+
+async def test_under_no_color_rarity_and_legality_keep_their_glyphs(monkeypatch):
+    """Accessibility: rarity is ○ ◇ ★ and legality ✘/✔ beside any colour; NO_COLOR builds."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = TabletopApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        builder = await _to_builder(pilot)
+        builder.query_one("#pc-sort").value = "rarity"  # rares first
+        await settle(pilot)
+        text = screen_text(app)
+        assert "★" in text and "✘ Not a legal deck yet" in text
+        await pilot.press("plus")
+        await settle(pilot)
+        first = next(iter(builder.counts))
+        assert _pool()[first].rarity == "rare" and builder.counts[first] == 1
+        await pilot.press("plus")  # one copy of a rare
+        await settle(pilot)
+        assert builder.counts[first] == 1
+        assert "Copies (ruling 8): at most 1 of a rare card" in screen_text(app)

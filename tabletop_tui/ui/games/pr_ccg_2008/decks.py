@@ -50,6 +50,8 @@ SORTS = [
     ("Sort: power", "power"),
 ]
 _ERA_ORDER = {era: i for i, era in enumerate(ERAS)}
+#: from this many columns the card lists show each card's values too
+WIDE = 150
 _RARITY_ORDER = {r: i for i, r in enumerate(RARITIES)}
 
 
@@ -161,6 +163,7 @@ class PrCcgDeckBuilder(BaseScreen):
         self.counts: dict[str, int] = {}
         self.message: Text | str = ""
         self._focused_card: str | None = None
+        self._wide = False
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -194,6 +197,7 @@ class PrCcgDeckBuilder(BaseScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._wide = self.app.size.width >= WIDE
         self.refresh_lists()
         self.query_one("#pc-pool", OptionList).focus()
         if self.sealed:
@@ -208,6 +212,9 @@ class PrCcgDeckBuilder(BaseScreen):
     def on_resize(self, event) -> None:
         w, h = self.app.size
         self.set_class(w < 110 or h < 34, "-compact")
+        if self.is_mounted and (w >= WIDE) != self._wide:
+            self._wide = w >= WIDE
+            self.refresh_lists()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "open" and self.sealed:
@@ -255,11 +262,17 @@ class PrCcgDeckBuilder(BaseScreen):
         text.append(f" {card.hand_cost} ")
         text.append(f"{card.name[:18]:<18}", style="bold")
         text.append(f" ⚔{self.letters(card):<5}✹{card.damage}")
+        if self.app.size.width >= WIDE:  # room for the values in every element
+            text.append(
+                "  " + " ".join(f"{self.elements[e].letter}{v}" for e, v in card.values.items())
+            )
         return text
 
-    def _fill(self, widget: OptionList, rows: list[tuple[str, Text]], title: str) -> None:
+    def _fill(
+        self, widget: OptionList, rows: list[tuple[str, Text]], title: str, keep_place=True
+    ) -> None:
         keep = None
-        if widget.highlighted is not None and widget.option_count:
+        if keep_place and widget.highlighted is not None and widget.option_count:
             keep = widget.get_option_at_index(widget.highlighted).id
         widget.clear_options()
         widget.add_options([Option(text, id=cid) for cid, text in rows])
@@ -268,13 +281,16 @@ class PrCcgDeckBuilder(BaseScreen):
             widget.highlighted = ids.index(keep) if keep in ids else 0
         widget.border_title = title
 
-    def refresh_lists(self) -> None:
+    def refresh_lists(self, keep_place: bool = True) -> None:
+        """Redraw both lists; `keep_place` False (a new filter or order): the pool list
+        starts from its first card."""
         cards = self.filtered()
         label = "Your packs" if self.sealed else "Card pool"
         self._fill(
             self.query_one("#pc-pool", OptionList),
             [(c.id, self._row(c, self.counts.get(c.id, 0), False)) for c in cards],
             f"{label} ({len(cards)} of {len(self.pool)})",
+            keep_place,
         )
         key = _sort_key("cost")
         deck = sorted((self.pool[c] for c in self.counts if c in self.pool), key=key)
@@ -397,7 +413,7 @@ class PrCcgDeckBuilder(BaseScreen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if self.is_mounted and (event.select.id or "").startswith("pc-"):
-            self.refresh_lists()
+            self.refresh_lists(keep_place=False)
 
     def change(self, card_id: str | None, step: int) -> None:
         if card_id is None or card_id not in self.pool:
