@@ -181,3 +181,43 @@ def test_ruling_9_a_card_not_opened_is_refused_at_the_boundary(cat, pool):
 def test_auto_decks_need_sealed_play():
     with pytest.raises(ValueError, match="sealed"):
         Config(decks=("auto", "guardians"))
+
+
+# -- saves and playouts --------------------------------------------------------------------
+def test_a_sealed_game_with_a_built_deck_saves_loads_and_replays(cat, tmp_path):
+    """The decks travel in the Config, so a save replays the same sealed game."""
+    import random
+
+    from tabletop_tui.engine.match import Match
+
+    opened = sealed_pools(cat, 31, 4)[0]
+    mine = CustomDeck(name="Ann's sealed deck", cards=build_deck(cat, opened))
+    config = Config(names=("Ann", "Bot"), sealed_packs=4, decks=(mine, "auto"))
+    match = Match(RULES, config, 31)
+    chooser = random.Random(4)
+    for _ in range(40):
+        to_act = sorted(RULES.to_act(match.state))
+        if not to_act:
+            break
+        seat = to_act[0]
+        match.play(seat, chooser.choice(RULES.legal_actions(match.state, seat)))
+    path = tmp_path / "sealed.json"
+    match.save(path)
+    again = Match.load(path)
+    assert again.state == match.state
+    assert again.config.decks[0] == mine and again.config.sealed_packs == 4
+
+
+def test_random_sealed_playouts_reach_an_outcome(cat):
+    import random
+
+    for seed in range(15):
+        state = RULES.new_game(Config(sealed_packs=4), seed)
+        chooser = random.Random(seed)
+        for _ in range(2000):
+            to_act = sorted(RULES.to_act(state))
+            if not to_act:
+                break
+            seat = chooser.choice(to_act)
+            state, _ = RULES.apply(state, seat, chooser.choice(RULES.legal_actions(state, seat)))
+        assert RULES.outcome(state) is not None, seed
