@@ -236,9 +236,11 @@ async def test_the_zord_bay_is_five_boxes_in_a_row_the_lair_its_masters_the_stac
         bay = screen.query_one("#zeo-bay")
         assert len(_framed(bay)) == 6 and len({c.region.y for c in bay.cards}) == 1
         labels = [c.info.label for c in bay.cards]
-        assert labels[1:] == [f"[Z] Z{k}" for k in range(1, 6)]
+        assert [label.split(" ✦")[0] for label in labels[1:]] == [f"[Z] Z{k}" for k in range(1, 6)]
+        assert "✦" in labels[1]  # the Zord's ability cost on its border
         zord = str(bay.cards[1].render())
         assert "Sunlance Zord" in zord and "○ used" in zord
+        assert "Attack" in zord or "Deal" in zord or "Heal" in zord or "Draw" in zord  # its text
         assert "a Zord" in str(bay.cards[2].render())
         lair = screen.query_one("#zeo-lair")
         assert [c.info.face.title for c in _framed(lair)][1:] == ["Iron Overlord"]

@@ -716,10 +716,10 @@ def bay_cards(view: View) -> list[CardInfo]:
             marks=f"Z{k + 1}{state}",
             extra=(f"In the Zord Bay: {'ready' if slot.ready else 'exhausted'}.",),
             frame=(
-                Text(power(slot.card) or first_line(slot.card.text), style="dim"),
+                Text(first_line(slot.card.text) or power(slot.card), style="dim"),
                 Text(f"{state} ready" if slot.ready else f"{state} used", style="bold"),
             ),
-            label=f"[Z] Z{k + 1}",
+            label=f"[Z] Z{k + 1} {power(slot.card)}".strip(),
         )
         out.append(_with_keywords(info, ("Ready" if slot.ready else "Exhausted",)))
     for k in range(len(bay.slots), BAY_SLOTS):
