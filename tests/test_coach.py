@@ -258,3 +258,17 @@ def test_zeo_grades_a_cheaper_buy_against_the_dearest():
         assert grade("zeo-dbg", view, seat, dear, legal, len(match.actions)) is None
         return
     pytest.fail("never two Grid cards of different prices to buy")
+
+
+def test_plain_hint_is_off_where_the_table_did_not_allow_the_coach():
+    """A shared table's session says whether its maker allowed the coach (RemoteSession's
+    `coach_allowed`); plain's hint then gives no advice and plays nothing."""
+    rules = get_rules("pr-ccg-2008")
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Bot", kind="heuristic")]
+    session = Session.new(rules.game_id, seats, 3, autosave=False)
+    session.coach_allowed = False  # type: ignore[attr-defined]
+    out = io.StringIO()
+    PlainGame(session, io.StringIO("hint\nhint play\nquit\n"), out).run()
+    text = out.getvalue()
+    assert text.count("The coach is off at this table") == 2
+    assert "Coach:" not in text and all(a.seat != 0 for a in session.match.actions)

@@ -36,6 +36,8 @@ def advice_for(session, seat: Seat, kind: str = COACH_KIND) -> Advice | None:
 
 def last_move_grade(session, seat: Seat) -> str:
     """The seat's last move against the coach's pick from the view it had then."""
+    if not hasattr(session.match, "states"):  # (a shared table's seat keeps no past views)
+        return "The coach measures moves in a game played here."
     if session.match.last_move_of(seat) is None:
         return "You have not moved yet."
     said = grade_last(session.match, seat)
@@ -45,6 +47,9 @@ def last_move_grade(session, seat: Seat) -> str:
 def hint(game, seat: Seat, rest: str, kind: str = COACH_KIND) -> None:
     """The `hint` command of a `PlainGame` (plain/play.py)."""
     word = rest.strip().lower()
+    if not getattr(game.session, "coach_allowed", True):
+        game.say("The coach is off at this table: its maker did not allow it.")
+        return
     if word in ("last", "l"):
         game.say(game.describer.named(last_move_grade(game.session, seat)))
         return
