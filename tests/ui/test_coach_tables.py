@@ -16,7 +16,7 @@ from tabletop_tui.ui import game_screen
 from tabletop_tui.ui.app import TabletopApp
 
 from . import test_lobby
-from .helpers import screen_name, settle
+from .helpers import screen_name, screen_text, settle
 from .test_lobby import open_table_form, sit_from_the_lobby, wait_for
 
 service = test_lobby.service
@@ -96,6 +96,8 @@ async def test_the_new_table_form_offers_the_coach_off_by_default(service):
         await wait_for(pilot, lambda: screen_name(app) == "TableRoom", "the waiting room")
         table = next(iter(service.tables.values()))
         assert table.coach is True and table.info().coach is True
+        await pilot.press("escape")  # leave the room: the lobby lists the table as coached
+        await wait_for(pilot, lambda: "coach allowed" in screen_text(app), "the listed coach")
 
 
 async def test_the_table_stays_live_while_the_coach_thinks(monkeypatch):

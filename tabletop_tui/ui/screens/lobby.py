@@ -898,6 +898,8 @@ class LobbyScreen(BaseScreen):
                 label.append(f" · {info.spectators} watching")
             if info.watch_delay:
                 label.append(f" · watchers see it {info.watch_delay} moves late")
+            if info.coach:
+                label.append(" · coach allowed")
             label.append("\n  ")
             label.append_text(seat_line(info, self.user))
             options.add_option(Option(label, id=info.code))
