@@ -14,7 +14,7 @@ from tabletop_tui.ui.game_screen import GameScreen
 from tabletop_tui.ui.registry import game_screen_class
 from tabletop_tui.ui.widgets.table import STEP_KEYS, TableCard
 
-from .helpers import past_curtains, screen_name, settle
+from .helpers import past_curtains, screen_name, screen_text, settle
 
 #: game -> (seats, seed): one human seat against the normal bot (HotG: the Rangers, co-op)
 GAMES = {
@@ -170,3 +170,21 @@ async def test_g_on_the_advice_measures_the_last_move_on_request():
         assert screen_name(app) == "CoachScreen"  # g is not a dismissal
         shown = " ".join(str(box.render()).split())
         assert f"Your last move: {said}" in shown
+
+
+async def test_the_advice_reads_whole_at_80x24_without_colour(monkeypatch):
+    """The box fits an 80x24 screen with its reason and keys, in words and a glyph (no
+    colour needed), and never covers the card it highlights."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = _app("zeo-dbg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_my_move(pilot)
+        await _ask(pilot)
+        assert screen_name(app) == "CoachScreen"
+        box = app.screen.query_one("#coach-advice", Static)
+        assert box.region.height <= 6 and box.region.width <= 80
+        text = screen_text(app)
+        assert "✦ Coach:" in text and "Enter: play it" in text
+        card = screen.focused
+        if isinstance(card, TableCard):  # the highlighted card is not under the box
+            assert not box.region.overlaps(card.region)
