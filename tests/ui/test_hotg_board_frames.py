@@ -206,3 +206,32 @@ async def test_schemes_played_lists_the_schemes_played_not_those_discarded(tmp_p
         zone = app.screen.query_one("#hg-scheme-discard", Zone)
         shown = [c.info.face.title for c in zone.cards]
         assert sorted(shown) == sorted(names[i] for i in played), (shown, discarded)
+
+
+async def test_a_key_that_answered_a_question_does_not_answer_the_next():
+    """Two damage questions in a row: "4 » Pass" answered the first and, pressed twice,
+    would have answered the second too. A question's moves are its own; the key rests."""
+    from .test_hotg_table import _to
+
+    app = _app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+
+        def asked(screen) -> bool:
+            return screen.mode == "decision" and any(
+                g.actions[0].kind == "pass" for g in screen.groups
+            )
+
+        await _to(pilot, asked)
+        screen = app.screen
+        first = screen._view.decision.prompt
+        passing = next(g for g in screen.groups if g.actions[0].kind == "pass")
+        key = screen.key_of(passing)
+        assert key
+        await pilot.press(key)
+        await settle(pilot, 3)
+        assert all(screen.key_of(g) != key for g in screen.groups), (
+            first,
+            screen._view.decision.prompt if screen._view.decision else None,
+            {g.ident: screen.key_of(g) for g in screen.groups},
+        )

@@ -290,7 +290,7 @@ def enemy_state(e: EnemyCardView) -> Text:
 def enemy_frame(e: EnemyCardView, kind: str) -> tuple:
     """An enemy card in a battle as its frame shows it, under its name: what it is and its
     place in the combat order, health and hits, whether it has acted, whether attacks can
-    reach it, its keywords."""
+    reach it, its keywords (each line short enough for the frame, never cut)."""
     numbers = Text.assemble(
         ("♥", "bold"),
         (str(e.health), "bold"),
@@ -299,10 +299,12 @@ def enemy_frame(e: EnemyCardView, kind: str) -> tuple:
         (str(e.hits), "bold"),
         " hits",
     )
-    reach = "◎ a target" if e.targetable else "" if e.defeated else "✘ no target"
-    tail = " ".join(part for part in (reach, *(k.upper() for k in e.keywords)) if part)
-    lines = (Text(f"{kind} · card {e.slot + 1}", style="italic"), numbers, enemy_state(e))
-    return lines + ((Text(tail),) if tail else ())
+    lines = [Text(f"{kind} · card {e.slot + 1}", style="italic"), numbers, enemy_state(e)]
+    if not e.defeated:
+        lines.append(Text("◎ a target" if e.targetable else "✘ not a target"))
+    if e.keywords:
+        lines.append(Text(" ".join(k.upper() for k in e.keywords), style="dim"))
+    return tuple(lines)
 
 
 def placing_info(view: View, row: int, col: int) -> CardInfo:

@@ -181,6 +181,8 @@ class HotgScreen(CardTable, GameScreen):
         self._view: View | None = None
         self.groups: list[Group] = []
         self._list_keys = LastingKeys()
+        #: what the list's keys are scoped to: the question asked, or "" (see _show_list)
+        self._key_scope = ""
         #: the list key that made a move, and the move count before it
         self._key_made: tuple[str, int] = ("", -2)
         self._list_key: tuple = ()
@@ -718,7 +720,18 @@ class HotgScreen(CardTable, GameScreen):
         groups = build_groups(view, legal, self.rules) if seat is not None else []
         key_made, made_at = self._key_made
         resting = key_made if len(self.match.actions) <= made_at + 1 else ""
-        keys = self._list_keys.assign([g.ident for g in groups], resting=resting)
+        # a question's moves are its own (a Pass that answers one question is not the Pass
+        # of the next): a key pressed twice never answers the next question as well
+        d = view.decision
+        self._key_scope = f"{d.kind}:{d.prompt}|" if d is not None else ""
+        scoped = self._list_keys.assign(
+            [self._key_scope + g.ident for g in groups], resting=resting
+        )
+        keys = {
+            g.ident: scoped[self._key_scope + g.ident]
+            for g in groups
+            if self._key_scope + g.ident in scoped
+        }
         key = (tuple((g.ident, g.label.plain) for g in groups), self.mode)
         self.groups = groups  # the same labels may stand for other copies now
         if key != self._list_key:
@@ -748,7 +761,7 @@ class HotgScreen(CardTable, GameScreen):
         options.border_title = f"{title} · {len(groups)} (o)"
 
     def key_of(self, group: Group) -> str:
-        return self._list_keys.keys.get(group.ident, "")
+        return self._list_keys.keys.get(self._key_scope + group.ident, "")
 
     def run_group(self, group: Group) -> None:
         if len(group.actions) == 1:
