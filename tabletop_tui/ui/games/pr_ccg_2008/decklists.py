@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,6 +90,8 @@ def read_deck(path: Path, pool: dict[str, Card]) -> SavedDeck:
 
     def broken(problem: str, name: str = stem) -> SavedDeck:
         return SavedDeck(path=path, name=name, cards=(), problems=(problem,))
+
+    import tomllib  # (here: a game that reads no deck file needs no TOML parser)
 
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -12,8 +12,6 @@ from __future__ import annotations
 from ....games.pr_ccg_2008.cards import catalog
 from ....games.pr_ccg_2008.models import AUTO_DECK, CustomDeck
 from ....games.pr_ccg_2008.sealed import opened_counts, sealed_pools
-from ...screens.curtain import CurtainScreen
-from .decks import PrCcgDeckBuilder
 
 NOTE = "Sealed play: open your {packs} packs and build a 20-card deck from them."
 
@@ -25,6 +23,10 @@ def start_sealed(app, game_id: str, seats, seed: int, replace: bool, options: di
         return False
     if getattr(app, "_sealed_built", False):
         return False  # the decks are built: this is the start they were built for
+    # (only now: a game that is not sealed must start without the builder and its files)
+    from ...screens.curtain import CurtainScreen
+    from .decks import PrCcgDeckBuilder
+
     humans = [i for i, s in enumerate(seats) if s.kind == "human"]
     cat = catalog(options.get("cards_dir"))
     pools = sealed_pools(cat, seed, packs)
