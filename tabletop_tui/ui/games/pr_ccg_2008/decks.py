@@ -117,6 +117,7 @@ class PrCcgDeckBuilder(BaseScreen):
         Binding("plus,equals_sign", "add", "Add copy"),
         Binding("minus", "remove", "Remove copy"),
         Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+s", "lock", "Lock in deck", priority=True),
         Binding("ctrl+o", "open", "Open", priority=True),
         Binding("ctrl+n", "new", "New", priority=True),
         Binding("ctrl+a", "suggest", "Suggest", priority=True),
@@ -217,8 +218,10 @@ class PrCcgDeckBuilder(BaseScreen):
             self.refresh_lists()
 
     def check_action(self, action: str, parameters) -> bool | None:
-        if action == "open" and self.sealed:
-            return False  # a sealed deck comes from the packs only
+        if action in ("open", "save") and self.sealed:
+            return False  # a sealed deck comes from the packs, and is locked in, not saved
+        if action == "lock" and not self.sealed:
+            return False
         if action == "suggest" and not self.sealed:
             return False
         return True
@@ -476,6 +479,10 @@ class PrCcgDeckBuilder(BaseScreen):
         return CustomDeck(name=name, cards=tuple(sorted(self.counts.items())))
 
     def action_save(self) -> None:
+        self._finish()
+
+    def _finish(self) -> None:
+        """Save the deck to a file, or in sealed play lock it in, if it is legal."""
         problems = self.problems()
         verb = "Not locked in" if self.sealed else "Not saved"
         if problems:
@@ -498,6 +505,10 @@ class PrCcgDeckBuilder(BaseScreen):
         verb = "Replaced" if existed else "Saved"
         self.say(Text(f"✔ {verb} {path}", style="bold green"))
         self.notify(f"{verb} {path.name}: pick it on the setup screen.")
+
+    def action_lock(self) -> None:
+        """Sealed: the deck is done (Ctrl+S, named for what it does here)."""
+        self._finish()
 
     def action_open(self) -> None:
         if self.sealed:
