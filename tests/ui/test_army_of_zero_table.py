@@ -176,3 +176,39 @@ async def test_the_f2_list_names_each_character():
         first = screen.match.view(0).seats[0].unplaced[0]
         assert f"place {first.name} next on the Squad Pile" in text
         assert not re.search(r"AOZ-\d", text)
+
+
+async def test_the_reveal_shows_the_round_face_to_face_with_the_armour_die(tmp_path):
+    """The reveal's box: both sides' cards and each step's dice face to face (▲1 left),
+    the defender's die named ARMOUR, then what each step decided in words."""
+    import io
+
+    from rich.console import Console
+
+    match = _match(_blow)
+    batch = next(
+        b
+        for b in reversed(match.events)
+        if any(e.kind == "reveal" and "cards" in e.data for e in b)
+    )
+    app = saved_app(match, tmp_path / "blow.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot)
+        console = Console(width=70, record=True, file=io.StringIO())
+        console.print(screen.reveal_body(batch))
+        shown = console.export_text()
+    last = match.view(None).last
+    lines = shown.splitlines()
+    assert any("▲1 You" in line and "●2 Bot" in line for line in lines)
+    played = next(line for line in lines if f"Round {last.number}" in line)
+    assert played.index(last.cards[0].upper()) < played.index(last.cards[1].upper())
+    test = next(t for t in last.tests if t.kind == "weapon")
+    row = next(line for line in lines if f"Step {test.step} " in line and "✘" in line)
+    attacker, defender = test.rolls
+    left, right = row.split(f"Step {test.step}")
+    assert ("ARMOUR" in right) == (defender.seat == 1) and ("ARMOUR" in left) == (
+        defender.seat == 0
+    )
+    assert "WEAPON" in (left if attacker.seat == 0 else right)
+    verdict = test.text.rpartition(": ")[2]
+    assert f"⚄ Step {test.step}: {verdict}" in shown

@@ -82,8 +82,11 @@ def last_label(view: View) -> str:
     return f"Round {view.last.number}" if view.exchange else "last fight"
 
 
-def fight_rows(view: View, left: int, right: int, short: bool) -> list[tuple[Text, str, Text]]:
-    """The fight's rows: (left seat's side, what the row is about, right seat's side)."""
+def fight_rows(
+    view: View, left: int, right: int, short: bool, now: bool = True
+) -> list[tuple[Text, str, Text]]:
+    """The fight's rows: (left seat's side, what the row is about, right seat's side).
+    `now`: the round being chosen as well (the table; a reveal shows the round revealed)."""
     seats = view.seats
     last = view.last
     rows: list[tuple[Text, str, Text]] = [
@@ -93,13 +96,14 @@ def fight_rows(view: View, left: int, right: int, short: bool) -> list[tuple[Tex
             Text(f"{seat_tag(right)} {seats[right].name}", style="bold"),
         )
     ]
-    if view.phase == "battle":
+    if view.phase == "battle" and now:
         rows.append((_now(seats[left]), f"Round {view.exchange + 1}", _now(seats[right])))
     if last is None:
         if view.phase == "battle":
             rows.append((Text(""), "no blows yet", Text("")))
         return rows
-    rows.append((_played(last.cards[left]), last_label(view), _played(last.cards[right])))
+    label = last_label(view) if now else f"Round {last.number}"
+    rows.append((_played(last.cards[left]), label, _played(last.cards[right])))
     for test in last.tests:
         by_seat = {r.seat: r for r in test.rolls}
         rows.append(
@@ -122,12 +126,13 @@ def _side(cell: Text, width: int, right: bool) -> Text:
     return Text(pad).append_text(cell) if right else cell.append(pad)
 
 
-def fight_lines(view: View, left: int, right: int, width: int) -> list[Text]:
+def fight_lines(view: View, left: int, right: int, width: int, now: bool = True) -> list[Text]:
     """The middle of the confrontation on a wide screen, in `width` cells: `left` seat's
     side on the left, `right`'s on the right. Each row's label between its two sides
-    where they fit on one line; on its own line above them where they do not."""
+    where they fit on one line; on its own line above them where they do not. `now`: as
+    `fight_rows`."""
     for short in (False, True):
-        rows = fight_rows(view, left, right, short)
+        rows = fight_rows(view, left, right, short, now)
         cells = [c for lhs, _, rhs in rows for c in (lhs, rhs)]
         cell = max(c.cell_len for c in cells)
         label = max(len(lab) for lhs, lab, rhs in rows if lhs or rhs) + 2

@@ -31,7 +31,7 @@ from ...widgets.inspector import Inspector
 from ...widgets.key_button import KeyButton
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
-from .fight import CARD_GLYPH, FaceToFace, big_stats, dice_lines
+from .fight import CARD_GLYPH, FaceToFace, big_stats, dice_lines, fight_lines
 
 #: rank codes are unique (General and Guardian share an initial)
 RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
@@ -39,6 +39,8 @@ ABBR = {"speed": "SPD", "combat": "CBT", "weapon": "WPN", "armour": "ARM"}
 ATTACK_FACE = CardFace(title="Attack", letter="A⚔", kind="attack", subtitle="Combat Card")
 DEFEND_FACE = CardFace(title="Defend", letter="D◊", kind="defend", subtitle="Combat Card")
 GAME = "army-of-zero"
+#: the reveal's box holds this many cells a line (app.tcss: .dialog.reveal is 76 wide)
+REVEAL_WIDTH = 70
 #: a fighter's card frame, in cells (its four abilities in full words fit inside)
 FIGHTER_WIDTH = 24
 
@@ -516,20 +518,20 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         start = next(
             (i for i, e in enumerate(events) if e.kind == "reveal" and "cards" in e.data), 0
         )
+        # (the public view when several people share the keyboard: `public_moment`)
         view = self.match.view(self.session.viewer())
-        parts = []
-        cards = events[start].data.get("cards", [])
-        if cards:
-            heading = Text()
-            for i, card in enumerate(cards):
-                heading.append(f"{seat_tag(i)} {view.seats[i].name}: ", style="bold")
-                heading.append(f" {CARD_GLYPH[card]} {card.upper()} ", style="bold reverse")
-                heading.append("    ")
-            parts.append(heading)
+        parts: list = []
+        if events[start].data.get("cards") and view.last is not None:
+            # face to face, ▲1 on the left: what each played, each step's dice
+            parts.extend(fight_lines(view, 0, 1, REVEAL_WIDTH, now=False))
         for e in events[start + 1 :]:
+            text = e.text
+            if e.kind == "roll":  # (its dice are above: the step and what it decided)
+                step, _, rest = text.partition(": ")
+                text = f"{step}: {rest.rpartition(': ')[2]}"
             parts.append(
                 Text(
-                    f"{'⚄' if e.kind == 'roll' else '·'} {e.text}",
+                    f"{'⚄' if e.kind == 'roll' else '·'} {text}",
                     style="bold" if e.kind in ("defeat", "over") else "",
                 )
             )
