@@ -97,6 +97,9 @@ TESTS: dict[str, list[str]] = {
         "tests/test_hotg_mastermind_handovers.py",
         "tests/test_hotg_ranger_picks.py",
         "tests/test_hotg_modes.py",
+        "tests/test_hotg_issue37.py",
+        "tests/test_hotg_issue37_picks.py",
+        "tests/test_hotg_boundaries.py",
         # the fast legal-move lists against the checks' own candidates (`_candidates`)
         "tests/test_hotg_fast_paths.py",
     ],
@@ -269,6 +272,50 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "4 -> 5",
     ): "k = 4 is the location the Psycho is leaving for, which is at or over its limit, so "
     "the `figures < limit` test never picks it",
+    ("hotg/psycho_assault.py", "for k in range(1, 4)", "1 -> 0"): "k = 0 is the location "
+    "being relieved (or left), which is at its limit in both loops, so it is skipped anyway",
+    ("hotg/deployment.py", "calm: int = -1,", "1 -> 2"): "-1 and -2 both name no location "
+    "(location indexes are 0-3)",
+    ("hotg/enemies.py", "if step.slot >= 0", "0 -> 1"): "the only card that deploys foot "
+    "soldiers, Regrow, is a Super Putty card: its own deck and the fallback name one type",
+    ("hotg/enemies.py", "return [i for i, _ in ranked[:3]]", "3 -> 4"): "reached only with 3 "
+    "Rangers or fewer in the battle (with more the team names them, Ruling 16)",
+    ("hotg/models.py", "tokens: int = 2", "2 -> 3"): "set-up gives every player their "
+    "tokens (3 with 1-3 players, else 2); the default is never read",
+    ("hotg/models.py", "slot: int = -1", "1 -> 0"): "both places that make an effect step "
+    "name its slot (the enemy card's, or -1 for a [PSYCHO] effect); no other step reads it",
+    ("hotg/models.py", "deploy_window: int = -1", "1 -> 0"): "every Deployment Phase (the "
+    "first, at set-up, too) sets it to -1 before reading it",
+    ("hotg/questions.py", "for mask in range(2**n):", "2 -> 3"): "only the low n bits of a "
+    "mask are read, so the masks past 2**n repeat arrangements the list already holds once",
+    (
+        "hotg/questions.py",
+        "if not (0 <= a.row < GRID and 0 <= a.col < GRID):",
+        "< -> <=",
+    ): "a row or column of 3 is refused on the next line all the same: no free space of the "
+    "grid has it",
+    (
+        "hotg/rules.py",
+        "_ONLY = {seat: frozenset({seat}) for seat in range(8)}",
+        "8 -> 7",
+    ): "seat 7 never exists (at most 7 seats, 0-6); `to_act` builds the set when the table "
+    "lacks it anyway",
+    (
+        "hotg/state_ops.py",
+        "if len(_SHARED) > 20_000:  # a bound for long-running servers; never met in play",
+        "> -> >=",
+    ): "a cache bound no game reaches",
+    (
+        "hotg/state_ops.py",
+        "def card_cost(s: State, card: str, x: int = 0) -> int:",
+        "0 -> 1",
+    ): "every caller passes X",
+    ("hotg/battle.py", "s = bt(s, attack=upd(att, dice=max(0, att.dice - 1)))", "0 -> 1"): (
+        "Meteor Smash prints 2 dice and its +1 die is already added: the attack holds 3 "
+        "here, so the floor never binds"
+    ),
+    ("hotg/choices.py", "limit=1,", "1 -> 0"): "the ★ hit and the second attack answer one "
+    "target each through `_choice_target`, which never reads the question's limit",
 }
 
 
