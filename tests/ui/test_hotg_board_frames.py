@@ -209,24 +209,25 @@ async def test_schemes_played_lists_the_schemes_played_not_those_discarded(tmp_p
 
 
 async def test_a_key_that_answered_a_question_does_not_answer_the_next():
-    """Two damage questions in a row: "4 » Pass" answered the first and, pressed twice,
-    would have answered the second too. A question's moves are its own; the key rests."""
+    """Two damage questions in a row: "1 ▶ Play Block" answered the first and, pressed twice,
+    would have answered the second too (and the list still showed the first one's keys). A
+    question's moves are its own; the key rests."""
     from .test_hotg_table import _to
 
     app = _app(seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, 3)
 
-        def asked(screen) -> bool:
-            return screen.mode == "decision" and any(
-                g.actions[0].kind == "pass" for g in screen.groups
-            )
+        def asked(screen) -> bool:  # a damage question a reaction may answer
+            kinds = {g.actions[0].kind for g in screen.groups}
+            return screen.mode == "decision" and {"pass", "play"} <= kinds
 
         await _to(pilot, asked)
         screen = app.screen
         first = screen._view.decision.prompt
-        passing = next(g for g in screen.groups if g.actions[0].kind == "pass")
-        key = screen.key_of(passing)
+        # a reaction played: the next question may list the same moves (another Block, Pass)
+        chosen = next(g for g in screen.groups if g.actions[0].kind == "play")
+        key = screen.key_of(chosen)
         assert key
         await pilot.press(key)
         await settle(pilot, 3)
@@ -235,3 +236,36 @@ async def test_a_key_that_answered_a_question_does_not_answer_the_next():
             screen._view.decision.prompt if screen._view.decision else None,
             {g.ident: screen.key_of(g) for g in screen.groups},
         )
+        # and the list shows the keys the moves have now (not those of the question before)
+        from textual.widgets import OptionList
+
+        options = screen.query_one("#hg-list", OptionList)
+        shown = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        for n, group in enumerate(screen.groups):
+            assert shown[n].startswith(f"{screen.key_of(group) or ' '} "), (shown, n)
+
+
+async def test_the_list_shows_the_keys_of_the_next_question_not_the_last():
+    """Seed 7: a Block answers "Ann will suffer 4 damage"; the next question ("1 damage")
+    lists the same moves. The key that played the Block rests, and the list says so (it kept
+    showing "1 ▶ Play Block": its rows were rebuilt only when their labels changed)."""
+    from textual.widgets import OptionList
+
+    app = _app(seed=7)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        await pilot.press("4")  # MOVE to Industrial District
+        await settle(pilot, 3)
+        await pilot.press("b")
+        await settle(pilot, 3)
+        block = next(g for g in screen.groups if g.actions[0].kind == "play")
+        assert "4 damage" in screen._view.decision.prompt and screen.key_of(block) == "1"
+        await pilot.press("1")
+        await settle(pilot, 3)
+        assert "1 damage" in screen._view.decision.prompt
+        options = screen.query_one("#hg-list", OptionList)
+        shown = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        assert all(screen.key_of(g) != "1" for g in screen.groups)
+        for n, group in enumerate(screen.groups):
+            assert shown[n].startswith(f"{screen.key_of(group)} "), (shown, n)

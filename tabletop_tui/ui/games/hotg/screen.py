@@ -732,7 +732,7 @@ class HotgScreen(CardTable, GameScreen):
             for g in groups
             if self._key_scope + g.ident in scoped
         }
-        key = (tuple((g.ident, g.label.plain) for g in groups), self.mode)
+        key = (tuple((g.ident, g.label.plain, keys.get(g.ident)) for g in groups), self.mode)
         self.groups = groups  # the same labels may stand for other copies now
         if key != self._list_key:
             self._list_key = key
