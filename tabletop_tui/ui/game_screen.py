@@ -203,7 +203,9 @@ class GameScreen(BaseScreen):
         """The game-over title: who won, or a draw (a co-operative game says win or lose)."""
         if outcome.is_draw:
             return "A draw"
-        return second_person(" & ".join(self.session.name(w) for w in outcome.winners) + " wins")
+        names = [self.session.name(w) for w in outcome.winners]
+        verb = " win" if len(names) > 1 else " wins"  # (a team of two wins together: "win")
+        return second_person(" & ".join(names) + verb)
 
     # -- the loop ----------------------------------------------------------------
     def on_mount(self) -> None:
