@@ -203,3 +203,14 @@ def test_the_command_line_plays_by_text_from_a_pipe(tmp_path):
     )
     assert resumed.returncode == 0, resumed.stderr
     assert "Resumed after " in resumed.stdout
+
+
+def test_the_game_over_line_speaks_to_a_seat_named_you():
+    """A guided game's seat is named You: its game-over line speaks to it ("You had to draw
+    from an empty deck and lose", not "... and loses"), as the full screen does
+    (engine.grammar.second_person). Seed 1: the seat named You runs out of cards."""
+    seats = [SeatSpec(name="You"), SeatSpec(name="Bot", kind="heuristic")]
+    session, text, _, _ = play_script("pr-ccg-2008", seats, seed=1)
+    assert session.match.outcome().summary.endswith("and loses.")
+    line = text[text.index("Game over.") :].splitlines()[0]
+    assert line == "Game over. You had to draw from an empty deck and lose.", line

@@ -16,6 +16,7 @@ from typing import TextIO
 from pydantic import BaseModel
 
 from ..engine import Event, Rejection, Seat
+from ..engine.grammar import second_person
 from ..engine.match import Match, SeatSpec
 from ..reference import load as load_reference
 from ..reference import moment_topics, plain_text
@@ -132,7 +133,7 @@ class PlainGame(Printer):
         while True:
             outcome = self.match.outcome()
             if outcome is not None:
-                self.say(RULE, f"Game over. {self.describer.named(outcome.summary)}")
+                self.say(RULE, f"Game over. {second_person(self.describer.named(outcome.summary))}")
                 return 0
             bot = self.session.next_bot()
             if bot is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from ..engine.grammar import second_person
 from ..tables.replay import Replay
 from .describe import Describer
 from .play import WIDTH, Printer
@@ -58,7 +59,7 @@ class PlainReplay(Printer):
         if self.index == len(self.replay) - 1 and self.replay.finished:
             outcome = self.replay.match.outcome()
             if outcome is not None:
-                self.say(f"Game over. {self.describer.named(outcome.summary)}")
+                self.say(f"Game over. {second_person(self.describer.named(outcome.summary))}")
 
     def command(self, line: str) -> None:
         word, _, rest = line.partition(" ")

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ..engine import Rejection, Seat
+from ..engine.grammar import second_person
 from ..tables.protocol import Error, Message, TableInfo
 from ..tables.remote import RemoteSession, TablesLink
 from .play import WIDTH, PlainGame, Printer
@@ -154,7 +155,7 @@ class RemoteGame(PlainGame):
                 self.news()
                 outcome = self.match.outcome()
                 if outcome is not None:
-                    self.say(f"Game over. {self.describer.named(outcome.summary)}")
+                    self.say(f"Game over. {second_person(self.describer.named(outcome.summary))}")
                     return 0
                 update = self.remote.update
                 started = update is not None and update.started
