@@ -159,6 +159,11 @@ class ReplayMatch:
     def legal_actions(self, seat: Seat) -> list:
         return []
 
+    def could_play(self, seat: Seat) -> list:
+        """The moves the seat had at this step: for a table's marks only (Zeo's "✓ can buy"
+        on a Grid card), so a replay shows what the live table showed; still never played."""
+        return self.rules.legal_actions(self.state, seat)
+
     def check(self, seat: Seat, action) -> Rejection:
         return self.REFUSAL
 

@@ -418,9 +418,10 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
         self._infos = {}
         self._show_offer(view, seat, live)
         grid = self.query_one("#zeo-grid", GridRow)
+        could = self._could_play(view, seat, mode) if self.read_only else live
         grid.update_part(
-            (view.grid, view.shards, mode, live, seat),
-            lambda: self._mark(grid_cards(view, live, mode == "main"), live),
+            (view.grid, view.shards, mode, could, seat),
+            lambda: self._mark(grid_cards(view, could, mode == "main"), live),
         )
         self._remember(grid)
         self.put("#zeo-stacks-title", self._stacks_title(view))
