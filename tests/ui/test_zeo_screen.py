@@ -10,7 +10,15 @@ from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.games.zeo_dbg.screen import MOVE_CAP
 from tabletop_tui.ui.widgets.inspector import inspect_plain
 
-from .helpers import engine_until, screen_lines, screen_name, screen_text, settle, zeo_key
+from .helpers import (
+    engine_until,
+    past_curtains,
+    screen_lines,
+    screen_name,
+    screen_text,
+    settle,
+    zeo_key,
+)
 
 
 def _app(humans=1, seed=5, size_hint=None, seats=None, **kw) -> TabletopApp:
@@ -895,3 +903,28 @@ async def test_a_villain_refused_the_zord_stack_is_told_why():
         message = screen.query_one("#zeo-message").render().plain
         assert "only Heroes may buy from the Zord stack" in message, message
         assert "Master" not in message
+
+
+async def test_the_block_question_shows_at_80x24_above_a_long_attack_line():
+    """Play-test at 80x24: an Attack's line ("⚔ Attack: X — Deal 3 damage. If negated: Draw 1
+    card. · waiting for Y") filled the three-line prompt and cut off the question under it, so
+    only the answers showed. The question comes first; the attack's text follows it."""
+    app = _app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await engine_until(
+            pilot,
+            lambda v: v.attack is not None and v.decision_seat == 0 and len(v.attack.text) > 30,
+        )
+        await past_curtains(pilot)
+        screen = app.screen
+        assert screen.mode == "decision" and screen.compact
+        view = screen.match.view(0)
+        assert view.decision is not None and view.decision.kind == "block"
+        lines = screen_lines(app)
+        # the question itself, not the answer row "1) ☞ Do not Block"
+        asked = [line for line in lines if "☞" in line and "Block" in line and "?" in line]
+        assert asked, "\n".join(lines)
+        assert any("⚔ Attack" in line for line in lines)
+        # the defender on screen is the one asked: no "waiting for" them as well
+        assert not any("waiting for ▼V1 Vee" in line for line in lines)

@@ -383,6 +383,13 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
                     self._by_card.setdefault(card_key(view, seat, action), []).append(action)
         return self._legal
 
+    def _could_play(self, view: View, seat: int | None, mode: str) -> frozenset[str]:
+        """A replay's Grid says what the seat could buy or Battle at that step, as the live
+        table did; its moves are never offered (ReplayMatch.could_play)."""
+        if seat is None or mode != "main":
+            return frozenset()
+        return frozenset(card_key(view, seat, a) for a in self.match.could_play(seat)) - {None}
+
     def _moves_for(self, key: str) -> list:
         self.legal_now()
         return list(self._by_card.get(key, ()))
@@ -679,25 +686,33 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
 
     def _prompt(self, view: View, seat: int | None) -> Text:
         text = Text()
-        if view.attack is not None:
-            a = view.attack
-            text.append("⚔ Attack: ", style="bold")
-            text.append(
-                who(view, a.attacker), style=f"bold {TEAM_STYLE[view.seats[a.attacker].team]}"
-            )
-            text.append(f" — {a.text}")
-            if a.waiting_on is not None:
-                text.append(" · waiting for ")
-                text.append(who(view, a.waiting_on), style="bold")
-            text.append("\n")
         # whose choice it is, when the status line's player is not the one choosing (a
         # teammate takes the keyboard without a curtain)
         name = ""
         if seat is not None and (view.phase == "setup" or seat != view.active):
             name = f"{who(view, seat)}: "
-        if view.decision is not None and view.decision_seat == seat:
+        asked = view.decision is not None and view.decision_seat == seat
+        if asked:
+            # the question first: the prompt is a few lines high (3 at 80x24), and an
+            # Attack's line can fill them ("Block X?" was cut, only the answers showed)
             text.append(f"☞ {name}{view.decision.prompt}", style="bold")
-        elif view.decision_prompt:
+        if view.attack is not None:
+            a = view.attack
+            if asked:
+                text.append("\n")
+            text.append("⚔ Attack: ", style="bold")
+            text.append(
+                who(view, a.attacker), style=f"bold {TEAM_STYLE[view.seats[a.attacker].team]}"
+            )
+            text.append(f" — {a.text}")
+            if a.waiting_on is not None and not (asked and a.waiting_on == seat):
+                text.append(" · waiting for ")
+                text.append(who(view, a.waiting_on), style="bold")
+            if not asked:
+                text.append("\n")
+        if asked:
+            return text
+        if view.decision_prompt:
             text.append(f"… {view.decision_prompt}", style="dim")
         elif self.mode == "pick":
             text.append(
