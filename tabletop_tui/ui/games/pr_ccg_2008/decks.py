@@ -1,7 +1,8 @@
 """The Power Rangers CCG (2008) deck builder: browse the 140-card pool filtered and sorted by
 era, Battle Element, Hand Cost and rarity, add and remove copies, see the deck's curve and
 element spread and at once whether it is legal (and which rule it breaks), save and open
-named decks in the data folder (decklists.py).
+named decks in the data folder (decklists.py). The lists, the + and - keys, saving and
+opening are shared with the ZOOBOTZ builder (ui/screens/deck_builder.py).
 
 Reached from the launcher (`b` on PR CCG) and the setup screen (Ctrl+B). The same screen
 builds a sealed deck (RULINGS 9): then its pool is only the cards one player opened, with
@@ -11,13 +12,13 @@ how many of each, and Ctrl+S locks the deck in instead of saving a file.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal
+from textual.widgets import Input, OptionList, Select, Static
 
 from ....games.pr_ccg_2008.cards import DECK_SIZE, ERAS, RARITIES, Card, catalog
 from ....games.pr_ccg_2008.decks import (
@@ -31,8 +32,8 @@ from ....games.pr_ccg_2008.decks import (
 )
 from ....games.pr_ccg_2008.models import CustomDeck
 from ....games.pr_ccg_2008.sealed import build_deck
-from ...screens.base import BaseModal, BaseScreen
-from .decklists import SavedDeck, clean_name, deck_path, saved_decks, write_deck
+from ...screens.deck_builder import DeckBuilderBase, OpenDeckDialog
+from .decklists import FOLDER, write_deck
 
 #: a glyph per rarity, so rarity never relies on colour
 RARITY_MARK = {"common": "○", "uncommon": "◇", "rare": "★"}
@@ -67,49 +68,16 @@ def _sort_key(how: str) -> Callable[[Card], tuple]:
     return lambda c: (c.hand_cost, c.name, c.id)
 
 
-class OpenDeckScreen(BaseModal):
-    """Pick a deck to start from: your saved decks (broken ones say why) or a shipped one."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+class OpenDeckScreen(OpenDeckDialog):
+    PREFIX = "pc"
     DEFAULT_CSS = """
     OpenDeckScreen { align: center middle; }
     .dialog.pc-open { width: 76; height: auto; max-height: 90%; }
     #pc-open-list { height: auto; max-height: 20; }
     """
 
-    def __init__(self, saved: list[SavedDeck], shipped: list[tuple[str, str]]):
-        super().__init__()
-        self.saved = saved
-        self.shipped = shipped
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_notice()
-        with Vertical(classes="dialog pc-open"):
-            yield Static(Text("Open a deck", style="bold"))
-            options: list[Option] = []
-            for n, deck in enumerate(self.saved):
-                label = Text.assemble(("★ ", "bold"), (deck.name, "bold"), f"  {deck.size} cards")
-                if not deck.ok:
-                    label.append(f"\n  ✘ {deck.path.name}: " + "; ".join(deck.problems))
-                options.append(Option(label, id=f"saved:{n}"))
-            for name, deck_id in self.shipped:
-                label = Text.assemble(("▤ ", "bold"), name, f"  {DECK_SIZE} cards (shipped)")
-                options.append(Option(label, id=f"shipped:{deck_id}"))
-            yield OptionList(*options, id="pc-open-list")
-            yield Static(Text("Enter or click: open · Esc: cancel", style="dim"))
-
-    def on_mount(self) -> None:
-        self.query_one("#pc-open-list", OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class PrCcgDeckBuilder(BaseScreen):
+class PrCcgDeckBuilder(DeckBuilderBase):
     """Build a 20-card deck. `sealed`: (player name, card id -> copies opened) for sealed
     play; the screen then dismisses with the CustomDeck built (None: the player backed out)."""
 
@@ -145,6 +113,9 @@ class PrCcgDeckBuilder(BaseScreen):
     PrCcgDeckBuilder.-compact #pc-side { display: none; }
     PrCcgDeckBuilder.-compact #pc-line { display: block; }
     """
+    PREFIX = "pc"
+    FOLDER = FOLDER
+    OPEN_DIALOG = OpenDeckScreen
 
     def __init__(
         self,
@@ -161,10 +132,8 @@ class PrCcgDeckBuilder(BaseScreen):
             {cid: self.all_cards[cid] for cid in sealed[1]} if sealed else dict(self.all_cards)
         )
         self.elements = {e.id: e for e in self.cat.card_set.elements}
-        self.counts: dict[str, int] = {}
-        self.message: Text | str = ""
-        self._focused_card: str | None = None
         self._wide = False
+        self.pool_label = "Your packs" if sealed else "Card pool"
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -186,16 +155,7 @@ class PrCcgDeckBuilder(BaseScreen):
             yield Select(elements, value="all", allow_blank=False, id="pc-element")
             yield Select(COST_CHOICES, value="any", allow_blank=False, id="pc-cost")
             yield Select(RARITY_CHOICES, value="all", allow_blank=False, id="pc-rarity")
-        with Horizontal(id="pc-main"):
-            yield OptionList(id="pc-pool")
-            yield OptionList(id="pc-deck")
-            with Vertical(id="pc-side"):
-                yield Static(id="pc-card")
-                yield Static(id="pc-stats")
-        yield Static(id="pc-line")
-        yield Static(id="pc-check")
-        yield Static(id="pc-message")
-        yield Footer()
+        yield from self.compose_lists(Static(id="pc-card"), "line")
 
     def on_mount(self) -> None:
         self._wide = self.app.size.width >= WIDE
@@ -255,7 +215,7 @@ class PrCcgDeckBuilder(BaseScreen):
     def letters(self, card: Card) -> str:
         return "/".join(self.elements[e].letter for e in card.battle_elements)
 
-    def _row(self, card: Card, copies: int, in_deck: bool) -> Text:
+    def row(self, card: Card, copies: int, in_deck: bool) -> Text:
         text = Text()
         if in_deck:
             text.append(f"{copies}× ", style="bold")
@@ -271,43 +231,11 @@ class PrCcgDeckBuilder(BaseScreen):
             )
         return text
 
-    def _fill(
-        self, widget: OptionList, rows: list[tuple[str, Text]], title: str, keep_place=True
-    ) -> None:
-        keep = None
-        if keep_place and widget.highlighted is not None and widget.option_count:
-            keep = widget.get_option_at_index(widget.highlighted).id
-        widget.clear_options()
-        widget.add_options([Option(text, id=cid) for cid, text in rows])
-        ids = [cid for cid, _ in rows]
-        if ids:
-            widget.highlighted = ids.index(keep) if keep in ids else 0
-        widget.border_title = title
+    def deck_order(self, card: Card) -> tuple:
+        return _sort_key("cost")(card)
 
-    def refresh_lists(self, keep_place: bool = True) -> None:
-        """Redraw both lists; `keep_place` False (a new filter or order): the pool list
-        starts from its first card."""
-        cards = self.filtered()
-        label = "Your packs" if self.sealed else "Card pool"
-        self._fill(
-            self.query_one("#pc-pool", OptionList),
-            [(c.id, self._row(c, self.counts.get(c.id, 0), False)) for c in cards],
-            f"{label} ({len(cards)} of {len(self.pool)})",
-            keep_place,
-        )
-        key = _sort_key("cost")
-        deck = sorted((self.pool[c] for c in self.counts if c in self.pool), key=key)
-        self._fill(
-            self.query_one("#pc-deck", OptionList),
-            [(c.id, self._row(c, self.counts[c.id], True)) for c in deck],
-            f"Deck ({self.deck_size}/{DECK_SIZE})",
-        )
-        self.refresh_check()
-        self.show_card()
-
-    @property
-    def deck_size(self) -> int:
-        return sum(self.counts.values())
+    def deck_title(self) -> str:
+        return f"Deck ({self.deck_size}/{DECK_SIZE})"
 
     def problems(self) -> list[str]:
         opened = self.sealed[1] if self.sealed else None
@@ -341,27 +269,12 @@ class PrCcgDeckBuilder(BaseScreen):
         line.append(" ".join(f"{self.elements[e].letter}{n}" for e, n in spread.items()))
         return side, line
 
-    def refresh_check(self) -> None:
-        problems = self.problems()
-        if problems:
-            text = Text.assemble(("✘ Not a legal deck yet: ", "bold red"), "; ".join(problems))
-        else:
-            limits = ", ".join(f"{n} {RARITY_MARK[r]}" for r, n in COPIES.items())
-            text = Text(
-                f"✔ {DECK_SIZE} cards, copies within {limits}: a legal deck.",
-                style="bold green",
-            )
-        self.query_one("#pc-check", Static).update(text)
-        self.query_one("#pc-message", Static).update(self.message)
-        side, _ = self.stats()
-        self.query_one("#pc-stats", Static).update(side)
+    def legal_line(self) -> str:
+        limits = ", ".join(f"{n} {RARITY_MARK[r]}" for r, n in COPIES.items())
+        return f"✔ {DECK_SIZE} cards, copies within {limits}: a legal deck."
 
-    def _current(self) -> str | None:
-        focused = self.focused
-        if isinstance(focused, OptionList) and focused.id in ("pc-pool", "pc-deck"):
-            if focused.highlighted is not None and focused.option_count:
-                return focused.get_option_at_index(focused.highlighted).id
-        return self._focused_card
+    def side_stats(self) -> Text:
+        return self.stats()[0]
 
     def card_text(self, card: Card) -> Text:
         text = Text()
@@ -389,7 +302,7 @@ class PrCcgDeckBuilder(BaseScreen):
         return text
 
     def show_card(self) -> None:
-        card = self.pool.get(self._current() or "")
+        card = self.pool.get(self.current() or "")
         line = self.stats()[1]
         if card is None:
             self.query_one("#pc-card", Static).update(Text("highlight a card", style="dim"))
@@ -401,70 +314,23 @@ class PrCcgDeckBuilder(BaseScreen):
         self.query_one("#pc-line", Static).update(Text.assemble(self.card_line(card), "\n", line))
 
     # -- events ---------------------------------------------------------------------------------
-    def on_descendant_focus(self, event) -> None:
-        self.show_card()
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._focused_card = event.option.id
-        self.show_card()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "pc-pool":
-            self.change(event.option.id, +1)
-        elif event.option_list.id == "pc-deck":
-            self.change(event.option.id, -1)
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if self.is_mounted and (event.select.id or "").startswith("pc-"):
             self.refresh_lists(keep_place=False)
 
-    def change(self, card_id: str | None, step: int) -> None:
-        if card_id is None or card_id not in self.pool:
-            self.say(Text("Highlight a card in the pool or the deck first.", style="bold yellow"))
-            return
-        card = self.pool[card_id]
-        have = self.counts.get(card_id, 0)
-        if step > 0 and have >= self.limit(card):
-            if self.sealed and have >= self.sealed[1].get(card_id, 0):
-                why = f"{RULE_SEALED}: you opened {self.sealed[1].get(card_id, 0)} × {card.name}."
-            else:
-                why = f"{RULE_COPIES}: at most {max_copies(card)} of a {card.rarity} card ({card.name})."
-            self.say(Text(f"✘ {why}", style="bold red"))
-            self.app.bell()
-            return
-        if step > 0 and self.deck_size >= DECK_SIZE:
-            self.say(
-                Text(f"✘ The deck has its {DECK_SIZE} cards: remove one first.", style="bold red")
+    def refusal(self, card: Card, have: int) -> str | None:
+        if have >= self.limit(card):
+            if self.sealed and have >= self.sealed[1].get(card.id, 0):
+                return f"{RULE_SEALED}: you opened {self.sealed[1].get(card.id, 0)} × {card.name}."
+            return (
+                f"{RULE_COPIES}: at most {max_copies(card)} of a {card.rarity} card ({card.name})."
             )
-            self.app.bell()
-            return
-        if step < 0 and have == 0:
-            self.say(Text(f"{card.name} is not in the deck.", style="bold yellow"))
-            return
-        if have + step:
-            self.counts[card_id] = have + step
-        else:
-            self.counts.pop(card_id, None)
-        self.say("")
-        self._focused_card = card_id
-        self.refresh_lists()
+        if self.deck_size >= DECK_SIZE:
+            return f"The deck has its {DECK_SIZE} cards: remove one first."
+        return None
 
-    def say(self, message: Text | str) -> None:
-        self.message = message
-        self.query_one("#pc-message", Static).update(message)
-
-    def action_add(self) -> None:
-        self.change(self._current(), +1)
-
-    def action_remove(self) -> None:
-        self.change(self._current(), -1)
-
-    def action_new(self) -> None:
-        self.counts = {}
-        if not self.sealed:
-            self.query_one("#pc-name", Input).value = "My deck"
-        self.say(Text("A new, empty deck.", style="bold"))
-        self.refresh_lists()
+    def renames_on_new(self) -> bool:
+        return not self.sealed
 
     def action_suggest(self) -> None:
         """Sealed: the deck the bot's heuristic would build from these packs."""
@@ -475,7 +341,7 @@ class PrCcgDeckBuilder(BaseScreen):
         self.refresh_lists()
 
     def deck(self) -> CustomDeck:
-        name = clean_name(self.query_one("#pc-name", Input).value) or "My deck"
+        name = self.deck_name() or "My deck"
         return CustomDeck(name=name, cards=tuple(sorted(self.counts.items())))
 
     def action_save(self) -> None:
@@ -483,71 +349,30 @@ class PrCcgDeckBuilder(BaseScreen):
 
     def _finish(self) -> None:
         """Save the deck to a file, or in sealed play lock it in, if it is legal."""
-        problems = self.problems()
-        verb = "Not locked in" if self.sealed else "Not saved"
-        if problems:
-            self.say(Text(f"✘ {verb}: " + "; ".join(problems) + ".", style="bold red"))
-            self.app.bell()
+        if self.refused("Not locked in" if self.sealed else "Not saved"):
             return
         if self.sealed:
             self.dismiss(self.deck())
             return
-        name = clean_name(self.query_one("#pc-name", Input).value)
-        if not name:
-            self.say(Text("✘ Not saved: give the deck a name first.", style="bold red"))
-            return
-        existed = deck_path(name).exists()
-        try:
-            path = write_deck(name, dict(sorted(self.counts.items())), self.all_cards)
-        except (OSError, ValueError) as exc:
-            self.say(Text(f"✘ Not saved: {exc}", style="bold red"))
-            return
-        verb = "Replaced" if existed else "Saved"
-        self.say(Text(f"✔ {verb} {path}", style="bold green"))
-        self.notify(f"{verb} {path.name}: pick it on the setup screen.")
+        self.save_file()
+
+    def write_file(self, name: str) -> Path:
+        return write_deck(name, dict(sorted(self.counts.items())), self.all_cards)
 
     def action_lock(self) -> None:
         """Sealed: the deck is done (Ctrl+S, named for what it does here)."""
         self._finish()
 
     def action_open(self) -> None:
-        if self.sealed:
-            return
-        saved = saved_decks(self.all_cards)
-        shipped = [(d.info.name, d.info.id) for d in self.cat.card_set.decks]
+        if not self.sealed:
+            super().action_open()
 
-        def opened(choice: str | None) -> None:
-            if not choice:
-                return
-            kind, _, key = choice.partition(":")
-            if kind == "shipped":
-                deck = self.cat.card_set.deck(key)
-                self.load(f"{deck.info.name} (copy)", [(c.id, c.copies) for c in deck.cards])
-            elif kind == "saved":
-                deck = saved[int(key)]
-                self.load(deck.name, deck.cards, deck)
+    def shipped(self) -> list[tuple[str, str, int]]:
+        return [(d.info.name, d.info.id, DECK_SIZE) for d in self.cat.card_set.decks]
 
-        self.app.push_screen(OpenDeckScreen(saved, shipped), opened)
-
-    def load(self, name: str, cards, saved: SavedDeck | None = None) -> None:
-        """Start from a deck list; unknown cards are left out and said so."""
-        self.counts = {}
-        dropped = []
-        for card_id, copies in cards:
-            if card_id in self.pool and copies > 0:
-                self.counts[card_id] = self.counts.get(card_id, 0) + copies
-            else:
-                dropped.append(card_id)
-        self.query_one("#pc-name", Input).value = name
-        if saved is not None and not saved.ok:
-            text = Text(f"Opened {saved.path.name}, which is not playable: ", style="bold yellow")
-            text.append("; ".join(saved.problems))
-            if dropped:
-                text.append(f" (left out: {', '.join(dropped)})")
-            self.say(text)
-        else:
-            self.say(Text(f"Opened {name}.", style="bold"))
-        self.refresh_lists()
+    def shipped_deck(self, deck_id: str) -> tuple[str, list[tuple[str, int]]]:
+        deck = self.cat.card_set.deck(deck_id)
+        return deck.info.name, [(c.id, c.copies) for c in deck.cards]
 
     def action_back(self) -> None:
         if self.sealed:

@@ -8,165 +8,51 @@
     data-dodo = 4
     rocket-roo = 3
 
-The same shape as the shipped `card_data/zoobotz/deck-*.toml`. Reading a folder of them
-never raises: a file that is not TOML, lacks a field, names an unknown card, breaks the
-4-copies rule or has fewer than 40 cards comes back with its problems listed, so the setup
-screen can say what is wrong with which file and carry on. Kept free of Textual.
+The same shape as the shipped `card_data/zoobotz/deck-*.toml`. A file that is not TOML, lacks
+a field, names an unknown card, breaks the 4-copies rule or has fewer than 40 cards comes
+back with its problems listed. The reading and writing are shared with the other deck
+builder (tabletop_tui/decklists.py); this names ZOOBOTZ's folder, rules and file header.
+Kept free of Textual.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
-from ....engine.match import write_atomic
-from ....games.zoobotz.cards import MAX_COPIES, MIN_DECK, Card, deck_problems
+from ....decklists import DeckFolder, Entries, deck_text
+from ....decklists import SavedDeck as AnySavedDeck
+from ....decklists import clean_name as clean_name  # (the builder imports it from here)
+from ....decklists import file_stem as file_stem  # (and the tests this)
+from ....games.zoobotz.cards import MAX_COPIES, MIN_DECK, deck_problems
 from ....games.zoobotz.models import CustomDeck
-from ....paths import data_dir
-
-#: the value a saved deck has in the setup screen's deck choice
-SAVED_PREFIX = "saved:"
-MAX_NAME = 60
 
 
-def decks_dir() -> Path:
-    return data_dir() / "decks" / "zoobotz"
+class SavedDeck(AnySavedDeck):
+    custom_type = CustomDeck
 
 
-def file_stem(name: str) -> str:
-    """A safe file name for a deck name: lowercase letters, digits and dashes, at most 40."""
-    stem = re.sub(r"[^a-z0-9]+", "-", name.strip().lower()).strip("-")[:40].strip("-")
-    return stem or "deck"
+FOLDER = DeckFolder("zoobotz", deck_problems, SavedDeck)
+decks_dir = FOLDER.path
+deck_path = FOLDER.deck_path
+#: read one deck file (path, pool); problems are returned, never raised
+read_deck = FOLDER.read
+#: every deck file in the folder (pool), sorted by name
+saved_decks = FOLDER.saved
+#: a setup screen deck choice (choice, pool) as a shipped deck id or a CustomDeck
+resolve_choice = FOLDER.resolve
 
 
-def deck_path(name: str) -> Path:
-    return decks_dir() / f"{file_stem(name)}.toml"
+def deck_toml(name: str, cards: dict[str, int] | Entries) -> str:
+    return deck_text(
+        name,
+        cards,
+        [
+            "# A ZOOBOTZ deck built in tabletop-tui's deck builder.",
+            f"# At least {MIN_DECK} cards, at most {MAX_COPIES} copies of any card.",
+        ],
+    )
 
 
-@dataclass(frozen=True)
-class SavedDeck:
-    path: Path
-    name: str
-    cards: tuple[tuple[str, int], ...]
-    #: why it can't be played (empty: a legal deck)
-    problems: tuple[str, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    @property
-    def size(self) -> int:
-        return sum(n for _, n in self.cards)
-
-    @property
-    def choice(self) -> str:
-        """Its value among the setup screen's deck choices."""
-        return SAVED_PREFIX + self.path.stem
-
-    def custom(self) -> CustomDeck:
-        """The deck as it enters the game Config (and so every save of the game)."""
-        return CustomDeck(name=self.name, cards=self.cards)
-
-    def report(self) -> str:
-        return f"{self.path}: " + "; ".join(self.problems)
-
-
-def read_deck(path: Path, pool: dict[str, Card]) -> SavedDeck:
-    """Read one deck file; problems are returned, never raised."""
-    path = Path(path)
-    stem = path.stem
-
-    def broken(problem: str, name: str = stem, cards=()) -> SavedDeck:
-        return SavedDeck(path=path, name=name, cards=tuple(cards), problems=(problem,))
-
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        return broken("not a text file (is it a deck?)")
-    except tomllib.TOMLDecodeError as exc:
-        return broken(f"not valid TOML ({exc})")
-    except OSError as exc:
-        return broken(f"cannot be read ({exc.strerror or exc})")
-    deck = raw.get("deck")
-    if not isinstance(deck, dict):
-        return broken("no [deck] table")
-    name = deck.get("name", stem)
-    if not isinstance(name, str) or not name.strip():
-        return broken("field 'name': a deck needs a name (text)")
-    name = clean_name(name) or stem
-    cards = deck.get("cards")
-    if not isinstance(cards, dict):
-        return broken("no [deck.cards] table (card id = copies)", name)
-    entries: list[tuple[str, int]] = []
-    problems: list[str] = []
-    for card_id, copies in cards.items():
-        if isinstance(copies, bool) or not isinstance(copies, int):
-            problems.append(f"field 'cards.{card_id}': copies must be a whole number")
-            continue
-        entries.append((str(card_id), copies))
-    problems += deck_problems(tuple(entries), pool)
-    return SavedDeck(path=path, name=name, cards=tuple(entries), problems=tuple(problems))
-
-
-def saved_decks(pool: dict[str, Card]) -> list[SavedDeck]:
-    """Every deck file in the folder, sorted by name; a missing folder is no decks."""
-    folder = decks_dir()
-    try:
-        paths = sorted(p for p in folder.glob("*.toml") if p.is_file())
-    except OSError:
-        return []
-    return sorted((read_deck(p, pool) for p in paths), key=lambda d: d.name.lower())
-
-
-def clean_name(name: str) -> str:
-    """A deck name without control characters, at most 60 long."""
-    return "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-
-
-def _key(card_id: str) -> str:
-    return card_id if re.fullmatch(r"[A-Za-z0-9_-]+", card_id) else json.dumps(card_id)
-
-
-def deck_toml(name: str, cards: dict[str, int] | tuple[tuple[str, int], ...]) -> str:
-    entries = list(cards.items()) if isinstance(cards, dict) else list(cards)
-    # A JSON string without \u escapes of astral characters is a valid TOML basic string.
-    lines = [
-        "# A ZOOBOTZ deck built in tabletop-tui's deck builder.",
-        f"# At least {MIN_DECK} cards, at most {MAX_COPIES} copies of any card.",
-        "",
-        "[deck]",
-        f"name = {json.dumps(clean_name(name), ensure_ascii=False)}",
-        "",
-        "[deck.cards]",
-    ]
-    lines += [f"{_key(card_id)} = {copies}" for card_id, copies in entries if copies > 0]
-    return "\n".join(lines) + "\n"
-
-
-def write_deck(name: str, cards: dict[str, int] | tuple[tuple[str, int], ...]) -> Path:
+def write_deck(name: str, cards: dict[str, int] | Entries) -> Path:
     """Save a deck (atomically) under its sanitised name; returns the file written."""
-    if not clean_name(name):
-        raise ValueError("give the deck a name first")
-    path = deck_path(name)
-    write_atomic(path, deck_toml(name, cards))
-    return path
-
-
-def resolve_choice(choice: str, pool: dict[str, Card]) -> str | CustomDeck:
-    """A setup screen deck choice as a Config deck: a shipped deck id, or a saved deck's list.
-
-    Raises ValueError naming the file and the problem when a saved deck is (now) unusable.
-    """
-    if not choice.startswith(SAVED_PREFIX):
-        return choice
-    path = decks_dir() / f"{choice[len(SAVED_PREFIX) :]}.toml"
-    if not path.is_file():
-        raise ValueError(f"{path}: the saved deck is gone")
-    deck = read_deck(path, pool)
-    if not deck.ok:
-        raise ValueError(deck.report())
-    return deck.custom()
+    return FOLDER.write(name, deck_toml(name, cards))
