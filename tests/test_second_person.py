@@ -124,6 +124,12 @@ def test_an_owner_is_you_or_a_name():
     assert owner(YOU) == "your" and owner("Ana") == "Ana's"
 
 
+def test_a_plural_takes_its_s_at_every_count_but_one():
+    from tabletop_tui.engine.grammar import plural
+
+    assert [plural(n, "Shard") for n in (0, 1, 2)] == ["0 Shards", "1 Shard", "2 Shards"]
+
+
 def test_a_broken_saves_message_reads_an_army_of_zero_action():
     """A save whose action is not one of the game's said "is not a Army Of Zero action"."""
     from tabletop_tui.engine.grammar import article

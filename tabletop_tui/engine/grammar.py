@@ -115,3 +115,8 @@ def owner(name: str) -> str:
 def article(words: str) -> str:
     """ "a" or "an" before `words`, by their first letter ("an Army Of Zero action")."""
     return "an" if words[:1].lower() in "aeiou" else "a"
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards", "0 cards" (a plural made with an s)."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

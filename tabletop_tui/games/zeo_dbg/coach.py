@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from ...engine.coach import Reason
+from ...engine.grammar import plural
 from .cards import CardFace
 from .models import (
     Activate,
@@ -26,10 +27,6 @@ from .models import (
     Play,
     View,
 )
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _gives(face: CardFace) -> str:
@@ -109,7 +106,7 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
         price = price if price is not None else (face.cost if face else None)
         why = []
         if price is not None:
-            why.append(f"{_plural(price, 'Shard')} of your {view.shards}")
+            why.append(f"{plural(price, 'Shard')} of your {view.shards}")
         if face is not None and _gives(face):
             why.append(f"it gives {_gives(face)} each time you play it")
         if action.source == "grid":
@@ -131,7 +128,7 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             g = view.grid[action.index]
             name = g.card.name if g.card else "the adversary"
             reward = g.card.battle_text if g.card and g.card.battle_text else ""
-            why = f"{_plural(g.price or 0, 'Shard')} of your {view.shards}"
+            why = f"{plural(g.price or 0, 'Shard')} of your {view.shards}"
             if reward:
                 why += f"; reward: {_short(reward, 50)}"
             return Reason(f"Battle {name}", why, name)
@@ -170,7 +167,7 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
     if isinstance(action, EndMain):
         return Reason(
             "End the Main Phase",
-            f"{_plural(view.shards, 'Shard')} and {_energy(view, seat)} Energy left: "
+            f"{plural(view.shards, 'Shard')} and {_energy(view, seat)} Energy left: "
             "nothing open is worth more to the coach than keeping them",
         )
     if isinstance(action, EndTurn):
@@ -215,5 +212,5 @@ def grade(view: View, seat: int, played, legal: list, rng: random.Random) -> str
         return None
     return (
         f"Buying {mine.name} ({view.grid[played.index].price}) left {other.name} "
-        f"({view.grid[best.index].price}), {_plural(gap, 'Shard')} dearer, in The Grid"
+        f"({view.grid[best.index].price}), {plural(gap, 'Shard')} dearer, in The Grid"
     )
