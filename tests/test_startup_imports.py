@@ -232,3 +232,33 @@ def test_the_game_over_plot_is_imported_when_a_game_ends(game_id, tmp_path):
     screen, modules = _first_frame_modules(game_id, tmp_path)
     assert screen != "LauncherScreen"
     assert "tabletop_tui.ui.widgets.plot" not in modules
+
+
+#: modules a game's first frame has no use for (issue 36): the coach (C), the recap (w and
+#: the curtain's), the dialogs (a reveal, the game's end, quitting) and F2's list
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "tabletop_tui.engine.coach",
+    "tabletop_tui.tables.recap",
+    "tabletop_tui.ui.recap",
+    "tabletop_tui.ui.screens.dialogs",
+    "tabletop_tui.ui.widgets.moves_panel",
+    "tabletop_tui.ui.widgets.hint",
+)
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_a_first_frame_loads_no_coach_recap_dialogs_or_move_list(game_id, tmp_path):
+    screen, modules = _first_frame_modules(game_id, tmp_path)
+    assert screen != "LauncherScreen"
+    loaded = [m for m in NOT_BEFORE_THE_FIRST_FRAME if m in modules]
+    assert loaded == [], f"{game_id}'s first frame imported {loaded}"
+    coaches = sorted(m for m in modules if m.endswith(".coach"))
+    assert coaches == [], f"{game_id}'s first frame imported a coach: {coaches}"
+
+
+def test_the_screens_coach_level_is_the_coachs():
+    """GameScreen names the coach's bot level without importing the coach."""
+    from tabletop_tui.engine.coach import COACH_KIND
+    from tabletop_tui.ui.game_screen import GameScreen
+
+    assert GameScreen.COACH_KIND == COACH_KIND

@@ -11,28 +11,56 @@ redraws when the service pushes a new view, whoever acted.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Footer
 
 from ..engine import Event, Rejection
-from ..engine.coach import COACH_KIND, Advice, advise, grade_last
 from ..engine.grammar import second_person
+from ..engine.levels import LEVEL_KINDS
 from ..engine.names import describe_all_seen
 from ..files import os_problem
 from ..paths import new_save_path
-from ..tables.recap import Recap, hand_names, recap_for
-from .recap import public_text
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
-from .screens.dialogs import ConfirmQuit, GameOverScreen, RecapScreen, RevealScreen
 from .session import Session
 from .textual_internals import event_clock
-from .widgets.hint import HintBar
 from .widgets.log import LogPanel
-from .widgets.moves_panel import MovesPanel
 from .widgets.quiet import update_static
+
+if TYPE_CHECKING:  # (imported where used: a first frame needs none of them, issue 36)
+    from ..engine.coach import Advice
+    from ..tables.recap import Recap
+    from .widgets.moves_panel import MovesPanel
+
+
+# The coach (C), the recap (w, a curtain), the dialogs and F2's list are imported when
+# first used, not before a game's first frame: each module is a ms or two of start-up.
+def advise(*args, **kwargs):
+    """engine.coach.advise (tests replace this name to slow the coach down)."""
+    from ..engine.coach import advise as coach_advise
+
+    return coach_advise(*args, **kwargs)
+
+
+def grade_last(match, seat: int) -> str | None:
+    from ..engine.coach import grade_last as coach_grade_last
+
+    return coach_grade_last(match, seat)
+
+
+def _public_text(recap):
+    from .recap import public_text
+
+    return public_text(recap)
+
+
+def _dialogs():
+    from .screens import dialogs
+
+    return dialogs
 
 
 class GameScreen(BaseScreen):
@@ -51,8 +79,9 @@ class GameScreen(BaseScreen):
     #: the keys only a seat has a use for: a watcher's footer does not offer them (each game
     #: adds its own moves' keys)
     SEAT_ACTIONS: frozenset[str] = frozenset({"undo", "save", "wide_undo", "wide_save", "coach"})
-    #: the bot level the coach asks (engine/coach.py; tests may ask a quicker one)
-    COACH_KIND = COACH_KIND
+    #: the bot level the coach asks (engine/coach.py's COACH_KIND, the hard bot; tests may
+    #: ask a quicker one)
+    COACH_KIND = LEVEL_KINDS["hard"]
 
     def __init__(
         self, session: Session, delay: float = 0.4, demo: bool = False, exit_at_end: bool = False
@@ -211,6 +240,8 @@ class GameScreen(BaseScreen):
     def on_mount(self) -> None:
         if self.session.tutorial is not None:
             footers = list(self.query(Footer))
+            from .widgets.hint import HintBar
+
             bar = HintBar(id="tutorial-hint")
             if footers:
                 self.mount(bar, before=footers[0])
@@ -240,6 +271,8 @@ class GameScreen(BaseScreen):
         else:
             topics = self.help_topics(view)
         if hints.update(topics, len(self.match.actions)) and hints.hint is not None:
+            from .widgets.hint import HintBar
+
             for bar in self.query(HintBar):
                 bar.show_hint(hints.label(), hints.hint.text)
 
@@ -296,7 +329,7 @@ class GameScreen(BaseScreen):
                     seat,
                     note,
                     self.match.autosave_error,
-                    recap=public_text(recap) if recap.events else None,
+                    recap=_public_text(recap) if recap.events else None,
                     take_back=self.session.name(last) if undoable else None,
                 ),
                 lambda answer: self._taken_back(last) if answer else self._passed(seat, recap),
@@ -426,7 +459,9 @@ class GameScreen(BaseScreen):
             hand_to = self._next_hand() if public else None
             name = self.session.name(hand_to) if hand_to is not None else None
             self.app.push_screen(
-                RevealScreen("Reveal", body, auto_close=auto, hand_to=hand_to, name=name),
+                _dialogs().RevealScreen(
+                    "Reveal", body, auto_close=auto, hand_to=hand_to, name=name
+                ),
                 lambda _: self._revealed(hand_to),
             )
             return
@@ -474,7 +509,8 @@ class GameScreen(BaseScreen):
         if self.exit_at_end:
             self.set_timer(max(self.delay * 4, 0.5), lambda: self.app.exit(outcome))
             return
-        self.app.push_screen(GameOverScreen(headline, self.summary()), self._after_game_over)
+        over = _dialogs().GameOverScreen(headline, self.summary())
+        self.app.push_screen(over, self._after_game_over)
 
     def _after_game_over(self, choice: str | None) -> None:
         if self.remote and choice in ("new", "launcher"):
@@ -492,10 +528,14 @@ class GameScreen(BaseScreen):
         """The card names in the viewing seat's own hand, from its View: the recap names
         the cards new there (tables.recap.hand_names reads the games whose seats hold a
         hand of cards; a game with another shape names its own)."""
+        from ..tables.recap import hand_names
+
         return hand_names(view)
 
     def recap_for(self, seat: int) -> Recap:
         """Since `seat`'s last move: the log's lines, and the cards new in its hand."""
+        from ..tables.recap import recap_for
+
         return recap_for(self.session, seat, self.recap_hand)
 
     def _offer_recap(self) -> None:
@@ -513,7 +553,7 @@ class GameScreen(BaseScreen):
         if first and self.session.resumed:
             recap = self.recap_for(seat)
             if not recap.empty:
-                self.app.push_screen(RecapScreen(recap))
+                self.app.push_screen(_dialogs().RecapScreen(recap))
             return
         mark = self.session.recap_mark(seat)
         if mark is None:
@@ -535,7 +575,7 @@ class GameScreen(BaseScreen):
         if seat is None:
             self.set_message(Text("The recap is for a seat: watchers read the log.", style="bold"))
             return
-        self.app.push_screen(RecapScreen(self.recap_for(seat)))
+        self.app.push_screen(_dialogs().RecapScreen(self.recap_for(seat)))
 
     # -- the coach (engine/coach.py): the hard bot's move for the seat on screen, and why ----------
     #: (seat, step) of the question on its way to the coach, None when none is
@@ -730,6 +770,8 @@ class GameScreen(BaseScreen):
         if self.remote:  # drawn over the table, in this screen (see widgets/moves_panel.py)
             panel = self._moves_panel
             if panel is None:  # (mounted the first time, then kept)
+                from .widgets.moves_panel import MovesPanel
+
                 panel = self._moves_panel = MovesPanel(id="moves-panel")
                 await self.mount(panel, before=0)
             panel.open(self.session.name(seat), labels, send)
@@ -792,6 +834,6 @@ class GameScreen(BaseScreen):
                 if self.watching
                 else "Back to the lobby: your seat stays yours, and you may come back to it."
             )
-            self.app.push_screen(ConfirmQuit(detail), done)
+            self.app.push_screen(_dialogs().ConfirmQuit(detail), done)
             return
-        self.app.push_screen(ConfirmQuit.for_game(self.match.autosave_error), done)
+        self.app.push_screen(_dialogs().ConfirmQuit.for_game(self.match.autosave_error), done)
