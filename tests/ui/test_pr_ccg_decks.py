@@ -239,3 +239,28 @@ async def test_under_no_color_rarity_and_legality_keep_their_glyphs(monkeypatch)
         await settle(pilot)
         assert builder.counts[first] == 1
         assert "Copies (ruling 8): at most 1 of a rare card" in screen_text(app)
+
+
+async def test_the_curtain_before_a_sealed_game_promises_no_autosave():
+    """Play-test: the curtain before sealed building said "the game is autosaved", but no
+    game exists yet; it says nothing is saved, and so does its quit question."""
+    app = TabletopApp(autosave=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        setup = app.screen
+        setup.query_one("#kind-1").value = "human"
+        setup.query_one("#opt-sealed_packs-0").value = "4"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"
+        text = screen_text(app)
+        assert "autosaved" not in text and "nothing is saved yet" in text
+        await pilot.press("q")
+        await settle(pilot)
+        assert screen_name(app) == "ConfirmQuit"
+        assert "Nothing is saved yet" in screen_text(app)
+        await pilot.press("n")
+        await settle(pilot)
+        assert screen_name(app) == "CurtainScreen"

@@ -28,11 +28,14 @@ class CurtainScreen(BaseScreen):
         autosave_error: str | None = None,
         recap: Text | None = None,
         take_back: str | None = None,
+        unsaved: str | None = None,
     ):
         """`recap`: the public lines since this seat's last move (everyone may read them;
         the seat's own new cards wait behind the curtain). `take_back`: the name of the
         player who just moved, when that move can still be undone (nothing was revealed):
-        `u` here takes it back, so a slip of the key needs no question before every move."""
+        `u` here takes it back, so a slip of the key needs no question before every move.
+        `unsaved`: why nothing is saved yet (a curtain before the game has started, such as
+        sealed play's building), said instead of promising an autosave."""
         super().__init__(classes=f"seat-{seat}")
         self.player = name
         self.seat = seat
@@ -40,6 +43,7 @@ class CurtainScreen(BaseScreen):
         self.autosave_error = autosave_error
         self.recap = recap
         self.take_back = take_back
+        self.unsaved = unsaved
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -60,7 +64,9 @@ class CurtainScreen(BaseScreen):
             text.append(f"{self.player}: press Enter or click to continue.\n", style="dim")
             if self.take_back is not None:
                 text.append(f"{self.take_back}: u takes your move back.\n", style="dim")
-            if self.autosave_error is None:
+            if self.unsaved is not None:
+                text.append("q: quit (nothing is saved yet)", style="dim")
+            elif self.autosave_error is None:
                 text.append("q: quit (the game is autosaved)", style="dim")
             else:
                 text.append("q: quit (the autosave is failing: see the warning)", style="dim")
@@ -83,4 +89,8 @@ class CurtainScreen(BaseScreen):
             if yes:
                 self.app.leave_game()  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmQuit.for_game(self.autosave_error), done)
+        if self.unsaved is not None:
+            confirm = ConfirmQuit(f"Nothing is saved yet: {self.unsaved}")
+        else:
+            confirm = ConfirmQuit.for_game(self.autosave_error)
+        self.app.push_screen(confirm, done)

@@ -14,6 +14,8 @@ from ....games.pr_ccg_2008.models import AUTO_DECK, CustomDeck
 from ....games.pr_ccg_2008.sealed import opened_counts, sealed_pools
 
 NOTE = "Sealed play: open your {packs} packs and build a 20-card deck from them."
+#: the curtains before the game: no game exists yet, so none is autosaved
+UNSAVED = "the game starts, and is autosaved, once every deck is built."
 
 
 def start_sealed(app, game_id: str, seats, seed: int, replace: bool, options: dict, seed_given):
@@ -62,7 +64,9 @@ def start_sealed(app, game_id: str, seats, seed: int, replace: bool, options: di
             app.push_screen(screen, built)
 
         if len(humans) > 1:  # pass the keyboard: the other seat must not see these packs
-            app.push_screen(CurtainScreen(name, seat, note=NOTE.format(packs=packs)), builder)
+            app.push_screen(
+                CurtainScreen(name, seat, note=NOTE.format(packs=packs), unsaved=UNSAVED), builder
+            )
         else:
             builder()
 
