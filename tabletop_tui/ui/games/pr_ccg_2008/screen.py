@@ -25,7 +25,6 @@ from ....games.pr_ccg_2008.models import (
 )
 from ...game_screen import GameScreen
 from ...seats import seat_tag
-from ...setup_options import SetupOption
 from ...widgets import CardFace, LogPanel, PileView
 from ...widgets.card_menu import MenuEntry
 from ...widgets.footer import TableFooter
@@ -47,33 +46,6 @@ STEP_HELP = {
     "wait": "Waiting for the other player…",
     "over": "The game is over.",
 }
-
-
-def _deck_choices():
-    from ....games.pr_ccg_2008.cards import catalog
-
-    return tuple((d.info.name, d.info.id) for d in catalog().card_set.decks)
-
-
-def _deck_blurb(deck_id) -> str:
-    from ....games.pr_ccg_2008.cards import catalog
-
-    for d in catalog().card_set.decks:
-        if d.info.id == deck_id:
-            return d.info.blurb
-    return ""
-
-
-def _default_decks():
-    ids = [value for _, value in _deck_choices()]
-    return (ids[0], ids[1 % len(ids)])
-
-
-class _LazyDefault(tuple):
-    """Per-seat deck defaults, read from the card files only when setup opens."""
-
-    def __getitem__(self, index):
-        return _default_decks()[index]
 
 
 def element_letters(elements: tuple[str, ...], view: View) -> str:
@@ -243,23 +215,6 @@ class PrCcgScreen(CardTable, GameScreen):
         ("B8 T6 …", "the card's value in each element; ✹ its Damage"),
         ("◉ $ +", "in your hand: ◉ selected to play, $ paid toward its Hand Cost, + just drawn"),
     ]
-    SETUP_OPTIONS = (
-        SetupOption(
-            "decks",
-            "Deck",
-            _deck_choices,
-            per_seat=True,
-            default=_LazyDefault(),
-            describe=_deck_blurb,
-        ),
-        SetupOption(
-            "opening_hand",
-            "Opening hand",
-            tuple((f"{n} cards" if n else "0 (as written)", str(n)) for n in range(0, 8)),
-            default="0",
-            help="House rule: cards drawn before the first round.",
-        ),
-    )
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
