@@ -1,0 +1,225 @@
+"""Power Rangers Zeo DBG: rules held at their exact boundary, each named for the rule a small
+mutant of the rules modules (benchmarks/mutants.py, issue 35) changed without any other
+rules test noticing. Quotes and section names are the rulebook's
+(../shared/seeds/zeo-deck-building-game-rulebook.txt), paraphrased."""
+
+from __future__ import annotations
+
+from zeo_helpers import R, act, attach, energy, game, player, rejected
+
+from tabletop_tui.games.zeo_dbg.models import Activate, Attached, Choose
+
+V, H = 0, 1
+
+
+def _attacked_hero(hero_energy: int):
+    """A Villain Attack waiting on the Hero, who has Trey of Triforia (a Block of 2 Energy,
+    no hand icon) attached and ready."""
+    state = energy(game(), V, 5)
+    state, _ = attach(state, V, 0, "cogsoldier-squad")
+    state, trey = attach(state, H, 0, "trey-of-triforia")
+    state = energy(state, H, hero_energy)
+    state = act(state, V, Activate(source="slot", index=0))
+    assert R.to_act(state) == {H}
+    return state
+
+
+def test_boundary_an_attached_block_with_exactly_its_energy():
+    """Blocks: an attached card's Block is used by paying its activation cost; exactly its
+    cost in Energy is enough (Trey of Triforia, 2), one less is not."""
+    exact = [a.option for a in R.legal_actions(_attacked_hero(2), H)]
+    short = [a.option for a in R.legal_actions(_attacked_hero(1), H)]
+    assert "slot:0" in exact and "slot:0" not in short
+
+
+def _bay(n: int, side: str, ready: bool):
+    state = game().model_copy(update={"active": H})
+    zords = ("skydancer-zord#0", "stonehorn-zord#0", "tidefin-zord#0")[:n]
+    state = state.model_copy(
+        update={"bay": tuple(Attached(card=z, ready=ready) for z in zords), "bay_side": side}
+    )
+    return energy(state, H, 10)
+
+
+def test_the_red_battlezord_readies_only_when_a_zord_is_exhausted():
+    """Red Battlezord and Zeo Megazord: its ability readies exhausted Zords, so with every
+    Zord already ready there is nothing to ready and it is refused, as on the plain Bay."""
+    for side in ("bay", "battlezord"):
+        assert "no exhausted Zord" in rejected(_bay(3, side, True), H, Activate(source="bay"))
+        assert R.check(_bay(3, side, False), H, Activate(source="bay")) is None
+
+
+def test_boundary_serpentera_is_refused_by_the_check_itself_with_two_sections():
+    """Serpentera Section Promo Rules: Serpentera is used only once complete (3 sections).
+    With 2 the check itself refuses it, not only the legal-move list."""
+    state = game(chars=("venjix", "renn"), serpentera=True)
+    two = energy(player(state, V, serpentera=2, serpentera_ready=True), V, 10)
+    assert "not complete" in rejected(two, V, Activate(source="serpentera"))
+    three = energy(player(state, V, serpentera=3, serpentera_ready=True), V, 10)
+    assert R.check(three, V, Activate(source="serpentera")) is None
+
+
+def _attacked_villain(villain_energy: int):
+    """A Hero Attack waiting on the Villain, who has Robocupid (copy another card's
+    ability, 2 Energy) attached and ready; the Hero's Trey of Triforia Block is in play."""
+    state = game().model_copy(update={"active": H})
+    state = energy(state, H, 5)
+    state, _ = attach(state, H, 0, "rescue-pilot")
+    state, _ = attach(state, H, 1, "trey-of-triforia")
+    state, _ = attach(state, V, 0, "robocupid")
+    state = energy(state, V, villain_energy)
+    state = act(state, H, Activate(source="slot", index=0))
+    assert R.to_act(state) == {V}
+    return state
+
+
+def test_boundary_copying_a_block_with_exactly_the_copier_s_energy():
+    """Robocupid copies another card's ability: a Block in play may be copied to answer an
+    Attack when the team has exactly the copier's cost in Energy (2), not with 1."""
+    exact = [a.option for a in R.legal_actions(_attacked_villain(2), V)]
+    short = [a.option for a in R.legal_actions(_attacked_villain(1), V)]
+    assert any("1:1" in o for o in exact) and not any("1:1" in o for o in short)
+    assert "decline" in exact and "decline" in short
+
+
+def test_copying_a_zord_s_block():
+    """Robocupid copies another card's ability, a Zord's Block too: Zeo Zord 5 in the
+    Heroes' Bay blocks for 0 Energy (heal 3), so the copying Villain takes no damage."""
+    state = _attacked_villain(2)
+    bay = (Attached(card="zeo-zord-5#0", ready=True),)
+    state = state.model_copy(update={"bay": bay})
+    options = [a.option for a in R.legal_actions(state, V)]
+    zord = next(o for o in options if o.endswith("zord:0"))
+    hp = state.teams[V].hp
+    state = act(state, V, Choose(option=zord))
+    assert state.attack is None and state.teams[V].hp >= hp
+
+
+def test_both_teams_start_with_no_energy_and_the_first_player_with_no_shards():
+    """Setup: the teams' Energy starts at 0 (the lone team's head start is a setting, off by
+    default) and a turn starts with no Shards."""
+    for fmt in ("1v1", "2v1", "2v2"):
+        state = game(fmt)
+        assert [t.energy for t in state.teams] == [0, 0] and state.shards == 0
+
+
+def test_a_battle_names_one_of_the_six_grid_spaces():
+    """Battling Adversary Cards: The Grid has 6 spaces (0-5); a Battle of a seventh space is
+    refused before it reaches the table."""
+    import pytest
+    from pydantic import ValidationError
+
+    from tabletop_tui.games.zeo_dbg.models import Battle
+
+    assert Battle(index=5).index == 5
+    with pytest.raises(ValidationError, match="less than or equal to 5"):
+        Battle(index=6)
+
+
+def test_teammates_are_dealt_four_different_characters():
+    """Setup: each player is dealt two characters of their own team and keeps one; two
+    teammates draw from one team's characters, so their offers never share one."""
+    from tabletop_tui.games.zeo_dbg.models import Config
+
+    for seed in range(6):
+        state = R.new_game(Config(format="2v2"), seed)
+        offers = [state.players[i].offer for i in range(4)]
+        for a, b in ((0, 2), (1, 3)):
+            assert len(offers[a]) == len(offers[b]) == 2
+            assert not set(offers[a]) & set(offers[b])
+
+
+def test_the_fifth_zord_of_the_bay_can_be_activated():
+    """Zeo Zord Bay: it holds 5 Zords, and a ready Zord's ability may be activated
+    whichever slot of the Bay it sits in, the fifth too."""
+    zords = ("skydancer-zord#0", "stonehorn-zord#0", "tidefin-zord#0", "thornback-zord#0")
+    state = game().model_copy(update={"active": H})
+    fifth = "sunlance-zord#0"
+    bay = (*(Attached(card=z, ready=False) for z in zords), Attached(card=fifth, ready=True))
+    state = energy(state.model_copy(update={"bay": bay}), H, 20)
+    assert Activate(source="zord", index=4) in R.legal_actions(state, H)
+
+
+def test_the_opening_grid_may_hold_exactly_two_of_a_type():
+    """Setup: the first Grid holds no more than two cards of one type - two is allowed, so
+    over a few seeds some opening Grid shows a pair."""
+    from collections import Counter
+
+    from tabletop_tui.games.zeo_dbg.cards import catalog
+
+    cat = catalog()
+    most = [max(Counter(cat.card(c).kind for c in game(seed=s).grid).values()) for s in range(8)]
+    assert max(most) == 2
+
+
+def test_a_team_of_two_gets_four_zords_or_masters_a_lone_player_five():
+    """Setup: the Zord and Master stacks hold 4 cards for a team of two and 5 for a lone
+    player (2v1)."""
+    duo = game("2v2")
+    assert len(duo.zord_stack) == 4 and len(duo.master_stack) == 4
+    lone = game("2v1")  # lone Hero
+    assert len(lone.zord_stack) == 5 and len(lone.master_stack) == 4
+
+
+def test_a_team_falls_at_exactly_zero_hp():
+    """Winning the Game: a team whose HP reaches 0 loses; at 1 HP it is still in the game."""
+    from tabletop_tui.games.zeo_dbg.table import hurt
+
+    state = game()
+    hp = state.teams[H].hp
+    alive = hurt(state, H, hp - 1, [])
+    assert alive.teams[H].hp == 1 and alive.outcome is None
+    fallen = hurt(state, H, hp, [])
+    assert fallen.teams[H].hp == 0 and fallen.outcome is not None
+
+
+def test_an_attack_on_every_foe_makes_each_discard_only_one_attached_card():
+    """Attacks and Discarding Attached Cards: "discard 1 attached card" on every foe takes
+    one card from each, once: a Hero with two attached cards keeps the other, and nobody is
+    asked a second time."""
+    from zeo_helpers import choose, decline_all
+
+    state = energy(game("2v2"), V, 5)
+    state = player(
+        state, V, character="voltara", slots=(None, Attached(card="double-strike#x"), None, None)
+    )
+    state, _ = attach(state, 1, 0, "pulse-rifle")
+    state, _ = attach(state, 1, 1, "pulse-rifle")
+    state, _ = attach(state, 3, 0, "pulse-rifle")
+    state = decline_all(act(state, V, Activate(source="slot", index=1)))
+    asked = []
+    while state.decision is not None and state.decision.kind == "discard_attached":
+        (seat,) = R.to_act(state)
+        asked.append(seat)
+        state = choose(state, state.decision.options[0].id)
+    assert asked == [1, 3]
+    assert sum(s is not None for s in state.players[1].slots) == 1
+
+
+def test_a_card_that_sticks_to_a_character_is_not_offered_with_every_slot_full():
+    """Buying cards, Defector (attaches to a character, stays until Battled): with no open
+    slot on any character there is nowhere to attach it, so the move list does not offer
+    it, while a plain card of the same price is."""
+    from zeo_helpers import grid
+
+    from tabletop_tui.games.zeo_dbg.models import Buy
+
+    state = game().model_copy(update={"active": H, "shards": 10})
+    state = grid(state, "defector", "rescue-pilot")
+    for seat in (V, H):
+        full = tuple(Attached(card=f"pulse-rifle#f{seat}{k}") for k in range(4))
+        state = player(state, seat, slots=full)
+    legal = R.legal_actions(state, H)
+    assert Buy(source="grid", index=1) in legal
+    assert Buy(source="grid", index=0) not in legal
+    assert R.check(state, H, Buy(source="grid", index=0)) is not None
+
+
+def test_a_card_stuck_in_the_fourth_slot_can_be_battled_off():
+    """Singing Zap sticks to a character until its owner Battles it; a Hero's fourth slot
+    may hold it as well as any other, and the move list offers that Battle."""
+    from tabletop_tui.games.zeo_dbg.models import Battle
+
+    state = game().model_copy(update={"active": H, "shards": 10})
+    state, _ = attach(state, H, 3, "singing-zap", stuck=True)
+    assert Battle(slot=3) in R.legal_actions(state, H)
