@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 PROG = "tabletop-tui"
 PLAIN_HELP = "play by text: plain lines out, one typed command per line in (no full screen)"
+CURSOR_HELP = (
+    "full screen: show the terminal's cursor and keep it on the focused card, for a braille "
+    "display or a screen reader (the same as TABLETOP_TUI_CURSOR=focus)"
+)
 MAX_GAMES = 1_000_000
 DEMO_DELAY = 0.6
 
@@ -867,6 +871,9 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--cards", metavar="DIR", type=_folder, default=argparse.SUPPRESS, help=cards_help
     )
+    common.add_argument(
+        "--braille-cursor", action="store_true", default=argparse.SUPPRESS, help=CURSOR_HELP
+    )
 
     parser = _Parser(
         prog=PROG,
@@ -875,6 +882,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     parser.add_argument("--cards", metavar="DIR", type=_folder, default=None, help=cards_help)
     parser.add_argument("--plain", action="store_true", help=PLAIN_HELP)
+    parser.add_argument("--braille-cursor", action="store_true", help=CURSOR_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def command(name: str, help: str, func) -> argparse.ArgumentParser:
@@ -1202,6 +1210,8 @@ def main(argv: list[str] | None = None) -> int:
             from .cards import set_cards_dir  # (also back to none, in a process run twice)
 
             set_cards_dir(args.cards)
+        if args.braille_cursor:  # (the app reads it: ui/cursor.py)
+            os.environ["TABLETOP_TUI_CURSOR"] = "focus"
         return args.func(args) if getattr(args, "func", None) else cmd_launcher(args)
     except SystemExit as exc:  # --help and --version
         return exc.code if isinstance(exc.code, int) else 0

@@ -75,7 +75,11 @@ MAX_SESSIONS_PER_CONNECTION = 3
 #: the longest unix socket path (sun_path holds 108 bytes with its terminating zero)
 MAX_SOCKET_PATH = 100
 #: client environment variables passed on to the app, with the values allowed
-CLIENT_ENV = {"COLORTERM": {"truecolor", "24bit", "256color"}, "NO_COLOR": None}
+CLIENT_ENV = {
+    "COLORTERM": {"truecolor", "24bit", "256color"},
+    "NO_COLOR": None,
+    "TABLETOP_TUI_CURSOR": {"focus"},  # the cursor on the focused card (ui/cursor.py)
+}
 
 #: puts a terminal back to normal after an app that could not clean up (killed, crashed):
 #: attributes, cursor shown, mouse and focus reporting off, bracketed paste off, main screen

@@ -46,6 +46,29 @@ class TabletopApp(App):
     CSS_PATH = ["app.tcss"]
     ENABLE_COMMAND_PALETTE = False
 
+    @property
+    def cursor_position(self):
+        """Where Textual puts the terminal's cursor after each frame: what a widget set (an
+        Input's caret), or with the braille cursor on, the focused card (ui/cursor.py)."""
+        if self._cursor_on_focus:
+            from .cursor import focus_point
+
+            return focus_point(self, self._cursor_set)
+        return self._cursor_set
+
+    @cursor_position.setter
+    def cursor_position(self, offset) -> None:
+        self._cursor_set = offset
+
+    def get_driver_class(self):
+        """Textual's driver; with the braille cursor on, one that shows the cursor."""
+        driver = super().get_driver_class()
+        if self._cursor_on_focus:
+            from .cursor import showing_driver
+
+            driver = showing_driver(driver)
+        return driver
+
     def __init__(
         self,
         game: str | None = None,
@@ -63,6 +86,9 @@ class TabletopApp(App):
     ):
         """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks.
         `replay`: a `tables.replay.Replay` to open on its game's own screen, at `replay_at`."""
+        #: the terminal's cursor shown and kept on the focus (`cursor.VARIABLE`, read here:
+        #: that module is imported only when it is on)
+        self._cursor_on_focus = os.environ.get("TABLETOP_TUI_CURSOR", "").strip().lower() == "focus"
         super().__init__()
         #: extra game settings, e.g. {"cards_dir": ...} for a player's own cards
         self.config = dict(config or {})

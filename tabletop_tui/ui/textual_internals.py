@@ -33,10 +33,17 @@ Kept (the figure is the same measure with the override off):
   after each one. Below noise in run.py (no layout on its focus keys); a pushed table
   update: 33.0 ms CPU and 6.0 KB to the terminal off, 29.7-31.0 ms and 4.2-4.8 KB on.
 
+- `quiet_resume` (`GameScreen._on_screen_resume`: `ScreenResume.refresh_styles` off the
+  first time a game screen is shown, its widgets styled as they mounted a moment before):
+  Textual styles every widget of the table a second time before the first frame. Measured
+  where it happens (Dec 2026, `Stylesheet.apply` timed in the `play GAME --seats human,bot`
+  process at 120x40, three runs each): styles applied 123 -> 66 (Army Of Zero), 169 -> 89
+  (Zeo), 192 -> 103 (Heroes); CPU ms in them 44-46 -> 29-37, 57-63 -> 44-46, 55-66 -> 44.
+  The whole first frame's CPU moves by less than its noise (paired runs: sd ~25 ms).
+
 Dropped, their gain now below the noise (Textual's own way is used): the stylesheet cache
 on disk (`Stylesheet._parse_rules`; first frames 1.51-1.59 / 1.71-1.81 off, two runs of
-nine, against 1.58-1.64 / 1.81-1.82), the skipped restyle on a game screen's first resume (`_on_screen_resume`; within
-noise), drawing scrollbars in the layout's frame (`MoveList._size_updated`, scrollbar
+nine, against 1.58-1.64 / 1.81-1.82), drawing scrollbars in the layout's frame (`MoveList._size_updated`, scrollbar
 `_repaint_required`; within noise in both benchmarks), and the footer that rebuilt its keys
 in place would be dropped too, but is kept for what it shows (below).
 
@@ -58,7 +65,9 @@ the clock Textual stamps key events with), `reset_focus` (a zone removing the fo
 chip), `clear_caches` (MoveList re-measuring its options), and hooks of our widgets calling
 only their `super()`: `LogPanel._size_updated`, `Inspector._size_updated` (re-wrap on a
 new size), `Inspector._on_mouse_scroll_down/_up` (its own wheel), `KeyButton._on_click`
-(a click presses), `TableCard._start_messages` (the card's class given after styling).
+(a click presses), `TableCard._start_messages` (the card's class given after styling);
+and `option_line` (`OptionList._index_to_line`: the line of a list's highlighted option,
+where ui/cursor.py puts the terminal's cursor for a braille display, only with that on).
 """
 
 from __future__ import annotations
@@ -77,6 +86,7 @@ __all__ = [
     "active",
     "event_clock",
     "layout_pending",
+    "option_line",
     "reset_focus",
     "set_compositor",
     "set_key_disabled",
@@ -91,6 +101,7 @@ OVERRIDES: dict[str, str] = {
     "chip_drawing": "focus key CPU/bare 1.41-1.46 off (160x48), 1.01-1.29 on",
     "settled_layout": "pushed update 33.0 ms CPU off, 29.7-31.0 on",
     "keys_footer": "below noise; kept for what it shows (see the module docstring)",
+    "quiet_resume": "game screen first frame: no second styling of every widget (see above)",
 }
 
 _OFF = frozenset(
@@ -167,6 +178,12 @@ def use_render_cache(widget: Widget, drawn) -> None:
 
 def clear_caches(widget: Widget) -> None:
     widget._clear_caches()
+
+
+def option_line(option_list, index: int) -> int | None:
+    """The first line of option `index` in an OptionList's whole content (measuring the
+    options first if they changed, as the list's own scrolling does); None if not shown."""
+    return option_list._index_to_line.get(index)
 
 
 def __getattr__(name: str):

@@ -93,6 +93,11 @@ class MoveRows(ScrollView, can_focus=True):
             self._drawn[key] = line
         return line
 
+    def highlighted_line(self) -> int:
+        """The highlighted row's line in the whole list (a row is a line): where the
+        braille cursor goes (ui/cursor.py)."""
+        return self.highlighted
+
     def _light(self, index: int) -> None:
         if not self.rows:
             return
