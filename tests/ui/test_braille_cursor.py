@@ -195,3 +195,13 @@ async def test_the_shared_tables_move_rows_put_the_cursor_on_the_highlighted_row
             await settle(pilot)
             assert rows.highlighted == presses
             assert focus_point(app, Offset(0, 0)) == Offset(rows.content_region.x, top + row)
+
+
+def test_an_ssh_player_can_ask_for_it(tmp_path):
+    """`ssh -o SetEnv=TABLETOP_TUI_CURSOR=focus`: the one value passes to the player's app."""
+    from tabletop_tui.serve.ssh import DemoServer, SSHServeConfig
+
+    server = DemoServer(SSHServeConfig(data_dir=tmp_path))
+    asked = server.app_env("xterm", tmp_path / "u", {VARIABLE: "focus"})
+    assert wanted(asked)
+    assert VARIABLE not in server.app_env("xterm", tmp_path / "u", {VARIABLE: "$(x)"})
