@@ -26,7 +26,7 @@ from ..paths import new_save_path
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .session import Session
-from .textual_internals import event_clock
+from .textual_internals import active, event_clock
 from .widgets.log import LogPanel
 from .widgets.quiet import update_static
 
@@ -255,6 +255,16 @@ class GameScreen(BaseScreen):
 
     def _first_frame_drawn(self) -> None:
         del self.AUTO_FOCUS  # the class's (the app's) choice from now on
+
+    def _on_screen_resume(self, event) -> None:
+        """Shown for the first time, every widget was styled as it mounted a moment ago:
+        Textual's restyle of the whole screen on resuming it is skipped then (override
+        `quiet_resume`, ui/textual_internals.py). Shown again (after a curtain, a dialog),
+        the screen restyles as usual. (Runs before Textual's own handler.)"""
+        if not getattr(self, "_resumed", False):
+            self._resumed = True
+            if active("quiet_resume"):
+                event.refresh_styles = False
 
     def redraw(self) -> None:
         seat = self.session.viewer()

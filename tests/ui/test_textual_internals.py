@@ -109,5 +109,6 @@ def test_every_switch_names_an_override():
         "chip_drawing",
         "settled_layout",
         "keys_footer",
+        "quiet_resume",
     }
     assert all(textual_internals.active(name) for name in textual_internals.OVERRIDES)
