@@ -103,6 +103,28 @@ async def test_any_other_key_dismisses_the_advice_and_plays_nothing():
         assert len(screen.match.actions) == step
 
 
+async def test_a_burst_of_keys_over_the_advice_closes_it_once_and_keeps_the_table():
+    """Play-test at 80x24: two keys read at once ("x" and "m", as a terminal hands over keys
+    typed fast) both reached the coach's box; the second dismiss popped the game screen
+    under it, and the app went blank and answered no key. Only the box closes."""
+    from textual import events
+
+    app = _app("zeo-dbg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_my_move(pilot)
+        step = len(screen.match.actions)
+        await _ask(pilot)
+        assert screen_name(app) == "CoachScreen"
+        app.post_message(events.Key("x", "x"))
+        app.post_message(events.Key("m", "m"))
+        await settle(pilot, 4)
+        assert [type(s).__name__ for s in app.screen_stack][1:] == ["ZeoScreen"]
+        assert len(screen.match.actions) == step
+        await pilot.press("question_mark")  # the table still answers its keys
+        await settle(pilot)
+        assert screen_name(app) == "HelpScreen"
+
+
 async def test_the_key_is_in_the_footer_and_free_in_every_game():
     app = _app("army-of-zero")
     async with app.run_test(size=(120, 40)) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -56,6 +57,15 @@ class SizedMixin:
 
     def on_screen_resume(self) -> None:
         self._check_size()
+
+    def dismiss(self, result=None) -> AwaitComplete:
+        """Close this screen, if it is the one on top; else nothing. Textual's dismiss pops
+        whatever screen is on top: a burst of keys read at once ("x", "m" over the coach's
+        box) all reach the box, and the second one's dismiss popped the game screen under it,
+        leaving a blank app that answered no key."""
+        if not self.is_active:  # type: ignore[attr-defined]
+            return AwaitComplete.nothing()
+        return super().dismiss(result)  # type: ignore[misc]
 
 
 class BaseScreen(SizedMixin, Screen):
