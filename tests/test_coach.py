@@ -272,3 +272,18 @@ def test_plain_hint_is_off_where_the_table_did_not_allow_the_coach():
     text = out.getvalue()
     assert text.count("The coach is off at this table") == 2
     assert "Coach:" not in text and all(a.seat != 0 for a in session.match.actions)
+
+
+def test_pr_ccg_play_nothing_with_one_card_in_hand_reads_as_english():
+    """Play-test: round 1 with one card in hand, the coach said "you keep all 1 cards"."""
+    from tabletop_tui.games.pr_ccg_2008.coach import reason
+    from tabletop_tui.games.pr_ccg_2008.models import Config, PlayNothing
+
+    match = Match(get_rules("pr-ccg-2008"), Config(), 5)
+    seat = min(match.to_act())
+    view = match.view(seat)
+    legal = match.legal_actions(seat)
+    nothing = next(a for a in legal if isinstance(a, PlayNothing))
+    assert view.seats[seat].hand_count == 1
+    said = reason(view, seat, nothing, legal)
+    assert "all 1 cards" not in said.why and "your one card" in said.why

@@ -43,6 +43,10 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             why += f"; Hand Cost {card.hand_cost}"
         return Reason(f"Play {card.name}", why, card.name)
     if isinstance(action, PlayNothing):
+        if me.hand_count == 1:  # (not "all 1 cards")
+            return Reason(
+                "Play nothing this round", "you keep your one card, and they do not see it"
+            )
         return Reason(
             "Play nothing this round",
             f"you keep all {me.hand_count} cards in hand, and they see none of them",
