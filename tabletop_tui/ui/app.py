@@ -86,6 +86,9 @@ class TabletopApp(App):
     ):
         """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks.
         `replay`: a `tables.replay.Replay` to open on its game's own screen, at `replay_at`."""
+        from .css_cache import install
+
+        install()  # stylesheets parsed in an earlier run are read back, not parsed again
         #: the terminal's cursor shown and kept on the focus (`cursor.VARIABLE`, read here:
         #: that module is imported only when it is on)
         self._cursor_on_focus = os.environ.get("TABLETOP_TUI_CURSOR", "").strip().lower() == "focus"

@@ -32,7 +32,6 @@ Kept (the figure is the same measure with the override off):
   `Widget._size_updated` during the screen's layout): no second layout of the whole screen
   after each one. Below noise in run.py (no layout on its focus keys); a pushed table
   update: 33.0 ms CPU and 6.0 KB to the terminal off, 29.7-31.0 ms and 4.2-4.8 KB on.
-
 - `quiet_resume` (`GameScreen._on_screen_resume`: `ScreenResume.refresh_styles` off the
   first time a game screen is shown, its widgets styled as they mounted a moment before):
   Textual styles every widget of the table a second time before the first frame. Measured
@@ -40,10 +39,16 @@ Kept (the figure is the same measure with the override off):
   process at 120x40, three runs each): styles applied 123 -> 66 (Army Of Zero), 169 -> 89
   (Zeo), 192 -> 103 (Heroes); CPU ms in them 44-46 -> 29-37, 57-63 -> 44-46, 55-66 -> 44.
   The whole first frame's CPU moves by less than its noise (paired runs: sd ~25 ms).
+- `css_cache` (ui/css_cache.py over `Stylesheet._parse_rules`, installed by
+  `wrap_parse_rules`): each stylesheet parsed in an earlier run (app.tcss, the game's, every
+  widget's DEFAULT_CSS: some 150 parses before a table's first frame) is read back from the
+  data folder. Measured where it happens (Dec 2026, `_parse_rules` timed in the Heroes of the
+  Grid `play` process, 120x40): 20.4-20.6 ms CPU parsing off, 7.3-7.4 ms reading back on.
+  Dropped once (issue 35) when whole first frames showed no gain beyond their noise (two
+  runs of nine, CPU/bare 1.51-1.59 off against 1.58-1.64), back for issue 36's budget.
 
-Dropped, their gain now below the noise (Textual's own way is used): the stylesheet cache
-on disk (`Stylesheet._parse_rules`; first frames 1.51-1.59 / 1.71-1.81 off, two runs of
-nine, against 1.58-1.64 / 1.81-1.82), drawing scrollbars in the layout's frame (`MoveList._size_updated`, scrollbar
+Dropped, their gain now below the noise (Textual's own way is used): drawing scrollbars
+in the layout's frame (`MoveList._size_updated`, scrollbar
 `_repaint_required`; within noise in both benchmarks), and the footer that rebuilt its keys
 in place would be dropped too, but is kept for what it shows (below).
 
@@ -102,6 +107,7 @@ OVERRIDES: dict[str, str] = {
     "settled_layout": "pushed update 33.0 ms CPU off, 29.7-31.0 on",
     "keys_footer": "below noise; kept for what it shows (see the module docstring)",
     "quiet_resume": "game screen first frame: no second styling of every widget (see above)",
+    "css_cache": "stylesheets parsed in an earlier run read back: parse CPU ~20 -> ~7 ms",
 }
 
 _OFF = frozenset(
@@ -192,6 +198,17 @@ def __getattr__(name: str):
 
         return FooterKey
     raise AttributeError(name)
+
+
+# -- stylesheets -------------------------------------------------------------------------------
+def wrap_parse_rules(wrap: Callable[[Callable], Callable]) -> bool:
+    """Replace `Stylesheet._parse_rules` by `wrap(textual's)`; False if `css_cache` is off."""
+    from textual.css.stylesheet import Stylesheet
+
+    if not active("css_cache"):
+        return False
+    Stylesheet._parse_rules = wrap(Stylesheet._parse_rules)  # type: ignore[method-assign]
+    return True
 
 
 # -- the footer --------------------------------------------------------------------------------

@@ -110,5 +110,6 @@ def test_every_switch_names_an_override():
         "settled_layout",
         "keys_footer",
         "quiet_resume",
+        "css_cache",
     }
     assert all(textual_internals.active(name) for name in textual_internals.OVERRIDES)
