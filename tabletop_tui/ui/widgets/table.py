@@ -114,11 +114,18 @@ def card_class(key: str) -> str:
 class TableCard(Widget, can_focus=True):
     """A card chip. Enter or a click chooses it; focus and hover ask for the inspector."""
 
+    # A card's lines never wrap: a chip wider than its room ends in "…" on its one line (a
+    # wrapped chip showed its first words only, the rest on a line cut off), and a frame is
+    # as tall as its lines even when laid out narrower than it was last drawn (its lines are
+    # cut to the width it was drawn at, and wrapped they made the frame a row taller).
     # The focus highlight is drawn by the chip itself (`visual_style`), not by a `:focus`
     # rule: a pseudo-class change restyles the widget through the stylesheet, a sizeable part
     # of a focus move's cost, for a colour that never changes while the theme does not.
     DEFAULT_CSS = """
-    TableCard { height: 1; width: auto; max-width: 100%; padding: 0 1 0 0; }
+    TableCard {
+        height: 1; width: auto; max-width: 100%; padding: 0 1 0 0;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     TableCard.-hidden { color: $text-muted; }
     TableCard:hover { background: $boost; }
     TableCard > .table-card--focus { background: $accent 30%; text-style: bold; }
