@@ -3,7 +3,11 @@ and a freed key waits before it means another (issue 36)."""
 
 from __future__ import annotations
 
-from ...widgets.card_menu import KEY_POOL, StableKeys
+from ...widgets.card_menu import StableKeys
+
+#: the move list's keys: 1-9, then 0. The list shows one row fewer than this at most
+#: (moves.TOP_LEVEL_CAP), so even while the last move's key rests every row has a key.
+LIST_KEYS = "1234567890"
 
 
 class LastingKeys(StableKeys):
@@ -14,7 +18,7 @@ class LastingKeys(StableKeys):
     made the last move rests until one more move is made: pressed twice, it never makes a
     second, different move."""
 
-    def __init__(self, pool: str = KEY_POOL):
+    def __init__(self, pool: str = LIST_KEYS):
         super().__init__(pool)
         #: each freed key, the longest freed first
         self.freed: list[str] = []

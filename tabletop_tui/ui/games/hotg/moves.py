@@ -50,8 +50,10 @@ from .cards import CARD_LETTERS, FIGURE_TAGS, nice, owner_of, place_name, seat_l
 
 #: a die face by its hits, as a glyph (a miss, one hit, two hits)
 DIE_FACES = {0: "○", 1: "¤", 2: "¤¤"}
-#: the most entries the move list shows at the top level of any decision
-TOP_LEVEL_CAP = 15
+#: the most entries the move list shows at the top level of any decision: one fewer than its
+#: ten keys (keys.LIST_KEYS), for the key that made the last move rests a move, so every row
+#: has a key (with 15 rows and nine keys, rows past the ninth, a Pass among them, had none)
+TOP_LEVEL_CAP = 9
 #: the order fields are asked in when a group still holds several actions
 FIELD_ORDER = (
     "kind",

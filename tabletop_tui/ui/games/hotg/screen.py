@@ -55,7 +55,7 @@ from ...widgets.scrolling import MoveList
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
-from .keys import LastingKeys
+from .keys import LIST_KEYS, LastingKeys
 from .moves import (
     DIE_FACES,
     TOP_LEVEL_CAP,
@@ -91,6 +91,8 @@ LEGEND = (
 )
 #: the four outer locations around the headquarters (position -> grid cell of the cross)
 CROSS = ("top", "right", "bottom", "left")
+#: the terminal width from which the hand shows four cards to a row (three below)
+HAND_FOUR_FROM = 150
 
 #: the table's column, top to bottom. The parts most first frames hide (no battle, no
 #: question, no Schemes, empty discard piles) are made the first time they are shown
@@ -157,13 +159,13 @@ class HotgScreen(CardTable, GameScreen):
         Binding("d", "kind('draw')", "Draw", show=False),
         Binding("e", "end", "End/Pass", show=False),
         Binding("o", "moves", "Moves", show=False),
-        *(Binding(str(n), f"pick('{n}')", f"Move {n}", show=False) for n in range(1, 10)),
+        *(Binding(key, f"pick('{key}')", f"Move {key}", show=False) for key in LIST_KEYS),
     ]
     HELP_KEYS = [
         ("↑↓ ←→ / hjkl", "move between the cards of a zone (a location, a panel, the hand)"),
         ("Tab / Shift+Tab", "the next / previous zone; the move list is one stop"),
         ("Enter/click", "a card's moves (a card with an X cost or several targets asks on)"),
-        ("1-9", "the numbered move of the list (a number stays with its move)"),
+        ("1-9, 0", "the numbered move of the list (a number stays with its move)"),
         ("o", "go to the move list"),
         ("p", "go to your hand (the cards you can play are marked ▸)"),
         ("m", "MOVE (1 action token; power up at the Command Center)"),
@@ -297,6 +299,16 @@ class HotgScreen(CardTable, GameScreen):
         self._list_key = ()
         self.refresh_bindings()
 
+    def _hand_columns(self) -> None:
+        """The hand's columns for the table's room: a chip needs some 25 cells for its name
+        and cost (at 120 columns, beside the side panel, four to a row cut both)."""
+        hand = self.query_one("#hg-hand", Zone)
+        columns = 4 if self.app.size.width >= HAND_FOUR_FROM else 3
+        if hand.styles.grid_size_columns != columns:
+            hand.styles.grid_size_columns = columns
+        for title in hand.query_children(".zone-title"):
+            title.styles.column_span = columns
+
     def _fill_corners(self) -> None:
         """The board's four blank corner cells (CROSS: the grid's cells 0, 2, 6 and 8), made
         the first time a screen composed compact is wide."""
@@ -314,6 +326,7 @@ class HotgScreen(CardTable, GameScreen):
                 self._fill_corners()
             for zone in self.query(".hg-loc").results(Zone):
                 zone.set_class(not self.compact, "-vertical")
+            self._hand_columns()
         mode = self._mode(view, seat)
         if mode != self.mode:
             self.mode = mode
@@ -487,12 +500,17 @@ class HotgScreen(CardTable, GameScreen):
                 zone.show([])
                 continue
             zone.set_class(loc.panicked, "-panicked")
+            # figures against the limit, panicked or full, on the place's border (wide only):
+            # its name's chip is cut to the room at 120 columns
+            zone.border_subtitle = hc.location_marks(loc)
             infos = [hc.location_info(view, loc, f"place:{loc.id}" in usable)]
             infos += hc.figure_infos(view, loc.id, loc.foot_soldiers, loc.villains, loc.rangers)
             zone.show(infos)
         hq = [hc.hq_info(view, f"place:{HQ}" in usable)]
         hq += hc.figure_infos(view, HQ, view.hq_enemies, view.hq_villains, view.hq_rangers)
-        self.query_one("#hg-loc-hq", Zone).show(hq)
+        hq_zone = self.query_one("#hg-loc-hq", Zone)
+        hq_zone.border_subtitle = hq[0].marks
+        hq_zone.show(hq)
 
     # -- the battle --------------------------------------------------------------------------
     def _show_battle(self, view: View, seat: int | None, usable: set[str]) -> None:
