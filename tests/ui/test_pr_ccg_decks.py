@@ -264,3 +264,16 @@ async def test_the_curtain_before_a_sealed_game_promises_no_autosave():
         await pilot.press("n")
         await settle(pilot)
         assert screen_name(app) == "CurtainScreen"
+
+
+async def test_play_sealed_on_the_command_line_keeps_sealed_on_the_setup_form():
+    """Play-test: `tabletop-tui play pr-ccg-2008 --sealed` (no --seats) opened the setup form
+    on "Constructed decks", and Ctrl+S started a constructed game: --sealed was dropped."""
+    app = TabletopApp(game="pr-ccg-2008", config={"sealed_packs": 4}, autosave=False, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert screen_name(app) == "SetupScreen"
+        assert app.screen.query_one("#opt-sealed_packs-0").value == "4"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert screen_name(app) == "PrCcgDeckBuilder" and "Sealed" in screen_text(app)

@@ -85,6 +85,9 @@ class SetupScreen(FreshKeys, BaseScreen):
                 values = [value for _, value in choices]
                 for seat in range(self.seat_count if option.per_seat else 1):
                     default = option.default[seat] if option.per_seat else option.default
+                    given = self._given(option.key, seat)
+                    if given in values:  # from the command line (`play pr-ccg-2008 --sealed`)
+                        default = given
                     remembered = self.memory.get(f"opt-{option.key}-{seat}")
                     if remembered in values:
                         default = remembered
@@ -123,6 +126,16 @@ class SetupScreen(FreshKeys, BaseScreen):
                 yield Button("Start  (Ctrl+S)", id="start", variant="primary")
                 yield Button("Back  (Esc)", id="back")
         yield Footer()
+
+    def _given(self, key: str, seat: int) -> str | None:
+        """An option's answer the command line gave the app (`--sealed`: 4 packs), as the
+        form's value; the form asking for the seats must not drop it."""
+        value = getattr(self.app, "config", {}).get(key)
+        if isinstance(value, tuple):
+            value = value[seat] if seat < len(value) else None
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            return None
+        return str(value)
 
     def on_mount(self) -> None:
         # The form opens at its top, on the first field (not on Start, scrolled past the title)
