@@ -352,9 +352,10 @@ class TabletopApp(App):
         self._show_session(session, replace=False)
         match.autosave()  # a finished game moves to the history; a loaded copy is now listed
         over = " (the game is over)" if match.outcome() is not None else ""
+        moves = len(match.actions)
         self.notify(
             f"{match.rules.title}: {', '.join(s.name for s in match.seats)}, "
-            f"{len(match.actions)} moves{over}.",
+            f"{moves} move{'' if moves == 1 else 's'}{over}.",
             title=shown(f"Resumed {Path(path).name}"),
             timeout=6,
         )

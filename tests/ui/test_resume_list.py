@@ -288,3 +288,15 @@ def test_an_ordinary_save_and_an_old_one_are_not_guided(tmp_path):
     assert loaded.guided is False and loaded.actions == match.actions
     assert resume_hints(loaded) is None
     assert "guided" not in unfinished_games()[0].label()
+
+
+async def test_resuming_a_game_of_one_move_says_one_move():
+    """Play-test: the notice on resuming said "1 moves"."""
+    autosave(4, 1, 1_000_000)
+    app = TabletopApp(bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot, 3)
+        said = [str(n.message) for n in app._notifications if "Resumed" in str(n.title)]
+        assert said and "1 move." in said[0] and "1 moves" not in said[0]
