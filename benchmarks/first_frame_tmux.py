@@ -79,7 +79,11 @@ def first_screen_seconds(target: str, size: tuple[int, int], home: str) -> float
     name = f"ffbench{os.getpid()}"
     env = f"TERM=xterm-256color TABLETOP_TUI_HOME={shlex.quote(home)} "
     env += f"PYTHONPATH={shlex.quote(str(ROOT))} "
-    shell = f"cd {shlex.quote(str(ROOT))} && {env}{command}"
+    # The warm-up run writes the .pyc files an installed copy has: with this set (tmux's
+    # server passes on its own environment, often with it), each run would compile again
+    # every module edited since its .pyc was written (as benchmarks/run.py does too)
+    unset = "unset PYTHONDONTWRITEBYTECODE && "
+    shell = f"cd {shlex.quote(str(ROOT))} && {unset}{env}{command}"
     start = time.perf_counter()
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]), shell],
