@@ -68,3 +68,39 @@ async def test_a_frame_laid_out_narrower_than_last_drawn_is_as_tall_as_its_lines
         card.clear_cached_dimensions()
         narrower = card.content_size.width - 8
         assert card.get_content_height(Size(120, 40), Size(120, 40), narrower) == lines
+
+
+class _Even(Screen):
+    def compose(self):
+        yield Zone(frames=True, even=True, id="even")
+        yield Zone(frames=True, id="own")
+
+    def on_mount(self) -> None:
+        self.add_class("-wide")
+        face = CardFace(title="Putty", letter="F", subtitle="Foot soldier")
+        cards = [
+            CardInfo(key="a", face=face, marks="FAST GUARD"),
+            CardInfo(key="b", face=face),
+        ]
+        for zone in self.query(Zone):
+            zone.show(cards)
+
+
+class _EvenApp(App):
+    def on_mount(self) -> None:
+        self.push_screen(_Even())
+
+
+async def test_an_even_zone_draws_its_frames_as_tall_as_the_tallest():
+    app = _EvenApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        even = app.screen.query_one("#even", Zone)
+        own = app.screen.query_one("#own", Zone)
+        assert {c.outer_size.height for c in even.cards} == {5}  # name, subtitle, marks
+        assert [c.outer_size.height for c in own.cards] == [5, 4]  # each its own
+        even.show([CardInfo(key="b", face=CardFace(title="Putty", letter="F"))])
+        await pilot.pause()
+        await pilot.pause()
+        assert even.cards[0].outer_size.height == 4  # the tallest left: a frame's least again

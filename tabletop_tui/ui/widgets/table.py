@@ -97,6 +97,12 @@ def chip_text(info: CardInfo, focused: bool = False) -> Text:
     return text
 
 
+def _frame_lines(info: CardInfo) -> int:
+    """How many lines a frame of the card shows inside its border (cut, never wrapped, so the
+    same at any width)."""
+    return frame_text(info, False, FRAME_WIDTH).plain.count("\n") + 1
+
+
 def take_focus(widget: Widget, scroll: bool = True) -> None:
     """Focus `widget` now. (Textual's `focus()` waits a turn of the event loop, and a focus
     asked for earlier that lands later would undo a placement made meanwhile.)"""
@@ -214,6 +220,14 @@ class TableCard(Widget, can_focus=True):
         if self.framed:
             return frame_text(self.info, self.has_focus, max(1, self.content_size.width))
         return chip_text(self.info, self.has_focus)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        # A zone of even frames draws them all as tall as its tallest: one short frame in a
+        # row of taller ones left a gap under it (a grid row is as tall as its tallest cell)
+        zone = self.parent
+        if isinstance(zone, Zone) and zone.even_lines and self.framed:
+            return zone.even_lines
+        return super().get_content_height(container, viewport, width)
 
     def _look(self) -> tuple:
         """Everything the chip's drawing depends on: what `render` shows, the size, the
@@ -423,9 +437,14 @@ class Zone(Container):
         empty: str = "—",
         frames: bool = False,
         frame_width: int = FRAME_WIDTH,
+        even: bool = False,
         **kwargs,
     ) -> None:
+        """`even`: its frames all as tall as the tallest (a row of cards of one size)."""
         super().__init__(**kwargs)
+        self.even = even
+        #: the inner lines of its tallest frame, when `even` (0: each frame its own height)
+        self.even_lines = 0
         self.title = title
         #: cards drawn as frames (on a wide screen) this many cells wide, so many to a row
         self.set_class(frames, "-frames", update=False)
@@ -519,6 +538,11 @@ class Zone(Container):
         first: a chip is mounted only when the zone holds more cards than ever before."""
         keys = tuple(i.key for i in infos)
         cards = self._cards
+        if self.even:
+            tallest = max((_frame_lines(info) for info in infos), default=0)
+            if tallest != self.even_lines:
+                self.even_lines = tallest
+                self.refresh(layout=True)
         if keys == self._keys and self._shown:
             for card, info in zip(cards, infos, strict=True):
                 card.set_info(info)

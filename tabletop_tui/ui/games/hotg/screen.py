@@ -91,6 +91,8 @@ LEGEND = (
 )
 #: the four outer locations around the headquarters (position -> grid cell of the cross)
 CROSS = ("top", "right", "bottom", "left")
+#: the terminal height from which the board stays on screen during a battle
+BOARD_IN_BATTLE_FROM = 46
 #: the terminal width from which the hand shows four cards to a row (three below)
 HAND_FOUR_FROM = 150
 
@@ -112,7 +114,7 @@ TABLE_ORDER = (
 #: each late part: (its class, the arguments it is made with, the title its zone is given)
 LATE: dict[str, tuple[type, dict, str]] = {
     "hg-battle-head": (Static, {}, ""),
-    "hg-enemies": (Zone, {"vertical": True, "empty": "", "frames": True}, ""),
+    "hg-enemies": (Zone, {"vertical": True, "empty": "", "frames": True, "even": True}, ""),
     "hg-grid": (CombatGrid, {}, ""),
     "hg-decision": (Zone, {"empty": ""}, "Asked about:"),
     "hg-schemes": (Zone, {"empty": "none"}, "Schemes:"),
@@ -132,6 +134,9 @@ KIND_KEYS = {
 
 class HotgScreen(CardTable, GameScreen):
     BOT_PACE = 0.4
+    #: Textual focuses nothing by itself (after a dialog it chose the board's first card):
+    #: `_focus_default` places the keys, `on_screen_resume` after a dialog
+    AUTO_FOCUS = ""
     ACTING_MODES = ("act", "decision", "battle")
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"kind", "battle", "hand", "end", "moves", "pick"}
     SETUP_OPTIONS = SETUP_OPTIONS
@@ -491,7 +496,9 @@ class HotgScreen(CardTable, GameScreen):
     # -- the board ---------------------------------------------------------------------------
     def _show_board(self, view: View, usable: set[str]) -> None:
         board = self.query_one("#hg-board")
-        board.display = view.battle is None or not self.compact
+        # during a battle the board gives its room to the enemies unless the terminal is tall
+        # (at 120x40 the board pushed the enemies' frames below the table's fold)
+        board.display = view.battle is None or self.app.size.height >= BOARD_IN_BATTLE_FROM
         by_pos = {loc.position: loc for loc in view.locations}
         for pos in range(4):
             loc = by_pos.get(pos)
@@ -922,8 +929,9 @@ class HotgScreen(CardTable, GameScreen):
             if key[:3] != self._decision_key[:3] or self.focused is None:
                 self._decision_key = key
                 self.request_focus(options.focus)
-                subject = hc.deploying_psycho_info(view) or self._battle_subject(view)
-                if subject is not None and not self._reading_battle():
+                asked = self._asked_info(view)
+                subject = asked or hc.deploying_psycho_info(view) or self._battle_subject(view)
+                if subject is not None and (asked is not None or not self._reading_battle()):
                     # not the board card the keys left behind
                     self._focused_info = subject
                     self.inspect_now()
@@ -950,6 +958,16 @@ class HotgScreen(CardTable, GameScreen):
             zone = self.query_one("#hg-loc-hq" if pos is None else f"#hg-loc-{pos}", Zone)
             self.focus_zone(zone, (self.query_one("#hg-hand", Zone),))  # no card plays now
 
+    def on_screen_resume(self) -> None:
+        """A dialog closed (a card's menu, a target's question): the keys go where the seat's
+        move is now. (Textual's own choice, the first focusable card, was a place on the
+        board: the inspector then read a location while a battle's question was asked.)"""
+        super().on_screen_resume()
+        view = self._view
+        if view is not None and self.mode in self.ACTING_MODES and self.focused_card() is None:
+            self._decision_key = ()
+            self._focus_default(view, self.session.on_screen)
+
     def _reading_battle(self) -> bool:
         """The inspector already shows a card of the battle (an enemy, a combat card)."""
         key = getattr(self._focused_info, "key", None)
@@ -958,14 +976,28 @@ class HotgScreen(CardTable, GameScreen):
             zones.append(self._made["hg-enemies"])
         return key is not None and any(c.info.key == key for z in zones for c in z.cards)
 
+    def _asked_info(self, view: View) -> CardInfo | None:
+        """The card a question is about, as its zone above the list shows it (None: the
+        question names no card)."""
+        d = view.decision
+        if d is None or d.card is None:
+            return None
+        zone = self._made.get("hg-decision")
+        key = f"asked-{d.card.id}"
+        cards = zone.cards if isinstance(zone, Zone) else []
+        return next((c.info for c in cards if c.info.key == key), None)
+
     def _battle_subject(self, view: View) -> CardInfo | None:
-        """What a question asked in a battle is about: its first enemy card, or the
-        location fought over while no enemy card is drawn yet."""
+        """What a question asked in a battle is about: the enemy card acting now (else the
+        first one still standing, else the first), or the location fought over while no
+        enemy card is drawn yet."""
         b = view.battle
         if b is None:
             return None
         if b.cards:
-            return hc.enemy_info(view, b.cards[0])
+            acting = next((e for e in b.cards if e.active), None)
+            standing = next((e for e in b.cards if not e.defeated), b.cards[0])
+            return hc.enemy_info(view, acting or standing)
         loc = next((lo for lo in view.locations if lo.id == b.location), None)
         return hc.location_info(view, loc) if loc is not None else hc.hq_info(view)
 
