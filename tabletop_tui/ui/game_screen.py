@@ -228,6 +228,12 @@ class GameScreen(BaseScreen):
         """The rules' one-line outcome, said to a seat named You (engine.grammar)."""
         return second_person(self.match.outcome().summary)
 
+    def move_labels(self, legal: list, seat) -> list[str]:
+        """The F2 list's words for each legal move: the rules' words, each id said by the name
+        the seat's View gives it (issue 36). A screen whose moves point at places (a Grid
+        space) may say them by the card there instead."""
+        return describe_all_seen(self.rules, legal, self.match.view(seat))
+
     def headline(self, outcome) -> str:
         """The game-over title: who won, or a draw (a co-operative game says win or lose)."""
         if outcome.is_draw:
@@ -767,7 +773,7 @@ class GameScreen(BaseScreen):
 
         legal = list(self.match.legal_actions(seat))
         # names, never ids: the cards as this seat's View names them (issue 36)
-        labels = describe_all_seen(self.rules, legal, self.match.view(seat))
+        labels = self.move_labels(legal, seat)
 
         def chosen(index: int | None) -> None:
             if index is not None and 0 <= index < len(legal):

@@ -73,6 +73,7 @@ from .moves import (
     card_key,
     end_label,
     end_question,
+    entry_for,
     menu_for,
 )
 from .panel import MovePanel
@@ -389,6 +390,24 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
         if seat is None or mode != "main":
             return frozenset()
         return frozenset(card_key(view, seat, a) for a in self.match.could_play(seat)) - {None}
+
+    def move_labels(self, legal: list, seat) -> list[str]:
+        """The F2 list says each move by the card it acts on, as the table names it ("Harbor
+        Watchtower: $ Buy it for 4◆"), not by its place ("buy grid 1")."""
+        words = super().move_labels(legal, seat)
+        view = self._view
+        if view is None or seat is None:
+            return words
+        out = []
+        for action, said in zip(legal, words, strict=True):
+            key = card_key(view, seat, action)
+            info = self._infos.get(key) if key is not None else None
+            if info is None or info.hidden:
+                out.append(said)
+                continue
+            label = entry_for(view, seat, action).label
+            out.append(f"{info.face.title}: {getattr(label, 'plain', label)}")
+        return out
 
     def _moves_for(self, key: str) -> list:
         self.legal_now()
