@@ -25,6 +25,7 @@ from ..files import os_problem
 from ..paths import new_save_path
 from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
+from .seats import seat_tag
 from .session import Session
 from .textual_internals import active, event_clock
 from .widgets.log import LogPanel
@@ -228,6 +229,10 @@ class GameScreen(BaseScreen):
         """The rules' one-line outcome, said to a seat named You (engine.grammar)."""
         return second_person(self.match.outcome().summary)
 
+    def seat_mark(self, seat: int) -> str:
+        """How the table marks a seat besides its colour (the curtain says it the same way)."""
+        return seat_tag(seat)
+
     def move_labels(self, legal: list, seat) -> list[str]:
         """The F2 list's words for each legal move: the rules' words, each id said by the name
         the seat's View gives it (issue 36). A screen whose moves point at places (a Grid
@@ -347,6 +352,7 @@ class GameScreen(BaseScreen):
                     self.match.autosave_error,
                     recap=_public_text(recap) if recap.events else None,
                     take_back=self.session.name(last) if undoable else None,
+                    tag=self.seat_mark(seat),
                 ),
                 lambda answer: self._taken_back(last) if answer else self._passed(seat, recap),
             )

@@ -44,3 +44,20 @@ async def test_the_f2_list_names_the_grid_card_a_buy_takes():
             name = view.grid[buy.index].card.name
             assert label.startswith(f"{name}: $ Buy it for "), label
         assert not any(label.startswith("buy grid") for label in labels)
+
+
+async def test_the_curtain_marks_a_zeo_seat_as_its_table_does():
+    """A curtain names the seat with the mark the table gives it (Zeo: its team, ▼V1 / ▲H2),
+    not another game's glyph for the same seat number (play-test)."""
+    from textual.widgets import Static
+
+    seats = [SeatSpec(name="Ann"), SeatSpec(name="Ben")]
+    app = TabletopApp(game="zeo-dbg", seats=seats, seed=8, autosave=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 4)
+        assert screen_name(app) == "CurtainScreen"
+        text = str(app.screen.query_one("#curtain-text", Static).render())
+        game = next(s for s in app.screen_stack if hasattr(s, "session"))
+        mark = game.seat_mark(app.screen.seat)
+        assert mark[:2] in ("▼V", "▲H")
+        assert f"{mark}  Pass to " in text, text

@@ -29,13 +29,15 @@ class CurtainScreen(BaseScreen):
         recap: Text | None = None,
         take_back: str | None = None,
         unsaved: str | None = None,
+        tag: str | None = None,
     ):
         """`recap`: the public lines since this seat's last move (everyone may read them;
         the seat's own new cards wait behind the curtain). `take_back`: the name of the
         player who just moved, when that move can still be undone (nothing was revealed):
         `u` here takes it back, so a slip of the key needs no question before every move.
         `unsaved`: why nothing is saved yet (a curtain before the game has started, such as
-        sealed play's building), said instead of promising an autosave."""
+        sealed play's building), said instead of promising an autosave. `tag`: the seat's mark
+        as its game's table shows it (Zeo's ▼V1), else the usual glyph and number."""
         super().__init__(classes=f"seat-{seat}")
         self.player = name
         self.seat = seat
@@ -44,6 +46,7 @@ class CurtainScreen(BaseScreen):
         self.recap = recap
         self.take_back = take_back
         self.unsaved = unsaved
+        self.tag = tag if tag is not None else seat_tag(seat)
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -57,7 +60,7 @@ class CurtainScreen(BaseScreen):
                     id="curtain-recap",
                 )
             text.append(
-                f"{seat_tag(self.seat)}  Pass to {self.player}  {seat_tag(self.seat)}\n\n",
+                f"{self.tag}  Pass to {self.player}  {self.tag}\n\n",
                 style="bold",
             )
             text.append("Everyone else: look away.\n")

@@ -391,6 +391,12 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
             return frozenset()
         return frozenset(card_key(view, seat, a) for a in self.match.could_play(seat)) - {None}
 
+    def seat_mark(self, seat: int) -> str:
+        """Zeo marks a seat by its team (▼V1, ▲H2), on the table and on its curtain."""
+        view = self._view or self.match.view(None)
+        team = view.seats[seat].team
+        return f"{TEAM_GLYPH[team]}{TEAM_TAG[team]}{seat + 1}"
+
     def move_labels(self, legal: list, seat) -> list[str]:
         """The F2 list says each move by the card it acts on, as the table names it ("Harbor
         Watchtower: $ Buy it for 4◆"), not by its place ("buy grid 1")."""
