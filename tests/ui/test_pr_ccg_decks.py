@@ -175,6 +175,10 @@ async def test_a_sealed_game_through_the_curtain_keeps_each_pool_private():
         assert screen_name(app) == "PrCcgDeckBuilder" and "Sealed: Ann" in screen_text(app)
         assert builder.sealed[1] == opened_counts(pools[0])
         assert set(builder.pool) == set(opened_counts(pools[0]))
+        # the title counts every copy opened, the list each card once, and says so (play-test)
+        kinds, copies = len(builder.pool), sum(opened_counts(pools[0]).values())
+        assert f"({copies} cards)" in screen_text(app)
+        assert f"each card once ({kinds} of {kinds})" in screen_text(app)
         await pilot.press("ctrl+s")  # nothing built yet: refused, naming the rule
         await settle(pilot)
         assert screen_name(app) == "PrCcgDeckBuilder" and "Not locked in" in screen_text(app)

@@ -133,7 +133,8 @@ class PrCcgDeckBuilder(DeckBuilderBase):
         )
         self.elements = {e.id: e for e in self.cat.card_set.elements}
         self._wide = False
-        self.pool_label = "Your packs" if sealed else "Card pool"
+        # (the list shows each card once; the title above counts every copy opened)
+        self.pool_label = "Your packs, each card once" if sealed else "Card pool"
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
