@@ -289,6 +289,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'if state.config.serpentera and p.character == "venjix" and p.serpentera < 3:',
         "< -> <=",
     ): "as 3 -> 4 on this line: a pre-filter whose move is checked again (`unsure`)",
+    ("zeo_dbg/models.py", "energy: int = 0", "0 -> 1"): "set-up gives both teams their "
+    "Energy (0, or the lone team's head start); the default is never read",
+    ("zeo_dbg/models.py", "shards: int = 0", "0 -> 1"): "set-up and each turn's start set "
+    "the Shards; the default is never read",
+    (
+        "zeo_dbg/setup.py",
+        "masters_s = masters_s[: 5 if len(villains_in) == 1 else 4]",
+        "4 -> 5",
+    ): "with two Villains, two of the six Masters are their own, so only 4 are left to stack",
     ("hotg/psycho_assault.py", "for k in range(1, 4)", "1 -> 0"): "k = 0 is the location "
     "being relieved (or left), which is at its limit in both loops, so it is skipped anyway",
     ("hotg/deployment.py", "calm: int = -1,", "1 -> 2"): "-1 and -2 both name no location "
