@@ -228,9 +228,12 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         me, them = view.seats[me_seat], view.seats[them_seat]
         self.apply_layout()
         # both choose at once in every round: "both" fits 80 columns where two names did not
+        # and the seat on screen alone is "you" (a long name was cut at 80 columns)
         acting = (
             "both"
             if len(view.to_act) == 2
+            else "you"
+            if seat is not None and tuple(view.to_act) == (seat,)
             else ", ".join(f"{seat_tag(i)} {view.seats[i].name}" for i in view.to_act) or "—"
         )
         status = Text.assemble(
