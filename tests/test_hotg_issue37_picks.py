@@ -142,6 +142,8 @@ def test_a_zord_whose_ranger_is_absent_goes_to_the_ranger_the_team_names():
     s, ev = R.apply(s, 0, m.UseZord(zord="mastodon", location=s.locations[0].id, figure=PP))
     d = s.decision
     assert d is not None and d.kind == "give_zord" and d.asked == (0,)
+    # the choices are seats (players), so the question names players, not Rangers
+    assert "which player receives it?" in d.prompt and "which Ranger" not in d.prompt
     assert s.power.unclaimed == ("pterodactyl",) and s.power.level == 1
     legal = R.legal_actions(s, 0)
     assert legal == [m.ChooseRanger(seat=i) for i in (0, 2, 3, 1)]

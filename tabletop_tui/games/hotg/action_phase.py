@@ -292,7 +292,7 @@ class ActionPhaseRules:
     def _end_round_rest(self, s: State, ev: list[Event]) -> State:
         """The end of the round after Angel Grove Park B: the Psychos go back to their
         Rangers, the tokens refresh, the next Deployment Phase."""
-        if s.config.mode == "psycho_assault" and not s.psycho_boss_deployed:
+        if s.config.mode == "psycho_assault":  # after the boss deployment too (Ruling PA4)
             s = self._assault_move_back(s, ev)
         # (a player or the power track with nothing to refresh is kept as it is)
         players = tuple(
@@ -615,6 +615,6 @@ class ActionPhaseRules:
                 options=self._zord_receivers(s),
                 source=z,
                 prompt=f"{_cat(s).zords[z].name} is summoned and its Ranger is not in the "
-                "game: which Ranger receives it?",
+                "game: which player receives it?",
             ),
         )

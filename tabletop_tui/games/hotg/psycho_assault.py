@@ -181,7 +181,8 @@ class PsychoAssaultRules:
         return self._gain_experience(s, 3, ev)
 
     def _assault_move_back(self, s: State, ev: list[Event]) -> State:
-        """Psycho Assault Mode, End of the Round: each Psycho goes back to its Ranger."""
+        """Psycho Assault Mode, End of the Round: each Psycho goes back to its Ranger, after
+        the boss deployment too (the section has no exception; Ruling PA4)."""
         cat = _cat(s)
         for n in s.nemeses:
             if n.status != "deployed" or not n.attached_to:
@@ -195,12 +196,12 @@ class PsychoAssaultRules:
             s = self._unpanic_if_empty(s, here, ev)
             limit = cat.locations[want].figure_limit
             lo = s.locations[to]
-            if lo.figures + 1 > limit:
+            if lo.locked_full or lo.figures + 1 > limit:  # the boss location counts as full
                 # distribute the excess foot soldiers elsewhere, if there is room
                 spare = sum(
                     max(0, cat.locations[o.id].figure_limit - o.figures)
                     for k, o in enumerate(s.locations)
-                    if k != to
+                    if k != to and not o.locked_full
                 )
                 if lo.fs and spare >= min(lo.fs_count, lo.figures + 1 - limit):
                     s = set_loc(s, to, villains=(*lo.villains, n.id))
@@ -210,7 +211,8 @@ class PsychoAssaultRules:
                         (
                             (to + k) % 4
                             for k in range(1, 4)
-                            if s.locations[(to + k) % 4].figures
+                            if not s.locations[(to + k) % 4].locked_full
+                            and s.locations[(to + k) % 4].figures
                             < cat.locations[s.locations[(to + k) % 4].id].figure_limit
                         ),
                         to,

@@ -175,7 +175,7 @@ class QuestionRules:
             if not isinstance(a, m.ChooseRanger) or a.seat not in d.options:
                 return _no(
                     "Zords (§6)",
-                    "Its Ranger is not in the game: choose the Ranger who receives it.",
+                    "Its Ranger is not in the game: choose the player who receives it.",
                 )
             return None
         if d.kind == "hq_power_up":
