@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from .engine.match import Dealt, SeatSpec
 
 PROG = "tabletop-tui"
+#: Heroes of the Grid's named difficulties (games/hotg/models.py DIFFICULTIES; named here so
+#: the parser needs no game module)
+DIFFICULTY_NAMES = ("easier", "standard")
+DIFFICULTY_HELP = (
+    "hotg: easier (4 deployments a round and the lighter foot soldier cards) or standard "
+    "(the printed game, the default)"
+)
 PLAIN_HELP = "play by text: plain lines out, one typed command per line in (no full screen)"
 CURSOR_HELP = (
     "full screen: show the terminal's cursor and keep it on the focused card, for a braille "
@@ -512,6 +519,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _difficulty(rules, args: argparse.Namespace) -> dict:
+    """`--difficulty easier|standard` as the Config fields it names (Heroes of the Grid)."""
+    level = getattr(args, "difficulty", None)
+    if level is None:
+        return {}
+    if rules.game_id != "hotg":
+        raise CliError(f"--difficulty is for hotg, not {rules.game_id}")
+    if getattr(args, "load", None) is not None:
+        raise CliError("--load takes the difficulty from the save; drop --difficulty")
+    from .games.hotg.models import DIFFICULTIES
+
+    return dict(DIFFICULTIES[level])
+
+
 def _deck_options(rules, args: argparse.Namespace, seats: list[SeatSpec] | None) -> dict:
     """`--decks` and `--sealed` as Config fields (PR CCG 2008, the game with a deck builder
     and sealed play here); a deck that cannot be played is refused naming its rule."""
@@ -564,6 +585,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.load is None:
             seats = seat_specs(rules, args.seats, args.names)
         decks = _deck_options(rules, args, seats if args.load is None else None)
+        decks |= _difficulty(rules, args)
         if args.load is None:
             dealt = _preflight(rules, seats, args.seed, decks)
     if args.load is not None:
@@ -712,14 +734,15 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if args.bots is not None
         else ["heuristic"] * rules.min_seats
     )
-    _preflight(rules, _bot_seats(kinds), args.seed)
+    config = _difficulty(rules, args)
+    _preflight(rules, _bot_seats(kinds), args.seed, config)
     from .selfplay import play_headless
 
     wins = [0] * len(kinds)
     draws = losses = actions = 0
     ms = 0.0
     for number in range(args.games):
-        result = play_headless(rules.game_id, args.seed + number, kinds)
+        result = play_headless(rules.game_id, args.seed + number, kinds, config=config or None)
         if args.json:
             print(result.model_dump_json(), flush=True)
         winners = list(result.winners)
@@ -916,6 +939,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="pr-ccg-2008: sealed play; each player opens 4 booster packs and builds a "
         "20-card deck from them (a bot builds its own)",
     )
+    p.add_argument("--difficulty", choices=DIFFICULTY_NAMES, help=DIFFICULTY_HELP)
 
     p = command(
         "resume",
@@ -936,6 +960,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("selfplay", "play bot games headless and report the results", cmd_selfplay)
     p.add_argument("game", metavar="GAME")
+    p.add_argument("--difficulty", choices=DIFFICULTY_NAMES, help=DIFFICULTY_HELP)
     p.add_argument("--games", metavar="N", type=_games, default=10, help="games (default 10)")
     p.add_argument(
         "--seed", metavar="S", type=_seed, default=0, help="seed of the first game (default 0)"

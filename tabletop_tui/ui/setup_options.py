@@ -30,6 +30,10 @@ class SetupOption:
     warnings: Callable[[], list[str]] | None = None
     #: a one-line description of a choice (a deck's style), shown under its select
     describe: Callable[[object], str] | None = None
+    #: a named mix of other options (a difficulty): choice value -> {option key: value}. Such
+    #: an option is no Config field: choosing it sets those options, and changing them shows
+    #: the name their answers match ("custom" when none does)
+    presets: dict[str, dict[str, str]] | None = None
 
     def options(self) -> tuple[tuple[str, str], ...]:
         return self.choices() if callable(self.choices) else self.choices

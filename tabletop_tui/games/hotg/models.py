@@ -46,6 +46,12 @@ PSYCHOS = (
 
 
 MODES = ("standard", "psycho_assault", "mastermind")
+#: the named difficulties (issue 38): each sets the two settings that make the game easier or
+#: leave it as printed; any other mix of the two is a custom difficulty
+DIFFICULTIES: dict[str, dict[str, object]] = {
+    "easier": {"deployments_per_round": 4, "heavy_deployments": False},
+    "standard": {"deployments_per_round": 5, "heavy_deployments": True},
+}
 
 
 class Config(Model):

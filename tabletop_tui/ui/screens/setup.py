@@ -82,17 +82,8 @@ class SetupScreen(FreshKeys, BaseScreen):
                     yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{seat}")
             for option in self.options:
                 choices = option.options()
-                values = [value for _, value in choices]
                 for seat in range(self.seat_count if option.per_seat else 1):
-                    default = option.default[seat] if option.per_seat else option.default
-                    given = self._given(option.key, seat)
-                    if given in values:  # from the command line (`play pr-ccg-2008 --sealed`)
-                        default = given
-                    remembered = self.memory.get(f"opt-{option.key}-{seat}")
-                    if remembered in values:
-                        default = remembered
-                    if default not in values and values:  # e.g. a deck renamed since
-                        default = values[0]
+                    default = self._first_answer(option, seat, choices)
                     label = f"{seat_tag(seat)} {option.label}" if option.per_seat else option.label
                     with Horizontal(classes="seat-row"):
                         yield Label(label, classes="seat-label option-label")
@@ -127,13 +118,46 @@ class SetupScreen(FreshKeys, BaseScreen):
                 yield Button("Back  (Esc)", id="back")
         yield Footer()
 
+    def _first_answer(self, option, seat: int, choices=None):
+        """What an option shows as the form opens: remembered from the last game started here,
+        else given on the command line, else its default; a named mix (a difficulty) names
+        the answers its options open with."""
+        if option.presets:
+            answers = {
+                key: self._first_answer(other, 0)
+                for other in self.options
+                for key in {k for mix in option.presets.values() for k in mix}
+                if other.key == key
+            }
+            for name, mix in option.presets.items():
+                if all(answers.get(k) == v for k, v in mix.items()):
+                    return name
+            return "custom"
+        choices = option.options() if choices is None else choices
+        values = [value for _, value in choices]
+        default = option.default[seat] if option.per_seat else option.default
+        given = self._given(option.key, seat)
+        if given in values:  # from the command line (`play pr-ccg-2008 --sealed`)
+            default = given
+        remembered = self.memory.get(f"opt-{option.key}-{seat}")
+        if remembered in values:
+            default = remembered
+        if default not in values and values:  # e.g. a deck renamed since
+            default = values[0]
+        return default
+
     def _given(self, key: str, seat: int) -> str | None:
         """An option's answer the command line gave the app (`--sealed`: 4 packs), as the
         form's value; the form asking for the seats must not drop it."""
         value = getattr(self.app, "config", {}).get(key)
         if isinstance(value, tuple):
             value = value[seat] if seat < len(value) else None
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
+        if isinstance(value, bool):  # (a yes/no field: the choice that converts to it)
+            option = next((o for o in self.options if o.key == key), None)
+            if option is None or option.convert is None:
+                return None
+            return next((c for _, c in option.options() if option.convert(c) is value), None)
+        if not isinstance(value, (int, str)):
             return None
         return str(value)
 
@@ -144,10 +168,12 @@ class SetupScreen(FreshKeys, BaseScreen):
         self._show_warnings()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A deck chosen: its one-line description follows it."""
+        """A deck chosen: its one-line description follows it. A named mix (a difficulty)
+        chosen: the options it names follow it; one of those changed: the name follows."""
         sid = event.select.id or ""
         if not sid.startswith("opt-"):
             return
+        self._follow_presets(sid, event.value)
         for option in self.options:
             if option.describe is None:
                 continue
@@ -156,6 +182,38 @@ class SetupScreen(FreshKeys, BaseScreen):
                     desc = self.query(f"#desc-{option.key}-{seat}")
                     if desc:
                         desc.first(Static).update(option.describe(event.value))
+
+    def _follow_presets(self, sid: str, value) -> None:
+        for option in self.options:
+            if not option.presets:
+                continue
+            mine = f"opt-{option.key}-0"
+            if sid == mine:  # ("custom" names no mix: the answers stay)
+                for key, wanted in option.presets.get(str(value), {}).items():
+                    select = self.query_one(f"#opt-{key}-0", Select)
+                    if select.value != wanted:
+                        select.value = wanted
+            elif any(sid == f"opt-{key}-0" for mix in option.presets.values() for key in mix):
+                self._name_preset(option)
+
+    def _name_preset(self, option) -> None:
+        """Show the named mix the options' answers now match, or "custom"."""
+        answers = {
+            key: self.query_one(f"#opt-{key}-0", Select).value
+            for mix in option.presets.values()
+            for key in mix
+        }
+        name = next(
+            (
+                n
+                for n, mix in option.presets.items()
+                if all(answers[k] == v for k, v in mix.items())
+            ),
+            "custom",
+        )
+        select = self.query_one(f"#opt-{option.key}-0", Select)
+        if select.value != name:
+            select.value = name
 
     def on_screen_resume(self) -> None:
         # (Textual also runs SizedMixin's handler: handlers of base classes are called too)
@@ -276,6 +334,8 @@ class SetupScreen(FreshKeys, BaseScreen):
         out: dict = {}
         taken = self.taken()
         for option in self.options:
+            if option.presets:  # (a name for other answers, no Config field of its own)
+                continue
             seats = taken if option.per_seat else [0]
             values = [self.query_one(f"#opt-{option.key}-{i}", Select).value for i in seats]
             values = [int(v) if isinstance(v, str) and v.isdigit() else v for v in values]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....games.hotg.models import DIFFICULTIES
 from ...setup_options import SetupOption
 
 
@@ -89,6 +90,24 @@ SETUP_OPTIONS = (
         convert=lambda v: v == "hidden",
     ),
     SetupOption(
+        "difficulty",
+        "Difficulty",
+        (
+            ("Easier: 4 deployments a round, lighter foot soldier cards", "easier"),
+            ("Standard: the printed game", "standard"),
+            ("Custom: the two settings below", "custom"),
+        ),
+        default="standard",
+        help="Sets the two settings below; changing either of them makes it Custom.",
+        presets={
+            name: {
+                "deployments_per_round": str(mix["deployments_per_round"]),
+                "heavy_deployments": "heavy" if mix["heavy_deployments"] else "light",
+            }
+            for name, mix in DIFFICULTIES.items()
+        },
+    ),
+    SetupOption(
         "deployments_per_round",
         "Deployments per round",
         (("5 (standard)", "5"), ("4 (easier)", "4")),
@@ -96,7 +115,7 @@ SETUP_OPTIONS = (
     ),
     SetupOption(
         "heavy_deployments",
-        "Difficulty (foot soldier cards)",
+        "Foot soldier cards",
         (
             ("Standard: cards of 1-2-2-2-3 figures", "heavy"),
             ("Easier: cards of 1-1-1-2-3 figures", "light"),
