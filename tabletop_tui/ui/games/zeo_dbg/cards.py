@@ -17,6 +17,7 @@ from functools import cache
 from rich.text import Text
 
 from ....engine.grammar import owner as possessive
+from ....engine.grammar import plural
 from ....games.zeo_dbg.models import CardFace as ZCard
 from ....games.zeo_dbg.models import CharacterView, SeatView, SlotView, StackView, View
 from ...widgets import CardFace
@@ -41,26 +42,26 @@ SLOT_FITS = {
 
 
 # -- faces ----------------------------------------------------------------------------------------
-def card_stats(card: ZCard) -> str:
+def _numbers(card: ZCard, ability: str, block: str, hand: str) -> str:
+    """A card's Shards, Energy, ability cost and Block cost, each with its mark."""
     bits = []
     if card.shards:
         bits.append(f"+{card.shards}◆")
     if card.energy:
         bits.append(f"+{card.energy}⚡")
     if card.ability_cost is not None:
-        bits.append(f"ability {card.ability_cost}⚡")
+        bits.append(f"{ability}{card.ability_cost}⚡")
     if card.block_cost is not None:
-        bits.append(f"Block {card.block_cost}⚡" + (" ✋" if card.block_from_hand else ""))
+        bits.append(f"{block}{card.block_cost}⚡" + (hand if card.block_from_hand else ""))
     return " ".join(bits)
+
+
+def card_stats(card: ZCard) -> str:
+    return _numbers(card, "ability ", "Block ", " ✋")
 
 
 def kind_name(card: ZCard) -> str:
     return card.kind.replace("_", " ").title()
-
-
-def plural(count: int, word: str) -> str:
-    """ "1 card", "2 cards" (never "1 cards")."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 #: what a slot takes, short enough for a slot's box
@@ -78,16 +79,7 @@ SLOT_SHORT = {
 def power(card: ZCard) -> str:
     """A card's numbers in a few cells, for its frame: +N◆ Shards, +N⚡ Energy, ✦N⚡ an
     ability's cost, ◈N⚡ a Block's (✋ from the hand)."""
-    bits = []
-    if card.shards:
-        bits.append(f"+{card.shards}◆")
-    if card.energy:
-        bits.append(f"+{card.energy}⚡")
-    if card.ability_cost is not None:
-        bits.append(f"✦{card.ability_cost}⚡")
-    if card.block_cost is not None:
-        bits.append(f"◈{card.block_cost}⚡" + ("✋" if card.block_from_hand else ""))
-    return " ".join(bits)
+    return _numbers(card, "✦", "◈", "✋")
 
 
 #: the start of a card text that its frame says otherwise (✦N⚡, "· Ongoing")
@@ -210,9 +202,14 @@ def card_cost(card: ZCard, price: int | None = None, adversary: bool = False) ->
     return f"{cost}◆"
 
 
+def seat_mark(view: View, seat: int) -> str:
+    """A seat's mark besides its colour: its team's glyph and letter, and its number (▼V1)."""
+    team = view.seats[seat].team
+    return f"{TEAM_GLYPH[team]}{TEAM_TAG[team]}{seat + 1}"
+
+
 def who(view: View, seat: int) -> str:
-    s = view.seats[seat]
-    return f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{seat + 1} {s.name}"
+    return f"{seat_mark(view, seat)} {view.seats[seat].name}"
 
 
 def zeo_card(card: ZCard, key: str, zone: str, owner: str = "", marks: str = "", **kw) -> CardInfo:
@@ -567,7 +564,7 @@ def discard_cards(view: View) -> list[CardInfo]:
     player's, each card once from the top down with how many copies the pile holds."""
     piles = [("main", "the main deck's discard pile", "nobody", "", view.main_discard)]
     for i, s in enumerate(view.seats):
-        tag = f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{i + 1} "
+        tag = f"{seat_mark(view, i)} "
         piles.append((str(i), f"{possessive(s.name)} discard pile", who(view, i), tag, s.discard))
     out = []
     for name, where, owner, tag, pile in piles:

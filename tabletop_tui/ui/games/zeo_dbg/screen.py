@@ -49,7 +49,6 @@ from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
 from .cards import (
     TEAM_GLYPH,
-    TEAM_TAG,
     bay_cards,
     card_face,
     card_stats,
@@ -61,6 +60,7 @@ from .cards import (
     offer_cards,
     played_cards,
     seat_extras,
+    seat_mark,
     slot_cards,
     stack_cards,
     who,
@@ -393,9 +393,7 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
 
     def seat_mark(self, seat: int) -> str:
         """Zeo marks a seat by its team (▼V1, ▲H2), on the table and on its curtain."""
-        view = self._view or self.match.view(None)
-        team = view.seats[seat].team
-        return f"{TEAM_GLYPH[team]}{TEAM_TAG[team]}{seat + 1}"
+        return seat_mark(self._view or self.match.view(None), seat)
 
     def move_labels(self, legal: list, seat) -> list[str]:
         """The F2 list says each move by the card it acts on, as the table names it ("Harbor
@@ -517,10 +515,9 @@ class ZeoScreen(MovePanel, CardTable, GameScreen):
             text.append("Game over")
         else:
             text.append(f"Turn {view.turn} ▶ ")
-            s = view.seats[view.active]
             text.append(
-                f"{TEAM_GLYPH[s.team]}{TEAM_TAG[s.team]}{view.active + 1} {s.name}",
-                style=f"bold {TEAM_STYLE[s.team]}",
+                who(view, view.active),
+                style=f"bold {TEAM_STYLE[view.seats[view.active].team]}",
             )
             text.append(f" {view.phase.title()} · {view.shards}◆")
             if view.last_turn:
