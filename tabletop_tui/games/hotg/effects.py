@@ -23,6 +23,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from ...engine import Model
+from ...engine.grammar import plural
 
 RangerVerb = Literal[
     "gain_energy",  # gain n energy into the shared pool
@@ -296,10 +297,6 @@ LOCATION_B_TEXT: dict[str, str] = {
 }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def ranger_effect_text(e: RangerEffect) -> str:
     match e.do:
         case "gain_energy":
@@ -315,7 +312,7 @@ def ranger_effect_text(e: RangerEffect) -> str:
         case "next_attack":
             parts = []
             if e.n:
-                parts.append(f"gets +{_plural(e.n, 'die')}".replace("dies", "dice"))
+                parts.append(f"gets +{plural(e.n, 'die')}".replace("dies", "dice"))
             if e.ignore_guard:
                 parts.append("may ignore GUARD")
             return f"The next attack this battle {' and '.join(parts)}."
@@ -333,15 +330,15 @@ def ranger_effect_text(e: RangerEffect) -> str:
             pay = f" by paying {e.pay} energy" if e.pay else ""
             return f"Afterwards it goes {where}{cond}{pay} instead of the discard pile."
         case "hit_target":
-            return f"After another Ranger's attack: deal {_plural(e.n, 'hit')} to its target."
+            return f"After another Ranger's attack: deal {plural(e.n, 'hit')} to its target."
         case "discard_to_top":
-            return f"Put up to {_plural(e.n, 'card')} from your discard pile on top of your deck."
+            return f"Put up to {plural(e.n, 'card')} from your discard pile on top of your deck."
         case "second_attack":
             cond = "defeats" if e.when == "defeat" else "does not defeat"
             pay = f" pay {e.pay} energy to" if e.pay else ""
             return f"If it {cond} the target:{pay} attack again with {e.n} dice."
         case "hit_any":
-            return f"Deal {_plural(e.n, 'hit')} to an enemy card."
+            return f"Deal {plural(e.n, 'hit')} to an enemy card."
         case "tutor":
             return "Take a card of your choice from your deck into your hand, then shuffle it."
         case "revealed_to_hand":
@@ -353,14 +350,10 @@ def ranger_effect_text(e: RangerEffect) -> str:
         case "dice_if_discard":
             return f"+{e.n} die if your discard pile holds {e.at_least} or more cards."
         case "splash_adjacent":
-            amount = (
-                f"the hits of {e.best_dice} of its dice" if e.best_dice else _plural(e.n, "hit")
-            )
+            amount = f"the hits of {e.best_dice} of its dice" if e.best_dice else plural(e.n, "hit")
             return f"Also deal {amount} to {'each card' if e.each else 'a card'} adjacent to the target."
         case "splash_far":
-            amount = (
-                f"the hits of {e.best_dice} of its dice" if e.best_dice else _plural(e.n, "hit")
-            )
+            amount = f"the hits of {e.best_dice} of its dice" if e.best_dice else plural(e.n, "hit")
             cond = "If any die missed: " if e.on_miss else ""
             return f"{cond}Deal {amount} to {'each of ' if e.each else ''}up to {e.targets} card(s) not adjacent to the target."
         case "roll_energy":
@@ -376,7 +369,7 @@ def ranger_effect_text(e: RangerEffect) -> str:
         case "boost_hand_to_top":
             return "Option: first put 1 card from your hand on top of your deck."
         case "draw":
-            return f"Draw {_plural(e.n, 'card')}."
+            return f"Draw {plural(e.n, 'card')}."
         case "peek_reorder":
             return (
                 "Each Ranger in the battle may look at the 2 top cards of their deck and put "
@@ -386,16 +379,16 @@ def ranger_effect_text(e: RangerEffect) -> str:
             return "Then put any number of cards from your hand on top of your deck."
         case "boost_discard_hand":
             gain = f" or +{e.energy} energy (your choice, after the discard)" if e.energy else ""
-            return f"Option: discard {_plural(e.n, 'hand card')} for +1 die{gain}."
+            return f"Option: discard {plural(e.n, 'hand card')} for +1 die{gain}."
         case "boost_alt_cost":
-            return f"Option: discard {_plural(e.n, 'hand card')} instead of paying its energy."
+            return f"Option: discard {plural(e.n, 'hand card')} instead of paying its energy."
         case "hits_from_shields":
             extra = " plus 1 card from your hand" if e.hand else ""
             return f"Reveal your top deck card{extra}: deal hits equal to their shields."
         case "add_dice":
             return f"When an attack rolls a miss: it rolls {e.n} more dice."
         case "grant_attack":
-            return f"On the next Ranger turn you may attack with {e.n} dice, then deal {_plural(e.splash, 'hit')} to each card adjacent to its target."
+            return f"On the next Ranger turn you may attack with {e.n} dice, then deal {plural(e.splash, 'hit')} to each card adjacent to its target."
         case "double_shields":
             return "When any Ranger reveals a card for defence: double its shields."
         case "pay_for_shields":
@@ -443,7 +436,7 @@ def enemy_effect_text(e: EnemyEffect) -> str:
             }[e.what]
             return f"{who[0].upper()}{who[1:]} discards {what}."
         case "deploy_fs":
-            return f"Deploy {_plural(e.n, 'foot soldier')} here."
+            return f"Deploy {plural(e.n, 'foot soldier')} here."
         case "regenerate":
             return "Every defeated card of this monster in this battle is no longer defeated."
         case "psycho":
@@ -495,10 +488,10 @@ def scheme_effect_text(e: SchemeEffect) -> str:
     n = e.n
     return {
         "toughen": f"Attach it to an enemy card; that card has +{n} health.",
-        "shatter": f"That revealed card counts {_plural(n, 'shield')} less.",
+        "shatter": f"That revealed card counts {plural(n, 'shield')} less.",
         "drain": f"Drain {n} energy.",
         "reroll_all": "That Ranger must reroll all of their dice.",
-        "discard_random": f"One Ranger discards {_plural(n, 'random card')} from hand.",
+        "discard_random": f"One Ranger discards {plural(n, 'random card')} from hand.",
         "peek": f"Peek at the top {n} cards of any enemy deck; return each to the top or the "
         "bottom, in any order.",
     }[e.do]
@@ -517,7 +510,7 @@ SCHEME_TIMING_OF: dict[str, tuple[str, ...]] = {
 
 def mastermind_deployment_text(figures: int) -> str:
     return (
-        f"The Mastermind chooses any {_plural(figures, 'foot soldier figure')} to deploy to the "
+        f"The Mastermind chooses any {plural(figures, 'foot soldier figure')} to deploy to the "
         "location shown by the next deployment card. When this card is the next card, the "
         "Mastermind chooses the location of the current deployment."
     )
