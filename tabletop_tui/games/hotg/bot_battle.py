@@ -243,6 +243,17 @@ class BattleChoices:
                 out += [PlayCard(card=c.id, target=t) for t in targets]
         return out
 
+    @staticmethod
+    def _attack_roll(v: View, c, a: PlayCard) -> tuple[int, int]:
+        """(dice, fixed hits) of attack card `c` played as `a`: its own, the battle's bonus
+        to the next attack, X paid and a boost."""
+        b = v.battle
+        dice = c.dice + b.next_attack.dice
+        fixed = c.hits + b.next_attack.hits + (a.x if c.cost == "X" else 0)
+        if a.boost:
+            dice += 2 if "+2 dice" in c.text else 1
+        return dice, fixed
+
     def _play_score(self, v: View, c, a: PlayCard, cards) -> float:
         b = v.battle
         if c.type == "maneuver":
@@ -266,10 +277,7 @@ class BattleChoices:
         t = cards.get(a.target)
         if t is None or t.defeated:
             return 0
-        dice = c.dice + b.next_attack.dice
-        fixed = c.hits + b.next_attack.hits + (a.x if c.cost == "X" else 0)
-        if a.boost:
-            dice += 2 if "+2 dice" in c.text else 1
+        dice, fixed = self._attack_roll(v, c, a)
         score = self._attack_score(v, t, dice, fixed)
         if "attack again" in c.text or "Also deal 1 hit" in c.text:
             score += 0.4

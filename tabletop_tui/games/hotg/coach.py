@@ -3,12 +3,25 @@
 The board is public (locations, figures, enemy cards in a battle, the energy pool); a card
 is named only from the seat's own hand as its View shows it. Where the View says nothing
 to back a reason, the coach gives the move in the rules' words and no reason.
+
+`grade` (on request: engine/coach.py `grade_last`) measures the player's own attack in a
+battle against the attack the bot scores best there (bot_battle.py), naming both chances
+to defeat the target, which the dice, the hits and the target's health on the table give
+exactly; other moves are not graded (the Action Phase planner scores whole team plans, not
+one seat's move).
 """
 
 from __future__ import annotations
 
+import random
+
 from ...engine.coach import Reason
 from . import models as m
+
+#: a played attack is graded only when the bot scores its best attack this much higher
+#: (bot_battle.py's play score: the chance to defeat the target times what that is worth,
+#: less the energy spent)
+GRADE_GAP = 0.3
 
 
 def _location(view: m.View, lid: str) -> m.LocationView | None:
@@ -132,3 +145,67 @@ def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
             f"Draw {action.count}", f"{me.hand_count} of {me.hand_size} cards in hand now"
         )
     return None  # (the engine's fallback: the move in the rules' words)
+
+
+def _kind(card: m.EnemyCardView) -> str:
+    """What an enemy card is, from its public deck."""
+    from .bot_battle import FOOT_SOLDIERS
+
+    return "a foot soldier card" if card.deck in FOOT_SOLDIERS else "a villain card"
+
+
+def _attacks(view: m.View, seat: int, legal: list) -> list[tuple]:
+    """Every attack the seat may make now, as the bot scores it (bot_battle.py): (score,
+    chance to defeat the target, the action, what attacks, the target's card)."""
+    from .bot import HotgHeuristicBot, kill_chance
+
+    bot = HotgHeuristicBot()
+    me = _me(view, seat)
+    slots = {c.slot: c for c in view.battle.cards}
+    hand = {c.id: c for c in (me.hand or ())} if me is not None else {}
+    out = []
+    for a in legal:
+        if isinstance(a, m.PlayCard) and a.card in hand and hand[a.card].type == "attack":
+            card, target = hand[a.card], slots.get(a.target)
+            if target is None or target.defeated:
+                continue
+            dice, fixed = bot._attack_roll(view, card, a)
+            score, name = bot._play_score(view, card, a, slots), card.name
+        elif isinstance(a, m.GrantedAttack) and a.target in slots:
+            target = slots[a.target]
+            if target.defeated:
+                continue
+            dice, fixed = 3, 0
+            score, name = bot._attack_score(view, target, 3, 0), "the free attack"
+        else:
+            continue
+        chance = kill_chance(dice, fixed, target.health - target.hits)
+        out.append((score, chance, a, name, target))
+    return out
+
+
+def grade(view: m.View, seat: int, played, legal: list, rng: random.Random) -> str | None:
+    """An attack the player made against the attack the bot scores best in that place (its
+    chance to defeat the target from the dice and hits, times what defeating it is worth,
+    less the energy spent); None for other moves or when the two are close."""
+    if view.battle is None or not isinstance(played, (m.PlayCard, m.GrantedAttack)):
+        return None
+    options = _attacks(view, seat, legal)
+    mine = next((o for o in options if repr(o[2]) == repr(played)), None)
+    if mine is None:
+        return None
+    best = max(options, key=lambda o: (o[0], o[1]))
+    if best[0] - mine[0] < GRADE_GAP:
+        return None
+    _, p, _, name, target = mine
+    _, q, _, best_name, best_target = best
+    said = (
+        f"{name} at {target.name} had a {p:.0%} chance to defeat it; "
+        f"{best_name} at {best_target.name} had {q:.0%}"
+    )
+    if q > p + 0.005:
+        return said
+    if best_target.slot != target.slot:
+        kind = _kind(best_target)
+        return f"{said}, and the bot values defeating {best_target.name} ({kind}) more"
+    return None  # the same target, no likelier: the difference is not one the line can show
