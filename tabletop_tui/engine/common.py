@@ -1,4 +1,5 @@
-"""Rules plumbing the games share: one action object per move, two seats choosing at once.
+"""Rules plumbing the games share: one action object per move, two seats choosing at once,
+the refusals every `check` starts with, and hidden cards re-dealt for `hidden_variant`.
 
 Actions are frozen values, so one object per distinct move serves every state: a game's
 `legal_actions` hands out the same objects again (cheap to build, and `Rules.apply` knows
@@ -7,11 +8,13 @@ an action it handed out by identity).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
-from .core import Seat
+from .core import Rejection, Seat
 
 M = TypeVar("M")
 
@@ -40,3 +43,35 @@ def interned(kind: type[M]) -> Callable[..., M]:
         return kind(**dict(zip(names, values, strict=True)))
 
     return make
+
+
+@dataclass(frozen=True)
+class Closed:
+    """What a game's `check` refuses before reading its own rules, in that game's words:
+    any move once the game has an outcome (under the rule `over`), and a seat the table
+    does not have (under the rule `seats`; `no_seat` says why, `{number}` standing for the
+    seat as players count it). A game keeps one and calls it first."""
+
+    over: str
+    seats: str
+    no_seat: str
+
+    def __call__(self, state: Any, seat: Seat) -> Rejection | None:
+        if state.outcome is not None:
+            return Rejection(rule=self.over, reason="The game is over")
+        if not 0 <= seat < len(state.seats):
+            return Rejection(rule=self.seats, reason=self.no_seat.format(number=seat + 1))
+        return None
+
+
+def redeal(rng: random.Random, *piles: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The cards of `piles` shuffled together and dealt back into piles of the same sizes:
+    another seat's hidden cards as a seat that cannot see them might believe them to be."""
+    pool = [card for pile in piles for card in pile]
+    rng.shuffle(pool)
+    out = []
+    start = 0
+    for pile in piles:
+        out.append(tuple(pool[start : start + len(pile)]))
+        start += len(pile)
+    return tuple(out)

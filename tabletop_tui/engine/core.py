@@ -176,6 +176,22 @@ _SCREENED: dict[int, Any] = {}
 _SCREENED_MAX = 4096
 
 
+#: `Rules`' class attributes for its parameters, in their order
+_TYPE_NAMES = ("config_type", "state_type", "action_type", "view_type")
+
+
+def _take_types(cls: type) -> None:
+    """`class XRules(Rules[Config, State, Action, View])` names its four types once: each
+    one the class (or a base) does not set itself is taken from those parameters."""
+    for base in cls.__dict__.get("__orig_bases__", ()):
+        origin = get_origin(base)
+        if not (isinstance(origin, type) and issubclass(origin, Rules)):
+            continue
+        for name, given in zip(_TYPE_NAMES, get_args(base), strict=False):
+            if not isinstance(given, TypeVar) and not hasattr(cls, name):
+                setattr(cls, name, given)
+
+
 class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
     """A game's rules as pure functions over immutable states."""
 
@@ -198,8 +214,10 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
         and its `describe` with a plain fallback (see `describe_plainly`).
 
         Both are looked up along the MRO: a game may assemble its rules from mixins.
+        The four model types come from the class's parameters (`_take_types`).
         """
         super().__init_subclass__(**kwargs)
+        _take_types(cls)
         own = cls.check
         if not getattr(own, "screened", False) and not getattr(own, "__isabstractmethod__", 0):
 
@@ -360,8 +378,9 @@ class Rules(ABC, Generic[ConfigT, StateT, ActionT, ViewT]):
     @abstractmethod
     def view(self, state: StateT, seat: Seat | None) -> ViewT: ...
 
-    @abstractmethod
-    def outcome(self, state: StateT) -> Outcome | None: ...
+    def outcome(self, state: StateT) -> Outcome | None:
+        """Every game keeps its result in its state (`state.outcome`, None while it runs)."""
+        return state.outcome  # type: ignore[attr-defined]
 
     @abstractmethod
     def describe(self, action: ActionT) -> str: ...

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
-from ...engine.common import OTHER, interned, waiting_pair
+from ...engine.common import OTHER, Closed, interned, waiting_pair
 from ...engine.fast import evolve, make
 from ...engine.rng import Deal
 from .cards import Character, character_index, load_characters, shipped_characters
@@ -37,6 +37,12 @@ _DEFEND = ChooseCombat(card="defend")
 _PLACE_REST = PlaceRest()
 _NOBODY: frozenset[int] = frozenset()
 _place = interned(PlaceCharacter)
+#: the refusals before any rule of the game is read
+_closed = Closed(
+    over="Victory",
+    seats="The Rules",
+    no_seat="There is no seat {number}: Army Of Zero is for two players",
+)
 
 
 @cache
@@ -58,10 +64,6 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
     title = "Army Of Zero"
     min_seats = 2
     max_seats = 2
-    config_type = Config
-    state_type = State
-    view_type = View
-    action_type = Action
 
     # -- setting up ------------------------------------------------------------
     def new_game(self, config: Config, seed: int) -> State:
@@ -107,13 +109,9 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         ]
 
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
-        if state.phase == "over":
-            return Rejection(rule="Victory", reason="The game is over")
-        if seat not in (0, 1):
-            return Rejection(
-                rule="The Rules",
-                reason=f"There is no seat {seat + 1}: Army Of Zero is for two players",
-            )
+        refused = _closed(state, seat)
+        if refused is not None:
+            return refused
         me = state.seats[seat]
         if isinstance(action, PlaceCharacter | PlaceRest):
             if state.phase != "order":
@@ -481,9 +479,6 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             to_act=tuple(sorted(self.to_act(state))),
             outcome=state.outcome,
         )
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
     def describe(self, action: Action) -> str:
         if isinstance(action, PlaceCharacter):

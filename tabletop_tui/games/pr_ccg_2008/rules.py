@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
-from ...engine.common import OTHER, interned, waiting_pair
+from ...engine.common import OTHER, Closed, interned, redeal, waiting_pair
 from ...engine.fast import evolve, make
 from .cards import Card, Catalog, catalog
 from .decks import deck_list, deck_name, instances
@@ -34,6 +34,12 @@ _CANCEL = CancelSelection()
 _select = interned(SelectCard)
 _pay = interned(PayCard)
 _element = interned(ChooseElement)
+#: the refusals before any rule of the game is read
+_closed = Closed(
+    over="Winning the Game",
+    seats="Turn Flow",
+    no_seat="There is no seat {number}: this game is for two players",
+)
 
 
 def _cat(state: State) -> Catalog:
@@ -53,10 +59,6 @@ class PrCcgRules(Rules[Config, State, Action, View]):
     title = "Power Rangers Collectible Card Game (2008)"
     min_seats = 2
     max_seats = 2
-    config_type = Config
-    state_type = State
-    view_type = View
-    action_type = Action
 
     # -- setting up ------------------------------------------------------------
     def new_game(self, config: Config, seed: int) -> State:
@@ -150,13 +152,9 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         return [_select(c) for c in hand] + [_pay(c) for c in hand] + [_NOTHING, _CANCEL]
 
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
-        if state.phase == "over":
-            return Rejection(rule="Winning the Game", reason="The game is over")
-        if seat not in (0, 1):
-            return Rejection(
-                rule="Turn Flow",
-                reason=f"There is no seat {seat + 1}: this game is for two players",
-            )
+        refused = _closed(state, seat)
+        if refused is not None:
+            return refused
         s = state.seats[seat]
         cat = _cat(state)
         if isinstance(action, ChooseElement):
@@ -462,9 +460,6 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             outcome=state.outcome,
         )
 
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
     def describe(self, action: Action) -> str:
         if isinstance(action, SelectCard):
             return f"select {action.card} for battle"
@@ -483,9 +478,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         for i, s in enumerate(state.seats):
             if observer == i:
                 continue
-            pool = list(s.hand + s.deck)
-            rng.shuffle(pool)
-            hand, deck = tuple(pool[: len(s.hand)]), tuple(pool[len(s.hand) :])
+            hand, deck = redeal(rng, s.hand, s.deck)
             update: dict = {"hand": hand, "deck": deck}
             if state.phase == "select" and s.selected is not None:
                 # Keep the secret's shape: a selected card and payments among the new hand.

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, event, replace_at
-from ...engine.common import interned
+from ...engine import Event, Rejection, Rng, Rules, Seat, event, replace_at
+from ...engine.common import Closed, interned, redeal
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
@@ -82,6 +82,10 @@ _research = interned(Research)
 _shield = interned(Shield)
 _hack = interned(Hack)
 _choose = interned(Choose)
+#: the refusals before any rule of the game is read
+_closed = Closed(
+    over="Objectives", seats="GAME_OVERVIEW", no_seat="There is no seat {number} in this game"
+)
 
 
 def _cat(state: State) -> Catalog:
@@ -117,10 +121,6 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
     title = "ZOOBOTZ"
     min_seats = MIN_SEATS
     max_seats = MAX_SEATS
-    config_type = Config
-    state_type = State
-    view_type = View
-    action_type = Action
 
     # -- setting up -------------------------------------------------------------------------
     def new_game(self, config: Config, seed: int) -> State:
@@ -342,10 +342,9 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         ]
 
     def check(self, state: State, seat: Seat, action: Action) -> Rejection | None:
-        if state.outcome is not None:
-            return _no("Objectives", "The game is over")
-        if not 0 <= seat < len(state.seats):
-            return _no("GAME_OVERVIEW", f"There is no seat {seat + 1} in this game")
+        refused = _closed(state, seat)
+        if refused is not None:
+            return refused
         s = state.seats[seat]
         if s.out:
             return _no("GAME_OVERVIEW", "You have lost and are out of the game")
@@ -665,9 +664,6 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
             outcome=state.outcome,
         )
 
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
     def describe(self, action: Action) -> str:
         if isinstance(action, Bottom):
             return f"send {_pretty(action.card)} to the bottom of the deck"
@@ -698,12 +694,8 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         for i, s in enumerate(state.seats):
             if observer == i or s.out:
                 continue
-            pool = list(s.hand + s.deck + s.invested)
-            rng.shuffle(pool)
-            h, d = len(s.hand), len(s.deck)
-            seats[i] = evolve(
-                s, hand=tuple(pool[:h]), deck=tuple(pool[h : h + d]), invested=tuple(pool[h + d :])
-            )
+            hand, deck, invested = redeal(rng, s.hand, s.deck, s.invested)
+            seats[i] = evolve(s, hand=hand, deck=deck, invested=invested)
         return evolve(state, seats=tuple(seats))
 
 
