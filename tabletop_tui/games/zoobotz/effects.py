@@ -298,13 +298,19 @@ def seat_stats(card_of: CardOf, seat: SeatState) -> tuple[Stats, ...]:
     They depend only on which cards are in play, so they are remembered per line-up (of
     card ids, not copies): legal_actions, check, HACK and the sweep after RISK ask for
     them again and again."""
+    return _by_line_up(_stats, card_of, seat)
+
+
+def _by_line_up(cached, card_of: CardOf, seat: SeatState):
+    """`cached(card_of, botz, modules)` for the card ids (not copies) of the seat's Botz
+    and Modules in play: what its ongoing modifiers depend on."""
     known = _IDS.get
     botz = tuple([known(b.card) or _card_id(b.card) for b in seat.botz])
     modules = tuple([known(m) or _card_id(m) for m in seat.modules]) if seat.modules else ()
     try:
-        return _stats(card_of, botz, modules)
+        return cached(card_of, botz, modules)
     except TypeError:  # a card lookup that can't be a cache key
-        return _stats.__wrapped__(card_of, botz, modules)
+        return cached.__wrapped__(card_of, botz, modules)
 
 
 @lru_cache(maxsize=8192)
@@ -348,13 +354,7 @@ def _stats(card_of: CardOf, botz: tuple[str, ...], modules: tuple[str, ...]) -> 
 
 def discounts(card_of: CardOf, seat: SeatState) -> tuple[int, int]:
     """The seat's cost_discount modifiers in play: (off any card, off Botz only)."""
-    known = _IDS.get
-    botz = tuple([known(b.card) or _card_id(b.card) for b in seat.botz])
-    modules = tuple([known(m) or _card_id(m) for m in seat.modules]) if seat.modules else ()
-    try:
-        return _discounts(card_of, botz, modules)
-    except TypeError:  # a card lookup that can't be a cache key
-        return _discounts.__wrapped__(card_of, botz, modules)
+    return _by_line_up(_discounts, card_of, seat)
 
 
 @lru_cache(maxsize=8192)
