@@ -1,18 +1,23 @@
-"""The Rules plumbing the games share (engine/core.py, engine/common.py): each piece is
-written once, so each is held here once, at its edges."""
+"""The Rules plumbing and models the games share (engine/core.py, common.py, shared_models.py):
+each piece is written once, so each is held here once, at its edges."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from pydantic import ValidationError
 
 from tabletop_tui.engine import Outcome, Rejection, Rules
 from tabletop_tui.engine.common import Closed, redeal
+from tabletop_tui.engine.shared_models import CustomDeck, Option
 from tabletop_tui.games import get_rules
 from tabletop_tui.games.army_of_zero.models import Action as AozAction
 from tabletop_tui.games.army_of_zero.models import Config, State, View
 from tabletop_tui.games.army_of_zero.rules import ArmyOfZeroRules
+from tabletop_tui.games.pr_ccg_2008 import models as pr
+from tabletop_tui.games.zeo_dbg import models as zeo
+from tabletop_tui.games.zoobotz import models as zoo
 
 
 class _Table:
@@ -106,3 +111,16 @@ def test_each_game_refuses_the_seat_past_its_table_in_its_own_words(game, rule, 
     state = rules.new_game(rules.default_config(), 1)
     action = next(a for s in sorted(rules.to_act(state)) for a in rules.legal_actions(state, s))
     assert rules.check(state, 2, action) == Rejection(rule=rule, reason=reason)
+
+
+def test_both_deck_builders_carry_one_deck_list_model():
+    assert pr.CustomDeck is CustomDeck and zoo.CustomDeck is CustomDeck
+    assert CustomDeck(name="x" * 60, cards=()).name == "x" * 60  # the longest name
+    for name in ("", "x" * 61):
+        with pytest.raises(ValidationError):
+            CustomDeck(name=name, cards=())
+
+
+def test_zeo_and_zoobotz_decisions_offer_one_option_model():
+    assert zeo.Option is Option and zoo.Option is Option
+    assert zoo.Decision.model_fields["options"].annotation == tuple[Option, ...]

@@ -8,21 +8,13 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from ...engine import Model, Outcome, Rng
+from ...engine.shared_models import CustomDeck
 from .cards import Card
 
 Phase = Literal["select", "element", "over"]
 
 #: in sealed play, a seat whose deck is built by the sealed heuristic from its own packs
 AUTO_DECK = "auto"
-
-
-class CustomDeck(Model):
-    """A deck list carried inside the config (built in the deck builder or from sealed
-    packs), so every save of the game replays it."""
-
-    name: str = Field(min_length=1, max_length=60)
-    #: (pool card id, copies) pairs
-    cards: tuple[tuple[str, int], ...]
 
 
 DeckChoice = str | CustomDeck

@@ -22,6 +22,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from ...engine import Model, Outcome, Rng, bounded
+from ...engine.shared_models import Option
 from .cards import CardFace
 from .effects import Effect
 
@@ -307,11 +308,6 @@ class Job(Model):
     #: "adversaries" (end-phase damage), "trey:<seat>:<slot>" (destroy after an Attack)
     marker: str = ""
     ordered: bool = False
-
-
-class Option(Model):
-    id: str
-    label: str
 
 
 class Decision(Model):

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from ...engine import Model, Outcome, Rng, bounded
+from ...engine.shared_models import CustomDeck, Option
 
 MIN_SEATS, MAX_SEATS = 2, 6
 #: the shipped decks seats get by default, in turn
@@ -19,14 +20,6 @@ DEFAULT_DECKS = ("balanced", "research-rush", "hacking", "shields-control")
 HAND_SIZE = 6
 
 Phase = Literal["mulligan", "start", "main", "end", "over"]
-
-
-class CustomDeck(Model):
-    """A deck list carried inside the config (a deck built by a player), so saves replay."""
-
-    name: str = Field(min_length=1, max_length=60)
-    #: (card id, copies) pairs
-    cards: tuple[tuple[str, int], ...]
 
 
 DeckChoice = str | CustomDeck
@@ -175,11 +168,6 @@ class Job(Model):
     step: int = 0
     #: answers given so far to the questions of that effect
     picks: tuple[str, ...] = ()
-
-
-class Option(Model):
-    id: str
-    label: str
 
 
 class Decision(Model):
