@@ -36,13 +36,13 @@ function takes a State and returns a new one, appending to an event list.
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, Literal, Protocol, get_args
 
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome, event
 from ...engine.fast import evolve, make
-from .models import BotInPlay, Decision, Job, Option, SeatState, State
+from .models import BotInPlay, Decision, Job, Option, SeatState, State, Trigger
 
 GOAL = 10
 
@@ -125,16 +125,7 @@ class CostDiscount(Model):
 
 Modifier = Annotated[ValueBonus | Armor | HackBonus | CostDiscount, Field(discriminator="mod")]
 
-Trigger = Literal[
-    "on_play", "start_of_turn", "end_of_turn", "when_dealt_risk", "when_you_delete_risk"
-]
-TRIGGERS: tuple[Trigger, ...] = (
-    "on_play",
-    "start_of_turn",
-    "end_of_turn",
-    "when_dealt_risk",
-    "when_you_delete_risk",
-)
+TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: triggers that can fire on another player's turn: their effects may not ask for a choice
 REACTIONS: tuple[Trigger, ...] = ("when_dealt_risk", "when_you_delete_risk")
 REACTION_EFFECTS = ("draw", "gain_research")

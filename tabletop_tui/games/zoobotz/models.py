@@ -156,14 +156,18 @@ class SeatState(Model):
         return len(self.invested) - self.invested_used
 
 
+#: when a card's ability fires (the card's fields of the same names hold its effects)
+Trigger = Literal[
+    "on_play", "start_of_turn", "end_of_turn", "when_dealt_risk", "when_you_delete_risk"
+]
+
+
 class Job(Model):
     """A triggered ability on its way: the card, whose it is, and how far it has got."""
 
     source: str
     controller: int
-    trigger: Literal[
-        "on_play", "start_of_turn", "end_of_turn", "when_dealt_risk", "when_you_delete_risk"
-    ]
+    trigger: Trigger
     #: index of the next effect of the ability to resolve
     step: int = 0
     #: answers given so far to the questions of that effect
