@@ -179,10 +179,15 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                     barrier=True,
                 )
             )
-            if all(s.laid_down for s in state.seats):
-                state, more = self._start_confrontation(evolve(state, phase="battle"))
-                events.extend(more)
+            state = self._battle_once_laid_down(state, events)
         return state, tuple(events)
+
+    def _battle_once_laid_down(self, state: State, events: list[Event]) -> State:
+        """Once both Squad Piles are face down, the battle begins with a confrontation."""
+        if all(s.laid_down for s in state.seats):
+            state, more = self._start_confrontation(evolve(state, phase="battle"))
+            events.extend(more)
+        return state
 
     def _start_confrontation(self, state: State):
         """Playing The Game: both piles flip their top character, and those two fight."""
@@ -424,9 +429,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
                 barrier=True,
             )
         )
-        if all(s.laid_down for s in state.seats):
-            state, more = self._start_confrontation(evolve(state, phase="battle"))
-            events.extend(more)
+        state = self._battle_once_laid_down(state, events)
         return state, tuple(events)
 
     # -- reading ---------------------------------------------------------------
