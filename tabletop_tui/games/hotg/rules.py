@@ -16,7 +16,7 @@ Shape of the machine:
 
 from __future__ import annotations
 
-from ...engine import Event, Outcome, Rejection, Rules, Seat, event
+from ...engine import Event, Rejection, Rules, Seat, event
 from . import models as m
 from .action_phase import ActionPhaseRules
 from .attacks import RangerCardRules
@@ -98,10 +98,6 @@ class HotgRules(
     #: 7 (issue 37 item 9, the last picks): the Mastodon's `UseZord` names its figure, and
     #: Angel Grove Park B, an absent Ranger's Zord and the Psycho boss's cards ask the team
     version = 7
-    config_type = Config
-    state_type = State
-    view_type = View
-    action_type = Action
 
     def default_config(self, names: list[str] | None = None) -> Config:
         """The default config, validated once: its checks read nothing but its own fields,
@@ -118,12 +114,6 @@ class HotgRules(
             return _NOBODY
         seat = state.decision.asked[0] if state.decision is not None else state.focus
         return _ONLY.get(seat) or frozenset({seat})
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
-    def seat_names(self, state: State) -> tuple[str, ...]:
-        return tuple(state.config.names)
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         if state.outcome is not None or seat != (

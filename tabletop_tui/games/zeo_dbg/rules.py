@@ -26,7 +26,7 @@ Rulings where the rulebook is silent are in card_data/zeo-dbg/DESIGN.md ("Ruling
 
 from __future__ import annotations
 
-from ...engine import Outcome, Rules, Seat
+from ...engine import Rules, Seat
 from ...engine.fast import make
 from .attacks import AttacksAndBlocks
 from .checks import Checks
@@ -85,10 +85,6 @@ class ZeoRules(
     version = 2
     min_seats = 2
     max_seats = 4
-    config_type = Config
-    state_type = State
-    view_type = View
-    action_type = Action
 
     # -- the contract ------------------------------------------------------------------------------
     def to_act(self, state: State) -> frozenset[Seat]:
@@ -211,9 +207,6 @@ class ZeoRules(
         out += [a for a in rest if own(state, seat, a) is None]
         out.append(_END_MAIN)
         return out
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
 
 
 # The moves legal_actions offers, built once (actions are frozen, so they can be shared).
