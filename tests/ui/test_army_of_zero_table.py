@@ -179,8 +179,9 @@ async def test_the_f2_list_names_each_character():
 
 
 async def test_the_reveal_shows_the_round_face_to_face_with_the_armour_die(tmp_path):
-    """The reveal's box: both sides' cards and each step's dice face to face (▲1 left),
-    the defender's die named ARMOUR, then what each step decided in words."""
+    """The reveal's box: both sides' cards and each step's dice face to face as the board
+    draws them (the bot ●2 left, you ▲1 right), the defender's die named ARMOUR, then what
+    each step decided in words."""
     import io
 
     from rich.console import Console
@@ -199,16 +200,19 @@ async def test_the_reveal_shows_the_round_face_to_face_with_the_armour_die(tmp_p
         shown = console.export_text()
     last = match.view(None).last
     lines = shown.splitlines()
-    assert any("▲1 You" in line and "●2 Bot" in line for line in lines)
+    assert any(
+        "▲1 You" in line and "●2 Bot" in line and line.index("●2 Bot") < line.index("▲1 You")
+        for line in lines
+    )
     played = next(line for line in lines if f"Round {last.number}" in line)
-    assert played.index(last.cards[0].upper()) < played.index(last.cards[1].upper())
+    assert played.rindex(last.cards[0].upper()) > played.index(last.cards[1].upper())
     test = next(t for t in last.tests if t.kind == "weapon")
     row = next(line for line in lines if f"Step {test.step} " in line and "✘" in line)
     attacker, defender = test.rolls
     left, right = row.split(f"Step {test.step}")
-    assert ("ARMOUR" in right) == (defender.seat == 1) and ("ARMOUR" in left) == (
+    assert ("ARMOUR" in left) == (defender.seat == 1) and ("ARMOUR" in right) == (
         defender.seat == 0
     )
-    assert "WEAPON" in (left if attacker.seat == 0 else right)
+    assert "WEAPON" in (right if attacker.seat == 0 else left)
     verdict = test.text.rpartition(": ")[2]
     assert f"⚄ Step {test.step}: {verdict}" in shown

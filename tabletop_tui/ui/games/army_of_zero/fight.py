@@ -21,6 +21,15 @@ ABILITIES = ("speed", "combat", "weapon", "armour")
 CARD_GLYPH = {"attack": "A⚔", "defend": "D◊"}
 
 
+def sides(viewer: int | None) -> tuple[int, int]:
+    """(left seat, right seat) of the confrontation, the board's and the reveal's alike: the
+    seat on screen sits on the right facing its opponent on the left; the public view (a
+    shared keyboard's reveal, a spectator) is seen from ▲1's chair, as the board draws
+    it: ●2 on the left, ▲1 on the right."""
+    me = viewer if viewer is not None else 0
+    return 1 - me, me
+
+
 def big_stats(c: Character) -> tuple[Text, Text]:
     """The four abilities on two lines, each word in full and its value bold in a box:
     'SPEED  -2   COMBAT -1' / 'WEAPON +1   ARMOUR +2'."""
@@ -162,18 +171,20 @@ def fight_lines(view: View, left: int, right: int, width: int, now: bool = True)
     return lines
 
 
-def dice_lines(view: View) -> list[Text]:
-    """The last round in a few short lines (80 columns): the cards, then a line a step,
+def dice_lines(view: View, first: int = 0) -> list[Text]:
+    """The last round in a few short lines (80 columns): the cards, `first` seat's before
+    the other's (the one drawn above, as `sides` has it on the left), then a line a step,
     each roll with its seat and the ability it tested."""
     last = view.last
     if last is None:
         return [Text("No blows yet in this confrontation: choose Attack or Defend.", style="dim")]
+    a, b = first, 1 - first
     names = [s.name for s in view.seats]
     when = f"Round {last.number}" if view.exchange else f"Last fight, round {last.number}"
     lines = [
         Text(
-            f"{when}: {names[0]} {CARD_GLYPH[last.cards[0]]} vs "
-            f"{names[1]} {CARD_GLYPH[last.cards[1]]} · steps {'→'.join(str(s) for s in last.steps)}",
+            f"{when}: {names[a]} {CARD_GLYPH[last.cards[a]]} vs "
+            f"{names[b]} {CARD_GLYPH[last.cards[b]]} · steps {'→'.join(str(s) for s in last.steps)}",
             style="bold",
         )
     ]

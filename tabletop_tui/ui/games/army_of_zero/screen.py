@@ -31,7 +31,7 @@ from ...widgets.inspector import Inspector
 from ...widgets.key_button import KeyButton
 from ...widgets.table import CardInfo, Zone
 from ...widgets.table_screen import CardTable
-from .fight import CARD_GLYPH, FaceToFace, big_stats, dice_lines, fight_lines
+from .fight import CARD_GLYPH, FaceToFace, big_stats, dice_lines, fight_lines, sides
 
 #: rank codes are unique (General and Guardian share an initial)
 RANK_CODE = {"Lord": "LD", "General": "GN", "Commander": "CM", "Guardian": "GD", "Thegn": "TH"}
@@ -127,6 +127,7 @@ def combat_cards(s: SeatView) -> Text:
 
 
 class ArmyOfZeroScreen(CardTable, GameScreen):
+    FIRST_FRAME_WIDGETS = (PileView, TrackerView, KeyButton)
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"combat", "place_rest"}
     BINDINGS = [
         Binding("a", "combat('attack')", "Attack"),
@@ -223,8 +224,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
 
     # -- rendering ---------------------------------------------------------------
     def show_view(self, view: View, seat: int | None) -> None:
-        me_seat = seat if seat is not None else 0
-        them_seat = 1 - me_seat
+        them_seat, me_seat = sides(seat)  # (the reveal faces the same way)
         me, them = view.seats[me_seat], view.seats[them_seat]
         self.apply_layout()
         # both choose at once in every round: "both" fits 80 columns where two names did not
@@ -258,7 +258,7 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         if ordering:
             self._show_ordering(me, seat, view)
         elif self.compact:
-            self.put("#aoz-dice", DiceView.compose_lines(dice_lines(view)))
+            self.put("#aoz-dice", DiceView.compose_lines(dice_lines(view, them_seat)))
         else:  # between the two fighter frames, their side on the left
             self.put("#aoz-dice", FaceToFace(view, them_seat, me_seat))
         self.query_one("#btn-rest", KeyButton).display = ordering
@@ -521,12 +521,14 @@ class ArmyOfZeroScreen(CardTable, GameScreen):
         start = next(
             (i for i, e in enumerate(events) if e.kind == "reveal" and "cards" in e.data), 0
         )
-        # (the public view when several people share the keyboard: `public_moment`)
-        view = self.match.view(self.session.viewer())
+        # (the public view when several people share the keyboard: the board behind the
+        # box turns to it once this returns, `public_moment`, and the box faces as it will)
+        viewer = None if self.shared_keyboard else self.session.viewer()
+        view = self.match.view(viewer)
         parts: list = []
         if events[start].data.get("cards") and view.last is not None:
-            # face to face, ▲1 on the left: what each played, each step's dice
-            parts.extend(fight_lines(view, 0, 1, REVEAL_WIDTH, now=False))
+            # face to face as the board behind it: what each played, each step's dice
+            parts.extend(fight_lines(view, *sides(viewer), REVEAL_WIDTH, now=False))
         for e in events[start + 1 :]:
             text = e.text
             if e.kind == "roll":  # (its dice are above: the step and what it decided)
