@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 
 from ...engine import IllegalAction
-from .bot_battle import BattleChoices, kill_chance
+from .bot_battle import FOCUS_GAIN, BattleChoices, kill_chance
 from .bot_decisions import DecisionChoices
 from .bot_planner import TeamPlanner
 from .models import (
@@ -218,7 +218,14 @@ class HotgHeuristicBot(DecisionChoices, TeamPlanner, BattleChoices):
                 scored.append((self._play_score(v, hand[a.card], a, cards), repr(a), a))
             elif isinstance(a, GrantedAttack):
                 scored.append((self._attack_score(v, cards.get(a.target), 3, 0), repr(a), a))
-            elif isinstance(a, (Pass, FlipToken, GiveEnergy, Focus, UseZord, UseAbility)):
+            elif isinstance(a, Focus):
+                # only to a teammate the heuristic rates higher (`_estimate`: the same for
+                # every seat), as the heuristic itself hands the turn on: handing it to
+                # anyone the rollouts liked let two Rangers with empty hands pass it back
+                # and forth for thousands of moves (a game that never ended, issue 38)
+                if self._estimate(v, a.seat) > self._estimate(v, seat) + FOCUS_GAIN:
+                    out.append(a)
+            elif isinstance(a, (Pass, FlipToken, GiveEnergy, UseZord, UseAbility)):
                 out.append(a)
         if self.prune_idle:
             scored = [t for t in scored if t[0] > 0]

@@ -32,6 +32,7 @@ DANGER_W = 0.5  # value per point of harm a card would still do
 FLIP_GAIN = 1.5
 PARTIAL = 0.35  # credit for hits that do not defeat the target (lost at clean-up)
 PLAY_MIN = 0.0  # a card is worth keeping for the next battle below this score
+FOCUS_GAIN = 0.05  # the turn goes to a teammate whose best play scores this much more
 FACES = tuple(catalog().dice)  # the combat die (board.toml), hits per face
 
 
@@ -171,7 +172,7 @@ class BattleChoices:
         if seat in order and len(order) > 1:
             scores = {i: self._estimate(v, i) for i in order}
             top = max(order, key=lambda i: (scores[i], -order.index(i)))
-            if top != seat and scores[top] > scores[seat] + 0.05:
+            if top != seat and scores[top] > scores[seat] + FOCUS_GAIN:
                 f = Focus(seat=top)
                 if any(isinstance(a, Focus) and a.seat == top for a in legal):
                     return f
