@@ -3,7 +3,10 @@
     python benchmarks/hotg_bot.py [--seeds 200] [--rangers 4] [--speed-seconds 5]
         [--deployments 4] [--easier-deployments] [--difficulty easier|standard]
         [--cards-dir DIR] [--level easy|normal|hard] [--search 3] [--top-k 5] [--jobs 2]
-        [--mode standard]
+        [--mode standard] [--max-game-s 0]
+    python benchmarks/hotg_bot.py --table [--seeds 30] [--max-game-s 300]
+        [--levels easy,normal,hard] [--modes standard,psycho_assault,mastermind]
+        [--difficulties easier,standard] --speed-seconds 0 --jobs 1
 
 1. Win rate: every seat played by HotgBot (the seat bot: the heuristic with rollout search,
    its team planner weighing the chance of losing in the next Deployment Phase, threat.py)
@@ -25,7 +28,13 @@
    `--cards-dir DIR` (a
    copy of card_data/hotg, e.g. with another die in board.toml) measure the inferred
    numbers' weight.
-2. Engine speed in bot-played 4-Ranger games: actions/s counting only the engine's time
+   `--max-game-s S`: a game that has used S CPU seconds stops and counts as unfinished
+   (not a win; `unfinished` in the result).
+2. `--table`: each level's win rate per mode and difficulty (issue 38), `--seeds` games a
+   cell (seeds from `--seed-from`), every Ranger seat that level's bot (in Mastermind Mode
+   HotgMastermindBot plays the Mastermind); a markdown table at the end, one JSON line per
+   cell on stderr as it finishes. Measured: see "The level table" below.
+3. Engine speed in bot-played 4-Ranger games: actions/s counting only the engine's time
    (new_game + to_act + legal_actions + apply; the bot's thinking and its view() are not
    counted), goal >= 3,000/s; the apply-only rate too. Printed as JSON; nothing asserted.
 """
@@ -45,12 +54,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabletop_tui.games.hotg.bot import HotgBot, HotgHeuristicBot  # noqa: E402
-from tabletop_tui.games.hotg.models import ALL_RANGERS, Config  # noqa: E402
+from tabletop_tui.games.hotg.models import ALL_RANGERS, DIFFICULTIES, Config  # noqa: E402
 from tabletop_tui.games.hotg.rules import HotgRules  # noqa: E402
 
 SEARCH = 3  # sampled hidden states per battle decision (0 = the heuristic bot alone)
 TOP_K = 5  # card plays kept for the rollouts
 LEVEL = ""  # a bot level (easy / normal / hard) instead of SEARCH / TOP_K
+MAX_GAME_S = 0.0  # a game stops unfinished after this much CPU time (0: no limit)
 
 
 BOT_SET: tuple = ()  # (name, value) pairs set on the bot classes (`--set`)
@@ -123,9 +133,11 @@ def bot_game(
     thinks: list[float] | None = None,
     cpu: list[float] | None = None,
     tally: RoundTally | None = None,
+    max_cpu: float = 0.0,
 ) -> tuple[str, int, int]:
     """One game; each decision's thinking time (the bot's choose) goes to `thinks` (wall
-    clock) and `cpu` (this process's CPU time: the same on an idle machine)."""
+    clock) and `cpu` (this process's CPU time: the same on an idle machine). With
+    `max_cpu`, a game that has used that many CPU seconds stops "unfinished"."""
     if LEVEL:
         from tabletop_tui.games import make_bot
 
@@ -135,7 +147,10 @@ def bot_game(
     state = rules.new_game(config, seed)
     steps = 0
     clock = time.perf_counter
+    cpu_start = time.process_time()
     while state.outcome is None and steps < 20_000:
+        if max_cpu and time.process_time() - cpu_start > max_cpu:
+            break
         seat = next(iter(rules.to_act(state)))
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         t, c = clock(), time.process_time()
@@ -167,7 +182,7 @@ def cause(summary: str) -> str:
 
 
 def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float], dict]:
-    seed, config, search, top_k, level, attrs = job
+    seed, config, search, top_k, level, attrs, max_cpu = job
     global SEARCH, TOP_K, LEVEL
     SEARCH, TOP_K, LEVEL = search, top_k, level
     set_attrs(attrs)
@@ -175,7 +190,7 @@ def _one(job: tuple) -> tuple[str, int, int, float, list[float], list[float], di
     thinks: list[float] = []
     cpu: list[float] = []
     tally = RoundTally()
-    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks, cpu, tally)
+    summary, rnd, steps = bot_game(HotgRules(), config, seed, thinks, cpu, tally, max_cpu)
     return summary, rnd, steps, time.perf_counter() - t, thinks, cpu, dict(tally.counts)
 
 
@@ -190,7 +205,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
     wins = 0
     t0 = time.perf_counter()
     work = [
-        (seed, config, SEARCH, TOP_K, LEVEL, BOT_SET)
+        (seed, config, SEARCH, TOP_K, LEVEL, BOT_SET, MAX_GAME_S)
         for seed in range(seed_from, seed_from + seeds)
     ]
     if jobs > 1:
@@ -200,7 +215,12 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         results = []
         for w in work:  # one line per game on stderr, so a long run can be followed
             results.append(_one(w))
-            print(f"seed {w[0]}: {cause(results[-1][0])}, round {results[-1][1]}", file=sys.stderr)
+            r = results[-1]
+            print(
+                f"seed {w[0]}: {cause(r[0])}, round {r[1]}, {r[2]} steps, {r[3]:.1f} s",
+                file=sys.stderr,
+                flush=True,
+            )
     game_seconds = 0.0
     thinks: list[float] = []
     cpus: list[float] = []
@@ -229,6 +249,7 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
         "config": config_kw,
         "wins": wins,
         "win_rate": round(wins / seeds, 3),
+        "unfinished": causes["unfinished"],
         "goal": 0.4,
         "avg_rounds": round(rounds / seeds, 2),
         "endings": dict(causes.most_common()),
@@ -249,6 +270,55 @@ def win_rate(seeds: int, rangers: int, jobs: int = 1, seed_from: int = 0, **conf
             "set": dict(BOT_SET),
         },
     }
+
+
+LEVELS = ("easy", "normal", "hard")
+MODES = ("standard", "psycho_assault", "mastermind")
+
+
+def level_table(
+    seeds: int,
+    rangers: int,
+    seed_from: int,
+    levels: tuple[str, ...] = LEVELS,
+    modes: tuple[str, ...] = MODES,
+    difficulties: tuple[str, ...] = tuple(DIFFICULTIES),
+    jobs: int = 1,
+) -> list[dict]:
+    """`--table`: each level's win rate per mode and difficulty (issue 38), one cell per
+    (level, mode, difficulty), `seeds` games a cell; a game past `MAX_GAME_S` CPU seconds
+    counts as unfinished (not a win)."""
+    global LEVEL
+    cells = []
+    for level in levels:
+        for mode in modes:
+            for difficulty in difficulties:
+                LEVEL = level
+                kw = dict(DIFFICULTIES[difficulty])
+                if mode != "standard":
+                    kw["mode"] = mode
+                r = win_rate(seeds, rangers, jobs=jobs, seed_from=seed_from, **kw)
+                cell = {"level": level, "mode": mode, "difficulty": difficulty, **r}
+                cells.append(cell)
+                print(json.dumps({"cell": cell}), file=sys.stderr, flush=True)
+    return cells
+
+
+def table_markdown(cells: list[dict]) -> str:
+    """The cells as a markdown table."""
+    lines = [
+        "| level | mode | difficulty | games (seeds) | wins | win rate | unfinished | avg rounds |"
+        " think CPU max / p95 (s) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for c in cells:
+        lines.append(
+            f"| {c['level']} | {c['mode']} | {c['difficulty']} | {c['games']} ({c['seeds']}) |"
+            f" {c['wins']} |"
+            f" {c['win_rate']:.1%} | {c['unfinished']} | {c['avg_rounds']} |"
+            f" {c['think_cpu_s_max']} / {c['think_cpu_s_p95']} |"
+        )
+    return "\n".join(lines)
 
 
 def speed(seconds: float) -> dict:
@@ -288,7 +358,7 @@ def speed(seconds: float) -> dict:
 
 
 def main() -> None:
-    global SEARCH, TOP_K, LEVEL, BOT_SET
+    global SEARCH, TOP_K, LEVEL, BOT_SET, MAX_GAME_S
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--seed-from", type=int, default=0, help="first seed of the range")
@@ -328,6 +398,22 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the win rate")
     parser.add_argument(
+        "--max-game-s",
+        type=float,
+        default=0.0,
+        help="a game stops unfinished after this many CPU seconds (0: no limit)",
+    )
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="each level's win rate per mode and difficulty (--seeds games a cell)",
+    )
+    parser.add_argument("--levels", default=",".join(LEVELS), help="--table: levels")
+    parser.add_argument("--modes", default=",".join(MODES), help="--table: modes")
+    parser.add_argument(
+        "--difficulties", default=",".join(DIFFICULTIES), help="--table: difficulties"
+    )
+    parser.add_argument(
         "--mode",
         default="standard",
         choices=("standard", "psycho_assault", "mastermind"),
@@ -335,13 +421,26 @@ def main() -> None:
         " the battle search runs in standard and Mastermind games, HotgBot.search_modes)",
     )
     args = parser.parse_args()
-    SEARCH, TOP_K, LEVEL = args.search, args.top_k, args.level
+    SEARCH, TOP_K, LEVEL, MAX_GAME_S = args.search, args.top_k, args.level, args.max_game_s
     if args.difficulty == "easier":
         args.easier_deployments, args.deployments = True, 4
     BOT_SET = tuple(tuple(x.split("=", 1)) for x in args.set)
     set_attrs(BOT_SET)
     if args.speed_seconds > 0:
         print(json.dumps({"speed": speed(args.speed_seconds)}, indent=2))
+    if args.table:
+        cells = level_table(
+            args.seeds,
+            args.rangers,
+            args.seed_from,
+            tuple(args.levels.split(",")),
+            tuple(args.modes.split(",")),
+            tuple(args.difficulties.split(",")),
+            jobs=args.jobs,
+        )
+        print(json.dumps({"table": cells}, indent=2))
+        print(table_markdown(cells))
+        return
     kw: dict = {}
     if args.mode != "standard":
         kw["mode"] = args.mode
