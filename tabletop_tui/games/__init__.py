@@ -115,12 +115,12 @@ QUICK_BOTS = {"hotg": "tabletop_tui.games.hotg.bot:HotgHeuristicBot"}
 
 #: per game, the bot of each level other than normal (the game's `bot_path`): "module:Class"
 #: or "module:function", built with no arguments; a game not listed here gets the generic
-#: levels below (Zeo's hard level is still its normal bot: no stronger one was found in
-#: issue 38; benchmarks/bot_strength.py has the measured order)
+#: levels below (benchmarks/bot_strength.py has the measured order)
 LEVEL_BOTS: dict[str, dict[str, str]] = {
     "army-of-zero": {"hard": "tabletop_tui.games.army_of_zero.bot:ArmyOfZeroHardBot"},
     "pr-ccg-2008": {"hard": "tabletop_tui.games.pr_ccg_2008.bot:PrCcgHardBot"},
     "zoobotz": {"hard": "tabletop_tui.games.zoobotz.bot_hard:ZoobotzHardBot"},
+    "zeo-dbg": {"hard": "tabletop_tui.games.zeo_dbg.bot_hard:ZeoHardBot"},
     "hotg": {
         "easy": "tabletop_tui.games.hotg.bot:HotgHeuristicBot",
         "hard": "tabletop_tui.games.levels_hard:hotg_hard",

@@ -210,9 +210,9 @@ class ZeoBot:
         for a in battles:
             if a.slot is not None:
                 return a
-        now = race(view, seat, self.p.race_window) if self.p.race else None
+        now = self._race(view, seat, "battle")
         buys = [a for a in legal if isinstance(a, Buy)]
-        buy = self._best_buy(view, seat, buys, cat, now)
+        buy = self._best_buy(view, seat, buys, cat, self._race(view, seat, "buy"))
         if now is not None and now.ahead:
             # pressing: Shards go to the deck (more Attacks), not to an adversary's reward,
             # unless that reward does more than heal
@@ -243,6 +243,10 @@ class ZeoBot:
         return next(a for a in legal if isinstance(a, EndMain))
 
     # -- helpers -----------------------------------------------------------------------------
+    def _race(self, view: View, seat: int, use: str) -> Race | None:
+        """The race for one use of it ("ability", "battle" or "buy"); None without it."""
+        return race(view, seat, self.p.race_window) if self.p.race else None
+
     def _ability_score(self, view: View, seat: int, a: Activate, cat):
         me = view.seats[seat]
         team = view.teams[me.team]
@@ -263,7 +267,7 @@ class ZeoBot:
         dos = {e.do for e in effs}
         if dos <= {"heal"} and team.hp >= 28:
             return None, 0
-        now = race(view, seat, self.p.race_window) if self.p.race else None
+        now = self._race(view, seat, "ability")
         if now is not None and dos <= {"heal", "energy", "shards"} and "heal" in dos:
             healing = sum(e.amount for e in effs if e.do == "heal")
             if not now.heal_matters(healing):

@@ -11,7 +11,7 @@ import random
 
 from ...engine.coach import Reason
 from ...engine.grammar import plural
-from .cards import CardFace
+from .cards import CardFace, catalog
 from .models import (
     Activate,
     Attach,
@@ -129,8 +129,12 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             name = g.card.name if g.card else "the adversary"
             reward = g.card.battle_text if g.card and g.card.battle_text else ""
             why = f"{plural(g.price or 0, 'Shard')} of your {view.shards}"
+            foes = sum(1 for x in view.grid if x.card is not None and x.adversary)
+            if foes:
+                many = f"{foes} adversar{'y' if foes == 1 else 'ies'}"
+                why += f"; {many} in The Grid: 1 damage each as your turn ends"
             if reward:
-                why += f"; reward: {_short(reward, 50)}"
+                why += f"; reward: {_short(reward, 40)}"
             return Reason(f"Battle {name}", why, name)
         face = _slot_face(view, seat, "slot", action.slot or 0)
         name = face.name if face else "the stuck card"
@@ -178,22 +182,107 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
 
 
 def _choice(view: View, seat: int, action: Choose) -> Reason:
+    """A question's answer, with a reason from the view for every kind of question (never
+    the question's own prompt: that is the rules' wording, not a reason)."""
     d = view.decision
-    label = action.option
+    option = action.option
+    label = option
     if d is not None:
-        label = next((o.label for o in d.options if o.id == action.option), action.option)
-    if d is not None and d.kind == "block":
+        label = next((o.label for o in d.options if o.id == option), option)
+    kind = d.kind if d is not None else ""
+    if kind == "block":
         attack = view.attack.text if view.attack is not None else "the Attack"
-        if action.option == "decline":
+        if option == "decline":
             return Reason("Do not Block", f"keep the Energy; the Attack: {_short(attack, 60)}")
         return Reason(f"Block: {label}", f"it answers {_short(attack, 60)}")
-    if d is not None and d.kind in ("destroy", "discard"):
+    if kind in ("destroy", "discard"):
+        if option == "none":
+            return Reason(f"{kind.capitalize()} nothing", "every card offered helps your deck")
         return Reason(
-            f"{d.kind.capitalize()} {label}",
+            f"{kind.capitalize()} {label}",
             "the card that helps your deck least (Stuns, then Starters)",
+            label.split(" (", 1)[0],
         )
-    prompt = d.prompt if d is not None else "the question"
-    return Reason(f"Choose {label}", prompt)
+    why = _answer_why(view, seat, kind, option, label)
+    name = label.split(":", 1)[0] if kind in ("copy", "order") else label
+    headline = {
+        "copy": f"Copy {name}",
+        "order": f"Resolve {name} first",
+        "ready": f"Ready {label}",
+        "attach_grid": f"Attach {label} from The Grid",
+        "discard_attached": f"Discard {label}",
+        "refresh": "Only refill The Grid" if option == "refill" else f"Replace {label}",
+        "first": label,
+        "target": f"Target {label}",
+        "character": f"Choose {label}",
+        "slot": f"Choose {label}",
+    }.get(kind, f"Choose {label}")
+    card = name if kind in ("copy", "ready", "attach_grid", "discard_attached") else None
+    if kind == "refresh" and option != "refill":
+        card = label
+    return Reason(headline, why, card)
+
+
+def _answer_why(view: View, seat: int, kind: str, option: str, label: str) -> str:
+    """Why this answer, in numbers the view shows."""
+    if kind == "refresh":
+        empty = sum(1 for g in view.grid if g.card is None)
+        if option == "refill":
+            return f"every Grid card stays; {plural(empty, 'empty space')} filled"
+        g = _grid(view, option)
+        if g is not None and g.card is not None:
+            price = g.price if g.price is not None else g.card.cost
+            return f"{g.card.name} ({plural(price or 0, 'Shard')}) goes; a new card takes its place"
+    if kind == "attach_grid":
+        g = _grid(view, option)
+        if g is not None and g.card is not None:
+            return f"it costs {plural(g.card.cost or 0, 'Shard')} to buy; attached for free"
+    if kind == "slot" and ":" in option:
+        return _slot_why(view, seat, option, view.decision.card if view.decision else "")
+    if kind in ("target", "character", "first") and option.isdigit():
+        who = int(option)
+        if 0 <= who < len(view.seats):
+            s = view.seats[who]
+            team = view.teams[s.team]
+            if kind == "first":
+                return f"{s.name} takes the Villains' first turn"
+            side = "a foe" if s.team != view.seats[seat].team else "your team"
+            return f"{side}: {team.name} at {team.hp} HP, {plural(s.hand_count, 'card')} in hand"
+    if kind == "copy":
+        text = label.split(":", 1)[1].strip() if ":" in label else label
+        return f"it does what that card does: {_short(text, 60)}"
+    if kind == "order":
+        return "the other start-of-turn effects follow it this turn"
+    if kind == "ready":
+        return f"{label} is exhausted; readied, its ability can be used again"
+    if kind == "discard_attached":
+        return "one attached card must go; its slot is then free for another"
+    return f"one of the {plural(len(view.decision.options) if view.decision else 1, 'answer')}"
+
+
+def _grid(view: View, option: str):
+    if option.isdigit() and int(option) < len(view.grid):
+        return view.grid[int(option)]
+    return None
+
+
+def _slot_why(view: View, seat: int, option: str, instance: str) -> str:
+    """A slot for a card (the decision's own card, printed in the public card set): its
+    colour matches, or how many of the slot owner's visible cards are of that colour."""
+    who, _, k = option.partition(":")
+    target = view.seats[int(who)]
+    if target.character is None or not k.isdigit() or int(k) >= len(target.character.slots):
+        return ""
+    colour = target.character.slots[int(k)].colour
+    card = catalog().cards.get(instance.split("#", 1)[0]) if instance else None
+    if card is not None and int(who) == seat and card.colour == colour:
+        return f"a {colour} slot for {card.name}, a {colour} card"
+    seen = [f.colour for f in target.discard] + [f.colour for _, f in target.hand]
+    count = seen.count(colour)
+    where = "your" if int(who) == seat else f"{target.name}'s"
+    if int(who) == seat:
+        return f"{count} of {where} cards in hand and discard pile are {colour}"
+    return f"{count} of {where} discarded cards are {colour}: a slot they would use"
 
 
 def grade(view: View, seat: int, played, legal: list, rng: random.Random) -> str | None:
