@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import textwrap
+from dataclasses import replace
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -35,6 +38,15 @@ from ...widgets.table_screen import CardTable
 GAME = "pr-ccg-2008"
 #: a battle card's width at the reveal (two face to face fit the reveal's box)
 PANEL_WIDTH = 30
+#: a card in hand that can't be played now: dimmed, and this glyph (a frame adds a word)
+UNPLAYABLE = "⊘ "
+#: a hand card's state glyph in words, on a frame
+MARK_WORDS = {"◉ ": "selected", "$ ": "paid", "+ ": "new", UNPLAYABLE: "can't play now"}
+#: a card frame's least width here: three to a row in the hand at 120 columns, each with
+#: room for a name line of NAME_CELLS (less its border, padding and focus marker)
+FRAME_CELLS = 27
+#: a longer name goes on two lines (`split_name`), never cut
+NAME_CELLS = FRAME_CELLS - 5
 #: the hand's title: on a wide screen the frames say what each number is
 HAND_TITLE = "Your hand: \\[cost] name ⚔element values ✹damage"
 
@@ -75,16 +87,28 @@ def card_line(card: Card, view: View, mark: str = " ") -> Text:
     )
 
 
+def split_name(name: str) -> tuple[str, str]:
+    """A name too long for a frame's line, in two lines at a space: ("Lily, Yellow Jungle",
+    "Fury Ranger"); a short one whole: (name, "")."""
+    if len(name) <= NAME_CELLS:
+        return name, ""
+    lines = textwrap.wrap(name, NAME_CELLS)
+    return lines[0], " ".join(lines[1:])
+
+
 def card_face(
     card: Card, view: View, note: str = "", highlight: str | None = None, framed: bool = False
 ) -> CardFace:
     """The card's face. `framed`: for a card frame, in three lines (its [cost] is on the
-    border): the name, the element the opponent must use, the values and ✹ Damage."""
+    border): the name, the element the opponent must use, the values and ✹ Damage; a long
+    name on two (`split_name`), its second line under the first, never cut."""
     if framed:
         values = values_text(card, view, highlight)
         values.append(f"✹{card.damage}", style="bold")
+        title, rest = split_name(card.name)
         return CardFace(
-            title=card.name,
+            title=title,
+            subtitle=rest,
             letter=str(card.hand_cost),
             kind="cost",
             extra=(f"Opponent uses {' or '.join(e.upper() for e in card.battle_elements)}", values),
@@ -120,9 +144,16 @@ def card_info(
     note = kw.pop("note", "")
     highlight = kw.pop("highlight", None)
     marks = kw.pop("marks", "")
+    face = card_face(card, view, note, highlight, framed)
+    if framed:  # (a long name's second line, then the face's lines and the marks)
+        own = [Text(face.subtitle, style="bold")] if face.subtitle else []
+        own += face.extra
+        if marks.strip():
+            own.append(Text(marks.strip(), style="bold"))
+        kw["frame"] = tuple(own)
     return CardInfo(
         key=key,
-        face=card_face(card, view, note, highlight, framed),
+        face=face,
         game_id=GAME,
         zone=zone,
         owner=owner,
@@ -213,7 +244,11 @@ class PrCcgScreen(CardTable, GameScreen):
         ("1-4", "choose the Battle Element when your card names several"),
         ("[2] ⚔B/M", "a card's Hand Cost, and the element(s) your OPPONENT must use"),
         ("B8 T6 …", "the card's value in each element; ✹ its Damage"),
-        ("◉ $ +", "in your hand: ◉ selected to play, $ paid toward its Hand Cost, + just drawn"),
+        (
+            "◉ $ + ⊘",
+            "in your hand: ◉ selected to play, $ paid toward its Hand Cost, + just drawn,"
+            " ⊘ can't be played now (dimmed too)",
+        ),
     ]
 
     def compose(self) -> ComposeResult:
@@ -223,7 +258,12 @@ class PrCcgScreen(CardTable, GameScreen):
             with Vertical(id="pr-board"):
                 yield Static(id="pr-opponent", classes="squad-bar")
                 yield Zone(
-                    "Table:", vertical=True, id="pr-table", empty="no battle yet", frames=True
+                    "Table:",
+                    vertical=True,
+                    id="pr-table",
+                    empty="no battle yet",
+                    frames=True,
+                    frame_width=FRAME_CELLS,
                 )
                 yield Static(id="pr-battle")
                 yield Inspector(id="inspector")
@@ -235,6 +275,7 @@ class PrCcgScreen(CardTable, GameScreen):
                     id="pr-hand",
                     empty="no cards in hand",
                     frames=True,
+                    frame_width=FRAME_CELLS,
                 )
                 yield Static(id="pr-message")
             with Vertical(id="pr-side"):
@@ -404,7 +445,7 @@ class PrCcgScreen(CardTable, GameScreen):
             mark = (
                 "◉ " if cid == selected else "$ " if cid in paid else "+ " if cid in fresh else ""
             )
-            reason = ""
+            reason, unplayable = "", False
             if cid not in legal and mode in ("select", "pay") and seat is not None:
                 action = PayCard(card=cid) if mode == "pay" else SelectCard(card=cid)
                 if cid == selected:
@@ -413,6 +454,9 @@ class PrCcgScreen(CardTable, GameScreen):
                     reason = "already paid toward the Hand Cost (c takes it back)"
                 else:
                     reason = self.why_not(action)
+                    # (dimmed, and marked in a glyph and a word: never the dimming alone)
+                    unplayable = bool(reason) and not mark
+                    mark = UNPLAYABLE if unplayable else mark
             where = (
                 "your hand: selected to play"
                 if cid == selected
@@ -421,8 +465,10 @@ class PrCcgScreen(CardTable, GameScreen):
                 else "your hand"
             )
             framed = not self.compact
-            if framed and mark:  # (a frame says the state in words as well)
-                mark += {"◉ ": "selected", "$ ": "paid", "+ ": "new"}[mark]
+            label = ""
+            if framed and mark:  # (a frame says the state in words as well, on its top
+                # border beside the cost: a line of its own made the hand a row too tall)
+                label, mark = f"[{card.hand_cost}] {mark}{MARK_WORDS[mark]}", ""
             infos.append(
                 card_info(
                     card,
@@ -435,12 +481,23 @@ class PrCcgScreen(CardTable, GameScreen):
                     actionable=cid in legal,
                     reason=reason,
                     seat=seat,
+                    tone="unplayable" if unplayable else "",
+                    label=label,
                 )
             )
         hand = self.query_one("#pr-hand", Zone)
         hand.show(infos)
         if seat is not None and mode in ("select", "pay") and not self.waiting:
             self._focus_playable(hand, legal)
+
+    def inspect_now(self) -> None:
+        """The card box reads a long name on one line (its frame has it on two)."""
+        info = self._hovered or self._focused_info
+        if info is not None and info.frame is not None and info.face.subtitle:
+            face = info.face
+            whole = replace(face, title=f"{face.title} {face.subtitle}", subtitle="")
+            info = replace(info, face=whole)
+        self.inspector().show(info)
 
     def _focus_playable(self, hand: Zone, legal: set) -> None:
         """A new seat, or a focused card that can't take the next step: go to one that can."""
