@@ -289,6 +289,15 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         'if state.config.serpentera and p.character == "venjix" and p.serpentera < 3:',
         "< -> <=",
     ): "as 3 -> 4 on this line: a pre-filter whose move is checked again (`unsure`)",
+    (
+        "zeo_dbg/interpreter.py",
+        'state.model_copy(update={"jobs": (trig, *state.jobs[1:])}), trig, eff, ev',
+        "1 -> 2",
+    ): "(Kat's attach trigger inside Love Arrows / Power Disc) the mutant drops the job just "
+    "behind the attaching card's own. An Activate is legal only with the queue empty, so the "
+    "only job that can be there is a copier's (Robocupid, Zedd's Revenge, Impursonator) that "
+    "copied the Power Disc: already past its one effect and without a marker, it would be "
+    "dropped next with nothing to do (`_after_job`)",
     ("zeo_dbg/models.py", "energy: int = 0", "0 -> 1"): "set-up gives both teams their "
     "Energy (0, or the lone team's head start); the default is never read",
     ("zeo_dbg/models.py", "shards: int = 0", "0 -> 1"): "set-up and each turn's start set "

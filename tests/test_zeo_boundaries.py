@@ -5,7 +5,7 @@ rules test noticing. Quotes and section names are the rulebook's
 
 from __future__ import annotations
 
-from zeo_helpers import R, act, attach, energy, game, player, rejected
+from zeo_helpers import R, act, attach, choose, energy, game, grid, player, rejected, team
 
 from tabletop_tui.games.zeo_dbg.models import Activate, Attached, Choose
 
@@ -223,3 +223,58 @@ def test_a_card_stuck_in_the_fourth_slot_can_be_battled_off():
     state = game().model_copy(update={"active": H, "shards": 10})
     state, _ = attach(state, H, 3, "singing-zap", stuck=True)
     assert Battle(slot=3) in R.legal_actions(state, H)
+
+
+def _robocupid_copying(choice: str):
+    """The Villain activates Robocupid (slot 1) with Skydancer Zord in the Heroes' Bay and
+    the Hero's character flipped, and copies `choice`."""
+    state = team(energy(game(), V, 10), V, hp=20)
+    state, _ = attach(state, V, 1, "robocupid")
+    state = state.model_copy(update={"bay": (Attached(card="skydancer-zord#0", ready=True),)})
+    state = player(state, H, flipped=True)
+    state = act(state, V, Activate(source="slot", index=1))
+    assert state.decision.kind == "copy"
+    assert {o.id for o in state.decision.options} == {"zord:0", "char:1"}
+    return choose(state, choice)
+
+
+def test_a_copier_resolves_a_zord_s_whole_ability():
+    """Specific Card Clarifications, Robocupid / Zedd's Revenge / Impursonator: a Zord in
+    the Zord Bay is a card in play, and the copier resolves its whole ability (Skydancer
+    Zord: Heal 4, Draw 1) for its own player, paying only its own cost (2)."""
+    hand_before = len(game().players[V].hand)
+    state = _robocupid_copying("zord:0")
+    assert state.teams[V].hp == 24 and len(state.players[V].hand) == hand_before + 1
+    assert state.teams[V].energy == 8 and state.bay[0].ready  # the Zord is not used up
+
+
+def test_a_copier_resolves_a_flipped_character_s_ability_as_an_attack():
+    """Specific Card Clarifications, the copiers: a flipped character card's activated
+    ability is copied too, and an Attack copied is an Attack (Zeo Ranger V, Red: deal 4)."""
+    state = _robocupid_copying("char:1")
+    assert state.attack is not None and state.attack.source == "Robocupid (Zeo Ranger V, Red)"
+    assert R.to_act(state) == {H}
+    hp = state.teams[H].hp
+    state = choose(state, "decline")
+    assert state.teams[H].hp == hp - 4
+
+
+def test_power_disc_attaches_once_when_kat_s_trigger_resolves_in_between():
+    """Specific Card Clarifications, Love Arrows / Power Disc, with Kat ("when you attach a
+    Hero: draw 1"): the attach trigger resolves inside the Power Disc's action, and then the
+    action is over. With two Heroes in The Grid exactly one is attached, Kat draws exactly
+    one card, the other Hero stays, and no second attach question follows."""
+    state = energy(grid(game(chars=("gearwright", "kat")), "rescue-pilot", "dojo-sensei"), H, 5)
+    state = state.model_copy(update={"active": H})
+    state, disc = attach(state, H, 2, "power-disc")
+    hand_before = len(state.players[H].hand)
+    state = act(state, H, Activate(source="slot", index=2))
+    assert state.decision.kind == "attach_grid" and len(state.decision.options) == 2
+    state = choose(state, "0")
+    assert state.decision.kind == "slot"
+    state = choose(state, state.decision.options[0].id)
+    p = state.players[H]
+    assert state.decision is None and not state.jobs
+    assert [s.card.split("#")[0] for s in p.slots if s is not None] == ["rescue-pilot"]
+    assert state.grid[1] is not None and state.grid[1].startswith("dojo-sensei")
+    assert len(p.hand) == hand_before + 1 and disc in p.discard
