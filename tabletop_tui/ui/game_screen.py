@@ -27,7 +27,7 @@ from .screens.base import BaseScreen
 from .screens.curtain import CurtainScreen
 from .seats import seat_tag
 from .session import Session
-from .textual_internals import active, event_clock
+from .textual_internals import active, event_clock, prime_default_css, system_widgets
 from .widgets.log import LogPanel
 from .widgets.quiet import update_static
 
@@ -64,6 +64,18 @@ def _dialogs():
     return dialogs
 
 
+def _kit_widgets() -> tuple[type, ...]:
+    """The widget classes every game's table shows in its first frame."""
+    from textual.containers import Horizontal, Vertical
+    from textual.widgets import Static
+
+    from .widgets.footer import TableFooter
+    from .widgets.inspector import Inspector
+    from .widgets.table import TableCard, Zone
+
+    return (Static, Horizontal, Vertical, TableFooter, Inspector, LogPanel, Zone, TableCard)
+
+
 class GameScreen(BaseScreen):
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
@@ -83,6 +95,10 @@ class GameScreen(BaseScreen):
     #: the bot level the coach asks (engine/coach.py's COACH_KIND, the hard bot; tests may
     #: ask a quicker one)
     COACH_KIND = LEVEL_KINDS["hard"]
+    #: the widget classes a game's first frame mounts besides the table kit's: the default
+    #: CSS of all of them goes into the stylesheet as the screen is registered, so it is
+    #: parsed once, not once per class met (ui/textual_internals.py `css_prime`, issue 36)
+    FIRST_FRAME_WIDGETS: tuple[type, ...] = ()
 
     def __init__(
         self, session: Session, delay: float = 0.4, demo: bool = False, exit_at_end: bool = False
@@ -116,6 +132,10 @@ class GameScreen(BaseScreen):
         # kit's where the seat's move is): Textual's first pick is the first focusable
         # widget, a table's scroll container, whose focus restyles every card in it
         self.AUTO_FOCUS = ""
+
+    def _post_register(self, app) -> None:
+        super()._post_register(app)
+        prime_default_css(app, (*system_widgets(), *_kit_widgets(), *self.FIRST_FRAME_WIDGETS))
 
     @property
     def match(self):

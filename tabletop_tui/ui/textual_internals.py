@@ -47,6 +47,13 @@ Kept (the figure is the same measure with the override off):
   Dropped once (issue 35) when whole first frames showed no gain beyond their noise (two
   runs of nine, CPU/bare 1.51-1.59 off against 1.58-1.64), back for issue 36's budget.
 
+- `css_prime` (`prime_default_css`, from `GameScreen._post_register`: the default CSS of the
+  widget classes a game's first frame mounts, `Widget._css_bases` read through
+  `DOMNode._get_default_css`, added before the screen is styled). Textual parses the whole
+  stylesheet again and maps its rules again after each class it meets for the first time:
+  8-10 times before a table's first frame (12-16 ms parsing and 11-17 ms mapping, CPU, in
+  the `play GAME --seats human,bot` process at 120x40, Dec 2026); primed, once.
+
 Dropped, their gain now below the noise (Textual's own way is used): drawing scrollbars
 in the layout's frame (`MoveList._size_updated`, scrollbar
 `_repaint_required`; within noise in both benchmarks), and the footer that rebuilt its keys
@@ -92,6 +99,7 @@ __all__ = [
     "event_clock",
     "layout_pending",
     "option_line",
+    "prime_default_css",
     "reset_focus",
     "set_compositor",
     "set_key_disabled",
@@ -108,6 +116,7 @@ OVERRIDES: dict[str, str] = {
     "keys_footer": "below noise; kept for what it shows (see the module docstring)",
     "quiet_resume": "game screen first frame: no second styling of every widget (see above)",
     "css_cache": "stylesheets parsed in an earlier run read back: parse CPU ~20 -> ~7 ms",
+    "css_prime": "a game's first frame parses the stylesheet once, not 8-10 times: ~20 ms CPU",
 }
 
 _OFF = frozenset(
@@ -209,6 +218,39 @@ def wrap_parse_rules(wrap: Callable[[Callable], Callable]) -> bool:
         return False
     Stylesheet._parse_rules = wrap(Stylesheet._parse_rules)  # type: ignore[method-assign]
     return True
+
+
+def system_widgets() -> tuple[type[Widget], ...]:
+    """The widgets Textual gives every screen (its toasts and tooltip)."""
+    from textual.widgets._toast import ToastRack
+    from textual.widgets._tooltip import Tooltip
+
+    return (ToastRack, Tooltip)
+
+
+def prime_default_css(app, classes) -> None:
+    """Add the default CSS of these widget classes (and of their bases) to the app's
+    stylesheet now, as Textual adds it when it registers the first widget of each class.
+    Textual parses the whole stylesheet again (and maps its rules again, ~3 ms here) at the
+    next styling after each class it has not seen: a game's first frame did it 8 to 10 times,
+    one class at a time. Given together before the screen is styled, they are parsed once."""
+    if not active("css_prime"):
+        return
+    from types import SimpleNamespace
+
+    from textual.dom import DOMNode
+
+    stylesheet = app.stylesheet
+    for cls in classes:
+        node = SimpleNamespace(_node_bases=cls._css_bases(cls))
+        for read_from, css, tie_breaker, scope in DOMNode._get_default_css(node):  # type: ignore[arg-type]
+            stylesheet.add_source(
+                css,
+                read_from=read_from,
+                is_default_css=True,
+                tie_breaker=tie_breaker,
+                scope=scope,
+            )
 
 
 # -- the footer --------------------------------------------------------------------------------

@@ -111,5 +111,6 @@ def test_every_switch_names_an_override():
         "keys_footer",
         "quiet_resume",
         "css_cache",
+        "css_prime",
     }
     assert all(textual_internals.active(name) for name in textual_internals.OVERRIDES)

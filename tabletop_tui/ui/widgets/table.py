@@ -224,9 +224,13 @@ class TableCard(Widget, can_focus=True):
     def get_content_height(self, container, viewport, width: int) -> int:
         # A zone of even frames draws them all as tall as its tallest: one short frame in a
         # row of taller ones left a gap under it (a grid row is as tall as its tallest cell)
+        # A frame's lines are cut, never wrapped: its height is its line count at any width,
+        # counted here without drawing it. (Drawn now, `render` would ask for the card's
+        # content size in the middle of a layout, which makes Textual work out the whole
+        # screen's previous map, tens of ms of a Zeo table's first frame, issue 36.)
         zone = self.parent
-        if isinstance(zone, Zone) and zone.even_lines and self.framed:
-            return zone.even_lines
+        if isinstance(zone, Zone) and zone.framed:
+            return zone.even_lines or _frame_lines(self.info)
         return super().get_content_height(container, viewport, width)
 
     def _look(self) -> tuple:

@@ -133,6 +133,7 @@ KIND_KEYS = {
 
 
 class HotgScreen(CardTable, GameScreen):
+    FIRST_FRAME_WIDGETS = (VerticalScroll, MoveList, Container)
     BOT_PACE = 0.4
     #: Textual focuses nothing by itself (after a dialog it chose the board's first card):
     #: `_focus_default` places the keys, `on_screen_resume` after a dialog
@@ -236,6 +237,11 @@ class HotgScreen(CardTable, GameScreen):
                         with Vertical(id=f"hg-player-{p}", classes="hg-player"):
                             yield Static(classes="hg-player-head")
                             yield Zone(id=f"hg-panel-{p}", classes="hg-panel", empty="")
+            if not self.compact:  # (in the first frame: mounted by its first redraw, it
+                # was drawn a frame later, the summary and log blank until then, issue 36)
+                side, parts = self._side()
+                with side:
+                    yield from parts
         yield Static(id="hg-prompt")
         with Horizontal(id="hg-bottom"):
             yield MoveList(id="hg-list")
@@ -381,12 +387,17 @@ class HotgScreen(CardTable, GameScreen):
         if self.compact:
             return False
         if "hg-side" not in self._made:
-            side = self._made["hg-side"] = Vertical(id="hg-side")
+            side, parts = self._side()
             self.query_one("#hg-body").mount(side)
-            log = LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
-            log.show_seed = self.session.seed_given
-            side.mount(Static(id="hg-info"), log)
+            side.mount(*parts)
         return True
+
+    def _side(self) -> tuple[Vertical, tuple[Widget, ...]]:
+        """The side column (made once) and what goes in it: the summary and the log."""
+        log = LogPanel(glyphs=LOG_GLYPHS, id="hg-log", anchored=True)
+        log.show_seed = self.session.seed_given
+        self._made["hg-side"] = side = Vertical(id="hg-side")
+        return side, (Static(id="hg-info"), log)
 
     def _idle_reason(self, seat: int | None) -> str:
         if seat is None:

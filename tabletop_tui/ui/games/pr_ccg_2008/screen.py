@@ -223,6 +223,7 @@ def fights_in(view: View, seat: int) -> str:
 
 
 class PrCcgScreen(CardTable, GameScreen):
+    FIRST_FRAME_WIDGETS = (PileView,)
     UNDO_STOPS = "a draw, a reveal or another player's locked-in card"
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"nothing", "cancel", "element"}
     BINDINGS = [

@@ -85,6 +85,7 @@ from .widgets import (
     Lair,
     StackRow,
     TeamTracker,
+    ZeoZone,
     ZordBay,
 )
 
@@ -180,6 +181,10 @@ TRACKER_BARS = 160
 
 
 class ZeoScreen(MovePanel, CardTable, GameScreen):
+    FIRST_FRAME_WIDGETS = (
+        *(TeamTracker, VerticalScroll, GridRow, StackRow, HandZone, CharacterCard),
+        *(ZeoZone, ZordBay, Lair, MoveList),
+    )
     BOT_PACE = 0.4  # a turn is many small actions
     ACTING_MODES = ("main", "end", "decision", "pick")
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {"end", "play_all", "go_moves", "kind", "pick"}

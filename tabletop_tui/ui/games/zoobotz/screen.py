@@ -205,6 +205,7 @@ class TableScreen(BaseModal):
 
 
 class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
+    FIRST_FRAME_WIDGETS = (VerticalScroll, TrackerView, MoveList)
     UNDO_STOPS = "a draw, a card invested or played (shown to all)"
     BOT_PACE = 0.4  # a turn is many small actions: keep 5 bots from stalling the table
     SEAT_ACTIONS = GameScreen.SEAT_ACTIONS | {
