@@ -43,7 +43,10 @@ def _file(parts: tuple) -> Path:
     it, so no hash has to be worked out; what it holds is checked when it is read."""
     css, read_from, is_default_rules, tie_breaker, scope = parts
     where, name = (read_from if isinstance(read_from, tuple) else (str(read_from), ""))[:2]
-    label = f"{Path(str(where)).name}-{name}-{int(bool(is_default_rules))}-{tie_breaker}-{scope}"
+    # (with its folder: the five games' sheets are each a screen.tcss, and under one name
+    # they replaced one another, so a game started after another parsed its sheet again)
+    place = "-".join(Path(str(where)).parts[-2:])
+    label = f"{place}-{name}-{int(bool(is_default_rules))}-{tie_breaker}-{scope}"
     return css_cache_dir() / f"{_UNSAFE.sub('_', label)[:150]}.pickle"
 
 

@@ -118,3 +118,17 @@ async def test_a_card_frame_is_measured_without_being_drawn(monkeypatch, game):
         assert drawn and not any(drawn)
         for card in framed:  # as tall as its lines (and its border)
             assert card.outer_size.height >= card.info.face.title.count("\n") + 3
+
+
+def test_each_games_stylesheet_is_kept_in_a_file_of_its_own():
+    """The five games' sheets are all called screen.tcss: kept under one name, each game's
+    start replaced the last one's, and a game started after another parsed its sheet again."""
+    from tabletop_tui.ui import css_cache
+
+    def where(game: str):
+        sheet = f"/x/tabletop_tui/ui/games/{game}/screen.tcss"
+        return css_cache._file(("css", (sheet, ""), False, 0, ""))
+
+    files = {where(g) for g in ("army_of_zero", "pr_ccg_2008", "zoobotz", "zeo_dbg", "hotg")}
+    assert len(files) == 5
+    assert all(f.parent == css_cache.css_cache_dir() for f in files)
