@@ -573,6 +573,27 @@ def _game_screen(app):
 #: what each scene's name promises, beyond its game's screen: (test on the app, in words)
 _PROMISES: dict[str, tuple[Callable[[object], bool], str]] = {
     "army-of-zero-order": (lambda app: _view(app).phase == "order", "squads being ordered"),
+    "army-of-zero": (lambda app: _view(app).phase == "battle", "the fight under way"),
+    "pr-ccg-2008": (
+        lambda app: _view(app).phase == "select" and _view(app).seats[_seat(app)].selected is None,
+        "a battle card to choose",
+    ),
+    "zoobotz": (
+        lambda app: _view(app).turn >= 7 and _game_screen(app).mode == "main",
+        "turn 7 or later, the seat's main phase",
+    ),
+    "zoobotz-hack": (
+        lambda app: getattr(_game_screen(app).menu, "kind", None) == "hack",
+        "the HACK targets' menu open",
+    ),
+    "zeo-dbg": (
+        lambda app: _view(app).turn >= 9 and _game_screen(app).mode == "main",
+        "turn 9 or later, a Main Phase",
+    ),
+    "hotg": (
+        lambda app: _view(app).round >= 2 and _game_screen(app).mode == "act",
+        "round 2 or later, a move to make",
+    ),
     "pr-ccg-2008-pay": (
         lambda app: _view(app).seats[_seat(app)].selected is not None,
         "a card selected, its Hand Cost being paid",
