@@ -132,3 +132,11 @@ def test_each_games_stylesheet_is_kept_in_a_file_of_its_own():
     files = {where(g) for g in ("army_of_zero", "pr_ccg_2008", "zoobotz", "zeo_dbg", "hotg")}
     assert len(files) == 5
     assert all(f.parent == css_cache.css_cache_dir() for f in files)
+
+
+def test_zeo_reads_its_card_files_once_for_the_default_folder():
+    """The rules ask for `catalog(None)` (a Config's cards_dir), the screen for `catalog()`:
+    one catalog, so a first frame reads and checks the card files once."""
+    from tabletop_tui.games.zeo_dbg.cards import catalog
+
+    assert catalog() is catalog(None) is catalog("")

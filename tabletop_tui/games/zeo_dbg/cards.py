@@ -454,8 +454,14 @@ def load_catalog(folder: Path) -> Catalog:
     return cat
 
 
-@cache
 def catalog(cards_dir: str | None = None) -> Catalog:
+    # (one cache entry for the default folder: `catalog()` and the rules' `catalog(None)`
+    # were two, so a game's first frame read and checked every card file twice)
+    return _catalog(cards_dir or None)
+
+
+@cache
+def _catalog(cards_dir: str | None) -> Catalog:
     return load_catalog(card_dir(GAME_ID, Path(cards_dir) if cards_dir else None))
 
 
