@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Seat
+from ...engine.common import redeal
 from ...engine.fast import make
 from . import models as m
 from .effects import (
@@ -477,11 +478,8 @@ class ViewRules:
         players = list(s.players)
         for i, p in enumerate(players):
             if not hand_shown(s, observer, i):
-                pool = list(p.hand + p.deck)
-                rng.shuffle(pool)
-                players[i] = upd(
-                    p, hand=tuple(pool[: len(p.hand)]), deck=tuple(pool[len(p.hand) :])
-                )
+                hand, deck = redeal(rng, p.hand, p.deck)
+                players[i] = upd(p, hand=hand, deck=deck)
             else:
                 deck = list(p.deck)
                 rng.shuffle(deck)
@@ -507,14 +505,10 @@ class ViewRules:
         mm = mm_seat(s)
         if mm is not None:
             # the Scheme hand is the Mastermind's secret; the deck order is everybody's
-            pool = list(s.schemes + s.scheme_deck) if observer != mm else list(s.scheme_deck)
-            rng.shuffle(pool)
             if observer != mm:
-                out = upd(
-                    out,
-                    schemes=tuple(pool[: len(s.schemes)]),
-                    scheme_deck=tuple(pool[len(s.schemes) :]),
-                )
+                schemes, deck = redeal(rng, s.schemes, s.scheme_deck)
+                out = upd(out, schemes=schemes, scheme_deck=deck)
             else:
-                out = upd(out, scheme_deck=tuple(pool))
+                (deck,) = redeal(rng, s.scheme_deck)
+                out = upd(out, scheme_deck=deck)
         return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ...engine import Seat
+from ...engine.common import redeal
 from ...engine.fast import make
 from .cards import catalog
 from .effects import effects_text
@@ -274,11 +275,8 @@ class Views:
         for i, p in enumerate(state.players):
             if observer is not None and team_of(state, observer) == team_of(state, i):
                 continue
-            pool = list(p.hand + p.deck)
-            rng.shuffle(pool)
-            players[i] = p.model_copy(
-                update={"hand": tuple(pool[: len(p.hand)]), "deck": tuple(pool[len(p.hand) :])}
-            )
+            hand, deck = redeal(rng, p.hand, p.deck)
+            players[i] = p.model_copy(update={"hand": hand, "deck": deck})
         deck = list(state.main_deck)
         rng.shuffle(deck)
         upd = {"players": tuple(players), "main_deck": tuple(deck)}
