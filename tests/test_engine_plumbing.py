@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from tabletop_tui.engine import Outcome, Rejection, Rules
-from tabletop_tui.engine.common import Closed, redeal
+from tabletop_tui.engine.common import Closed, redeal, with_seat
 from tabletop_tui.engine.shared_models import CustomDeck, Option
 from tabletop_tui.games import get_rules
 from tabletop_tui.games.army_of_zero.models import Action as AozAction
@@ -124,3 +124,14 @@ def test_both_deck_builders_carry_one_deck_list_model():
 def test_zeo_and_zoobotz_decisions_offer_one_option_model():
     assert zeo.Option is Option and zoo.Option is Option
     assert zoo.Decision.model_fields["options"].annotation == tuple[Option, ...]
+
+
+def test_with_seat_replaces_one_seat_and_shares_the_others():
+    rules = get_rules("pr-ccg-2008")
+    state = rules.new_game(rules.default_config(), 2)
+    new = state.seats[1].model_copy(update={"hand": ()})
+    after = with_seat(state, 1, new)
+    assert after.seats[1] is new
+    assert after.seats[0] is state.seats[0]
+    assert state.seats[1].hand != ()  # the state it was given is unchanged
+    assert after.model_copy(update={"seats": state.seats}) == state

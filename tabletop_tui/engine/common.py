@@ -1,5 +1,6 @@
 """Rules plumbing the games share: one action object per move, two seats choosing at once,
-the refusals every `check` starts with, and hidden cards re-dealt for `hidden_variant`.
+the refusals every `check` starts with, one seat's part of a state replaced, and hidden
+cards re-dealt for `hidden_variant`.
 
 Actions are frozen values, so one object per distinct move serves every state: a game's
 `legal_actions` hands out the same objects again (cheap to build, and `Rules.apply` knows
@@ -14,9 +15,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
-from .core import Rejection, Seat
+from .core import Rejection, Seat, replace_at
+from .fast import evolve
 
 M = TypeVar("M")
+S = TypeVar("S")
 
 #: the other seat of a two-seat game
 OTHER: tuple[Seat, Seat] = (1, 0)
@@ -62,6 +65,12 @@ class Closed:
         if not 0 <= seat < len(state.seats):
             return Rejection(rule=self.seats, reason=self.no_seat.format(number=seat + 1))
         return None
+
+
+def with_seat(state: S, seat: Seat, new: Any) -> S:
+    """`state` with the part of seat `seat` in `state.seats` replaced by `new` (states are
+    frozen: the other seats are shared, not copied)."""
+    return evolve(state, seats=replace_at(state.seats, seat, new))  # type: ignore[attr-defined]
 
 
 def redeal(rng: random.Random, *piles: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:

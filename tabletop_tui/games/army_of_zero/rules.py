@@ -10,8 +10,8 @@ import random
 from functools import cache
 from pathlib import Path
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
-from ...engine.common import OTHER, Closed, interned, waiting_pair
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine.common import OTHER, Closed, interned, waiting_pair, with_seat
 from ...engine.fast import evolve, make
 from ...engine.rng import Deal
 from .cards import Character, character_index, load_characters, shipped_characters
@@ -166,7 +166,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             squad, unplaced = squad + unplaced, ()
         done = not unplaced
         me = evolve(me, squad=squad, unplaced=unplaced, laid_down=done)
-        state = evolve(state, seats=replace_at(state.seats, seat, me))
+        state = with_seat(state, seat, me)
         name = state.config.names[seat]
         events: list[Event] = []
         if done:
@@ -212,7 +212,7 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
             )
         else:
             me = evolve(me, choice=card, defend_in_hand=False, table=me.table + ("defend",))
-        state = evolve(state, seats=replace_at(state.seats, seat, me))
+        state = with_seat(state, seat, me)
         chose = make(
             Event,
             text=f"{state.config.names[seat]} puts a Combat Card face down.",

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat, replace_at
-from ...engine.common import OTHER, Closed, interned, redeal, waiting_pair
+from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
+from ...engine.common import OTHER, Closed, interned, redeal, waiting_pair, with_seat
 from ...engine.fast import evolve, make
 from .cards import Card, Catalog, catalog
 from .decks import deck_list, deck_name, instances
@@ -228,7 +228,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         name = state.config.names[seat]
         if isinstance(action, ChooseElement):
             s = evolve(s, element=action.element)
-            state = evolve(state, seats=replace_at(state.seats, seat, s))
+            state = with_seat(state, seat, s)
             chose = make(
                 Event, text=f"{name} chooses a Battle Element in secret.", kind="commit", seat=seat
             )
@@ -238,7 +238,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             return state, (chose, *events)
         if isinstance(action, CancelSelection):
             s = evolve(s, selected=None, paid=())
-            return evolve(state, seats=replace_at(state.seats, seat, s)), ()
+            return with_seat(state, seat, s), ()
         if isinstance(action, SelectCard):
             s = evolve(
                 s, selected=action.card, paid=(), locked=cat.card(action.card).hand_cost == 0
@@ -248,7 +248,7 @@ class PrCcgRules(Rules[Config, State, Action, View]):
             s = evolve(s, paid=paid, locked=len(paid) == cat.card(s.selected).hand_cost)  # type: ignore[arg-type]
         else:  # PlayNothing
             s = evolve(s, selected=None, paid=(), locked=True)
-        state = evolve(state, seats=replace_at(state.seats, seat, s))
+        state = with_seat(state, seat, s)
         if not s.locked:
             return state, ()
         locked = make(Event, text=f"{name} is locked in.", kind="commit", seat=seat)

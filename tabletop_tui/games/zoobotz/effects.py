@@ -41,6 +41,7 @@ from typing import Annotated, Literal, Protocol, get_args
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome, event
+from ...engine.common import with_seat
 from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State, Trigger
 
@@ -248,10 +249,8 @@ def card_name(card_of: CardOf, instance: str) -> str:
     return card_of(instance).name
 
 
-def replace_seat(state: State, seat: int, new: SeatState) -> State:
-    seats = list(state.seats)
-    seats[seat] = new
-    return evolve(state, seats=tuple(seats))
+#: `state` with one seat's part replaced (the engine's `with_seat`, by its name here)
+replace_seat = with_seat
 
 
 def alive(state: State) -> list[int]:

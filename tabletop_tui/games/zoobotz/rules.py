@@ -565,7 +565,7 @@ class ZoobotzRules(Rules[Config, State, Action, View]):
         if kind is Research:
             botz = replace_at(s.botz, i, evolve(bot, used=True))
             s = evolve(s, botz=botz, invested_used=s.invested_used + action.cards)
-            state = evolve(state, seats=replace_at(state.seats, seat, s))
+            state = replace_seat(state, seat, s)
             events.append(
                 event(
                     text=f"{name} USES {card.name} and {action.cards} invested card(s) to RESEARCH.",
