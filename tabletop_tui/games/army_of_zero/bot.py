@@ -320,6 +320,15 @@ def game_value(mine: int, theirs: int) -> float:
     )
 
 
+def double_kill_worth(mine: int, theirs: int) -> float:
+    """What a confrontation that kills both fighters is worth to me with `mine` characters
+    alive against `theirs`, scaled so that a win is +1 and a loss -1 (`game_value`)."""
+    win = game_value(mine, theirs - 1)
+    lose = game_value(mine - 1, theirs)
+    both = game_value(mine - 1, theirs - 1)
+    return round(2 * (both - lose) / (win - lose) - 1, 2) if win > lose else 0.0
+
+
 class ArmyOfZeroHardBot(ArmyOfZeroBot):
     """The normal bot's equilibrium combat, with a squad order that reads the opponent.
 
@@ -359,11 +368,7 @@ class ArmyOfZeroHardBot(ArmyOfZeroBot):
     @staticmethod
     def _weighed_fight(me, foe, legal: list, rng: random.Random):
         """Equilibrium combat where a double kill counts as what it does to the game."""
-        win = game_value(me.alive, foe.alive - 1)
-        lose = game_value(me.alive - 1, foe.alive)
-        both = game_value(me.alive - 1, foe.alive - 1)
-        # scale so a win is +1 and a loss -1; a double kill lands in between
-        both_dead = round(2 * (both - lose) / (win - lose) - 1, 2) if win > lose else 0.0
+        both_dead = double_kill_worth(me.alive, foe.alive)
         hands = (min(me.attacks_in_hand, 2), min(foe.attacks_in_hand, 2))
         table = weighted_confrontation(line(me.fighter), line(foe.fighter), both_dead)
         card = "attack" if rng.random() < table[hands][1] else "defend"
@@ -371,6 +376,19 @@ class ArmyOfZeroHardBot(ArmyOfZeroBot):
         return action if action in legal else legal[0]
 
     def _order(self, view: View, seat: int, legal: list, rng: random.Random):
+        scored = self.order_values(view, seat, legal, rng)
+        if scored is None:
+            return None
+        mine, total = scored
+        order = best_order(total)
+        return PlaceCharacter(card=mine[order[0]].id)
+
+    def order_values(
+        self, view: View, seat: int, legal: list, rng: random.Random
+    ) -> tuple[list[Character], list[list[float]]] | None:
+        """The characters I may place next and, for each, its summed confrontation value at
+        each pile position still to fill (over `samples` sampled opponent piles); None when
+        the order cannot matter or their pile cannot be sampled."""
         me, foe = view.seats[seat], view.seats[1 - seat]
         allowed = {a.card for a in legal if isinstance(a, PlaceCharacter)}
         mine = [c for c in me.unplaced if c.id in allowed]
@@ -404,8 +422,7 @@ class ArmyOfZeroHardBot(ArmyOfZeroBot):
                 out = total[row]
                 for pos in range(positions):
                     out[pos] += fresh_value(mine_line, pile[placed + pos])
-        order = best_order(total)
-        return PlaceCharacter(card=mine[order[0]].id)
+        return mine, total
 
 
 if __name__ == "__main__":
