@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from tabletop_tui.engine import Outcome, Rejection, Rules
-from tabletop_tui.engine.common import Closed, redeal, with_seat
+from tabletop_tui.engine.common import Closed, redeal, refused, with_seat
 from tabletop_tui.engine.shared_models import CustomDeck, Option
 from tabletop_tui.games import get_rules
 from tabletop_tui.games.army_of_zero.models import Action as AozAction
@@ -135,3 +135,11 @@ def test_with_seat_replaces_one_seat_and_shares_the_others():
     assert after.seats[0] is state.seats[0]
     assert state.seats[1].hand != ()  # the state it was given is unchanged
     assert after.model_copy(update={"seats": state.seats}) == state
+
+
+def test_refused_is_the_rejection_validation_would_build():
+    made = refused("COST", "That card is not in your hand")
+    checked = Rejection(rule="COST", reason="That card is not in your hand")
+    assert made == checked
+    assert made.model_dump_json() == checked.model_dump_json()
+    assert made.model_fields_set == checked.model_fields_set

@@ -1,5 +1,5 @@
 """Rules plumbing the games share: one action object per move, two seats choosing at once,
-the refusals every `check` starts with, one seat's part of a state replaced, and hidden
+a refusal, the refusals every `check` starts with, one seat's part of a state replaced, and hidden
 cards re-dealt for `hidden_variant`.
 
 Actions are frozen values, so one object per distinct move serves every state: a game's
@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from .core import Rejection, Seat, replace_at
-from .fast import evolve
+from .fast import evolve, make
 
 M = TypeVar("M")
 S = TypeVar("S")
@@ -46,6 +46,12 @@ def interned(kind: type[M]) -> Callable[..., M]:
         return kind(**dict(zip(names, values, strict=True)))
 
     return make
+
+
+def refused(rule: str, reason: str) -> Rejection:
+    """`Rejection(rule=rule, reason=reason)` for two strings the rules wrote, unvalidated
+    (a game's `check` and `legal_actions` build many)."""
+    return make(Rejection, rule=rule, reason=reason)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ from typing import Any, TypeVar
 
 from ... import cards as _cards
 from ...engine import Model, Rejection, replace_at
-from ...engine.fast import evolve, make
+from ...engine.common import refused as _no
+from ...engine.fast import evolve
 from .cards import Catalog, catalog
 from .models import (
     Decision,
@@ -22,10 +23,6 @@ EXPERIENCE_MAX = 6
 MONSTER_DEFEAT = 4
 BOSS_DEFEAT = 6
 PSYCHO_BOSS_DEFEAT = 2
-
-
-def _no(rule: str, reason: str) -> Rejection:
-    return make(Rejection, rule=rule, reason=reason)
 
 
 _SHARED: dict[tuple, Any] = {}

@@ -3,7 +3,8 @@ heal, Stuns, the Zord Bay and The Lair, flips, triggers, the Grid refill)."""
 
 from __future__ import annotations
 
-from ...engine import Event, Outcome, Rejection, replace_at
+from ...engine import Event, Outcome, replace_at
+from ...engine.common import refused
 from ...engine.fast import make
 from .cards import SLOT_TAKES, Card, Catalog, catalog
 from .models import (
@@ -41,9 +42,8 @@ LAIR_TEXT = f"When a Master is attached here, Heal {LAIR_HEAL}. Both Villains co
 SERPENTERA = ("serpentera-tail", "serpentera-scales", "serpentera-head")
 ZM_COST, ZM_DISCOUNT = 7, 2
 
-
-def _no(rule: str, reason: str) -> Rejection:
-    return make(Rejection, rule=rule, reason=reason)
+#: a rule's refusal (checks.py builds them under this name)
+_no = refused
 
 
 def _cat(state: State) -> Catalog:

@@ -19,6 +19,7 @@ import random
 
 from ...engine import Event, Rejection, Rng, Rules, Seat, event, replace_at
 from ...engine.common import Closed, interned, redeal
+from ...engine.common import refused as _no
 from ...engine.fast import evolve, make
 from .cards import Catalog, catalog
 from .effects import (
@@ -90,10 +91,6 @@ _closed = Closed(
 
 def _cat(state: State) -> Catalog:
     return catalog(state.config.cards_dir)
-
-
-def _no(rule: str, reason: str) -> Rejection:
-    return Rejection(rule=rule, reason=reason)
 
 
 def shielded(state: State, seat: int) -> bool:
