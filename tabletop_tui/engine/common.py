@@ -1,6 +1,6 @@
 """Rules plumbing the games share: one action object per move, two seats choosing at once,
-a refusal, the refusals every `check` starts with, one seat's part of a state replaced, and hidden
-cards re-dealt for `hidden_variant`.
+a rule's refusal and the refusals every `check` starts with, one seat's part of a state
+replaced, and hidden cards re-dealt for `hidden_variant`.
 
 Actions are frozen values, so one object per distinct move serves every state: a game's
 `legal_actions` hands out the same objects again (cheap to build, and `Rules.apply` knows
@@ -42,10 +42,10 @@ def interned(kind: type[M]) -> Callable[..., M]:
     names = tuple(n for n in kind.model_fields if n != "kind")  # type: ignore[attr-defined]
 
     @cache
-    def make(*values: Any) -> M:
+    def one(*values: Any) -> M:
         return kind(**dict(zip(names, values, strict=True)))
 
-    return make
+    return one
 
 
 def refused(rule: str, reason: str) -> Rejection:
@@ -67,9 +67,9 @@ class Closed:
 
     def __call__(self, state: Any, seat: Seat) -> Rejection | None:
         if state.outcome is not None:
-            return Rejection(rule=self.over, reason="The game is over")
+            return refused(self.over, "The game is over")
         if not 0 <= seat < len(state.seats):
-            return Rejection(rule=self.seats, reason=self.no_seat.format(number=seat + 1))
+            return refused(self.seats, self.no_seat.format(number=seat + 1))
         return None
 
 
