@@ -8,8 +8,8 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from tabletop_tui.engine import Outcome, Rejection, Rules
-from tabletop_tui.engine.common import Closed, redeal, refused, with_seat
+from tabletop_tui.engine import Event, Outcome, Rejection, Rules
+from tabletop_tui.engine.common import Closed, game_over, redeal, refused, with_seat
 from tabletop_tui.engine.shared_models import CustomDeck, Option
 from tabletop_tui.games import get_rules
 from tabletop_tui.games.army_of_zero.models import Action as AozAction
@@ -143,3 +143,14 @@ def test_refused_is_the_rejection_validation_would_build():
     assert made == checked
     assert made.model_dump_json() == checked.model_dump_json()
     assert made.model_fields_set == checked.model_fields_set
+
+
+def test_game_over_sets_the_phase_the_outcome_and_says_so_once():
+    rules = get_rules("army-of-zero")
+    state = rules.new_game(rules.default_config(), 4)
+    won = Outcome(winners=(1,), summary="Bob wins.")
+    after, said = game_over(state, won, phase_number=9)
+    assert (after.phase, after.outcome, after.phase_number) == ("over", won, 9)
+    assert rules.to_act(after) == frozenset()
+    assert said == Event(text="Bob wins.", kind="over", barrier=True)
+    assert state.outcome is None  # the state it was given is unchanged

@@ -1,6 +1,6 @@
 """Rules plumbing the games share: one action object per move, two seats choosing at once,
 a rule's refusal and the refusals every `check` starts with, one seat's part of a state
-replaced, and hidden cards re-dealt for `hidden_variant`.
+replaced, the end of a game, and hidden cards re-dealt for `hidden_variant`.
 
 Actions are frozen values, so one object per distinct move serves every state: a game's
 `legal_actions` hands out the same objects again (cheap to build, and `Rules.apply` knows
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
-from .core import Rejection, Seat, replace_at
+from .core import Event, Outcome, Rejection, Seat, event, replace_at
 from .fast import evolve, make
 
 M = TypeVar("M")
@@ -77,6 +77,13 @@ def with_seat(state: S, seat: Seat, new: Any) -> S:
     """`state` with the part of seat `seat` in `state.seats` replaced by `new` (states are
     frozen: the other seats are shared, not copied)."""
     return evolve(state, seats=replace_at(state.seats, seat, new))  # type: ignore[attr-defined]
+
+
+def game_over(state: S, outcome: Outcome, **changes: Any) -> tuple[S, Event]:
+    """The game ends with `outcome`: `state` in its "over" phase holding it (with any other
+    `changes`), and the event that tells everyone (new information: undo stops there)."""
+    over = evolve(state, phase="over", outcome=outcome, **changes)  # type: ignore[type-var]
+    return over, event(text=outcome.summary, kind="over", barrier=True)
 
 
 def redeal(rng: random.Random, *piles: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:

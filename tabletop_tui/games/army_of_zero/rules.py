@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
-from ...engine.common import OTHER, Closed, interned, waiting_pair, with_seat
+from ...engine.common import OTHER, Closed, game_over, interned, waiting_pair, with_seat
 from ...engine.fast import evolve, make
 from ...engine.rng import Deal
 from .cards import Character, character_index, load_characters, shipped_characters
@@ -401,8 +401,8 @@ class ArmyOfZeroRules(Rules[Config, State, Action, View]):
         else:
             outcome = None
         if outcome is not None:
-            events.append(make(Event, text=outcome.summary, kind="over", barrier=True))
-            return evolve(state, phase="over", outcome=outcome), tuple(events)
+            state, over = game_over(state, outcome)
+            return state, (*events, over)
         # A squad pile is empty: gather survivors and unused characters, reorder secretly.
         seats = []
         for s in state.seats:

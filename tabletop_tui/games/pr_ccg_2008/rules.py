@@ -9,7 +9,15 @@ from __future__ import annotations
 import random
 
 from ...engine import Event, Outcome, Rejection, Rng, Rules, Seat
-from ...engine.common import OTHER, Closed, interned, redeal, waiting_pair, with_seat
+from ...engine.common import (
+    OTHER,
+    Closed,
+    game_over,
+    interned,
+    redeal,
+    waiting_pair,
+    with_seat,
+)
 from ...engine.fast import evolve, make
 from .cards import Card, Catalog, catalog
 from .decks import deck_list, deck_name, instances
@@ -103,8 +111,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
         else:
             out = None
         if out is not None:
-            state = evolve(state, phase="over", outcome=out)
-            return state, (make(Event, text=out.summary, kind="over", barrier=True),)
+            state, over = game_over(state, out)
+            return state, (over,)
         seats = tuple(
             make(SeatState, deck=s.deck[1:], hand=s.hand + (s.deck[0],), discard=s.discard)
             for s in state.seats
@@ -394,8 +402,8 @@ class PrCcgRules(Rules[Config, State, Action, View]):
                     winners=(battle.winner,),
                     summary=f"{names[loser]} must draw {battle.damage} but has {len(s.deck)} card(s) left: {names[battle.winner]} wins.",
                 )
-                state = evolve(state, phase="over", outcome=out, last=battle, seats=tuple(seats))
-                return state, (*events, make(Event, text=out.summary, kind="over", barrier=True))
+                state, over = game_over(state, out, last=battle, seats=tuple(seats))
+                return state, (*events, over)
             seats[loser] = evolve(
                 s, deck=s.deck[battle.damage :], hand=s.hand + s.deck[: battle.damage]
             )

@@ -41,7 +41,7 @@ from typing import Annotated, Literal, Protocol, get_args
 from pydantic import Field
 
 from ...engine import Event, Model, Outcome, event
-from ...engine.common import with_seat
+from ...engine.common import game_over, with_seat
 from ...engine.fast import evolve, make
 from .models import BotInPlay, Decision, Job, Option, SeatState, State, Trigger
 
@@ -401,15 +401,10 @@ def bot_label(card_of: CardOf, state: State, seat: int, index: int) -> str:
 
 # -- winning and losing ----------------------------------------------------------------------
 def finish(state: State, winners: tuple[int, ...], summary: str, events: list[Event]) -> State:
-    events.append(event(text=summary, kind="over", barrier=True))
-    return evolve(
-        state,
-        phase="over",
-        outcome=Outcome(winners=winners, summary=summary),
-        decision=None,
-        current=None,
-        queue=(),
-    )
+    outcome = Outcome(winners=winners, summary=summary)
+    state, over = game_over(state, outcome, decision=None, current=None, queue=())
+    events.append(over)
+    return state
 
 
 def gain_research(state: State, seat: int, amount: int, events: list[Event]) -> State:
