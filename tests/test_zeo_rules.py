@@ -307,10 +307,10 @@ def test_boundary_setup_two_to_four_players_and_four_slots():
 
 
 def test_boundary_setup_seats_are_numbered_from_zero_to_players_minus_one():
-    """Setup: a 1v1 game has seats 0 and 1; seat 2 is no seat at all."""
+    """Setup: a 1v1 game has seats 0 and 1; seat 2 (the third, as players count) is no seat at all."""
     state = game()
-    assert "no seat 2" in rejected(state, 2, EndMain())
-    assert "no seat -1" in rejected(state, -1, EndMain())
+    assert "no seat 3: this table has 2" in rejected(state, 2, EndMain())
+    assert "no seat 0: this table has 2" in rejected(state, -1, EndMain())
 
 
 def test_boundary_master_cards_only_your_own_master_needs_the_orange_slot():

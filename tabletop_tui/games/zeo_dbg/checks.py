@@ -41,7 +41,7 @@ class Checks:
         if state.outcome is not None:
             return _no("How to Win", "The game is over")
         if not 0 <= seat < len(state.players):
-            return _no("Setup", f"There is no seat {seat}")
+            return _no("Setup", f"There is no seat {seat + 1}: this table has {len(state.players)}")
         if state.phase == "setup" and state.decision is None:
             if not isinstance(action, Pick):
                 return _no("Setup", "Every player must choose a character first")
