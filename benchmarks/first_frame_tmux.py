@@ -3,14 +3,32 @@
 
 `benchmarks/run.py` times the first frame inside the process (headless, the frame handed to
 the driver); a player also waits for the interpreter, the terminal's set-up and the frame's
-trip through the pty. Here each run starts a fresh tmux session with the command, then reads
-the pane every few milliseconds until a marker only the finished first screen shows is there.
+trip through the pty. Here each run opens a pane in a tmux server of this benchmark's own,
+starts the command in it and follows what the pane receives until a marker only the
+finished first screen shows has arrived:
 
     python benchmarks/first_frame_tmux.py [--runs N] [--size 120x40] [--only launcher,hotg]
 
+Like with like: both are started as a player starts them, the same interpreter running a
+script file: the bare app from a file, ours through the `tabletop-tui` console script of
+this interpreter's environment (`--via module` runs `python -m tabletop_tui` instead).
+
+How the pane is followed matters on a shared two-core machine. Reading the pane every few
+ms with `tmux capture-pane` started a tmux client per look (1.6 ms CPU each, ~60 of them
+in a 250 ms start), CPU taken from the app being timed, the longer start paying more; a
+tmux control-mode client
+instead is told each piece of output as the pane gets it (`%output`), so nothing polls.
+A server of our own (`tmux -L`) is started once, with `-f /dev/null` and the environment
+given here: a start never pays for a server starting, and no other user's server is
+involved. A server's environment goes to its panes: the shared server here holds
+PYTHONDONTWRITEBYTECODE=1, with which every module edited since its .pyc was written is
+compiled again at each start (launcher 1.02x -> 1.12x of the bare app with ten such
+modules, 5 runs, Dec 2026); it is left out, as an installed copy has its .pyc files.
+
 Prints one JSON document: medians per target, the ratio of each to the bare app's median in
-the same run, and the budgets of issue 36 (launcher <= 1.2x, each game screen <= 1.5x).
-Never asserted in tests: a shared machine's load moves wall times.
+the same run, the budgets of issue 36 (launcher <= 1.2x, each game screen <= 1.5x), the
+commands, and the load average before and after. Never asserted in tests: a shared
+machine's load moves wall times.
 """
 
 from __future__ import annotations
@@ -18,6 +36,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import select
 import shlex
 import shutil
 import statistics
@@ -53,68 +73,140 @@ GAME_MARKERS = {
     "zeo-dbg": "Dealt to you",
     "hotg": "Deployment deck",
 }
+BARE_MARKER = "Hello from a bare Textual app"
+LAUNCHER_MARKER = "Army Of Zero"
+#: tmux's control mode writes a pane's output with bytes below 32 and backslashes as \ooo
+_OCTAL = re.compile(rb"\\([0-7]{3})")
 
 
-def _command(target: str) -> tuple[str, str]:
+def console_script() -> Path:
+    """The `tabletop-tui` script installed beside this interpreter (a venv's bin/)."""
+    return Path(sys.executable).parent / "tabletop-tui"
+
+
+def _command(target: str, via: str, bare_file: Path) -> tuple[str, str]:
     """(the shell command, the marker its finished first screen shows)."""
     python = shlex.quote(sys.executable)
     if target == "bare":
-        return f"{python} -c {shlex.quote(BARE_APP)}", "Hello from a bare Textual app"
+        return f"{python} {shlex.quote(str(bare_file))}", BARE_MARKER
+    ours = f"{python} -m tabletop_tui" if via == "module" else shlex.quote(str(console_script()))
     if target == "launcher":
-        return f"{python} -m tabletop_tui", "Army Of Zero"
+        return ours, LAUNCHER_MARKER
     seats = "--names Alice,Bob --seats human,bot --seed 1"
-    return f"{python} -m tabletop_tui play {target} {seats}", GAME_MARKERS[target]
+    return f"{ours} play {target} {seats}", GAME_MARKERS[target]
 
 
-def _pane(name: str) -> str:
-    done = subprocess.run(
-        ["tmux", "capture-pane", "-p", "-t", name], capture_output=True, text=True
-    )
-    return done.stdout
+class Terminal:
+    """A tmux server of this run's own; each start gets a new window followed by a control
+    client, so the time a frame arrives is read from tmux's notices, not by polling."""
+
+    def __init__(self, size: tuple[int, int], env: dict[str, str]):
+        self.socket = f"ffbench{os.getpid()}"
+        self.size = size
+        self.env = env
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", "hold", "sleep 100000")
+
+    def _tmux(self, *args: str) -> None:
+        subprocess.run(
+            ["tmux", "-L", self.socket, *args], check=True, env=self.env, capture_output=True
+        )
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+    def first_screen_seconds(self, shell: str, marker: str, timeout: float = 30) -> float:
+        """Seconds from starting `shell` in a new pane to `marker` arriving on it."""
+        name = f"run{time.monotonic_ns()}"
+        cols, rows = self.size
+        # the pane's shell waits until the control client is following it
+        held = f"tmux -L {self.socket} wait-for {name}; {shell}"
+        self._tmux("new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows), held)
+        client = subprocess.Popen(
+            ["tmux", "-L", self.socket, "-C", "attach-session", "-t", name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=self.env,
+            bufsize=0,
+        )
+        assert client.stdin is not None and client.stdout is not None
+        lines = _Lines(client.stdout.fileno(), time.monotonic() + timeout)
+        try:
+            while not lines.next().startswith(b"%end"):  # attached
+                pass
+            start = time.perf_counter()
+            client.stdin.write(f"wait-for -S {name}\n".encode())
+            seen = b""
+            wanted = marker.encode()
+            while True:
+                line = lines.next()
+                if line.startswith(b"%output "):
+                    data = line.split(b" ", 2)[2]
+                    seen = (seen + _OCTAL.sub(lambda m: bytes([int(m[1], 8)]), data))[-65536:]
+                    if wanted in seen:
+                        return time.perf_counter() - start
+        finally:
+            client.kill()
+            client.wait()
+            subprocess.run(
+                ["tmux", "-L", self.socket, "kill-session", "-t", name], capture_output=True
+            )
 
 
-def first_screen_seconds(target: str, size: tuple[int, int], home: str) -> float:
-    """Seconds from starting the command in a new tmux pane to its marker on screen."""
-    command, marker = _command(target)
-    name = f"ffbench{os.getpid()}"
-    env = f"TERM=xterm-256color TABLETOP_TUI_HOME={shlex.quote(home)} "
-    env += f"PYTHONPATH={shlex.quote(str(ROOT))} "
-    # The warm-up run writes the .pyc files an installed copy has: with this set (tmux's
-    # server passes on its own environment, often with it), each run would compile again
-    # every module edited since its .pyc was written (as benchmarks/run.py does too)
-    unset = "unset PYTHONDONTWRITEBYTECODE && "
-    shell = f"cd {shlex.quote(str(ROOT))} && {unset}{env}{command}"
-    start = time.perf_counter()
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]), shell],
-        check=True,
-    )
-    try:
-        deadline = start + 30
-        while time.perf_counter() < deadline:
-            if marker in _pane(name):
-                return time.perf_counter() - start
-            time.sleep(0.004)
-        raise RuntimeError(f"{target}: '{marker}' never showed:\n{_pane(name)}")
-    finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+class _Lines:
+    """Lines read from a pipe as they arrive, until a deadline."""
+
+    def __init__(self, fd: int, deadline: float):
+        self.fd = fd
+        self.deadline = deadline
+        self.buffer = b""
+
+    def next(self) -> bytes:
+        while b"\n" not in self.buffer:
+            left = self.deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                raise RuntimeError(f"nothing arrived in time (last: {self.buffer[-200:]!r})")
+            chunk = os.read(self.fd, 65536)
+            if not chunk:
+                raise RuntimeError("the tmux control client ended")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line
 
 
-def run(targets: list[str], runs: int, size: tuple[int, int]) -> dict:
+def run(targets: list[str], runs: int, size: tuple[int, int], via: str = "script") -> dict:
     times: dict[str, list[float]] = {t: [] for t in ["bare", *targets]}
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as home:
-        for target in times:  # warm the file cache and the .pyc files
-            first_screen_seconds(target, size, home)
-        for _ in range(runs):  # alternating, so each sees the same load
-            for target in times:
-                times[target].append(first_screen_seconds(target, size, home))
+        bare_file = Path(home) / "bare_app.py"
+        bare_file.write_text(BARE_APP)
+        env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
+        # The warm-up run writes the .pyc files an installed copy has: with this set, each
+        # run would compile again every module edited since its .pyc was written
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.update(TERM="xterm-256color", TABLETOP_TUI_HOME=home, PYTHONPATH=str(ROOT))
+        commands = {t: _command(t, via, bare_file) for t in times}
+        shells = {t: f"cd {shlex.quote(str(ROOT))} && exec {c}" for t, (c, _) in commands.items()}
+        terminal = Terminal(size, env)
+        try:
+            for target in times:  # warm the file cache and the .pyc files
+                terminal.first_screen_seconds(shells[target], commands[target][1])
+            for _ in range(runs):  # alternating, so each sees the same load
+                for target in times:
+                    seconds = terminal.first_screen_seconds(shells[target], commands[target][1])
+                    times[target].append(seconds)
+        finally:
+            terminal.close()
     bare = statistics.median(times["bare"])
     report: dict = {
         "what": "wall seconds from starting the command in a tmux pane to its first screen "
-        "on the pane, medians; ratio = median / bare Textual app's median in the same run",
+        "arriving on the pane, medians; ratio = median / bare Textual app's median in the "
+        "same run",
         "size": f"{size[0]}x{size[1]}",
         "runs": runs,
+        "load_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
+        "commands": {t: c.replace(str(home), "$TMP") for t, (c, _) in commands.items()},
         "bare_s": round(bare, 3),
+        "bare_runs_s": [round(t, 3) for t in times["bare"]],
         "targets": {},
     }
     for target in targets:
@@ -132,18 +224,27 @@ def run(targets: list[str], runs: int, size: tuple[int, int]) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--size", default="120x40")
     parser.add_argument("--only", default="", help="comma-separated: launcher and game ids")
+    parser.add_argument(
+        "--via",
+        choices=("script", "module"),
+        default="script",
+        help="ours through the tabletop-tui console script (as a player) or python -m",
+    )
     args = parser.parse_args(argv)
     if shutil.which("tmux") is None:
         print(json.dumps({"error": "tmux is not installed"}))
+        return 1
+    if args.via == "script" and not console_script().exists():
+        print(json.dumps({"error": f"no console script at {console_script()}: --via module"}))
         return 1
     targets = ["launcher", *GAME_MARKERS]
     if args.only:
         targets = [t for t in args.only.split(",") if t]
     cols, rows = (int(x) for x in args.size.split("x"))
-    print(json.dumps(run(targets, args.runs, (cols, rows)), indent=2))
+    print(json.dumps(run(targets, args.runs, (cols, rows), args.via), indent=2))
     return 0
 
 

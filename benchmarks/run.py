@@ -105,7 +105,11 @@ elif which.startswith("command"):
     App, display, run = ui_app.TabletopApp, ui_app.TabletopApp._display, ui_app.TabletopApp.run
 
     def first_frame(self, screen, renderable):
-        if renderable is not None and (type(screen).__name__ == "LauncherScreen") != bool(game):
+        if (
+            renderable is not None
+            and not self._batch_count  # (a frame in a batch is never written)
+            and (type(screen).__name__ == "LauncherScreen") != bool(game)
+        ):
             if hasattr(renderable, "render_segments"):
                 renderable.render_segments(self.console)
             wall, cpu = (time.time() - T0) * 1000, time.process_time() * 1000
@@ -134,7 +138,10 @@ _display = app._display
 
 
 def timed_display(screen, renderable):
-    if renderable is not None and wanted(screen):
+    # Only a frame Textual writes counts: App._display skips one rendered while a batch is
+    # open (its start-up runs in one), and a screen pushed from on_mount was rendered there
+    # first, thrown away, then rendered again; timing that first render left the second out
+    if renderable is not None and not app._batch_count and wanted(screen):
         if hasattr(renderable, "render_segments"):
             renderable.render_segments(app.console)  # the terminal output of the frame
         wall, cpu = (time.time() - T0) * 1000, time.process_time() * 1000
