@@ -40,3 +40,14 @@ def update_static(static: Static, content) -> None:
     static.update(content, layout=False)
     if not same_size(static, before, static.visual):
         static.refresh(layout=True)
+
+
+def set_border_labels(widget: Widget, **labels) -> None:
+    """Set `border_title` and/or `border_subtitle` (given by name) only when they change:
+    Textual repaints the widget on every assignment, so a redraw that set the same label
+    again repainted it though nothing in its slice of the View had changed (issue 36)."""
+    shown: dict = widget.__dict__.setdefault("_shown_border_labels", {})
+    for name, value in labels.items():
+        if name not in shown or shown[name] != value:
+            shown[name] = value
+            setattr(widget, name, value)

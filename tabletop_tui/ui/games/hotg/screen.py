@@ -51,8 +51,9 @@ from ...widgets.combat_grid import CombatGrid, GridCard
 from ...widgets.footer import TableFooter
 from ...widgets.inspector import Inspector
 from ...widgets.log import LogPanel
+from ...widgets.quiet import set_border_labels
 from ...widgets.scrolling import MoveList
-from ...widgets.table import CardInfo, Zone
+from ...widgets.table import CardInfo, TableCard, Zone
 from ...widgets.table_screen import CardTable
 from . import cards as hc
 from .keys import LIST_KEYS, LastingKeys
@@ -368,6 +369,7 @@ class HotgScreen(CardTable, GameScreen):
             self.inspect_now()
         elif card is None:
             self.inspect_current()
+            self._box_off_the_cards()
 
     def sync_log(self) -> None:
         """The match log with the game's first Deployment Phase after its opening line (the
@@ -520,14 +522,14 @@ class HotgScreen(CardTable, GameScreen):
             zone.set_class(loc.panicked, "-panicked")
             # figures against the limit, panicked or full, on the place's border (wide only):
             # its name's chip is cut to the room at 120 columns
-            zone.border_subtitle = hc.location_marks(loc)
+            set_border_labels(zone, border_subtitle=hc.location_marks(loc))
             infos = [hc.location_info(view, loc, f"place:{loc.id}" in usable)]
             infos += hc.figure_infos(view, loc.id, loc.foot_soldiers, loc.villains, loc.rangers)
             zone.show(infos)
         hq = [hc.hq_info(view, f"place:{HQ}" in usable)]
         hq += hc.figure_infos(view, HQ, view.hq_enemies, view.hq_villains, view.hq_rangers)
         hq_zone = self.query_one("#hg-loc-hq", Zone)
-        hq_zone.border_subtitle = hq[0].marks
+        set_border_labels(hq_zone, border_subtitle=hq[0].marks)
         hq_zone.show(hq)
 
     # -- the battle --------------------------------------------------------------------------
@@ -625,6 +627,42 @@ class HotgScreen(CardTable, GameScreen):
             # (the game-over board keeps the card box as it was: the dialog's backdrop is
             # drawn at once, a late inspector update would not be)
             event.prevent_default()  # (Textual would call the kit's handler next)
+
+    def _question_card(self, view: View) -> CardInfo | None:
+        """The card the question asked now is about: its own card, the Psycho deploying,
+        or the battle's card (None: no question, or one about no card)."""
+        if view.decision is None:
+            return None
+        asked = self._asked_info(view)
+        return asked or hc.deploying_psycho_info(view) or self._battle_subject(view)
+
+    def _box_off_the_cards(self, asked: bool = False) -> None:
+        """No card has the keys (they are on the move list or the log): while a question is
+        asked the card box shows the question's own card, or nothing, never the card the
+        keys left; otherwise it keeps the card the keys left (as the table shows it now)
+        while that card is still on the table, and clears once it has left (issue 36). The
+        grid's cursor and the game-over board keep theirs; the mouse's card is read first
+        as ever. `asked`: a new question has just taken the keys (the focus is on its way
+        to the list)."""
+        view = self._view
+        if self.mode == "over" or view is None:
+            return
+        if not asked and isinstance(self.focused, TableCard | CombatGrid):
+            return
+        info = self._focused_info
+        if self.mode == "decision":
+            info = self._question_card(view)
+        elif info is not None and not any(
+            c.info.key == info.key for z in self.query(Zone) for c in z.cards
+        ):
+            info = None
+        if info != self._focused_info:
+            self._focused_info = info
+            self.inspect_now()
+
+    def on_descendant_focus(self, event) -> None:
+        if not isinstance(event.widget, TableCard | CombatGrid):
+            self._box_off_the_cards()
 
     def on_combat_grid_cursor(self, message: CombatGrid.Cursor) -> None:
         """The grid's cursor is the focus of the table: the inspector reads that card."""
@@ -794,7 +832,7 @@ class HotgScreen(CardTable, GameScreen):
             "wait": "Waiting",
             "over": "Game over",
         }.get(self.mode, "Moves")
-        options.border_title = f"{title} · {len(groups)} (o)"
+        set_border_labels(options, border_title=f"{title} · {len(groups)} (o)")
 
     def key_of(self, group: Group) -> str:
         return self._list_keys.keys.get(self._key_scope + group.ident, "")
@@ -940,12 +978,8 @@ class HotgScreen(CardTable, GameScreen):
             if key[:3] != self._decision_key[:3] or self.focused is None:
                 self._decision_key = key
                 self.request_focus(options.focus)
-                asked = self._asked_info(view)
-                subject = asked or hc.deploying_psycho_info(view) or self._battle_subject(view)
-                if subject is not None and (asked is not None or not self._reading_battle()):
-                    # not the board card the keys left behind
-                    self._focused_info = subject
-                    self.inspect_now()
+                # the question's card in the box (or none), not the card the keys left behind
+                self._box_off_the_cards(asked=True)
             return
         self._decision_key = ()
         if self._focus_mode != self.mode:  # a new phase: the keys go where its moves are
@@ -978,14 +1012,6 @@ class HotgScreen(CardTable, GameScreen):
         if view is not None and self.mode in self.ACTING_MODES and self.focused_card() is None:
             self._decision_key = ()
             self._focus_default(view, self.session.on_screen)
-
-    def _reading_battle(self) -> bool:
-        """The inspector already shows a card of the battle (an enemy, a combat card)."""
-        key = getattr(self._focused_info, "key", None)
-        zones = [self.query_one("#hg-hand", Zone)]
-        if "hg-enemies" in self._made:
-            zones.append(self._made["hg-enemies"])
-        return key is not None and any(c.info.key == key for z in zones for c in z.cards)
 
     def _asked_info(self, view: View) -> CardInfo | None:
         """The card a question is about, as its zone above the list shows it (None: the

@@ -44,6 +44,7 @@ from ...widgets import LogPanel, TrackerView
 from ...widgets.card_menu import MenuEntry
 from ...widgets.footer import TableFooter
 from ...widgets.inspector import Inspector
+from ...widgets.quiet import set_border_labels
 from ...widgets.scrolling import MoveList
 from ...widgets.table import CardInfo, TableCard, Zone
 from ...widgets.table_screen import CardTable
@@ -619,7 +620,7 @@ class ZoobotzScreen(MoveKeys, CardTable, GameScreen):
             title = "Spectating"
         else:
             title = "Your hand and Botz" if mode != "wait" else "Your hand (not your turn)"
-        panel.border_title = title
+        set_border_labels(panel, border_title=title)
         acting = seat is not None and mode in ("main", "mulligan", "decision")
         if acting and not self.waiting and self.app.screen is self:
             card = self.focused_card()
