@@ -165,25 +165,33 @@ class ZoobotzHardBot(ZoobotzBot):
         others = [a for a in legal if a != own]
         rng.shuffle(others)
         cands = [own, *others[: self.max_candidates - 1]]
+        totals = self.rollout_totals(view, seat, cands, rng)
+        if totals is None:
+            return own
+        totals[0] += self.margin * self.samples
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+    def rollout_totals(
+        self, view: View, seat: int, cands: list, rng: random.Random
+    ) -> list[float] | None:
+        """Each candidate's `score` summed over `samples` sampled tables, `horizon` turns on
+        (an illegal one -1e6 a table); None when the View cannot be rebuilt."""
         from .rules import ZoobotzRules
 
         rules = ZoobotzRules()
         totals = [0.0] * len(cands)
-        done = 0
         for k in range(self.samples):
             base = view_to_state(view, seat, random.Random(rng.getrandbits(64)))
             if base is None:
-                return own
+                return None
             for i, action in enumerate(cands):
                 if rules.check(base, seat, action) is not None:
                     totals[i] -= 1e6
                     continue
                 after, _ = rules.apply(base, seat, action)
                 totals[i] += score(self._play_on(rules, after, view.turn, k), seat)
-            done += 1
-        totals[0] += self.margin * done
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-        return cands[best]
+        return totals
 
     def _play_on(self, rules, state: State, turn: int, k: int) -> State:
         """The normal bot plays every seat until `horizon` turns after `turn` begin."""

@@ -2,11 +2,19 @@
 
 Cards named come from the seat's own hand and the Botz in play (face up for everyone);
 numbers are the values, RISK and research points the View shows.
+
+`grade` measures a Main Phase move against the hard bot's pick the way the hard bot weighs
+its own candidates: both played out by the normal bot on tables rebuilt from the seat's View
+(the cards it cannot see dealt at random), scored a few turns on (bot_hard.score).
 """
 
 from __future__ import annotations
 
+import random
+
 from ...engine.coach import Reason
+from .bot_hard import MARGIN, ZoobotzHardBot
+from .bot_hard import WIN as WIN_POINTS
 from .models import (
     Bottom,
     BotView,
@@ -102,3 +110,37 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             label = next((o.label for o in d.options if o.id == action.option), label)
         return Reason(f"Choose {label}", d.prompt if d is not None else "")
     return Reason(str(action))
+
+
+# -- grading the seat's own move -----------------------------------------------------------
+#: sampled tables for a grade (the hard bot's own choice takes 4; more steady the numbers)
+GRADE_SAMPLES = 8
+
+
+def _named(view: View, seat: int, action, legal: list) -> str:
+    return reason(view, seat, action, legal).headline
+
+
+def grade(view: View, seat: int, played, legal: list, rng: random.Random) -> str | None:
+    """A Main Phase move against the hard bot's pick, both rolled out on the same sampled
+    tables; None when it is the pick, as good within the hard bot's margin, or no Main Phase
+    move (questions and the mulligan are not graded)."""
+    if view.decision is not None or view.phase != "main" or played not in legal:
+        return None
+    if len(legal) < 2:
+        return None
+    pick = ZoobotzHardBot().choose(view, legal, seat, rng)  # the coach's advice, same dice
+    if pick == played:
+        return None
+    judge = ZoobotzHardBot(samples=GRADE_SAMPLES)
+    totals = judge.rollout_totals(view, seat, [pick, played], random.Random(rng.getrandbits(64)))
+    if totals is None:
+        return None
+    gap = (totals[0] - totals[1]) / judge.samples
+    if gap < MARGIN:
+        return None
+    return (
+        f"{_named(view, seat, played, legal)} gave up {gap:.1f} against "
+        f"{_named(view, seat, pick, legal)} (RESEARCH lead {judge.horizon} turns on, a win "
+        f"{WIN_POINTS:.0f}; {judge.samples} tables dealt from the cards you cannot see)"
+    )
