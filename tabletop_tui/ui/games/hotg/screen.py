@@ -771,16 +771,21 @@ class HotgScreen(CardTable, GameScreen):
                 text.append(hc.seat_label(view, who), style="bold")
             text.append(f": {d.prompt}", style="bold")
             return text
+        # (80 columns: the same keys in fewer words, whole on the one line; a question wraps)
         if self.mode == "act":
             text.append(
-                "Action Phase: Enter on a location to MOVE (m) or BATTLE (b) there · r RECOVER "
-                "· f hand over · e end",
+                "Enter on a location: m MOVE · b BATTLE · r RECOVER · f hand over · e end"
+                if self.compact
+                else "Action Phase: Enter on a location to MOVE (m) or BATTLE (b) there "
+                "· r RECOVER · f hand over · e end",
                 style="dim",
             )
         elif self.mode == "battle":
             text.append(
-                "Rangers' turn: p your hand, Enter on a card to play it (at an enemy) · g energy "
-                "· e pass",
+                "Rangers' turn: p hand · Enter on a card: play it · g energy · e pass"
+                if self.compact
+                else "Rangers' turn: p your hand, Enter on a card to play it (at an enemy) "
+                "· g energy · e pass",
                 style="dim",
             )
         elif self.mode == "wait" and view.phase != "over":
