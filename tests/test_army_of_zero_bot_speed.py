@@ -1,10 +1,10 @@
 """The Army Of Zero bots' first decision costs no table of the whole deck (issue 38: hard
 thinks at most 2 s a decision, the first of a process and the coach's first answer too).
 
-`strength` comes from the shipped strengths.json, checked here against the computation to
-the last bit; the value iteration's hot loop (`_solve_cells`) is checked against
-`solve_matrix`; the hard bot's first squad placement solves only the confrontations its own
-characters may meet, never every pair of the deck's 84 stat lines.
+`fresh_value` of every pair of the deck's 84 stat lines and each line's `strength` come from
+the shipped fresh_values.json, checked here against the computation to the last bit; the
+value iteration's hot loop (`_solve_cells`) is checked against `solve_matrix`; the hard
+bot's first squad placement solves no confrontation at all.
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ import pytest
 from tabletop_tui.games import get_rules, make_bot
 from tabletop_tui.games.army_of_zero import bot as bot_module
 from tabletop_tui.games.army_of_zero.bot import (
-    STRENGTHS_FILE,
+    TABLE_FILE,
     _solve_cells,
     computed_strength,
+    fresh_value,
     solve_matrix,
+    solved_fresh_value,
     strength,
 )
 from tabletop_tui.games.army_of_zero.cards import all_stat_lines
@@ -29,22 +31,33 @@ from tabletop_tui.games.army_of_zero.models import PlaceCharacter
 GAME = "army-of-zero"
 
 
-def test_shipped_strengths_are_the_computation_to_the_last_bit():
+def _shipped() -> dict:
+    return json.loads(TABLE_FILE.read_text(encoding="utf-8"))
+
+
+def test_the_shipped_table_is_the_computation_to_the_last_bit():
     """If this fails, the combat model changed: `python -m tabletop_tui.games.army_of_zero.bot`
     writes the file afresh."""
-    shipped = json.loads(STRENGTHS_FILE.read_text(encoding="utf-8"))
+    shipped = _shipped()
     lines = sorted(all_stat_lines())
-    assert len(shipped) == len(lines) == 84
-    for me in lines:
-        key = ",".join(str(n) for n in me)
-        assert shipped[key] == computed_strength(me), key  # exact, not approx
-        assert strength(me) == shipped[key]
+    assert shipped["lines"] == [",".join(str(n) for n in me) for me in lines]
+    assert len(lines) == 84 and sum(len(row) for row in shipped["fresh"]) == 84 * 85 // 2
+    for i, me in enumerate(lines):
+        for j, them in enumerate(lines[i:]):
+            solved = solved_fresh_value(me, them)
+            assert shipped["fresh"][i][j] == solved, (me, them)  # exact, not approx
+            assert fresh_value(me, them) == solved and fresh_value(them, me) == -solved
+        assert shipped["strength"][i] == computed_strength(me), me
+        assert strength(me) == shipped["strength"][i]
 
 
 def test_a_line_off_the_table_is_computed():
     # 0/0/0/0 is a legal character (the four add up to 0) but no line of the deck
-    assert "0,0,0,0" not in json.loads(STRENGTHS_FILE.read_text(encoding="utf-8"))
+    assert "0,0,0,0" not in _shipped()["lines"]
     assert strength((0, 0, 0, 0)) == computed_strength((0, 0, 0, 0))
+    assert fresh_value((0, 0, 0, 0), (2, 0, -2, 0)) == solved_fresh_value(
+        (0, 0, 0, 0), (2, 0, -2, 0)
+    )
 
 
 def _cells(m: list[list[float]]) -> tuple[int, int, tuple, list[float]]:
@@ -79,9 +92,10 @@ def test_hot_loop_solves_like_solve_matrix_at_random():
         assert _solve_cells(*_cells(m)) == solve_matrix(m), m
 
 
-def test_first_placement_solves_only_what_it_needs():
-    """A fresh process: no confrontation solved yet. The hard bot's first placement meets at
-    most its own 10 lines x the deck's 84 (every pair would be 84 x 85 / 2 = 3,570)."""
+def test_first_placement_solves_nothing():
+    """A fresh process: no confrontation solved yet. The hard bot's first placement reads
+    every value it needs from the table (it used to solve every pair of the deck: 84 x 85 / 2
+    = 3,570 value iterations, 2 to 6 seconds)."""
     bot_module.weighted_confrontation.cache_clear()
     bot_module.confrontation.cache_clear()
     bot_module.strength.cache_clear()
@@ -92,5 +106,4 @@ def test_first_placement_solves_only_what_it_needs():
         view, rules.legal_actions(state, 0), 0, random.Random(1)
     )
     assert isinstance(action, PlaceCharacter)
-    solved = bot_module.weighted_confrontation.cache_info().currsize
-    assert 0 < solved <= 10 * 84
+    assert bot_module.weighted_confrontation.cache_info().currsize == 0

@@ -181,52 +181,80 @@ def weighted_confrontation(
     return {s: (value[i], mix[i] if s[0] > 0 else 0.0) for i, s in enumerate(_STATES)}
 
 
-def fresh_value(me: Line, them: Line) -> float:
-    """My equilibrium value when a confrontation starts (both hold two Attack Cards).
-
-    The game is zero-sum and symmetric in its seats, so each unordered pair is solved once.
-    """
+def solved_fresh_value(me: Line, them: Line) -> float:
+    """My equilibrium value when a confrontation starts (both hold two Attack Cards),
+    solved by value iteration. The game is zero-sum and symmetric in its seats, so each
+    unordered pair is solved once."""
     if me > them:
-        return -fresh_value(them, me)
+        return -solved_fresh_value(them, me)
     return confrontation(me, them)[2, 2][0]
 
 
-#: `strength` of every stat line of the deck, worked out once (`write_strengths`) and shipped:
-#: it needs every pair of the deck's 84 lines, about a second of value iteration, which
-#: would otherwise fall on the first decision of a process (the coach's first answer too)
-STRENGTHS_FILE = Path(__file__).with_name("strengths.json")
+#: `fresh_value` of every pair of the deck's 84 stat lines and each line's `strength`,
+#: worked out once (`write_table`) and shipped: all 3,570 pairs take about a second of value
+#: iteration (two before it was written out), and the first placement of a process (the
+#: coach's first answer too) needs the strength of every line, or 740 pairs of them
+TABLE_FILE = Path(__file__).with_name("fresh_values.json")
 
 
 def _key(me: Line) -> str:
     return ",".join(str(n) for n in me)
 
 
+@cache
+def _shipped() -> tuple[dict[tuple[Line, Line], float], dict[Line, float]]:
+    """(fresh value of each pair, smaller line first; strength of each line) from
+    `TABLE_FILE`; empty when the file cannot be read (everything is then solved as needed)."""
+    try:
+        data = json.loads(TABLE_FILE.read_text(encoding="utf-8"))
+        lines = [tuple(int(n) for n in key.split(",")) for key in data["lines"]]
+        pairs = {
+            (me, them): v
+            for i, (me, row) in enumerate(zip(lines, data["fresh"], strict=True))
+            for them, v in zip(lines[i:], row, strict=True)
+        }
+        return pairs, dict(zip(lines, data["strength"], strict=True))
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}, {}
+
+
+def fresh_value(me: Line, them: Line) -> float:
+    """`solved_fresh_value`, read from the shipped table when the pair is there (the same
+    numbers to the last bit: tests/test_army_of_zero_bot_speed.py checks every pair)."""
+    if me > them:
+        return -fresh_value(them, me)
+    shipped = _shipped()[0].get((me, them))
+    return shipped if shipped is not None else solved_fresh_value(me, them)
+
+
 def computed_strength(me: Line) -> float:
     """Mean equilibrium value of a fresh confrontation against every stat line of the deck."""
     pool = sorted(all_stat_lines())
-    return sum(fresh_value(me, other) for other in pool) / len(pool)
-
-
-@cache
-def _shipped_strengths() -> dict[str, float]:
-    try:
-        return json.loads(STRENGTHS_FILE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}  # computed as needed instead
+    return sum(solved_fresh_value(me, other) for other in pool) / len(pool)
 
 
 @cache
 def strength(me: Line) -> float:
-    """`computed_strength`, read from the shipped table (the same numbers to the last bit:
-    tests/test_army_of_zero_bot.py checks it) when the line is there."""
-    shipped = _shipped_strengths().get(_key(me))
+    """`computed_strength`, read from the shipped table when the line is there."""
+    shipped = _shipped()[1].get(me)
     return shipped if shipped is not None else computed_strength(me)
 
 
-def write_strengths(path: Path = STRENGTHS_FILE) -> None:
-    """Work out `STRENGTHS_FILE` afresh: `python -m tabletop_tui.games.army_of_zero.bot`."""
-    table = {_key(me): computed_strength(me) for me in sorted(all_stat_lines())}
-    path.write_text(json.dumps(table, indent=0) + "\n", encoding="utf-8")
+def write_table(path: Path = TABLE_FILE) -> None:
+    """Work out `TABLE_FILE` afresh: `python -m tabletop_tui.games.army_of_zero.bot`."""
+    lines = sorted(all_stat_lines())
+    table = {
+        "about": "Army Of Zero: fresh_value of each pair of stat lines (row i against lines "
+        "i onwards) and each line's strength; written by bot.write_table",
+        "lines": [_key(me) for me in lines],
+        "strength": [computed_strength(me) for me in lines],
+        "fresh": [
+            [solved_fresh_value(me, them) for them in lines[i:]] for i, me in enumerate(lines)
+        ],
+    }
+    rows = ",\n".join(json.dumps(row) for row in table.pop("fresh"))  # a line a row
+    head = json.dumps(table, indent=1)[:-2]
+    path.write_text(f'{head},\n "fresh": [\n{rows}\n]\n}}\n', encoding="utf-8")
 
 
 class ArmyOfZeroBot:
@@ -426,5 +454,5 @@ class ArmyOfZeroHardBot(ArmyOfZeroBot):
 
 
 if __name__ == "__main__":
-    write_strengths()
-    print(f"wrote {STRENGTHS_FILE}")
+    write_table()
+    print(f"wrote {TABLE_FILE}")
