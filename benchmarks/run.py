@@ -69,9 +69,18 @@ GOALS: dict[str, float] = {
 
 # -- startup: a child process that exits at its first frame -------------------------------------
 FIRST_FRAME_CHILD = r"""
-import os, sys, time
+import os, re, sys, time
 T0 = float(os.environ["BENCH_T0"])
 which = sys.argv[1]
+# a game's screen counts once its seat's table is drawn (the frame shows this text), at the
+# size benchmarks/first_frame_tmux.py measures
+MARKER = os.environ.get("BENCH_MARKER", "")
+GAME_SIZE = tuple(int(n) for n in os.environ.get("BENCH_GAME_SIZE", "120x40").split("x"))
+
+
+def shows_marker(console, renderable):
+    text = "".join(str(s) for s in renderable.render_segments(console))
+    return MARKER in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
 if which == "bare":
     from textual.app import App
     from textual.widgets import Footer, Header, Static
@@ -95,12 +104,13 @@ elif which == "launcher":
         return type(screen).__name__ == "LauncherScreen"
 elif which.startswith("command"):
     # `tabletop-tui` itself (the console script imports the command line first), alone
-    # ("command": the launcher) or `tabletop-tui play GAME` with two humans ("command:GAME")
+    # ("command": the launcher) or `tabletop-tui play GAME` with a human and a bot, the
+    # human's table drawn first, as first_frame_tmux.py starts it ("command:GAME")
     import tabletop_tui.cli as cli
     import tabletop_tui.ui.app as ui_app
 
     game = which.partition(":")[2]
-    argv = ["play", game, "--names", "Alice,Bob", "--seats", "human,human", "--seed", "1"]
+    argv = ["play", game, "--names", "Alice,Bob", "--seats", "human,bot", "--seed", "1"]
 
     App, display, run = ui_app.TabletopApp, ui_app.TabletopApp._display, ui_app.TabletopApp.run
 
@@ -109,6 +119,7 @@ elif which.startswith("command"):
             renderable is not None
             and not self._batch_count  # (a frame in a batch is never written)
             and (type(screen).__name__ == "LauncherScreen") != bool(game)
+            and (not game or shows_marker(self.console, renderable))
         ):
             if hasattr(renderable, "render_segments"):
                 renderable.render_segments(self.console)
@@ -119,15 +130,16 @@ elif which.startswith("command"):
         display(self, screen, renderable)
 
     App._display = first_frame  # on the class: cli's _run_app makes the app
-    App.run = lambda self, *args, **kwargs: run(self, headless=True, size=(80, 24))
+    size = GAME_SIZE if game else (80, 24)
+    App.run = lambda self, *args, **kwargs: run(self, headless=True, size=size)
     cli.main(argv if game else [])
     os._exit(3)
-else:  # game:<id>, as `tabletop-tui <id> --seats Alice,Bob` starts it
+else:  # game:<id>: the app alone (no command line), Alice at the table, Bob a bot
     from tabletop_tui.engine.match import SeatSpec
     from tabletop_tui.ui.app import TabletopApp
 
     game = which.split(":", 1)[1]
-    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bob")]
+    seats = [SeatSpec(name="Alice"), SeatSpec(name="Bob", kind="heuristic")]
     app = TabletopApp(game=game, seats=seats, seed=1, autosave=False)
 
     def wanted(screen):
@@ -142,6 +154,9 @@ def timed_display(screen, renderable):
     # open (its start-up runs in one), and a screen pushed from on_mount was rendered there
     # first, thrown away, then rendered again; timing that first render left the second out
     if renderable is not None and not app._batch_count and wanted(screen):
+        if MARKER and not shows_marker(app.console, renderable):
+            _display(screen, renderable)  # (not the seat's table yet)
+            return
         if hasattr(renderable, "render_segments"):
             renderable.render_segments(app.console)  # the terminal output of the frame
         wall, cpu = (time.time() - T0) * 1000, time.process_time() * 1000
@@ -152,7 +167,7 @@ def timed_display(screen, renderable):
 
 
 app._display = timed_display
-app.run(headless=True, size=(80, 24))
+app.run(headless=True, size=GAME_SIZE if which.startswith("game:") else (80, 24))
 os._exit(3)
 """
 
@@ -170,6 +185,11 @@ def _child_env(home: str) -> dict[str, str]:
 def _first_frame_ms(which: str, env: dict[str, str]) -> tuple[float, float, str]:
     """(ms to the first frame, CPU ms the child used by then, the screen it showed)."""
     env = {**env, "BENCH_T0": repr(time.time())}
+    game = which.partition(":")[2]
+    if game:  # the seat's table, as benchmarks/first_frame_tmux.py waits for it
+        from first_frame_tmux import GAME_MARKERS
+
+        env["BENCH_MARKER"] = GAME_MARKERS[game]
     if which.startswith("command:"):  # `play` autosaves: away from the launcher's folder
         env["TABLETOP_TUI_HOME"] = os.path.join(env["TABLETOP_TUI_HOME"], which.split(":")[1])
     proc = subprocess.run(
