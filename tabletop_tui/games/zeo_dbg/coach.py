@@ -2,7 +2,8 @@
 
 Every card named here is read from the seat's View (its hand, its slots, The Grid, the
 stacks' face-up tops), so the coach can never name a card the seat cannot see. What a card
-gives (Shards, Energy, a price) is the printed face the View carries.
+gives (Shards, Energy, a price) is the printed face the View carries; the card a question
+places (its instance is in the View's decision) is looked up in the public card set.
 """
 
 from __future__ import annotations
