@@ -31,8 +31,10 @@ fails there with its own message), `views.py` (what a seat sees, printed text), 
 effects modules of Zeo and Heroes of the Grid, which only declare the vocabulary and generate
 card text (ZOOBOTZ's `effects.py` is in: it is that game's effect interpreter). Inside the
 modules kept, views are left out too: the `view`, `describe` and `hidden_variant` methods and
-the `...View` models (see `SKIP_FUNCTIONS`), choices between two wordings, and the effect
-records and bounded types a card file is validated against (ZOOBOTZ's vocabulary).
+the `...View` models (see `SKIP_FUNCTIONS`), choices between two wordings, the effect
+records and bounded types a card file is validated against (ZOOBOTZ's vocabulary), and PR
+CCG's sealed deck heuristic (a bot's choice of cards) and deck builder figures
+(`SKIP_FILE_FUNCTIONS`).
 
 Survivors shown equivalent are listed in `EQUIVALENT` (file, the stripped source line, the
 mutation, and why no rule can tell them apart; two equal mutations on one line share an
@@ -73,11 +75,32 @@ SKIP_GAME_FILES = {("zeo_dbg", "effects.py"), ("hotg", "effects.py")}
 #: conformance kit's re-deal of hidden cards (tests/test_conformance.py guards those), and
 #: Army Of Zero's `_seen`, used by that re-deal only
 SKIP_FUNCTIONS = {"view", "describe", "hidden_variant", "_seen"}
+#: functions (or module constants) left out of one file: PR CCG's sealed deck heuristic (a
+#: bot building its deck from its packs: a player's choices, like bot*.py; that the deck it
+#: builds keeps RULINGS 8 and 9 is held by test_pr_ccg_decks.py all the same) and the deck
+#: builder's figures (a deck's cost curve and element spread, shown on screen: views)
+SKIP_FILE_FUNCTIONS: dict[tuple[str, str], set[str]] = {
+    ("pr_ccg_2008", "sealed.py"): {
+        "_powers",
+        "_field_weights",
+        "card_score",
+        "build_deck",
+        "CURVE",
+        "COST_CHARGE",
+    },
+    ("pr_ccg_2008", "decks.py"): {"curve", "element_spread"},
+}
 
 #: the fast rules tests of each game (the golden digests are not among them)
 TESTS: dict[str, list[str]] = {
     "army_of_zero": ["tests/test_army_of_zero_rules.py"],
-    "pr_ccg_2008": ["tests/test_pr_ccg_rules.py", "tests/test_pr_ccg_cards.py"],
+    "pr_ccg_2008": [
+        "tests/test_pr_ccg_rules.py",
+        "tests/test_pr_ccg_cards.py",
+        # the deck rules and sealed packs (decks.py, sealed.py: RULINGS 8 and 9)
+        "tests/test_pr_ccg_decks.py",
+        "tests/test_pr_ccg_boundaries.py",
+    ],
     "zoobotz": [
         "tests/test_zoobotz_rules.py",
         "tests/test_zoobotz_effects.py",
@@ -89,6 +112,7 @@ TESTS: dict[str, list[str]] = {
         "tests/test_zeo_cards.py",
         "tests/test_zeo_legal_moves.py",
         "tests/test_zeo_boundaries.py",
+        "tests/test_zeo_issue37.py",  # the 2v1 lone team's start
     ],
     "hotg": [
         "tests/test_hotg_rules.py",
@@ -102,13 +126,20 @@ TESTS: dict[str, list[str]] = {
         "tests/test_hotg_issue37.py",
         "tests/test_hotg_issue37_picks.py",
         "tests/test_hotg_boundaries.py",
+        "tests/test_hotg_psycho_boss_end.py",  # Psycho Assault's End of the Round
         # the fast legal-move lists against the checks' own candidates (`_candidates`)
         "tests/test_hotg_fast_paths.py",
     ],
 }
-#: extra pytest arguments per game: the one slow whole-game test of the modes file stays out
+#: extra pytest arguments per game: the slow whole-game tests of HotG's rules files stay out
 EXTRA_ARGS: dict[str, list[str]] = {
-    "hotg": ["--deselect", "tests/test_hotg_modes.py::test_conformance_kit_in_mastermind_mode"],
+    "hotg": [
+        "--deselect",
+        "tests/test_hotg_modes.py::test_conformance_kit_in_mastermind_mode",
+        # seeded bot games of Psycho Assault (the rules tests of that file stay)
+        "--deselect",
+        "tests/test_hotg_psycho_boss_end.py::test_easier_psycho_assault_bot_game_ends_after_the_boss",
+    ],
 }
 
 FLIP = {
@@ -398,17 +429,20 @@ def _docstring_ids(tree: ast.AST) -> set[int]:
     return ids
 
 
-def _skipped_ids(tree: ast.AST) -> set[int]:
+def _skipped_ids(tree: ast.AST, functions: set[str] = frozenset()) -> set[int]:
     """Nodes inside f-strings and annotations (printed text and types, not rules), choices
-    between two texts (`"s" if n > 1 else ""`), view functions (`SKIP_FUNCTIONS`) and the
-    models of views (classes named `...View`)."""
+    between two texts (`"s" if n > 1 else ""`), view functions (`SKIP_FUNCTIONS`, and the
+    file's own `functions`) and the models of views (classes named `...View`)."""
+    skip_functions = SKIP_FUNCTIONS | functions
     ids = set()
     for node in ast.walk(tree):
         roots = []
         if isinstance(node, ast.JoinedStr):
             roots.append(node)
-        elif isinstance(node, ast.FunctionDef) and node.name in SKIP_FUNCTIONS:
+        elif isinstance(node, ast.FunctionDef) and node.name in skip_functions:
             roots.append(node)
+        elif _assigns(node) & functions:
+            roots.append(node)  # a module constant of the file's own list
         elif isinstance(node, ast.ClassDef) and node.name.endswith("View"):
             roots.append(node)
         elif isinstance(node, ast.IfExp) and _texty(node.body) and _texty(node.orelse):
@@ -424,6 +458,15 @@ def _skipped_ids(tree: ast.AST) -> set[int]:
         for root in roots:
             ids.update(id(n) for n in ast.walk(root))
     return ids
+
+
+def _assigns(node: ast.AST) -> set[str]:
+    """The names an assignment statement binds (`X = ...`, `X: T = ...`)."""
+    if isinstance(node, ast.Assign):
+        return {t.id for t in node.targets if isinstance(t, ast.Name)}
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        return {node.target.id}
+    return set()
 
 
 def _vocabulary(node: ast.AST) -> bool:
@@ -464,7 +507,8 @@ def find_mutants(game: str, path: Path) -> list[Mutant]:
     tree = ast.parse(text)
     lines = text.splitlines()
     rel = str(path.relative_to(ROOT))
-    skip = _docstring_ids(tree) | _skipped_ids(tree)
+    functions = SKIP_FILE_FUNCTIONS.get((game, path.name), set())
+    skip = _docstring_ids(tree) | _skipped_ids(tree, functions)
     # operator tokens by position: ast has no positions for the operators of a Compare
     ops = [
         (tok.start, tok.end, tok.string)
