@@ -87,3 +87,26 @@ async def test_an_unplayable_card_is_dimmed_and_marked(size):
         for card in free:
             assert not card.has_class("tone-unplayable")
             assert "⊘" not in _card_shown(app, card)
+
+
+async def test_a_card_naming_two_elements_says_both_on_its_frame():
+    """The reveal's table at 120x40 (the screenshots' scene): Divatox makes its opponent
+    use BEAST or TECH; its frame said "Opponent uses BEAST o…" (and the other card's
+    "fights in" line was as long)."""
+    from tabletop_tui.ui.screenshots import SCENES
+
+    scene = next(s for s in SCENES if s.name == "pr-ccg-2008-reveal")
+    app = scene.make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await scene.steps(pilot)
+        await settle(pilot)
+        board = next(s for s in app.screen_stack if type(s).__name__ == "PrCcgScreen")
+        battle = board.query_one("#pr-table", Zone).cards
+        assert len(battle) == 2 and all(c.framed for c in battle)
+        two = [c for c in battle if " or " in " ".join(_card_lines(app, c))]
+        assert two  # (the scene has one)
+        for card in battle:
+            lines = _card_lines(app, card)
+            assert not any("…" in line for line in lines), lines
+        text = " ".join(" ".join(_card_lines(app, c)) for c in battle)
+        assert "Opponent uses BEAST or TECH" in " ".join(text.split())

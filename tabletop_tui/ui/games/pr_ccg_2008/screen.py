@@ -96,6 +96,17 @@ def split_name(name: str) -> tuple[str, str]:
     return lines[0], " ".join(lines[1:])
 
 
+def fit_line(line: str) -> list[str]:
+    """A frame's line in the lines it needs: whole when it fits, else cut before its last
+    "or" ("Opponent uses BEAST" / "or TECH"), else at spaces: never cut with "…"."""
+    if len(line) <= NAME_CELLS:
+        return [line]
+    head, sep, tail = line.rpartition(" or ")
+    if sep and len(head) <= NAME_CELLS and len(tail) + 3 <= NAME_CELLS:
+        return [head, f"or {tail}"]
+    return textwrap.wrap(line, NAME_CELLS)
+
+
 def card_face(
     card: Card, view: View, note: str = "", highlight: str | None = None, framed: bool = False
 ) -> CardFace:
@@ -146,10 +157,11 @@ def card_info(
     marks = kw.pop("marks", "")
     face = card_face(card, view, note, highlight, framed)
     if framed:  # (a long name's second line, then the face's lines and the marks)
-        own = [Text(face.subtitle, style="bold")] if face.subtitle else []
-        own += face.extra
+        own: list = [Text(face.subtitle, style="bold")] if face.subtitle else []
+        for line in face.extra:
+            own += fit_line(line) if isinstance(line, str) else [line]
         if marks.strip():
-            own.append(Text(marks.strip(), style="bold"))
+            own += [Text(m, style="bold") for m in fit_line(marks.strip())]
         kw["frame"] = tuple(own)
     return CardInfo(
         key=key,
