@@ -15,9 +15,10 @@
   Rangers' turn in battle, `HotgBot` rebuilds sampled States from its View
   (`search.view_to_state`: hidden deck orders, enemy decks, the deployment deck below its
   top), applies each candidate (the heuristic's choice, the `top_k` best card plays, Pass,
-  stored energy, a token flip, handing the turn to a teammate, Zords, abilities), plays
-  the battle out with the heuristic, and keeps the candidate with the best total
-  `search.battle_value`, within `THINK_STEPS` rollout steps a decision.
+  stored energy, a token flip, handing the turn to a teammate the heuristic rates higher,
+  Zords, abilities), plays the battle out with the heuristic, and keeps the candidate
+  with the best total `search.battle_value`, within `THINK_STEPS` rollout steps a
+  decision.
 - `mastermind_bot.py`: the Mastermind's seat in Mastermind Mode.
 
 The levels (games/__init__.py LEVEL_BOTS): easy is `HotgHeuristicBot` (no search), normal
