@@ -257,6 +257,18 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ),
     ("zoobotz/effects.py", "sources.append((-1, mod))", "1 -> 2"): "a module's modifier has "
     "no carrying Bot: -1 and -2 both fail `owner >= 0` and match no Bot's index",
+    ("zoobotz/effects.py", "sources.append((-1, mod))", "1 -> 0"): "the owner is read only "
+    "by `this` and `other_yours` modifiers, and every Module's in the card data reaches all "
+    "your Botz (`all_yours`): a Module's modifier counted as Bot 0's changes nothing",
+    (
+        "zoobotz/effects.py",
+        "if len(_IDS) > 65_536:  # a bound for long-running servers",
+        "> -> >=",
+    ): "a memo's size bound no game reaches",
+    ("zoobotz/effects.py", "if n <= 0:", "<= -> <"): "(move_risk) the Bot RISK moves from "
+    "always holds some: `this` is checked before, a chosen one is offered only with RISK "
+    "(Ruling 13), nothing happens between the pick and the move, and an amount is at least "
+    "1; so n is never 0 here (test_zoobotz_boundaries.py holds 0 and 1 at the pick)",
     ("zoobotz/effects.py", "if job.step + 1 < len(effects):", "1 -> 0"): "a job kept one step "
     "past its last effect is dropped by the rules' run loop (`job.step >= len(...)`) before "
     "anything else happens",

@@ -230,17 +230,6 @@ def card_text(card: CardLike) -> str:
     return "\n".join(lines)
 
 
-def needs_choice(effect) -> bool:
-    """Whether resolving the effect may ask its controller something."""
-    if isinstance(effect, GainResearch):
-        return effect.optional
-    if isinstance(effect, DealRisk):
-        return effect.target == "chosen_opposing"
-    if isinstance(effect, DeleteRisk | Unuse):
-        return effect.target.startswith("chosen")
-    return isinstance(effect, MoveRisk)
-
-
 # -- the interpreter ---------------------------------------------------------------------------
 CardOf = Callable[[str], CardLike]
 
