@@ -105,6 +105,7 @@ TESTS: dict[str, list[str]] = {
         "tests/test_zoobotz_rules.py",
         "tests/test_zoobotz_effects.py",
         "tests/test_zoobotz_cards.py",
+        "tests/test_zoobotz_boundaries.py",
     ],
     "zeo_dbg": [
         "tests/test_zeo_rules.py",
@@ -274,6 +275,11 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "anything else happens",
     ("zoobotz/models.py", "played_turn: int = 0", "0 -> 1"): "the rules always give the turn "
     "a Bot is played on (rules.py makes every BotInPlay with played_turn=state.turn)",
+    ("zoobotz/models.py", "invested_used: int = 0", "0 -> 1"): "each seat's first turn "
+    "starts with invested_used=0 (`_begin_turn`) before it can INVEST or pay a COST; until "
+    "then only the view reads it",
+    ("zoobotz/models.py", "active: int = 0", "0 -> 1"): "the mulligan asks every seat "
+    "(`to_act`), and the first turn sets the active seat (`_begin_turn`) before it is read",
     ("zoobotz/models.py", "invests_left: int = 0", "0 -> 1"): "every turn begins with "
     "invests_left=1 set by the rules; before the first turn (the mulligan) no INVEST is offered "
     "or checked",
