@@ -25,7 +25,8 @@ def _on_table(screen, key: str) -> bool:
 
 def _box_is_fair(screen) -> tuple[bool, str]:
     """The card box reads the focused card; with the keys off the cards, the question's own
-    card while one is asked, else nothing or a card still on the table."""
+    card (or an enemy of the battle) while one is asked, else nothing or a card still on
+    the table."""
     key = _box_key(screen)
     focused = screen.focused
     if isinstance(focused, CombatGrid):
@@ -35,7 +36,9 @@ def _box_is_fair(screen) -> tuple[bool, str]:
     if screen.mode == "decision":
         question = getattr(screen, "_question_card", lambda view: None)(screen._view)
         want = None if question is None else question.key
-        return key == want, f"asked about {want}, the box on {key}"
+        enemies = screen.query("#hg-enemies")
+        reading = bool(enemies) and any(c.info.key == key for c in enemies.first().cards)
+        return key == want or reading, f"asked about {want}, the box on {key}"
     return key is None or _on_table(screen, key), f"the box on {key}, gone from the table"
 
 

@@ -638,12 +638,12 @@ class HotgScreen(CardTable, GameScreen):
 
     def _box_off_the_cards(self, asked: bool = False) -> None:
         """No card has the keys (they are on the move list or the log): while a question is
-        asked the card box shows the question's own card, or nothing, never the card the
-        keys left; otherwise it keeps the card the keys left (as the table shows it now)
-        while that card is still on the table, and clears once it has left (issue 36). The
-        grid's cursor and the game-over board keep theirs; the mouse's card is read first
-        as ever. `asked`: a new question has just taken the keys (the focus is on its way
-        to the list)."""
+        asked the card box shows the question's own card (or the enemy of the battle it was
+        reading), or nothing, never the card the keys left (a card of the hand); otherwise
+        it keeps the card the keys left (as the table shows it now) while that card is
+        still on the table, and clears once it has left (issue 36). The grid's cursor and
+        the game-over board keep theirs; the mouse's card is read first as ever. `asked`: a
+        new question has just taken the keys (the focus is on its way to the list)."""
         view = self._view
         if self.mode == "over" or view is None:
             return
@@ -651,7 +651,17 @@ class HotgScreen(CardTable, GameScreen):
             return
         info = self._focused_info
         if self.mode == "decision":
-            info = self._question_card(view)
+            # the question's card; an enemy of the battle being read stays (the one that
+            # just struck, say, while the battle's pointer has moved on to the next)
+            enemies = self._made.get("hg-enemies")
+            reading = (
+                info is not None
+                and self._asked_info(view) is None
+                and isinstance(enemies, Zone)
+                and any(c.info.key == info.key for c in enemies.cards)
+            )
+            if not reading:
+                info = self._question_card(view)
         elif info is not None and not any(
             c.info.key == info.key for z in self.query(Zone) for c in z.cards
         ):
