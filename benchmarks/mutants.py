@@ -77,8 +77,9 @@ SKIP_GAME_FILES = {("zeo_dbg", "effects.py"), ("hotg", "effects.py")}
 SKIP_FUNCTIONS = {"view", "describe", "hidden_variant", "_seen"}
 #: functions (or module constants) left out of one file: PR CCG's sealed deck heuristic (a
 #: bot building its deck from its packs: a player's choices, like bot*.py; that the deck it
-#: builds keeps RULINGS 8 and 9 is held by test_pr_ccg_decks.py all the same) and the deck
-#: builder's figures (a deck's cost curve and element spread, shown on screen: views)
+#: builds keeps RULINGS 8 and 9 is held by test_pr_ccg_decks.py all the same), the deck
+#: builder's figures (a deck's cost curve and element spread, shown on screen: views) and
+#: ZOOBOTZ's `_pretty` (a move's wording: a view)
 SKIP_FILE_FUNCTIONS: dict[tuple[str, str], set[str]] = {
     ("pr_ccg_2008", "sealed.py"): {
         "_powers",
@@ -89,6 +90,8 @@ SKIP_FILE_FUNCTIONS: dict[tuple[str, str], set[str]] = {
         "COST_CHARGE",
     },
     ("pr_ccg_2008", "decks.py"): {"curve", "element_spread"},
+    # a move's wording when the card folder is not the default one
+    ("zoobotz", "rules.py"): {"_pretty"},
 }
 
 #: the fast rules tests of each game (the golden digests are not among them)
@@ -292,6 +295,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "0 -> 1",
     ): "the turn of a player with an empty deck: the failed draw right after knocks them out "
     "(their invested cards leave play, invested_used back to 0) or ends the game",
+    ("zoobotz/rules.py", "for k in range(1, n + 1):", "1 -> 0"): "(the `n + 1` one; the "
+    "`range(1` one gives the turn back to the active seat and is caught) k = n is the active "
+    "seat itself, never the next one while the game goes on: as 1 -> 2",
+    (
+        "zoobotz/rules.py",
+        'kinds = {(j.source.split("#", 1)[0], j.trigger, j.controller) for j in queue}',
+        "1 -> 2",
+    ): "an instance id holds one '#': splitting once or twice gives the same card id",
     ("zoobotz/rules.py", "invests_left=1,", "1 -> 2"): "(the empty-deck turn's one; the other "
     "is caught) that player is knocked out before any INVEST, and the next turn sets it again",
     ("zoobotz/rules.py", "invests_left=1,", "1 -> 0"): "as 1 -> 2 (the empty-deck turn only)",
@@ -300,14 +311,17 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "which hold 4 figures at most",
     ("zoobotz/rules.py", "if job.step >= len(effects_of(card_of, job)):", ">= -> >"): "no job "
     "is ever left at a step equal to its length: resolving the last effect clears `current`",
-    ("zoobotz/rules.py", 'return instance.split("#", 1)[0]', "1 -> 2"): "a move's wording "
-    "(`_pretty`): an instance id holds one '#', so one split or two give the same name",
     (
         "zoobotz/rules.py",
         'events.append(event(text=text, kind="draw", seat=seat, barrier=n > 0))',
         "0 -> 1",
     ): "only where a screen pauses after a one-card draw changes (the event's barrier "
     "flag); the state and the event text are the same",
+    (
+        "zoobotz/rules.py",
+        'events.append(event(text=text, kind="draw", seat=seat, barrier=n > 0))',
+        "> -> >=",
+    ): "as 0 -> 1 on this line: only the event's barrier flag changes (a screen's pause)",
     (
         "hotg/enemies.py",
         "asked=(b.lead if b.lead in b.participants else b.participants[0],),",
@@ -597,7 +611,8 @@ def relocate(game: str, rows: list[Mutant]) -> list[Mutant]:
         if not found:
             print(f"  gone or out of scope now: {row.label}    | {row.source_line}")
             continue
-        out.append(min(found, key=lambda m: abs(m.line - row.line)))
+        # (and on that line the same column: `range(1, n + 1)` has two 1 -> 0 of one key)
+        out.append(min(found, key=lambda m: (abs(m.line - row.line), abs(m.col - row.col))))
     return out
 
 
