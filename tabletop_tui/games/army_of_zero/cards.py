@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...cards import CardDataError, card_dir, read_toml, validate_records
+from ...cards import CardDataError, cached_catalog, card_dir, read_toml, validate_records
 from ...engine import Model
 
 GAME_ID = "army-of-zero"
@@ -66,10 +66,13 @@ def load_characters(folder: Path | None = None) -> tuple[Character, ...]:
 
 @cache
 def shipped_characters() -> tuple[Character, ...]:
-    return load_characters()
+    return cached_catalog(GAME_ID, card_dir(GAME_ID), load_characters, __file__)
 
 
 @cache
 def character_index(folder: str | None = None) -> dict[str, Character]:
-    chars = load_characters(Path(folder)) if folder else shipped_characters()
+    if folder:
+        chars = cached_catalog(GAME_ID, Path(folder), load_characters, __file__)
+    else:
+        chars = shipped_characters()
     return {c.id: c for c in chars}

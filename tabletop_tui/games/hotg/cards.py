@@ -22,7 +22,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...cards import CardDataError, card_dir, cards_override, read_toml, validate_records
+from ...cards import (
+    CardDataError,
+    cached_catalog,
+    card_dir,
+    cards_override,
+    read_toml,
+    validate_records,
+)
 from ...engine import Model
 from .effects import (
     BOOSTS,
@@ -390,7 +397,7 @@ def _cross_check(cat: Catalog, folder: Path) -> None:
 
 @cache
 def _catalog_at(folder: str) -> Catalog:
-    return load_catalog(Path(folder))
+    return cached_catalog(GAME_ID, Path(folder), load_catalog, __file__)
 
 
 _by_key: dict[tuple, Catalog] = {}

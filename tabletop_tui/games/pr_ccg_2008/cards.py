@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...cards import CardDataError, card_dir, read_toml, validate_records
+from ...cards import CardDataError, cached_catalog, card_dir, read_toml, validate_records
 from ...engine import Model
 
 GAME_ID = "pr-ccg-2008"
@@ -253,5 +253,10 @@ def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
 
 @cache
 def catalog(cards_dir: str | None = None) -> Catalog:
-    card_set = load_card_set(Path(cards_dir) if cards_dir else None)
+    folder = Path(cards_dir) if cards_dir else card_dir(GAME_ID)
+    return cached_catalog(GAME_ID, folder, _build_catalog, __file__)
+
+
+def _build_catalog(folder: Path) -> Catalog:
+    card_set = load_card_set(folder)
     return Catalog(card_set, {c.id: c for c in card_set.pool})

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from ...cards import CardDataError, card_dir, read_toml, validate_records
+from ...cards import CardDataError, cached_catalog, card_dir, read_toml, validate_records
 from ...engine import Model
 from .effects import Ability, Block, Effect, ability_text, block_text, effects_text
 
@@ -462,7 +462,8 @@ def catalog(cards_dir: str | None = None) -> Catalog:
 
 @cache
 def _catalog(cards_dir: str | None) -> Catalog:
-    return load_catalog(card_dir(GAME_ID, Path(cards_dir) if cards_dir else None))
+    folder = card_dir(GAME_ID, Path(cards_dir) if cards_dir else None)
+    return cached_catalog(GAME_ID, folder, load_catalog, __file__)
 
 
 def load_cards(folder: Path) -> list:

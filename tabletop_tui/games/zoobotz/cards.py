@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from ...cards import CardDataError, card_dir, read_toml, validate_records
+from ...cards import CardDataError, cached_catalog, card_dir, read_toml, validate_records
 from ...engine import Model
 from .effects import (
     REACTION_EFFECTS,
@@ -286,4 +286,5 @@ def load_cards(folder: Path | None = None) -> tuple[Card, ...]:
 
 @cache
 def catalog(cards_dir: str | None = None) -> Catalog:
-    return load_catalog(Path(cards_dir) if cards_dir else None)
+    folder = Path(cards_dir) if cards_dir else card_dir(GAME_ID)
+    return cached_catalog(GAME_ID, folder, load_catalog, __file__)
