@@ -361,6 +361,28 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     "only job that can be there is a copier's (Robocupid, Zedd's Revenge, Impursonator) that "
     "copied the Power Disc: already past its one effect and without a marker, it would be "
     "dropped next with nothing to do (`_after_job`)",
+    (
+        "zeo_dbg/interpreter.py",
+        'return state.model_copy(update={"jobs": state.jobs[1:]})',
+        "1 -> 2",
+    ): "(the end of Kat's attach trigger) as 1 -> 2 of the trigger's loop just above: the job "
+    "dropped with it is the Power Disc's own, which `_advance` puts back in front, or a "
+    "copier's finished job without a marker",
+    (
+        "zeo_dbg/interpreter.py",
+        'return self._run(state.model_copy(update={"jobs": (new, *state.jobs[1:])}), ev)',
+        "1 -> 2",
+    ): "(a foe's discard answered, from hand or attached) the job behind an Attack's effects "
+    "is the card's own, which `_close_attack` moved past its one effect (the Attack) and which "
+    "has no marker; every card making a foe discard has one part (targeted, or Double Strike "
+    "against one team) and no if-negated effects, so nothing else waits there",
+    (
+        "zeo_dbg/interpreter.py",
+        'new = job.model_copy(update={"step": job.step + 1, "sub": 0, "done": 0, **update})',
+        "0 -> 1",
+    ): "(the `done` one; the `sub` one is caught by Double Strike) `done` counts the cards a "
+    "foe has discarded for one 'discard N', and every such effect in the card data is the "
+    "first of its Attack, a fresh job: no step advances into one",
     ("zeo_dbg/models.py", "energy: int = 0", "0 -> 1"): "set-up gives both teams their "
     "Energy (0, or the lone team's head start); the default is never read",
     ("zeo_dbg/models.py", "shards: int = 0", "0 -> 1"): "set-up and each turn's start set "

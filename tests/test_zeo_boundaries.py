@@ -5,9 +5,10 @@ rules test noticing. Quotes and section names are the rulebook's
 
 from __future__ import annotations
 
-from zeo_helpers import R, act, attach, choose, energy, game, grid, player, rejected, team
+import pytest
+from zeo_helpers import R, act, attach, choose, energy, game, grid, hand, player, rejected, team
 
-from tabletop_tui.games.zeo_dbg.models import Activate, Attached, Choose
+from tabletop_tui.games.zeo_dbg.models import Activate, Attached, AttachTile, Buy, Choose
 
 V, H = 0, 1
 
@@ -278,3 +279,72 @@ def test_power_disc_attaches_once_when_kat_s_trigger_resolves_in_between():
     assert [s.card.split("#")[0] for s in p.slots if s is not None] == ["rescue-pilot"]
     assert state.grid[1] is not None and state.grid[1].startswith("dojo-sensei")
     assert len(p.hand) == hand_before + 1 and disc in p.discard
+
+
+def test_double_strike_makes_the_foe_discard_an_attached_card_after_its_damage():
+    """Card effects, Double Strike: the Attack deals 3 damage, then the foe discards 1
+    attached card; the second effect of an Attack starts with its first foe again."""
+    state = energy(game(), V, 10)
+    state, _ = attach(state, V, 1, "double-strike")
+    state, pilot = attach(state, H, 0, "rescue-pilot")
+    hp = state.teams[H].hp
+    state = act(state, V, Activate(source="slot", index=1))
+    state = choose(state, "decline")
+    assert state.teams[H].hp == hp - 3
+    assert state.decision.kind == "discard_attached" and state.decision.seat == H
+    state = choose(state, "slot:0")
+    assert state.players[H].slots[0] is None and pilot in state.players[H].discard
+
+
+def test_a_zord_tile_goes_to_the_zord_bay_and_a_master_tile_to_the_lair():
+    """Zeo Zord Bay / The Lair: a Zord drawn from the deck is attached to the Zord Bay; a
+    Master other than the Villain's own is attached to The Lair, never the other way."""
+    state = game().model_copy(update={"active": H})
+    state, (zord,) = hand(state, H, "stonehorn-zord")
+    state = act(state, H, AttachTile(card=zord))
+    assert [z.card for z in state.bay] == [zord] and state.lair == ()
+    state = game()
+    state, (master,) = hand(state, V, "rustmaw-unchained")
+    state = act(state, V, AttachTile(card=master))
+    assert state.lair == (master,) and state.bay == ()
+
+
+def test_boundary_a_card_attached_to_a_character_with_two_open_slots_asks_which():
+    """Defector and Singing Zap attach to a character: with exactly two open slots the buyer
+    picks the slot (one open slot would be taken at once)."""
+    state = grid(game(), "defector").model_copy(update={"active": H, "shards": 3})
+    state, _ = attach(state, V, 0, "cogsoldier-squad")  # Gearwright: slots 1 and 2 open
+    state = act(state, H, Buy(source="grid", index=0))
+    assert state.decision.kind == "character"
+    state = choose(state, "0")
+    assert state.decision.kind == "slot"
+    assert [o.id for o in state.decision.options] == ["0:1", "0:2"]
+    state = choose(state, "0:2")
+    assert (
+        state.players[V].slots[2].card.startswith("defector") and state.players[V].slots[1] is None
+    )
+
+
+def test_a_save_of_rules_version_1_is_refused():
+    """Issue 37 changed the 2v1 start (Additional Notes: the lone team's Energy), so the
+    rules are version 2 and a version 1 save is refused naming both versions."""
+    from tabletop_tui.engine.match import Match, SaveError
+
+    data = Match(R, R.default_config(), 1).to_save()
+    assert data.rules_version == 2
+    old = data.model_copy(update={"rules_version": 1})
+    with pytest.raises(SaveError, match="rules version 1; this build plays version 2"):
+        Match.from_save(old, R)
+
+
+def test_boundary_the_zeo_megazord_is_built_at_the_fifth_zord_not_the_fourth():
+    """Red Battlezord and Zeo Megazord: the Bay flips to the Red Battlezord at 3 Zords and
+    the Zeo Megazord is built with 5; a fourth Zord leaves it the Red Battlezord."""
+    zords = ("zeo-zord-5", "skydancer-zord", "sunlance-zord", "stonehorn-zord", "tidefin-zord")
+    state = game().model_copy(update={"active": H})
+    sides = []
+    for z in zords:
+        state, (tile,) = hand(state, H, z)
+        state = act(state, H, AttachTile(card=tile))
+        sides.append(state.bay_side)
+    assert sides == ["bay", "bay", "battlezord", "battlezord", "megazord"]
