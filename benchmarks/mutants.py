@@ -434,6 +434,22 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "Meteor Smash prints 2 dice and its +1 die is already added: the attack holds 3 "
         "here, so the floor never binds"
     ),
+    ("hotg/action_phase.py", "amount=1,", "1 -> 0"): "(the hand-to-top question) its answer "
+    "is one card whatever the amount (battle.py); only the view shows the number",
+    (
+        "hotg/attacks.py",
+        "if s.outcome or s.battle is None or picks <= 0 or amount <= 0:",
+        "<= -> <",
+    ): "(the `amount` one) every caller asks for a positive number of hits: 1 (Quick Shot, "
+    "Hip-Hop Kido, a splash beside), a card's printed splash, or the question's own amount",
+    (
+        "hotg/battle.py",
+        'and self._check_cost(s, c, 1 if card.cost == "X" else 0) is None',
+        "0 -> 1",
+    ): "X is read only for a card whose cost is X (`card_cost`): a printed cost ignores it",
+    ("hotg/checks.py", "if len(_PLAYS) > 20_000:  # a bound for long-running servers", "> -> >="): (
+        "a memo's size bound no game reaches"
+    ),
     ("hotg/choices.py", "limit=1,", "1 -> 0"): "the ★ hit and the second attack answer one "
     "target each through `_choice_target`, which never reads the question's limit",
 }

@@ -465,3 +465,72 @@ def test_a_one_row_sequence_is_narrated_with_its_cards():
     assert {sl.row for sl in s.battle.slots} == {0}
     line = next(e.text for e in ev if e.text.startswith("Combat sequence:"))
     assert all(CAT.enemy_card(sl.card).name in line for sl in s.battle.slots)
+
+
+# ============================================================== §4.2 power up, §6 Zords
+def test_power_up_refills_one_stored_energy_per_ranger_for_a_two_ranger_player():
+    """§4.2 power up: a Ranger with no energy stored takes 1; a player who runs two Rangers
+    (a one-player game) stores up to 2, one per Ranger, so powering up with none gives 2."""
+    s = upd(game(names=("a",)), phase="action", focus=0)
+    assert len(s.players[0].rangers) == 2
+    s, _ = R.apply(s, 0, m.Move(to=s.locations[0].id))
+    s = upd(s, players=(upd(s.players[0], stored=0),))
+    s, _ = R.apply(s, 0, m.Move(to="hq", power_up=True))
+    assert s.players[0].stored == 2
+
+
+def test_boundary_the_first_seat_s_zord_goes_to_it_unasked():
+    """§6: a summoned Zord goes to its Ranger's player when that Ranger is playing, the
+    player in the first seat (seat 0, Jason's Tyrannosaurus) as much as any other."""
+    from test_hotg_issue37 import _calm_action, _zords
+    from test_hotg_issue37_picks import _with_fs
+    from test_hotg_rules import PP, clear_board
+
+    s = _calm_action(_zords(clear_board(game(names=("a", "b", "c", "d"))), 1, "mastodon"))
+    s = _with_fs(s, 0, ((PP, 2),))
+    s = upd(s, power=upd(s.power, experience=5, zord_deck=("tyrannosaurus", "dino_megazord")))
+    s, _ = R.apply(s, 0, m.UseZord(zord="mastodon", location=s.locations[0].id, figure=PP))
+    assert s.decision is None and s.power.unclaimed == ()
+    assert s.players[0].zords == ("tyrannosaurus",)
+
+
+# ============================================================== Madame Woe's Teleport
+def _woe_battle() -> m.State:
+    """Teleport (slot 0), another Madame Woe card (slot 1), a Putty card (slot 2)."""
+    cards = ["madame_woe:teleport#1", "madame_woe:braid-lash#1", LEAP]
+    return battle(game(), [cards], pool=0)
+
+
+def test_teleport_keeps_hits_off_the_other_madame_woe_cards_only():
+    """Madame Woe's Teleport (card facts): while it is undefeated, the other cards of the
+    Madame Woe deck take no hits; it takes hits itself, and a card of another enemy deck
+    in the same battle takes them as usual."""
+    s = _woe_battle()
+    assert R._deal_hits(s, 1, 1, 0, []).battle.slots[1].hits == 0
+    assert R._deal_hits(s, 0, 1, 0, []).battle.slots[0].hits == 1
+    assert R._deal_hits(s, 2, 1, 0, []).battle.slots[2].hits == 1
+
+
+# ============================================================== §11 Cassie, Cyber Slash
+def test_ready_to_rock_discards_exactly_the_deck_s_top_card():
+    """§11 Cassie, Ready to Rock: the chosen Ranger discards the top card of their deck (one
+    card: the rest of the deck stays as it was), then puts a discard on top."""
+    t = game(names=("a", "b"), rangers=("andros", "carlos", "tj", "cassie"))
+    t = battle(t, [[LEAP, LEAP2]], seats=(1,), pool=0)
+    deck = t.players[1].deck
+    t, _ = R.apply(t, 1, m.UseAbility(ranger="cassie"))
+    t, _ = R.apply(t, 1, m.ChooseRanger(seat=1))
+    assert t.players[1].deck == deck[1:] and t.players[1].discard[-1] == deck[0]
+
+
+def test_cyber_slash_asks_each_ranger_in_turn_then_strikes():
+    """Cyber Slash (card facts): 3 damage unless a Ranger in the battle discards a card; each
+    player in the battle is asked in turn, and when all pass the damage follows."""
+    s = battle(game(names=("a", "b", "c", "d")), [[LEAP, LEAP2]], seats=(0, 1))
+    effect = {"do": "damage", "n": 3, "unless_discard": True}
+    s, _ = _run(s, m.Step(kind="effect", effect=effect, slot=0, source="Cyber Slash"))
+    assert s.decision.kind == "cyber_slash" and s.decision.asked == (0, 1)
+    s, _ = R.apply(s, 0, m.Pass())
+    assert s.decision.kind == "cyber_slash" and s.decision.asked == (1,)
+    s, _ = R.apply(s, 1, m.Pass())
+    assert (s.decision.kind, s.decision.amount) == ("assign_damage", 3)  # the 3 damage, once
