@@ -534,3 +534,56 @@ def test_cyber_slash_asks_each_ranger_in_turn_then_strikes():
     assert s.decision.kind == "cyber_slash" and s.decision.asked == (1,)
     s, _ = R.apply(s, 1, m.Pass())
     assert (s.decision.kind, s.decision.amount) == ("assign_damage", 3)  # the 3 damage, once
+
+
+# ============================================================== Ruling PA8 at the CC
+def _psychos_fall_at_the_command_center(falling: int) -> m.State:
+    """Psycho Assault with Command Center Assault: a battle at the Command Center against
+    Psycho Red and Psycho Blue with a foot soldier there; `falling` of them hold their 2
+    Psycho cards (the defeat threshold) when the battle is cleaned up."""
+    from test_hotg_issue37 import _pa_cca
+    from test_hotg_modes import with_psychos
+
+    s = with_psychos(_pa_cca(), "psycho_red", "psycho_blue")
+    psycho = CAT.enemy_instances("psycho")
+    nemeses = tuple(
+        upd(
+            n,
+            status="deployed",
+            under=tuple(c for c in psycho if CAT.enemy_card(c).psycho == n.id)[:2]
+            if k < falling
+            else (),
+        )
+        for k, n in enumerate(s.nemeses)
+    )
+    s = battle(upd(s, nemeses=nemeses), [[LEAP, LEAP2]], seats=(0,))
+    both = ("psycho_red", "psycho_blue")
+    s = upd(s, battle=upd(s.battle, location="hq", villains=both), hq_villains=both)
+    return R._cleanup(upd(s, hq_enemies=(("putty_patrollers", 1),)), [])
+
+
+def test_boundary_two_psychos_falling_at_the_command_center_make_its_foot_soldiers_flee():
+    """Ruling PA8 (Command Center Assault with Psycho Assault): when two Psycho Rangers are
+    defeated in one battle at the Command Center its foot soldiers leave; one is not enough."""
+    one = _psychos_fall_at_the_command_center(1)
+    assert [n.status for n in one.nemeses] == ["defeated", "deployed"]
+    assert one.hq_enemies == (("putty_patrollers", 1),)
+    two = _psychos_fall_at_the_command_center(2)
+    assert [n.status for n in two.nemeses] == ["defeated", "defeated"]
+    assert two.hq_enemies == ()
+
+
+# ============================================================== §5.5 energy
+def test_boundary_stored_energy_and_a_token_for_the_pool_need_one_each():
+    """§5.5 Energy: a Ranger in the battle moves stored energy into the pool, or flips an
+    unused action token for energy: exactly 1 stored energy (or 1 token) is enough, 0 is
+    refused naming the rule."""
+    s = battle(game(), [[LEAP, LEAP2]], seats=(0,), pool=0)
+
+    def player(stored: int, tokens: int) -> m.State:
+        return upd(s, players=(upd(s.players[0], stored=stored, tokens=tokens), *s.players[1:]))
+
+    assert R.check(player(1, 0), 0, m.GiveEnergy()) is None
+    assert "no stored energy" in R.check(player(0, 1), 0, m.GiveEnergy()).reason
+    assert R.check(player(0, 1), 0, m.FlipToken()) is None
+    assert "no unused action token" in R.check(player(1, 0), 0, m.FlipToken()).reason
