@@ -18,8 +18,10 @@ from textual.color import Color
 from textual.containers import Container
 from textual.dom import NoScreen
 from textual.events import Key
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import Static
@@ -271,6 +273,73 @@ class TableCard(Widget, can_focus=True):
             DRAWN[look] = render_cache(self)
         else:
             use_render_cache(self, drawn)
+
+    #: a frame's lines as drawn, by everything they depend on (render_lines)
+    _frames_drawn: dict[tuple, list[Strip]] | None = None
+    #: the info those drawings show
+    _frames_info: CardInfo | None = None
+    #: the card's style rules, as a key of `_frames_drawn` (None: worked out again)
+    _rules_key: tuple | None = None
+
+    def notify_style_update(self) -> None:
+        self._rules_key = None
+        super().notify_style_update()
+
+    def _style_rules_key(self) -> tuple | None:
+        key = self._rules_key
+        if key is None:
+            rules = self.styles.get_render_rules()
+            try:
+                key = tuple(
+                    sorted(
+                        (name, tuple(value.items()) if isinstance(value, dict) else value)
+                        for name, value in rules.items()
+                    )
+                )
+                hash(key)
+            except TypeError:  # (a rule whose value can't be a key: never kept)
+                return None
+            self._rules_key = key
+        return key
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """A card frame that looks as it did before is not drawn again. A focus key at
+        160x48 drew two frames, border, labels and text, each time (3-4 ms of a 4.5 ms
+        frame, Zeo and Army Of Zero, against 1.2 ms for the bare app's): each frame now
+        keeps its last few drawings of its info, under its focus, size, style rules, colours,
+        border labels and theme (issue 36)."""
+        if not active("chip_drawing") or self.text_selection is not None or not self.framed:
+            return super().render_lines(crop)
+        rules = self._style_rules_key()
+        if rules is None:
+            return super().render_lines(crop)
+        app = self.app
+        key = (
+            crop,
+            self.has_focus,
+            self.size,
+            self.content_region.size,
+            rules,
+            self.visual_style,
+            self.background_colors,
+            str(self.border_title),
+            str(self.border_subtitle),
+            self.opacity,
+            app.theme,
+            app.ansi_color,
+            app.current_theme.dark,
+        )
+        drawn = self._frames_drawn
+        if drawn is None or self._frames_info != self.info:  # (an info holds Text: no key)
+            drawn = self._frames_drawn = {}
+            self._frames_info = self.info
+        lines = drawn.get(key)
+        if lines is None:
+            lines = super().render_lines(crop)
+            if len(drawn) >= 8:
+                drawn.clear()
+            drawn[key] = lines
+        return list(lines)
 
     def _focused_style(self) -> VisualStyle:
         return self.get_visual_style("table-card--focus")
