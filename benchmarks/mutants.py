@@ -450,6 +450,12 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     ("hotg/checks.py", "if len(_PLAYS) > 20_000:  # a bound for long-running servers", "> -> >="): (
         "a memo's size bound no game reaches"
     ),
+    (
+        "hotg/deployment.py",
+        'changes["focus"] = next((i for i, p in enumerate(s.players) if p.tokens), 0)',
+        "0 -> 1",
+    ): "tokens are dealt at set-up and refreshed at each round's end, before the Deployment "
+    "Phase, which spends none: a player with a token is always found, the default never used",
     ("hotg/choices.py", "limit=1,", "1 -> 0"): "the ★ hit and the second attack answer one "
     "target each through `_choice_target`, which never reads the question's limit",
 }

@@ -587,3 +587,19 @@ def test_boundary_stored_energy_and_a_token_for_the_pool_need_one_each():
     assert "no stored energy" in R.check(player(0, 1), 0, m.GiveEnergy()).reason
     assert R.check(player(0, 1), 0, m.FlipToken()) is None
     assert "no unused action token" in R.check(player(1, 0), 0, m.FlipToken()).reason
+
+
+def test_cc_assault_a_psycho_joining_its_ranger_outside_brings_its_foot_soldiers_there():
+    """Ruling PA8 (Command Center Assault with Psycho Assault): only a boss card sends a
+    deployment's foot soldiers to the Command Center. A Psycho whose Ranger is at an outer
+    location joins that Ranger there, and its deployment's foot soldier goes with it."""
+    from test_hotg_issue37 import _pa_cca
+    from test_hotg_modes import FS, NEM, _deploy, at, with_psychos
+
+    s = with_psychos(_pa_cca(), "psycho_red")
+    a, b = s.locations[0].id, s.locations[1].id
+    s = at(s, 0, b)  # Jason, Psycho Red's Ranger
+    s = _deploy(s, FS(a), NEM("psycho_red"), FS(a), FS(a), FS(a), FS(a))
+    s = R._deploy_one(s, [])
+    assert s.locations[1].villains == ("psycho_red",) and s.locations[1].fs == ((PP, 1),)
+    assert s.hq_villains == () and s.hq_enemies == ()
