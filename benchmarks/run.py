@@ -24,6 +24,9 @@ at the top lists each figure beside its goal, the parts below hold the raw runs:
   table (a human seat against a bot) at 80x24 and 160x48: ms to the last frame and CPU ms per
   key, sent as a terminal sends keys ("direct") and through Pilot's press+pause ("pilot",
   whose waits cost CPU per widget on screen), against a bare Textual app. Goal: <= 2.0 both.
+  Beside them (direct): the CPU to the frame, and the ms of the keys whose frame came with
+  no core taken by another process (a shared machine's wall/CPU gap: no key sleeps between
+  its press and its frame, slept_share shows it), with the share of keys preempted.
 - ssh: benchmarks/ssh_bench.py at 30 sessions, on the launcher and on one game screen in
   play per game: key-to-echo p95 (goal <= 150 ms) and the CPU per key press of the server
   and of the app processes.
@@ -374,8 +377,22 @@ def _game_app():
     )
 
 
-def _watch_frames(app) -> list[float]:
-    """Record when each frame is drawn (and draw it into terminal output, as a terminal would)."""
+def _switches() -> tuple[int, int]:
+    """This thread's (voluntary, involuntary) context switches so far: a voluntary one is a
+    sleep (waiting on a timer or input), an involuntary one a core taken by another process
+    (Linux; (0, 0) where the count is missing)."""
+    try:
+        import resource
+
+        usage = resource.getrusage(resource.RUSAGE_THREAD)
+    except (ImportError, AttributeError, OSError):
+        return 0, 0
+    return usage.ru_nvcsw, usage.ru_nivcsw
+
+
+def _watch_frames(app, stamps: list[tuple[float, int, int]] | None = None) -> list[float]:
+    """Record when each frame is drawn (and draw it into terminal output, as a terminal would);
+    `stamps` also gets the process's CPU time and the thread's context switches then."""
     frames: list[float] = []
     display = app._display
 
@@ -384,6 +401,8 @@ def _watch_frames(app) -> list[float]:
             if hasattr(renderable, "render_segments"):
                 renderable.render_segments(app.console)
             frames.append(time.perf_counter())
+            if stamps is not None:
+                stamps.append((time.process_time(), *_switches()))
         display(screen, renderable)
 
     app._display = timed_display
@@ -511,19 +530,25 @@ _WIDGETS: dict[str, int] = {}
 
 async def _focus_moves(
     make_app, presses: int, size: tuple[int, int], direct: bool
-) -> list[tuple[float, float, float]]:
-    """(ms, CPU ms of the process, CPU ms of Pilot's screen waits) per key: down/up
+) -> list[tuple[float, ...]]:
+    """(ms, CPU ms of the process, CPU ms of Pilot's screen waits, CPU ms to the last frame,
+    the thread's voluntary and involuntary context switches to it) per key: down/up
     alternately, which move the focus between cards (or bump the bare app's counter).
 
     direct: the key goes in as a terminal's would (the driver's queue), then the app is left
-    until idle; ms is to the last frame drawn for the key. Otherwise Pilot's press + pause,
+    until idle; ms is to the last frame drawn for the key, and the last three figures are taken
+    to that frame too (the CPU ms until idle also counts Textual's idle polls, ~0.8 ms for
+    either app). A frame's wall/CPU gap is time another process held the core (an
+    involuntary switch; at load 8 on two cores a 4-8 ms wait, the scheduler's tick), which
+    hits a 4 ms frame about twice as often as a 2 ms one. Otherwise Pilot's press + pause,
     whose waits post a callback to every widget of the screen (a harness cost that grows with
     the number of widgets); ms is then to the idle screen. (Pilot's press and pause are
     spelled out here, in Textual 8.2's order, to time those waits apart.)"""
     from textual._wait import wait_for_idle
 
     app = make_app()
-    frames = _watch_frames(app)
+    stamps: list[tuple[float, int, int]] = []
+    frames = _watch_frames(app, stamps)
     async with app.run_test(size=size) as pilot:
         await _ready(pilot)
         for key in ("down", "up"):  # warm the first moves (style caches, first renders)
@@ -533,11 +558,14 @@ async def _focus_moves(
         for i in range(presses):
             key = ("down", "up")[i % 2]
             frames.clear()
+            stamps.clear()
+            switches = _switches()
             start, cpu = time.perf_counter(), time.process_time()
             waits = 0.0
             if direct:
                 await app._press_keys([key])
                 end = max(frames, default=time.perf_counter())
+                to_frame, *at_frame = stamps[-1] if stamps else (time.process_time(), *switches)
             else:
                 await app._press_keys([key])  # pilot.press: the key, then the screen waits
                 before = time.process_time()
@@ -547,18 +575,32 @@ async def _focus_moves(
                 await wait_for_idle(0)
                 app.screen._on_timer_update()
                 end = time.perf_counter()
-            out.append(((end - start) * 1000, (time.process_time() - cpu) * 1000, waits * 1000))
+                to_frame, at_frame = time.process_time(), list(switches)
+            out.append(
+                (
+                    (end - start) * 1000,
+                    (time.process_time() - cpu) * 1000,
+                    waits * 1000,
+                    (to_frame - cpu) * 1000,
+                    at_frame[0] - switches[0],
+                    at_frame[1] - switches[1],
+                )
+            )
         _WIDGETS[type(app).__name__] = len(list(app.screen.walk_children(with_self=True)))
         return out
 
 
-def _focus_figures(
-    runs: list[tuple[float, float, float]], pilot: bool, widgets: int
-) -> dict[str, Any]:
+def _focus_figures(runs: list[tuple[float, ...]], pilot: bool, widgets: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ms_median": round(statistics.median(x[0] for x in runs), 2),
         "cpu_ms_median": round(statistics.median(x[1] for x in runs), 2),
     }
+    if not pilot:  # to the frame: its CPU, and the keys no other process held up
+        out["cpu_to_frame_ms_median"] = round(statistics.median(x[3] for x in runs), 2)
+        out["slept_share"] = round(sum(x[4] > 0 for x in runs) / len(runs), 2)
+        out["preempted_share"] = round(sum(x[5] > 0 for x in runs) / len(runs), 2)
+        kept = [x[0] for x in runs if x[5] == 0] or [x[0] for x in runs]
+        out["ms_unpreempted_median"] = round(statistics.median(kept), 2)
     if pilot:  # what Pilot's per-widget waits took of that CPU
         out["pilot_waits_cpu_ms_median"] = round(statistics.median(x[2] for x in runs), 2)
         out["widgets_on_screen"] = widgets
@@ -571,7 +613,12 @@ async def _bench_table_keys(games: list[str], presses: int, rounds: int) -> dict
         "what": "down/up moving the focus between cards (human seat vs a bot, seed 1), medians "
         "per key and their ratios to a bare Textual app whose keys update a Static, apps "
         "alternating in one run. direct: the key sent as a terminal would, ms to the last "
-        "frame drawn, CPU ms until idle; pilot: Pilot press+pause, ms to the idle screen, CPU "
+        "frame drawn, CPU ms until idle, and to that frame: its CPU (cpu_to_frame_ratio) and "
+        "the ms of the keys whose frame came with no core taken by another process "
+        "(ms_unpreempted_median, unpreempted_ratio: what a quiet machine shows; "
+        "preempted_share: the keys that lost the core before their frame, slept_share: "
+        "those that slept, on a timer or input, before it); "
+        "pilot: Pilot press+pause, ms to the idle screen, CPU "
         "including Pilot's per-widget waits (pilot_waits_cpu_ms_median: the part its two "
         "screen waits took, about 60 us per widget on screen each; a Pilot row's goal is judged "
         "on the CPU without those waits, which no player's key pays; the total is printed "
@@ -581,7 +628,7 @@ async def _bench_table_keys(games: list[str], presses: int, rounds: int) -> dict
     goal = GOALS["key_to_screen_ratio_max"]
     for label, size in sizes.items():
         for how in ("direct", "pilot"):
-            runs: dict[str, list[tuple[float, float, float]]] = {
+            runs: dict[str, list[tuple[float, ...]]] = {
                 "bare": [],
                 **{g: [] for g in games},
             }
@@ -607,6 +654,13 @@ async def _bench_table_keys(games: list[str], presses: int, rounds: int) -> dict
                     "ratio": round(ms / bare_ms, 3),
                     "cpu_ratio": round(cpu_ratio, 3),
                 }
+                if not pilot:  # the same two figures to the frame, off the machine's load
+                    part[game]["cpu_to_frame_ratio"] = round(
+                        fig["cpu_to_frame_ms_median"] / bare["cpu_to_frame_ms_median"], 3
+                    )
+                    part[game]["unpreempted_ratio"] = round(
+                        fig["ms_unpreempted_median"] / bare["ms_unpreempted_median"], 3
+                    )
                 if pilot:
                     # The app's CPU per key: Pilot's own waits visit every widget on screen
                     # (the bare app has 6, a table 36-81), a cost no player's key pays.
@@ -770,6 +824,9 @@ def _table(report: dict[str, Any]) -> list[dict[str, Any]]:
             if "cpu_ratio_without_pilot_waits" in fig:
                 value.append(fig["cpu_ratio_without_pilot_waits"])
                 what += ", CPU without Pilot's waits / bare (judged)"
+            if "unpreempted_ratio" in fig:
+                value += [fig["unpreempted_ratio"], fig["cpu_to_frame_ratio"]]
+                what += ", ms of keys not preempted / bare, CPU to the frame / bare"
             row(
                 f"focus key between cards, {game_id} {label}: {what}",
                 "focus_keys",
