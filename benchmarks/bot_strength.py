@@ -49,6 +49,10 @@ ZOOBOTZ with 4 players one normal seat among three easy ones wins only about its
 | zeo-dbg (4 players) | bot:easy vs random | 100 | 93.0% | 50% |
 | zeo-dbg (4 players) | bot:normal vs bot:easy | 100 | 90.0% | 50% |
 | zeo-dbg (4 players) | bot:hard vs bot:normal | 100 | 65.0% | 50% |
+
+Heroes of the Grid is cooperative (every Ranger seat plays for one team), so its levels
+are not played against each other here: `benchmarks/hotg_bot.py --table` measures each
+level's win rate per mode and difficulty, and its docstring holds the measured table.
 """
 
 from __future__ import annotations
