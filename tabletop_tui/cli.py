@@ -591,8 +591,17 @@ def cmd_play(args: argparse.Namespace) -> int:
             seats = seat_specs(rules, args.seats, args.names)
         decks = _deck_options(rules, args, seats if args.load is None else None)
         decks |= _difficulty(rules, args)
+        seed = args.seed
+        # the app plays the check's deal: without --seed, the seed the app would draw is drawn
+        # here (kept off screen all the same), so the game is not dealt a second time
+        sealed = bool(decks.get("sealed_packs"))
+        if args.load is None and seed is None and seats is not None:
+            if not sealed and not args.plain:
+                import random
+
+                seed = random.randrange(1, 100000)  # (as the app draws one: ui/app.py)
         if args.load is None:
-            dealt = _preflight(rules, seats, args.seed, decks)
+            dealt = _preflight(rules, seats, seed, decks)
     if args.load is not None:
         if args.seats is not None or args.names is not None:
             raise CliError("--load takes the seats and names from the save; drop --seats/--names")
@@ -602,13 +611,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _run_app(game=rules.game_id, load=args.load)
     if args.plain:
         return _run_plain(game=rules.game_id, seats=seats, seed=args.seed, config=decks)
-    # (without --seed the app draws one: the check's deal, of seed 0, is not that game;
-    # nor is it in sealed play, where the human players build their decks first)
-    given = args.seed is not None and seats is not None and not decks.get("sealed_packs")
+    # (not in sealed play, where the human players build their decks first, nor without
+    # seats, where the setup screen opens)
+    given = seed is not None and seats is not None and not sealed
     return _run_app(
         game=rules.game_id,
         seats=seats,
-        seed=args.seed,
+        seed=seed,
+        seed_given=args.seed is not None,
         dealt=dealt if given else None,
         config=decks,
     )

@@ -548,7 +548,8 @@ def test_selfplay_builds_the_config_for_the_seats_asked(capsys):
 def test_play_deals_the_game_once(monkeypatch, tmp_path):
     """`play --seed N` deals the game before the UI starts (bad card files are one line
     there) and hands that deal to the app, whose match starts from it instead of dealing
-    again. Without --seed the app draws its own seed: the check's deal is not handed on."""
+    again. Without --seed the command line draws the seed the app would (kept off screen,
+    seed_given False) and hands that deal on too."""
     import tabletop_tui.cli as cli
     from tabletop_tui.ui.session import Session
 
@@ -577,6 +578,9 @@ def test_play_deals_the_game_once(monkeypatch, tmp_path):
     Session.new(GAME, seats, 8, autosave=False, dealt=kwargs["dealt"])
     Session.new(GAME, [SeatSpec(name="Ann"), SeatSpec(name="Cy")], 7, dealt=kwargs["dealt"])
     assert dealt == [7, 8, 7]
-    # no --seed: the check deals seed 0, the app draws another seed and deals that
+    assert started[-1]["seed_given"] is True
+    # no --seed: the check deals a drawn seed, and the app plays that deal (dealt once)
     assert main(["play", GAME, "--names", "Ann,Bo"]) == 0
-    assert dealt == [7, 8, 7, 0] and started[-1]["dealt"] is None
+    drawn = started[-1]["seed"]
+    assert 1 <= drawn < 100000 and started[-1]["seed_given"] is False
+    assert dealt == [7, 8, 7, drawn] and started[-1]["dealt"].seed == drawn

@@ -83,9 +83,12 @@ class TabletopApp(App):
         dealt: Dealt | None = None,
         replay: object | None = None,
         replay_at: int = 0,
+        seed_given: bool | None = None,
     ):
         """`dealt`: the starting game, dealt already by `tabletop-tui play`'s checks.
-        `replay`: a `tables.replay.Replay` to open on its game's own screen, at `replay_at`."""
+        `replay`: a `tables.replay.Replay` to open on its game's own screen, at `replay_at`.
+        `seed_given`: False for a seed the command line drew itself (kept off screen like one
+        drawn here); by default a seed passed is the players' own."""
         from .css_cache import install
 
         install()  # stylesheets parsed in an earlier run are read back, not parsed again
@@ -98,6 +101,7 @@ class TabletopApp(App):
         self.start_game_id = game
         self.start_seats = seats
         self.start_seed = seed
+        self.start_seed_given = seed is not None if seed_given is None else seed_given
         self.start_load = load
         self.start_dealt = dealt
         self.start_replay = replay
@@ -204,7 +208,7 @@ class TabletopApp(App):
                     self.start_game_id,
                     self.start_seats,
                     seed,
-                    seed_given=self.start_seed is not None,
+                    seed_given=self.start_seed_given,
                     dealt=self.start_dealt,
                 )
             else:
