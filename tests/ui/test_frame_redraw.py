@@ -89,3 +89,50 @@ async def test_a_focus_key_between_frames_seen_before_draws_no_frame_again(monke
     assert drawn_then == 4
     assert pictures == theirs
     assert pictures[0] != pictures[1]  # (the focus shows)
+
+
+async def test_the_inspector_draws_only_the_rows_another_cards_text_changes(monkeypatch):
+    """A card whose text is shorter or longer than the last one's, in a box of fixed height
+    with no scrollbar: the rows whose text is the same are not drawn again (all the box's
+    rows were), and the box shows what a whole redraw shows."""
+    from tabletop_tui.ui.widgets.inspector import Inspector
+
+    from . import test_table_kit as kit
+
+    def two(n: int, extra: tuple[str, ...]) -> CardInfo:
+        return kit.card(f"s{n}", "Bot", zone="your hand", owner="▲1 Alice", extra=extra)
+
+    hand = [two(0, ("Same first line.",)), two(1, ("Same first line.", "A second one."))]
+    monkeypatch.setattr(kit, "HAND", hand)
+    rows: list[int] = []
+    render_line = Inspector.render_line
+
+    def counted(self, y):
+        rows.append(y)
+        return render_line(self, y)
+
+    monkeypatch.setattr(Inspector, "render_line", counted)
+    app = kit.KitApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await kit.settle(pilot, 3)
+        inspector = app.screen.query_one(Inspector)
+        assert kit.focused_key(app) == "s0" and not inspector.bar
+        box = inspector.content_region
+        for key, want in (("down", "s1"), ("up", "s0")):
+            rows.clear()
+            await pilot.press(key)
+            await kit.settle(pilot)
+            assert inspector.info.key == want
+            assert 0 < len(set(rows)) < box.height  # (it drew all of its rows)
+            shown = app.screen._compositor.render_update(full=True)
+            whole = [
+                "".join(s.text for s in strip)[box.x : box.right]
+                for strip in shown.strips[box.y : box.bottom]
+            ]
+            inspector.refresh()
+            await kit.settle(pilot)
+            again = app.screen._compositor.render_update(full=True)
+            assert whole == [
+                "".join(s.text for s in strip)[box.x : box.right]
+                for strip in again.strips[box.y : box.bottom]
+            ]

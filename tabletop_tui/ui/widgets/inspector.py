@@ -149,10 +149,17 @@ class Inspector(ScrollView):
             lines = self._draw(self.info, width - self.bar)
         before, self._lines = self._lines, lines
         size = Size(width - self.bar, len(lines))
-        if size != self.virtual_size or redraw or was_bar != self.bar:
+        auto = self.styles.height is None or self.styles.height.is_auto
+        if size != self.virtual_size and not (
+            redraw or auto or self.bar or was_bar or self.scroll_y
+        ):
+            # Another card's text, longer or shorter, in a box of fixed height with no
+            # scrollbar: nothing moves but the rows, so only the rows whose text changed are
+            # drawn (a focus key at 160x48 drew all 23 rows of ZOOBOTZ's box, issue 36)
+            self.set_reactive(Widget.virtual_size, size)
+        elif size != self.virtual_size or redraw or was_bar != self.bar:
             self.set_reactive(Widget.virtual_size, size)
             self.set_reactive(Widget.scroll_y, self.validate_scroll_y(self.scroll_y))
-            auto = self.styles.height is None or self.styles.height.is_auto
             if auto and self.is_attached:
                 self.refresh(layout=True)
             self.refresh()
