@@ -456,6 +456,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "0 -> 1",
     ): "tokens are dealt at set-up and refreshed at each round's end, before the Deployment "
     "Phase, which spends none: a player with a token is always found, the default never used",
+    ("hotg/models.py", "hq_tokens_max: int = 0", "0 -> 1"): "set-up gives it (2 with 4 "
+    "players, else 0); the default is never read",
+    (
+        "hotg/questions.py",
+        "return [f for f, n in s.locations[loc_index(s, d.trigger)].fs if n > 0]",
+        "> -> >=",
+    ): "a location's foot soldier counts never hold a 0 (`add_fs`, through which every change "
+    "goes, drops them)",
     ("hotg/choices.py", "limit=1,", "1 -> 0"): "the ★ hit and the second attack answer one "
     "target each through `_choice_target`, which never reads the question's limit",
 }

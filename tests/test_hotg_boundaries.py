@@ -603,3 +603,51 @@ def test_cc_assault_a_psycho_joining_its_ranger_outside_brings_its_foot_soldiers
     s = R._deploy_one(s, [])
     assert s.locations[1].villains == ("psycho_red",) and s.locations[1].fs == ((PP, 1),)
     assert s.hq_villains == () and s.hq_enemies == ()
+
+
+# ============================================================== Path of Frost, the grid
+def test_boundary_path_of_frost_caps_the_energy_pool_at_two():
+    """Psycho Blue's Path of Frost (card facts, a PASSIVE): while it is in the battle the
+    energy pool never holds more than 2; gaining energy stops at exactly 2 (without it the
+    pool takes it all)."""
+    frost = battle(game(), [["psycho:path-of-frost#1", LEAP]], seats=(0,), pool=1)
+    assert R._gain(frost, 1).battle.pool == 2
+    assert R._gain(frost, 3).battle.pool == 2
+    plain = battle(game(), [[LEAP, LEAP2]], seats=(0,), pool=1)
+    assert R._gain(plain, 3).battle.pool == 4
+
+
+def test_boundary_the_combat_marker_goes_on_one_of_the_nine_grid_spaces():
+    """Mastermind Mode, Battle: the combat grid is 3 by 3, so the marker names space 0-8;
+    a tenth space is refused before it reaches the rules."""
+    import pytest
+    from pydantic import ValidationError
+
+    assert m.PlaceMarker(slot=8).slot == 8
+    with pytest.raises(ValidationError):
+        m.PlaceMarker(slot=9)
+
+
+def test_cc_assault_the_psycho_boss_deployment_s_foot_soldiers_go_to_the_command_center():
+    """Ruling PA8 and base §7: the Psycho Rangers boss card is the boss, so its deployment's
+    foot soldiers go to the Command Center with it (where the gathering sends them back to
+    the supply), never to the location the card names."""
+    from test_hotg_issue37 import _pa_cca
+    from test_hotg_modes import FS, _deploy
+
+    s = _pa_cca()
+    ids = tuple(n.id for n in s.nemeses)
+    s = upd(
+        s,
+        nemeses=tuple(upd(n, status="deployed", attached_to="jason") for n in s.nemeses),
+        locations=(upd(s.locations[0], villains=(ids[0],)), *s.locations[1:]),
+        hq_enemies=(),
+    )
+    a, b = s.locations[0].id, s.locations[1].id
+    boss = m.DeployCard(kind="psycho_boss", back="boss", enemy="psycho")
+    s = _deploy(s, FS(b, 2), boss, FS(a), FS(a), FS(a), FS(a))
+    ev: list = []
+    s = R._deploy_one(s, ev)
+    assert set(s.hq_villains) == set(ids)
+    assert all(lo.fs == () for lo in s.locations)
+    assert ev[0].text == "Deployment: 2 Putty Patrollers to the Command Center"
