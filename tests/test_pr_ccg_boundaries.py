@@ -79,3 +79,18 @@ def test_sealed_play_opens_four_packs_of_ten_a_player():
     assert DEFAULT_PACKS == 4
     pools = sealed_pools(catalog(), 5, DEFAULT_PACKS)
     assert [len(p) for p in pools] == [40, 40]
+
+
+def test_sealed_play_opens_the_two_seats_packs_and_draws_nothing_more():
+    """RULINGS 9: seat 1's packs are opened first, then seat 2's, from the game's seeded RNG,
+    and then the decks are shuffled: the RNG goes on from exactly the 8th pack opened."""
+    from tabletop_tui.engine import Rng
+    from tabletop_tui.games.pr_ccg_2008.sealed import open_pack, open_packs
+
+    cat = catalog()
+    pools, after = open_packs(cat, Rng(seed=3), DEFAULT_PACKS)
+    rng, opened = Rng(seed=3), []
+    for _ in range(2 * DEFAULT_PACKS):
+        pack, rng = open_pack(cat, rng)
+        opened += pack
+    assert pools == (tuple(opened[:40]), tuple(opened[40:])) and after == rng
