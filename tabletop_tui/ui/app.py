@@ -311,9 +311,10 @@ class TabletopApp(App):
             autosave=self.autosave,
             seed_given=seed_given,
             dealt=dealt,
+            save_now=False,
             **options,
         )
-        self._show_session(session, replace)
+        self._show_session(session, replace, first_save=True)
 
     def start_tutorial(self, game_id: str) -> None:
         """The guided first game: the tutorial's seed and seats, with hints on the screen."""
@@ -390,7 +391,10 @@ class TabletopApp(App):
             return
         self.push_screen(replay_screen(replay))
 
-    def _show_session(self, session: Session, replace: bool) -> None:
+    def _show_session(self, session: Session, replace: bool, first_save: bool = False) -> None:
+        """`first_save`: the new game's first autosave is written once its table is drawn
+        (a failure is told like any other autosave failure)."""
+
         def autosave_changed(error: str | None) -> None:
             severity = "warning" if error else "information"
             self.notify(
@@ -406,6 +410,8 @@ class TabletopApp(App):
         screen = game_screen_class(session.match.rules.game_id)(
             session, delay=self.bot_delay, demo=self.demo, exit_at_end=self.exit_at_end
         )
+        if first_save:
+            screen.call_after_refresh(session.match.autosave)
         if replace:
             self.switch_screen(screen)
         else:

@@ -86,3 +86,23 @@ async def test_quitting_while_the_autosave_fails_does_not_promise_an_autosave(mo
         text = screen_text(app)
         assert "The game is autosaved" not in text
         assert "autosave is failing" in text and "save a copy first" in text
+
+
+async def test_a_new_game_is_autosaved_once_its_table_is_drawn_and_a_failure_is_told(
+    monkeypatch,
+):
+    """The first autosave waits for the first frame (its sync to disk is wall time a player
+    would wait), then is written like any other: the file is there once the table is up,
+    and a first write that fails is told as every failed autosave is."""
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=3, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        match = app.screen.match
+        assert match.has_autosave and match.autosave_path.exists()
+    disk_full(monkeypatch)
+    app = TabletopApp(game="army-of-zero", seats=VS_BOT, seed=4, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.screen.match.autosave_error is not None
+        warnings = [m for m, sev in notes(app) if sev == "warning"]
+        assert len(warnings) == 1 and "Autosave failed" in warnings[0], notes(app)
