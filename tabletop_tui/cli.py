@@ -555,8 +555,8 @@ def _deck_options(rules, args: argparse.Namespace, seats: list[SeatSpec] | None)
         if getattr(args, "plain", False) and (humans or not seats):
             raise CliError("sealed play needs the full screen to build a deck: drop --plain")
         return {"sealed_packs": 4}
+    from .decklists.pr_ccg_2008 import find_saved, saved_decks
     from .games.pr_ccg_2008.cards import catalog
-    from .ui.games.pr_ccg_2008.decklists import find_saved, saved_decks
 
     cat = catalog(config_overrides(rules).get("cards_dir"))
     pool = {c.id: c for c in cat.card_set.pool}

@@ -88,3 +88,21 @@ def test_no_module_of_the_package_imports_itself_round_a_circle():
     graph = {name: imports_of(name, path, known) for name, path in known.items()}
     assert len(graph) > 100 and graph["tabletop_tui.ui.app"]  # the walk found the package
     assert circles(graph) == []
+
+
+def test_outside_the_ui_only_the_app_its_screenshots_and_the_session_are_reached_in_it():
+    """The command line and the plain-text table start the UI, nothing more: what they need
+    that has no Textual (such as PR CCG's saved decks for `--decks`) lives outside `ui/`."""
+    known = modules()
+    allowed = {"tabletop_tui.ui", "tabletop_tui.ui.app", "tabletop_tui.ui.screenshots"}
+    allowed.add("tabletop_tui.ui.session")  # (plain/play.py drives a game as the screen does)
+    reached = {
+        (name, target)
+        for name, path in known.items()
+        if not name.startswith("tabletop_tui.ui")
+        for target in imports_of(name, path, known)
+        if target.startswith("tabletop_tui.ui") and target not in allowed
+    }
+    assert reached == set()
+    cli = imports_of("tabletop_tui.cli", known["tabletop_tui.cli"], known)
+    assert "tabletop_tui.decklists.pr_ccg_2008" in cli

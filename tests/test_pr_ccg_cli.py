@@ -13,9 +13,9 @@ import pytest
 import tabletop_tui.cli as cli
 from tabletop_tui import cards as cards_module
 from tabletop_tui.cli import main
+from tabletop_tui.decklists.pr_ccg_2008 import deck_toml, decks_dir
 from tabletop_tui.games.pr_ccg_2008.cards import catalog
 from tabletop_tui.games.pr_ccg_2008.models import CustomDeck
-from tabletop_tui.ui.games.pr_ccg_2008.decklists import deck_toml, decks_dir
 
 GAME = "pr-ccg-2008"
 ERROR = "tabletop-tui: error: "
@@ -43,7 +43,7 @@ def _pool():
 
 def _save(name: str, cards: dict[str, int]) -> Path:
     decks_dir().mkdir(parents=True, exist_ok=True)
-    from tabletop_tui.ui.games.pr_ccg_2008.decklists import deck_path
+    from tabletop_tui.decklists.pr_ccg_2008 import deck_path
 
     path = deck_path(name)
     path.write_text(deck_toml(name, cards, _pool()), encoding="utf-8")

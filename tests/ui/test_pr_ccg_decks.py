@@ -6,17 +6,17 @@ behind the player's curtain)."""
 
 from __future__ import annotations
 
-from tabletop_tui.games.pr_ccg_2008.cards import catalog
-from tabletop_tui.games.pr_ccg_2008.models import CustomDeck
-from tabletop_tui.games.pr_ccg_2008.sealed import opened_counts, sealed_pools
-from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.games.pr_ccg_2008.decklists import (
+from tabletop_tui.decklists.pr_ccg_2008 import (
     deck_toml,
     decks_dir,
     read_deck,
     resolve_choice,
     saved_decks,
 )
+from tabletop_tui.games.pr_ccg_2008.cards import catalog
+from tabletop_tui.games.pr_ccg_2008.models import CustomDeck
+from tabletop_tui.games.pr_ccg_2008.sealed import opened_counts, sealed_pools
+from tabletop_tui.ui.app import TabletopApp
 
 from .helpers import screen_name, screen_text, settle
 

@@ -3,14 +3,7 @@ questions, refused actions, NO_COLOR, six seats at 80x24, and the deck builder."
 
 from pathlib import Path
 
-from tabletop_tui.engine.bots import bot_rng
-from tabletop_tui.engine.match import Match, SeatSpec
-from tabletop_tui.games import make_bot
-from tabletop_tui.games.zoobotz.cards import catalog
-from tabletop_tui.games.zoobotz.models import CustomDeck, Hack
-from tabletop_tui.paths import autosave_path
-from tabletop_tui.ui.app import TabletopApp
-from tabletop_tui.ui.games.zoobotz.decklists import (
+from tabletop_tui.decklists.zoobotz import (
     deck_toml,
     decks_dir,
     file_stem,
@@ -18,6 +11,13 @@ from tabletop_tui.ui.games.zoobotz.decklists import (
     resolve_choice,
     saved_decks,
 )
+from tabletop_tui.engine.bots import bot_rng
+from tabletop_tui.engine.match import Match, SeatSpec
+from tabletop_tui.games import make_bot
+from tabletop_tui.games.zoobotz.cards import catalog
+from tabletop_tui.games.zoobotz.models import CustomDeck, Hack
+from tabletop_tui.paths import autosave_path
+from tabletop_tui.ui.app import TabletopApp
 from tabletop_tui.ui.screenshots import fast_forward
 from tabletop_tui.ui.session import Session
 

@@ -1,7 +1,7 @@
 """The Power Rangers CCG (2008) deck builder: browse the 140-card pool filtered and sorted by
 era, Battle Element, Hand Cost and rarity, add and remove copies, see the deck's curve and
 element spread and at once whether it is legal (and which rule it breaks), save and open
-named decks in the data folder (decklists.py). The lists, the + and - keys, saving and
+named decks in the data folder (tabletop_tui/decklists/pr_ccg_2008.py). The lists, the + and - keys, saving and
 opening are shared with the ZOOBOTZ builder (ui/screens/deck_builder.py).
 
 Reached from the launcher (`b` on PR CCG) and the setup screen (Ctrl+B). The same screen
@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, OptionList, Select, Static
 
+from ....decklists.pr_ccg_2008 import FOLDER, write_deck
 from ....games.pr_ccg_2008.cards import DECK_SIZE, ERAS, RARITIES, Card, catalog
 from ....games.pr_ccg_2008.decks import (
     COPIES,
@@ -33,7 +34,6 @@ from ....games.pr_ccg_2008.decks import (
 from ....games.pr_ccg_2008.models import CustomDeck
 from ....games.pr_ccg_2008.sealed import build_deck
 from ...screens.deck_builder import DeckBuilderBase, OpenDeckDialog
-from .decklists import FOLDER, write_deck
 
 #: a glyph per rarity, so rarity never relies on colour
 RARITY_MARK = {"common": "○", "uncommon": "◇", "rare": "★"}

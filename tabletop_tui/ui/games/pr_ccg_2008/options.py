@@ -17,7 +17,7 @@ def _pool(cards_dir: str | None = None):
 
 
 def deck_choices() -> tuple[tuple[str, str], ...]:
-    from .decklists import saved_decks
+    from ....decklists.pr_ccg_2008 import saved_decks
 
     cat, pool = _pool()
     shipped = tuple((d.info.name, d.info.id) for d in cat.card_set.decks)
@@ -34,13 +34,13 @@ def deck_blurb(choice) -> str:
 
 
 def deck_warnings() -> list[str]:
-    from .decklists import saved_decks
+    from ....decklists.pr_ccg_2008 import saved_decks
 
     return [d.report() for d in saved_decks(_pool()[1]) if not d.ok]
 
 
 def resolve_decks(values) -> tuple:
-    from .decklists import resolve_choice
+    from ....decklists.pr_ccg_2008 import resolve_choice
 
     pool = _pool()[1]
     return tuple(resolve_choice(str(v), pool) for v in values)

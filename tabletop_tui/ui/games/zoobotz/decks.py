@@ -2,7 +2,7 @@
 whether the deck is legal (and why not), save and open named decks in the data folder.
 
 Reached from the launcher (`b` on ZOOBOTZ) and from the setup screen (Ctrl+B). Decks saved
-here are offered as deck choices on the setup screen; see decklists.py for the files. The
+here are offered as deck choices on the setup screen; see tabletop_tui/decklists/zoobotz.py for the files. The
 lists, the + and - keys, saving and opening are shared with PR CCG's builder
 (ui/screens/deck_builder.py); ZOOBOTZ's filters, columns, rules and card panel are here.
 """
@@ -17,10 +17,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Input, OptionList, Select, Static
 
+from ....decklists.zoobotz import FOLDER, write_deck
 from ....games.zoobotz.cards import MAX_COPIES, MIN_DECK, Card, catalog, deck_problems
 from ...screens.deck_builder import DeckBuilderBase, OpenDeckDialog
 from ...widgets import CardView
-from .decklists import FOLDER, write_deck
 from .screen import KIND_LETTER, KIND_NAME, card_face, card_line  # noqa: F401
 
 TYPES = [

@@ -100,7 +100,7 @@ def _pool(cards_dir: str | None = None):
 
 
 def _deck_choices() -> tuple[tuple[str, str], ...]:
-    from .decklists import saved_decks
+    from ....decklists.zoobotz import saved_decks
 
     cat = _pool()
     shipped = tuple((deck.name, deck.id) for deck in cat.decks.values())
@@ -116,13 +116,13 @@ def _deck_blurb(choice) -> str:
 
 
 def _deck_warnings() -> list[str]:
-    from .decklists import saved_decks
+    from ....decklists.zoobotz import saved_decks
 
     return [d.report() for d in saved_decks(_pool().cards) if not d.ok]
 
 
 def _resolve_decks(values) -> tuple:
-    from .decklists import resolve_choice
+    from ....decklists.zoobotz import resolve_choice
 
     pool = _pool().cards
     return tuple(resolve_choice(v, pool) for v in values)

@@ -11,7 +11,7 @@
 The same shape as the shipped `card_data/zoobotz/deck-*.toml`. A file that is not TOML, lacks
 a field, names an unknown card, breaks the 4-copies rule or has fewer than 40 cards comes
 back with its problems listed. The reading and writing are shared with the other deck
-builder (tabletop_tui/decklists.py); this names ZOOBOTZ's folder, rules and file header.
+builder (tabletop_tui/decklists/__init__.py); this names ZOOBOTZ's folder, rules and file header.
 Kept free of Textual.
 """
 
@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....decklists import DeckFolder, Entries, deck_text
-from ....decklists import SavedDeck as AnySavedDeck
-from ....decklists import clean_name as clean_name  # (the builder imports it from here)
-from ....decklists import file_stem as file_stem  # (and the tests this)
-from ....games.zoobotz.cards import MAX_COPIES, MIN_DECK, deck_problems
-from ....games.zoobotz.models import CustomDeck
+from ..games.zoobotz.cards import MAX_COPIES, MIN_DECK, deck_problems
+from ..games.zoobotz.models import CustomDeck
+from . import DeckFolder, Entries, deck_text
+from . import SavedDeck as AnySavedDeck
+from . import clean_name as clean_name  # (the builder imports it from here)
+from . import file_stem as file_stem  # (and the tests this)
 
 
 class SavedDeck(AnySavedDeck):

@@ -13,7 +13,7 @@ The same [deck]/[deck.cards] shape as the shipped `card_data/pr-ccg-2008/deck-*.
 A file that is not TOML, lacks a table, names an unknown card or breaks a deck rule
 (RULINGS 8: exactly 20 cards, copies by rarity) comes back with its problems listed, so the
 setup screen and the command line can say what is wrong with which file. The reading and
-writing are shared with the other deck builder (tabletop_tui/decklists.py); this names the
+writing are shared with the other deck builder (tabletop_tui/decklists/__init__.py); this names the
 game's folder, rules and file header. Kept free of Textual.
 """
 
@@ -21,16 +21,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ....decklists import (
+from ..games.pr_ccg_2008.cards import DECK_SIZE, Card
+from ..games.pr_ccg_2008.decks import COPIES, deck_problems
+from ..games.pr_ccg_2008.models import CustomDeck
+from . import (
     DeckFolder,
     Entries,
     clean_name,  # noqa: F401 (imported from here)
     deck_text,
 )
-from ....decklists import SavedDeck as AnySavedDeck
-from ....games.pr_ccg_2008.cards import DECK_SIZE, Card
-from ....games.pr_ccg_2008.decks import COPIES, deck_problems
-from ....games.pr_ccg_2008.models import CustomDeck
+from . import SavedDeck as AnySavedDeck
 
 GAME_ID = "pr-ccg-2008"
 

@@ -11,7 +11,7 @@ TOML files in the data folder, read without ever raising.
 The same shape as the shipped `card_data/<game>/deck-*.toml`. Reading a folder of them never
 raises: a file that is not TOML, lacks a table, names an unknown card or breaks the game's
 deck rules comes back with its problems listed, so the setup screen and the command line can
-say what is wrong with which file and carry on. Each game's `ui/games/<game>/decklists.py`
+say what is wrong with which file and carry on. Each game's module here (`pr_ccg_2008.py`, `zoobotz.py`)
 names its folder, its deck rules and the comment at the head of its files; the rest is here.
 Kept free of Textual (the command line reads these files too).
 """
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .engine.match import write_atomic
-from .paths import data_dir
+from ..engine.match import write_atomic
+from ..paths import data_dir
 
 #: the value a saved deck has in the setup screen's deck choice
 SAVED_PREFIX = "saved:"
