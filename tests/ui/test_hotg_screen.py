@@ -118,7 +118,7 @@ async def test_no_color_is_fully_playable(monkeypatch):
         await settle(pilot)
         assert app.no_color
         text = screen_text(app)
-        for mark in ("[R]", "[K]", "CC ⚡", "◆", "Command Center", "/6 "):
+        for mark in ("[R]", "[K]", "CC ⚡", "◆", "Command Center", "Power 0/6", "Boss 0/"):
             assert mark in text, mark
         assert "⚠" in text
         for _ in range(40):

@@ -18,31 +18,50 @@ def next_back(view: View) -> str:
     return place_name(view, back) if back else "—"
 
 
-def status_text(view: View, name: Callable[[int], str], compact: bool) -> Text:
-    text = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
+def status_text(view: View, name: Callable[[int], str], compact: bool, width: int = 0) -> Text:
+    """The line over the table: round, phase, who acts, then the team's counters. On a
+    compact screen (no side panel) it adds the deployment deck, and `width` (the line's
+    cells) packs its parts on lines of that width, a part never cut in two: at 80 columns
+    it takes two lines, where one line hid Boss and Deploy behind "…" (issue 36)."""
+    head = Text.assemble(("HotG", "bold"), f" Round {view.round} · {view.phase.title()}")
     if view.phase != "over":
-        text.append(" · ▶ ")
+        head.append(" · ▶ ")
         who = view.focus  # the acting Ranger, or the one seat a question waits on
         d = view.decision
         if d is not None and len(d.asked) == 1:
             who = d.asked[0]
         if who == view.mastermind_seat:
-            text.append(f"☠ {name(who)} (Mastermind)", style="bold")
+            head.append(f"☠ {name(who)} (Mastermind)", style="bold")
         else:
-            text.append(f"P{who + 1} {view.players[who].name}", style="bold")
-    text.append(" │ ", style="dim")
-    text.append(f"CC ⚡{view.hq_energy}", style="bold")
+            head.append(f"P{who + 1} {view.players[who].name}", style="bold")
     panicked = sum(1 for loc in view.locations if loc.panicked)
-    text.append(f" │ ⚠{panicked}/4", style="bold" if panicked >= 3 else "")
-    text.append(f" │ XP {view.experience}/{view.experience_max}")
-    text.append(f" │ Power {view.power}/{view.power_max}")
+    parts = [
+        head,
+        Text(f"CC ⚡{view.hq_energy}", style="bold"),
+        Text(f"⚠{panicked}/4", style="bold" if panicked >= 3 else ""),
+        Text(f"XP {view.experience}/{view.experience_max}"),
+        Text(f"Power {view.power}/{view.power_max}"),
+        Text(f"Boss {view.boss_progress}/{view.boss_goal}"),
+    ]
     if compact:
-        text.append(f" │ Deploy {view.deploy_count} next: {next_back(view)}")
-    text.append(f" │ Boss {view.boss_progress}/{view.boss_goal}")
+        parts.insert(5, Text(f"Deploy {view.deploy_count} next: {next_back(view)}"))
     if view.mode == "mastermind":
-        text.append(f" │ ☠ Schemes {view.scheme_count}")
+        parts.append(Text(f"☠ Schemes {view.scheme_count}"))
     elif view.mode == "psycho_assault":
-        text.append(" │ Psycho Assault")
+        parts.append(Text("Psycho Assault"))
+    text = Text()
+    used = 0
+    for i, part in enumerate(parts):
+        if i:
+            if compact and width and used + 3 + part.cell_len > width:
+                text.append("\n")
+                used = 0
+            else:
+                # (after the turn a dim bar; then each bar as its part: ⚠3/4 bold with it)
+                text.append(" │ ", style="dim" if i == 1 else part.style)
+                used += 3
+        text.append_text(part)
+        used += part.cell_len
     return text
 
 
