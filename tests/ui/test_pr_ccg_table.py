@@ -70,6 +70,58 @@ async def test_the_whole_hand_is_on_screen_at_80x24(tmp_path):
             assert card.info.face.title[:20] in lines[region.y]
 
 
+def _hoarder(match: Match, size: int) -> Match:
+    """Seat 0 plays nothing each step (so its hand grows as it takes Damage), the heuristic
+    bot the other seat, until seat 0 chooses with `size` cards or more."""
+    bot = make_bot("pr-ccg-2008", "heuristic")
+    for _ in range(2000):
+        view = match.view(0)
+        if 0 in match.to_act() and view.phase == "select" and not view.seats[0].selected:
+            if len(view.seats[0].hand) >= size:
+                return match
+        seat = sorted(match.to_act())[0]
+        legal = match.legal_actions(seat)
+        nothing = [a for a in legal if a.kind == "nothing"]
+        if seat == 0 and nothing:
+            match.play(seat, nothing[0])
+            continue
+        rng = bot_rng(match.seed, len(match.actions), seat)
+        match.play(seat, bot.choose(match.view(seat), legal, seat, rng))
+    raise AssertionError("no such position")
+
+
+async def test_a_hand_of_13_scrolls_at_80x24_and_leaves_the_card_box_its_lines(tmp_path):
+    """A hand of 13 or more at 80x24 took every row down to the footer and left the card box
+    its border alone (0 lines of the card): past nine cards the hand scrolls, the box keeps
+    three lines, and the card focused anywhere in the hand is in view and read there."""
+    rules = get_rules("pr-ccg-2008")
+    config = rules.default_config().model_copy(update={"names": ("You", "Bot"), "opening_hand": 10})
+    match = _hoarder(Match(rules, config, 2, seats=VS_BOT), 13)
+    assert len(match.view(0).seats[0].hand) >= 13
+    app = saved_app(match, tmp_path / "big.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _table(pilot)
+        zone = screen.query_one("#pr-hand", Zone)
+        box = screen.query_one("#inspector")
+        assert len(zone.cards) >= 13
+        assert box.region.height >= 5  # its border and three lines of the card (today 2)
+        assert zone.region.bottom <= 23 and box.region.bottom <= zone.region.y
+        lines = screen_lines(app)
+        first = zone.cards[0]
+        inside = lines[box.region.y + 1 : box.region.bottom - 1]
+        assert any(first.info.face.title[:20] in line for line in inside), inside
+        for _ in range(len(zone.cards) - 1):  # down to the last card: scrolled into view
+            await pilot.press("down")
+        await settle(pilot)
+        last = zone.cards[-1]
+        assert screen.focused is last
+        assert zone.region.y <= last.region.y < zone.region.bottom
+        lines = screen_lines(app)
+        assert last.info.face.title[:20] in lines[last.region.y]
+        inside = lines[box.region.y + 1 : box.region.bottom - 1]
+        assert any(last.info.face.title[:20] in line for line in inside), inside
+
+
 async def test_the_hand_and_the_battle_are_card_frames_on_a_wide_screen(tmp_path):
     match = _match(VS_BOT, 7, _big_hand)
     app = saved_app(match, tmp_path / "hand.json")
