@@ -32,9 +32,11 @@ players (72% at 3) against those easy seats; so the normal bot now HACKs, with t
 leader once it is within 3 RESEARCH of 10 (games/zoobotz/bot.py `leader_gap`): 38.5% at 4
 players and 57.3% at 3 below, two players unchanged. The hard rows were re-measured after
 that change with 25 seeds round the table (`--workers 2`): the hard seat won 84% at 4
-players among the old normal bots, which hacked one another, and wins 35.0% among the
-new ones, still above its share (at 3 players 85.3%, was 90.0%); its rollouts play the normal bot, so it hacks the same way
-unless a rollout shows a HACK paying.
+players among the old normal bots, which hacked one another, and 35.0% among the new ones
+(at 3 players 85.3%, was 90.0%): its rollouts ran 3 turns, which at 4 players end before
+its own next turn, so it kept to the normal bot's moves. They now run 2 x players - 1
+turns (3 with one opponent, two-player choices identical): 46.0% at 4 players and 85.3% at
+3 below (same seeds, 25 round the table, `--workers 2`).
 
 | game | upper vs lower | games | upper's win rate | fair share |
 |---|---|---|---|---|
@@ -55,7 +57,7 @@ unless a rollout shows a HACK paying.
 | zoobotz (3 players) | bot:hard vs bot:normal | 75 | 85.3% | 33% |
 | zoobotz (4 players) | bot:easy vs random | 200 | 87.0% | 25% |
 | zoobotz (4 players) | bot:normal vs bot:easy | 200 | 38.5% | 25% |
-| zoobotz (4 players) | bot:hard vs bot:normal | 100 | 35.0% | 25% |
+| zoobotz (4 players) | bot:hard vs bot:normal | 100 | 46.0% | 25% |
 | zeo-dbg (3 players) | bot:easy vs random | 100 | 94.0% | 50% |
 | zeo-dbg (3 players) | bot:normal vs bot:easy | 100 | 92.0% | 50% |
 | zeo-dbg (3 players) | bot:hard vs bot:normal | 100 | 67.0% | 50% |
