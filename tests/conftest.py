@@ -64,6 +64,10 @@ SLOW_FILES = frozenset(
         "tests/test_serve_trust.py",
         "tests/test_determinism.py",
         "tests/test_hotg_bot_rollout.py",
+        # every game to its end by typed commands, and shared tables on a real table server
+        "tests/test_plain_modes.py",
+        "tests/test_plain_tables.py",
+        "tests/ui/test_tables_at_the_table.py",
         # every snapshot (issue 35): the wide tables', Zeo's boards' and the card frames'
         "tests/ui/test_snapshots_wide_tables.py",
         "tests/ui/test_zeo_snapshots.py",
