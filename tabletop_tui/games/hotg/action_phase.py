@@ -17,6 +17,7 @@ from .state_ops import (
     EXPERIENCE_MAX,
     _cat,
     add_fs,
+    ask,
     best_value,
     bt,
     hand_size,
@@ -89,18 +90,15 @@ class ActionPhaseRules:
             return self._check_defeat(s, seat, ev)
         if effect == "move_discard_to_bottom" and p.discard:
             if not power_up:  # "may": which card, or none, is the mover's pick
-                return upd(
+                return ask(
                     s,
-                    decision=Decision(
-                        kind="surf_spot",
-                        asked=(seat,),
-                        seat=seat,
-                        trigger=to,
-                        then="from" if loc != to else "to",
-                        source="Surf Spot",
-                        prompt="Surf Spot: put a card from your discard pile on the bottom of "
-                        "your deck, or pass",
-                    ),
+                    seat,
+                    "surf_spot",
+                    trigger=to,
+                    then="from" if loc != to else "to",
+                    source="Surf Spot",
+                    prompt="Surf Spot: put a card from your discard pile on the bottom of "
+                    "your deck, or pass",
                 )
             # powering up shuffles the discard pile into the deck anyway: no question
             return self._surf_spot_card(s, seat, max(p.discard, key=lambda c: best_value(s, c)), ev)
@@ -172,19 +170,16 @@ class ActionPhaseRules:
         n = min(n, len(p.hand))
         if n <= 0:
             return s
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="discard_from_hand",
-                asked=(seat,),
-                seat=seat,
-                amount=n,
-                source=why,
-                then=then,
-                options=rest,
-                prompt=f"{why}: discard {n} card{'s' if n != 1 else ''} of your choice from "
-                "your hand, one at a time",
-            ),
+            seat,
+            "discard_from_hand",
+            amount=n,
+            source=why,
+            then=then,
+            options=rest,
+            prompt=f"{why}: discard {n} card{'s' if n != 1 else ''} of your choice from "
+            "your hand, one at a time",
         )
 
     def _begin_recover(self, s: State, seat: int, ev: list[Event]) -> State:
@@ -200,15 +195,12 @@ class ActionPhaseRules:
         ev.append(event(text=f"{p.name} RECOVERs (cards worth up to {limit} shields)", seat=seat))
         if not p.discard:
             return self._finish_recover(s, seat, (), ev)
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="recover",
-                asked=(seat,),
-                seat=seat,
-                limit=limit,
-                prompt=f"RECOVER: pick discarded cards worth up to {limit} shields",
-            ),
+            seat,
+            "recover",
+            limit=limit,
+            prompt=f"RECOVER: pick discarded cards worth up to {limit} shields",
         )
 
     def _finish_recover(
@@ -363,18 +355,15 @@ class ActionPhaseRules:
         if ab == "cycle_discard":  # Mega V2: discard up to 2, then twice as many on top
             if not p.hand:
                 return s
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="discard_some",
-                    asked=(seat,),
-                    seat=seat,
-                    amount=2,
-                    optional=True,
-                    source=zd.name,
-                    prompt=f"{zd.name}: discard up to 2 cards from your hand (then put twice "
-                    "as many from your discard pile on top of your deck)",
-                ),
+                seat,
+                "discard_some",
+                amount=2,
+                optional=True,
+                source=zd.name,
+                prompt=f"{zd.name}: discard up to 2 cards from your hand (then put twice "
+                "as many from your discard pile on top of your deck)",
             )
         if ab == "fs_to_experience":
             i = loc_index(s, a.location)
@@ -437,16 +426,13 @@ class ActionPhaseRules:
     def _ask_hand_to_top(self, s: State, seat: int, why: str) -> State:
         if not s.players[seat].hand:
             return s
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="hand_to_top",
-                asked=(seat,),
-                seat=seat,
-                amount=1,
-                source=why,
-                prompt=f"{why}: put a card from your hand on top of your deck",
-            ),
+            seat,
+            "hand_to_top",
+            amount=1,
+            source=why,
+            prompt=f"{why}: put a card from your hand on top of your deck",
         )
 
     def _can_draw(self, s: State, seat: int, hand_cap: bool, anyone: bool = False) -> bool:
@@ -462,16 +448,13 @@ class ActionPhaseRules:
     def _ask_tutor(self, s: State, seat: int, why: str) -> State:
         if not s.players[seat].deck:
             return s
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="tutor",
-                asked=(seat,),
-                seat=seat,
-                source=why,
-                prompt=f"{why}: take a card of your choice from your deck (it is then "
-                "shuffled), or pass",
-            ),
+            seat,
+            "tutor",
+            source=why,
+            prompt=f"{why}: take a card of your choice from your deck (it is then "
+            "shuffled), or pass",
         )
 
     def _ask_to_top(self, s: State, seat: int, n: int, why: str, optional: bool) -> State:
@@ -479,18 +462,15 @@ class ActionPhaseRules:
         in the order chosen (the last one ends on top)."""
         if n <= 0 or not s.players[seat].discard:
             return s
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="to_top",
-                asked=(seat,),
-                seat=seat,
-                amount=n,
-                optional=optional,
-                source=why,
-                prompt=f"{why}: put {'up to ' if optional else ''}{n} card(s) from your discard "
-                "pile on top of your deck, one at a time (the last ends on top)",
-            ),
+            seat,
+            "to_top",
+            amount=n,
+            optional=optional,
+            source=why,
+            prompt=f"{why}: put {'up to ' if optional else ''}{n} card(s) from your discard "
+            "pile on top of your deck, one at a time (the last ends on top)",
         )
 
     def _ask_draw_more(

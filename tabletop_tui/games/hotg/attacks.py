@@ -23,6 +23,7 @@ from .models import (
 from .state_ops import (
     _cat,
     add_fs,
+    ask,
     best_value,
     bt,
     card_cost,
@@ -500,20 +501,17 @@ class RangerCardRules:
             if not live:
                 return s
             if optional or len(live) > 1:
-                return upd(
+                return ask(
                     s,
-                    decision=Decision(
-                        kind="choose_target",
-                        asked=(seat,),
-                        seat=seat,
-                        options=live,
-                        amount=amount,
-                        limit=picks,
-                        optional=optional,
-                        then=then,
-                        source=source,
-                        prompt=prompt,
-                    ),
+                    seat,
+                    "choose_target",
+                    options=live,
+                    amount=amount,
+                    limit=picks,
+                    optional=optional,
+                    then=then,
+                    source=source,
+                    prompt=prompt,
                 )
             s = self._deal_hits(s, live[0], amount, seat, ev)
             picks -= 1
@@ -639,18 +637,15 @@ class RangerCardRules:
             if not s.players[seat].hand or seat not in s.battle.participants:
                 return s
             name = _cat(s).card(a.card).name
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="hand_to_top",
-                    asked=(seat,),
-                    seat=seat,
-                    optional=True,
-                    then="any_number",  # (the views carry `then`, not `optional`)
-                    source=name,
-                    prompt=f"{name}: put a card from your hand on top of your deck (as many "
-                    "as you like, one at a time), or pass",
-                ),
+                seat,
+                "hand_to_top",
+                optional=True,
+                then="any_number",  # (the views carry `then`, not `optional`)
+                source=name,
+                prompt=f"{name}: put a card from your hand on top of your deck (as many "
+                "as you like, one at a time), or pass",
             )
         if e.do == "tutor":  # Knowledge Is Power: a chosen Ranger searches their deck
             name = _cat(s).card(a.card).name

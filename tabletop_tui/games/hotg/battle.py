@@ -31,6 +31,7 @@ from .state_ops import (
     MONSTER_DEFEAT,
     PSYCHO_BOSS_DEFEAT,
     _cat,
+    ask,
     bt,
     card_cost,
     enemy_deck,
@@ -537,17 +538,14 @@ class BattleRules:
         """Meteor Smash, its card discarded: +1 die (already counted) or the energy."""
         att = s.battle.attack
         gain = next(e.energy for e in _cat(s).card(att.card).effects if e.energy)
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="energy_or_die",
-                asked=(seat,),
-                seat=seat,
-                card=att.card,
-                amount=gain,
-                source=why,
-                prompt=f"{why}: the discard gives +{gain} energy or +1 die: which?",
-            ),
+            seat,
+            "energy_or_die",
+            card=att.card,
+            amount=gain,
+            source=why,
+            prompt=f"{why}: the discard gives +{gain} energy or +1 die: which?",
         )
 
     def _ask_peek(self, s: State, seats: tuple[int, ...], held: Decision | None, why: str) -> State:
@@ -557,18 +555,15 @@ class BattleRules:
         if not seats:
             return upd(s, decision=held)
         seat = seats[0]
-        return upd(
+        return ask(
             s,
-            decision=Decision(
-                kind="peek_top",
-                asked=(seat,),
-                seat=seat,
-                options=seats[1:],
-                picked=s.players[seat].deck[:2],
-                held=held,
-                source=why,
-                prompt=f"{why}: which of your 2 top cards goes on top of your deck?",
-            ),
+            seat,
+            "peek_top",
+            options=seats[1:],
+            picked=s.players[seat].deck[:2],
+            held=held,
+            source=why,
+            prompt=f"{why}: which of your 2 top cards goes on top of your deck?",
         )
 
     def _reduce_damage(self, s: State, n: int, ev: list[Event]) -> State:
