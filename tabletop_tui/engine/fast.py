@@ -142,12 +142,7 @@ def make(cls: type[M], /, **values: Any) -> M:
     data = {**template, **values}  # keeps the fields' declaration order
     for name, default in fresh:  # each instance gets its own dict, list or set
         data[name] = deepcopy(default) if default else type(default)()
-    new = _new(cls)
-    _set_dict(new, data)
-    _set_fields_set(new, given)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    return built(cls, data, given)
 
 
 def evolve(model: M, /, **changes: Any) -> M:
