@@ -6,6 +6,7 @@ import math
 
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
+from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -74,6 +75,16 @@ class BaseScreen(SizedMixin, Screen):
 
 class BaseModal(SizedMixin, ModalScreen):
     pass
+
+
+class BackModal(BaseModal):
+    """A dialog that Esc leaves without an answer (it dismisses with None): one place for
+    the key every list-and-input dialog shares."""
+
+    BINDINGS = [Binding("escape", "close", "Back")]
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class FreshKeys:

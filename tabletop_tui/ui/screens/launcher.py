@@ -21,7 +21,7 @@ from ...paths import (
     unfinished_games,
 )
 from ..keys_footer import KeysFooter
-from .base import BaseModal, BaseScreen
+from .base import BackModal, BaseModal, BaseScreen
 
 
 class ConfirmPutAway(BaseModal):
@@ -50,7 +50,7 @@ class ConfirmPutAway(BaseModal):
         self.dismiss(value)
 
 
-class SavedGamesScreen(BaseModal):
+class SavedGamesScreen(BackModal):
     """A list of saved games to pick one from; a damaged file is listed with its problem but
     cannot be picked. Dismisses with the chosen file, or None."""
 
@@ -59,7 +59,6 @@ class SavedGamesScreen(BaseModal):
     SavedGamesScreen .dialog { width: 90; }
     """
     BINDINGS = [
-        Binding("escape", "close", "Back"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]
@@ -104,9 +103,6 @@ class SavedGamesScreen(BaseModal):
 
     def action_cursor_up(self) -> None:
         self.query_one("#games-list", OptionList).action_cursor_up()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
     def _first_enabled(self) -> int:
         return next((i for i, g in enumerate(self.games) if g.problem is None), 0)

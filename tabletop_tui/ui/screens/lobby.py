@@ -39,7 +39,7 @@ from ...tables.protocol import (
 )
 from ...tables.remote import RemoteSession, TablesLink
 from ..seats import seat_tag
-from .base import BaseModal, BaseScreen
+from .base import BackModal, BaseModal, BaseScreen
 from .setup import SetupScreen
 
 #: seconds between refreshes of the list of tables
@@ -222,10 +222,8 @@ def table_state(info: TableInfo) -> str:
 
 
 # -- small dialogs -----------------------------------------------------------------------------
-class CodeScreen(BaseModal):
+class CodeScreen(BackModal):
     """Type a table's code; dismisses with it (upper case) or None."""
-
-    BINDINGS = [Binding("escape", "close", "Back")]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -247,14 +245,9 @@ class CodeScreen(BaseModal):
         if len(code) == CODE_LENGTH:
             self.dismiss(code)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
 
-
-class GamePickScreen(BaseModal):
+class GamePickScreen(BackModal):
     """Which game the new table plays; dismisses with its id or None."""
-
-    BINDINGS = [Binding("escape", "close", "Back")]
 
     def compose(self) -> ComposeResult:
         yield from self.compose_notice()
@@ -275,9 +268,6 @@ class GamePickScreen(BaseModal):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class AskScreen(BaseModal):
@@ -315,7 +305,7 @@ class AskScreen(BaseModal):
             self.dismiss(None)
 
 
-class MovesScreen(BaseModal):
+class MovesScreen(BackModal):
     """Every legal move of a seat as one list (F2 on a game screen at a local table): the
     same for every game, so any table can be played from it. Dismisses with the index
     chosen, or None. (A shared table draws it over the table: `widgets.moves_panel`.)"""
@@ -325,7 +315,6 @@ class MovesScreen(BaseModal):
     MovesScreen .dialog { width: 90; }
     MovesScreen #moves-all { height: auto; max-height: 18; }
     """
-    BINDINGS = [Binding("escape", "close", "Back")]
 
     def __init__(self, name: str, labels: list[str]):
         super().__init__()
@@ -349,9 +338,6 @@ class MovesScreen(BaseModal):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(event.option.id or 0))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 #: how far behind the watchers of a new table are (a watcher cannot tip off a player)

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Click, Key
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..screens.base import BaseModal
+from ..screens.base import BackModal
 
 #: keys handed out in order to moves that bring no key of their own
 KEY_POOL = "123456789"
@@ -72,10 +71,9 @@ class StableKeys:
         return {i: self.keys[i] for i in idents if i in self.keys}
 
 
-class CardMenu(BaseModal):
+class CardMenu(BackModal):
     """A card's legal moves; dismisses with the chosen Action, or None."""
 
-    BINDINGS = [Binding("escape", "close", "Back")]
     DEFAULT_CSS = """
     CardMenu { align: center middle; }
     CardMenu > .card-menu { width: 64; max-width: 100%; height: auto; max-height: 100%;
@@ -182,6 +180,3 @@ class CardMenu(BaseModal):
         event.stop()
         if event.option.id is not None:
             self._choose(self.entries[int(event.option.id)])
-
-    def action_close(self) -> None:
-        self.dismiss(None)
