@@ -7,6 +7,7 @@ secret any more: every seat's view, and every action by name.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,27 +215,17 @@ def outline(value: Any, indent: int = 0) -> list[str]:
     """A pydantic View as an indented list: every game's view reads without its own screen."""
     pad = "  " * indent
     if isinstance(value, BaseModel):
-        lines: list[str] = []
-        for name in type(value).model_fields:
-            item = getattr(value, name)
-            if item is None or item == () or item == [] or item == {} or item == "":
-                continue
-            label = name.replace("_", " ")
-            if _flat(item):
-                lines.append(f"{pad}{label}: {_scalar(item)}")
-            else:
-                lines.append(f"{pad}{label}:")
-                lines += outline(item, indent + 1)
-        return lines
+        fields = [
+            (name.replace("_", " "), getattr(value, name)) for name in type(value).model_fields
+        ]
+        shown = [
+            (label, item)
+            for label, item in fields
+            if not (item is None or item == () or item == [] or item == {} or item == "")
+        ]
+        return _labelled(shown, indent)
     if isinstance(value, dict):
-        lines = []
-        for key, item in value.items():
-            if _flat(item):
-                lines.append(f"{pad}{key}: {_scalar(item)}")
-            else:
-                lines.append(f"{pad}{key}:")
-                lines += outline(item, indent + 1)
-        return lines
+        return _labelled(value.items(), indent)
     if isinstance(value, (list, tuple)):
         if all(_flat(v) for v in value):
             return [f"{pad}{_scalar(value)}"]
@@ -249,6 +240,20 @@ def outline(value: Any, indent: int = 0) -> list[str]:
                 lines += sub[1:]
         return lines
     return [f"{pad}{_scalar(value)}"]
+
+
+def _labelled(items: Iterable[tuple[Any, Any]], indent: int) -> list[str]:
+    """A model's fields and a dict's keys alike: `label: value` on one line when the value
+    is flat, else the label and the value's outline below it."""
+    pad = "  " * indent
+    lines: list[str] = []
+    for label, item in items:
+        if _flat(item):
+            lines.append(f"{pad}{label}: {_scalar(item)}")
+        else:
+            lines.append(f"{pad}{label}:")
+            lines += outline(item, indent + 1)
+    return lines
 
 
 def _one_line(model: BaseModel) -> str:
