@@ -193,6 +193,14 @@ class RateLimiter:
 
 
 # -- passwords --------------------------------------------------------------------------------
+def _read_option_file(path: Path, option: str) -> str:
+    """The text of a file named on the command line; a ServeError names the option."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ServeError(f"cannot read {option} {path}: {exc}") from None
+
+
 def load_passwords(path: Path) -> dict[str, str]:
     """Read a password file: one `USER:PASSWORD` per line; USER `*` matches every user.
 
@@ -200,10 +208,7 @@ def load_passwords(path: Path) -> dict[str, str]:
     the first colon (it may contain colons). Raises ServeError for an unreadable or empty
     file, or a line without a colon.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ServeError(f"cannot read --password-file {path}: {exc}") from None
+    text = _read_option_file(path, "--password-file")
     passwords: dict[str, str] = {}
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -303,10 +308,7 @@ def load_authorized_keys(path: Path) -> dict[bytes, AuthorizedKey]:
     (and the no-... flags, which change nothing here), a NAME that is not a plain folder
     name (A-Z a-z 0-9 _ -), a key given twice, or a file without keys.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ServeError(f"cannot read --authorized-keys {path}: {exc}") from None
+    text = _read_option_file(path, "--authorized-keys")
     keys: dict[bytes, AuthorizedKey] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
