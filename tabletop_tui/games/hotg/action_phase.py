@@ -318,18 +318,15 @@ class ActionPhaseRules:
             if played not in s.players[owner].discard:  # (gone to the deck top, say)
                 return s
             name = _cat(s).card(played).name
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="bottom_deck",
-                    asked=(owner,),
-                    seat=owner,
-                    card=played,
-                    held=s.decision,
-                    source=zd.name,
-                    prompt=f"{zd.name}: put {name} on the bottom of your deck instead of "
-                    "the discard pile?",
-                ),
+                owner,
+                "bottom_deck",
+                card=played,
+                held=s.decision,
+                source=zd.name,
+                prompt=f"{zd.name}: put {name} on the bottom of your deck instead of "
+                "the discard pile?",
             )
         if ab == "energy_and_draw":  # Mega V4, at any time: any Ranger may draw any number
             if s.battle is not None:  # outside a battle there is no pool: the energy is lost

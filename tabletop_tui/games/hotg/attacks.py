@@ -313,17 +313,14 @@ class RangerCardRules:
         left = total - len(given)
         if left > 0 and len(options) > 1:
             att = s.battle.attack
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="divide_hits",
-                    asked=(att.seat,),
-                    seat=att.seat,
-                    amount=total,
-                    picked=given,
-                    prompt=f"Blade Blaster: {left} hit(s) left to divide - which target takes "
-                    "the next one?",
-                ),
+                att.seat,
+                "divide_hits",
+                amount=total,
+                picked=given,
+                prompt=f"Blade Blaster: {left} hit(s) left to divide - which target takes "
+                "the next one?",
             )
         s = upd(s, decision=None)
         att = s.battle.attack

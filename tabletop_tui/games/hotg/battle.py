@@ -38,6 +38,7 @@ from .state_ops import (
     enemy_discard,
     hand_size,
     hands_public,
+    lead_seat,
     loc_index,
     mm_seat,
     passive_on,
@@ -207,7 +208,7 @@ class BattleRules:
             lo = s.locations[loc_index(s, b.location)]
             fs, villains = lo.fs, lo.villains
         if not b.fs_picked and self._fs_options(s):
-            lead = b.lead if b.lead in b.participants else b.participants[0]
+            lead = lead_seat(b)
             return upd(
                 s,
                 decision=make(
@@ -894,15 +895,12 @@ class BattleRules:
             if not self._more_targets(s):
                 return s
             att = s.battle.attack
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="add_target",
-                    asked=(att.seat,),
-                    seat=att.seat,
-                    prompt="Blade Blaster: its hits may be divided among targets chosen now - "
-                    "add another target, or pass",
-                ),
+                att.seat,
+                "add_target",
+                prompt="Blade Blaster: its hits may be divided among targets chosen now - "
+                "add another target, or pass",
             )
         if k == "start_turns":
             fast = any("FAST" in _cat(s).enemy_card(sl.card).keywords for sl in s.battle.slots)
@@ -986,7 +984,7 @@ class BattleRules:
 
     def _ranger_turn(self, s: State, ev: list[Event]) -> State:
         b = s.battle
-        focus = b.lead if b.lead in b.participants else b.participants[0]
+        focus = lead_seat(b)
         ev.append(event(text="The Rangers' turn" + (" (final)" if b.final else ""), kind="turn"))
         return upd(  # (one copy of the state)
             s,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...engine import Event, Rejection, event
 from . import models as m
 from .models import Decision, NextAttack, State, Step
-from .state_ops import _cat, _first_copies, _no, ask, bt, pl, seat_of, shared, upd
+from .state_ops import _cat, _first_copies, _no, ask, bt, lead_seat, pl, seat_of, shared, upd
 
 #: decisions this module puts, checks and answers (routed here by questions.py)
 CHOICE_DECISIONS = frozenset({"reroll", "axe_dice", "optimism", "keep_one"})
@@ -348,7 +348,7 @@ class ChoiceRules:
                 left.append(i)
         if not left:
             return s
-        lead = b.lead if b.lead in b.participants else b.participants[0]
+        lead = lead_seat(b)
         n = 3 - len(picked)
         return upd(
             s,
@@ -393,7 +393,7 @@ class ChoiceRules:
             return s
         holders = tuple(i for i in b.participants if s.players[i].stored)
         if len(holders) > 1 and sum(s.players[i].stored for i in holders) > n:
-            lead = b.lead if b.lead in b.participants else b.participants[0]
+            lead = lead_seat(b)
             return upd(
                 s,
                 decision=Decision(
@@ -428,7 +428,7 @@ class ChoiceRules:
             return s
         if len(holders) == 1:
             return self._drain_from(s, holders[0], n, src, ev)
-        lead = b.lead if b.lead in b.participants else b.participants[0]
+        lead = lead_seat(b)
         return upd(
             s,
             decision=Decision(

@@ -22,6 +22,7 @@ from .state_ops import (
     add_fs,
     best_value,
     bt,
+    lead_seat,
     loc_index,
     passive_on,
     pl,
@@ -147,7 +148,7 @@ class EnemyRules:
                         s,
                         decision=Decision(
                             kind="choose_ranger",
-                            asked=(b.lead if b.lead in b.participants else b.participants[0],),
+                            asked=(lead_seat(b),),
                             options=others,
                             then="enemy_discard",
                             trigger=e.what,
@@ -222,7 +223,7 @@ class EnemyRules:
         if not parts:
             return []
         by_ranger = [(i, r) for i in parts for r in s.players[i].rangers]
-        lead = b.lead if b.lead in parts else parts[0]
+        lead = lead_seat(b)
         if target == "choose":
             return None
         if target == "lead":

@@ -25,6 +25,7 @@ from .state_ops import (
     _first_copies,
     _no,
     _other_copy,
+    ask,
     best_value,
     bt,
     enemy_deck,
@@ -316,14 +317,11 @@ class QuestionRules:
             if not isinstance(a, m.ChooseRanger):
                 return s
             ev.append(event(text=f"Strategize: {s.players[a.seat].name} may draw up to 3"))
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="strategize_draw",
-                    asked=(a.seat,),
-                    seat=a.seat,
-                    prompt="Strategize: draw up to 3 cards (then put as many back on top)",
-                ),
+                a.seat,
+                "strategize_draw",
+                prompt="Strategize: draw up to 3 cards (then put as many back on top)",
             )
         if d.kind == "strategize_draw":
             if not a.count:
@@ -332,16 +330,13 @@ class QuestionRules:
             s = self._draw(s, d.seat, a.count, ev)
             if s.outcome is not None or s.players[d.seat].defeats != defeats:
                 return s  # drew their last card: defeated, nothing left to put back
-            return upd(
+            return ask(
                 s,
-                decision=Decision(
-                    kind="strategize_put",
-                    asked=(d.seat,),
-                    seat=d.seat,
-                    amount=a.count,
-                    prompt=f"Strategize: put {a.count} card(s) from your hand on top of your "
-                    "deck (the last one chosen ends on top)",
-                ),
+                d.seat,
+                "strategize_put",
+                amount=a.count,
+                prompt=f"Strategize: put {a.count} card(s) from your hand on top of your "
+                "deck (the last one chosen ends on top)",
             )
         if d.kind == "strategize_put":
             p = s.players[d.seat]

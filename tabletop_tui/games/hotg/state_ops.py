@@ -11,6 +11,7 @@ from ...engine.common import refused as _no
 from ...engine.fast import evolve
 from .cards import Catalog, catalog
 from .models import (
+    Battle,
     Decision,
     Location,
     State,
@@ -138,6 +139,12 @@ def set_loc(s: State, i: int, **kw) -> State:
 
 def bt(s: State, **kw) -> State:
     return upd(s, battle=upd(s.battle, **kw))
+
+
+def lead_seat(b: Battle) -> int:
+    """Who answers for the team in a battle: the lead Ranger's player while still in it,
+    else the first participant."""
+    return b.lead if b.lead in b.participants else b.participants[0]
 
 
 def set_slot(s: State, i: int, **kw) -> State:
