@@ -98,28 +98,20 @@ class AttacksAndBlocks:
                         label=f"Block with {cat.card(c).name} from hand ({b.cost} Energy)",
                     )
                 )
-        for i, s in enumerate(p.slots):
-            if s is not None and s.ready:
-                b = cat.card(s.card).block
-                if b and b.cost <= energy:
-                    forced_ok.append(
-                        make(
-                            Option,
-                            id=f"slot:{i}",
-                            label=f"Block with {cat.card(s.card).name} ({b.cost} Energy)",
-                        )
-                    )
+        # ready attached cards, then ready Zords (Heroes): the same Block offer for each
+        ready = [(f"slot:{i}", s.card) for i, s in enumerate(p.slots) if s is not None and s.ready]
         if team_of(state, seat) == HEROES:
-            for i, z in enumerate(state.bay):
-                b = cat.card(z.card).block
-                if z.ready and b and b.cost <= energy:
-                    forced_ok.append(
-                        make(
-                            Option,
-                            id=f"zord:{i}",
-                            label=f"Block with {cat.card(z.card).name} ({b.cost} Energy)",
-                        )
+            ready += [(f"zord:{i}", z.card) for i, z in enumerate(state.bay) if z.ready]
+        for ident, card in ready:
+            b = cat.card(card).block
+            if b and b.cost <= energy:
+                forced_ok.append(
+                    make(
+                        Option,
+                        id=ident,
+                        label=f"Block with {cat.card(card).name} ({b.cost} Energy)",
                     )
+                )
         # Robocupid / Zedd's Revenge / Impursonator copying another card's Block ability
         for i, s in enumerate(p.slots):
             if s is None or not s.ready or s.stuck:
