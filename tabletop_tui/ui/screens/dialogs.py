@@ -49,7 +49,19 @@ class ConfirmQuit(BaseModal):
         self.dismiss(event.button.id == "yes")
 
 
-class RevealScreen(FreshKeys, BaseModal):
+class Notice(FreshKeys, BaseModal):
+    """A box read and closed with a key or a click. It closes only while it is the screen
+    on top: a timer or a late click must not close the screen under it."""
+
+    def action_close(self) -> None:
+        if self.is_attached and self.app.screen is self:
+            self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.action_close()
+
+
+class RevealScreen(Notice):
     """All secret choices turned face up at once, with the dice that followed."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
@@ -94,15 +106,8 @@ class RevealScreen(FreshKeys, BaseModal):
             else:
                 self.call_after_refresh(self.action_close)
 
-    def action_close(self) -> None:
-        if self.is_attached and self.app.screen is self:
-            self.dismiss(None)
 
-    def on_click(self) -> None:
-        self.action_close()
-
-
-class RecapScreen(FreshKeys, BaseModal):
+class RecapScreen(Notice):
     """What the seat on screen missed since its last move, public lines and its own new
     cards (`ui/recap.py`): shown behind the curtain only, so the private part stays private."""
 
@@ -129,13 +134,6 @@ class RecapScreen(FreshKeys, BaseModal):
 
     def action_scroll(self, rows: int) -> None:
         self.query_one("#recap-scroll", VerticalScroll).scroll_relative(y=rows, animate=False)
-
-    def action_close(self) -> None:
-        if self.is_attached and self.app.screen is self:
-            self.dismiss(None)
-
-    def on_click(self) -> None:
-        self.action_close()
 
 
 class GameOverScreen(FreshKeys, BaseModal):
