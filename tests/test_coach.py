@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 
@@ -287,3 +288,55 @@ def test_pr_ccg_play_nothing_with_one_card_in_hand_reads_as_english():
     assert view.seats[seat].hand_count == 1
     said = reason(view, seat, nothing, legal)
     assert "all 1 cards" not in said.why and "your one card" in said.why
+
+
+#: an id as the rules write it: snake_case, or a place and an id ("trini:power-daggers")
+_ID_TOKEN = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z-]+\b")
+
+
+@pytest.mark.parametrize(
+    ("mode", "seats"), [("standard", 2), ("psycho_assault", 2), ("mastermind", 3)]
+)
+def test_every_hotg_move_has_a_reason_in_names(mode, seats):
+    """Issue 38: a reason states what the view backs; issue 36: names, never ids. Every
+    move a bot picks in Heroes of the Grid (battles, dice, targets, Zords, the Psycho's card,
+    the Mastermind's moves) gets the game's own reason, never the rules' wording of the move
+    ("Target card 1", "Deploy at ernies_juice_bar"), and no id shows in it."""
+    from tabletop_tui.engine.bots import bot_rng
+    from tabletop_tui.games.hotg import coach
+
+    rules = get_rules("hotg")
+    kinds: set[str] = set()
+    for seed in range(2):
+        names = tuple(f"P{i}" for i in range(seats))
+        state = rules.new_game(rules.config_type(names=names, mode=mode), seed)
+        bots = [make_bot("hotg", "bot:easy") for _ in names]
+        for step in range(2500):
+            if rules.outcome(state) is not None:
+                break
+            seat = min(rules.to_act(state))
+            legal = list(rules.legal_actions(state, seat))
+            view = rules.view(state, seat)
+            action = bots[seat].choose(view, legal, seat, bot_rng(seed, step, seat))
+            if len(legal) > 1:
+                said = coach.reason(view, seat, action, legal)
+                assert said is not None, rules.describe(action)
+                text = f"{said.headline} {said.why}"
+                assert not _ID_TOKEN.search(text), text
+                kinds.add(type(action).__name__)
+            state, _ = rules.apply(state, seat, action)
+    asked = {"Target", "Dice", "FightFigures", "PlaceCard", "PlaceMarker", "AttachPsycho"}
+    assert kinds & asked, f"none of {asked} came up: the test proved nothing ({kinds})"
+
+
+def test_the_fallback_reason_names_what_the_view_names():
+    """A move no game reason covers is said in the rules' words with every id its view
+    names replaced by the name (engine/coach.py `explain`)."""
+    from tabletop_tui.engine.coach import explain
+
+    rules = get_rules("hotg")
+    state = rules.new_game(rules.config_type(names=("A", "B")), 0)
+    view = rules.view(state, 0)
+    location = view.locations[0]
+    reason = explain("no-such-game", lambda a: f"deploy at {location.id}", view, 0, None, [])
+    assert reason.headline == f"Deploy at {location.name}"

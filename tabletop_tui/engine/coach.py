@@ -94,7 +94,9 @@ def explain(game_id: str, describe, view: Any, seat: Seat, action: Any, legal: l
             said = None
         if said is not None:
             return said
-    text = describe(action)
+    from .names import named, names_in
+
+    text = named(describe(action), names_in(view))  # names, never ids (issue 36)
     return Reason(headline=text[:1].upper() + text[1:])
 
 

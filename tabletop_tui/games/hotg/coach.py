@@ -1,8 +1,9 @@
 """Why a Heroes of the Grid move is good, from the seat's View (engine/coach.py).
 
 The board is public (locations, figures, enemy cards in a battle, the energy pool); a card
-is named only from the seat's own hand as its View shows it. Where the View says nothing
-to back a reason, the coach gives the move in the rules' words and no reason.
+is named only from the seat's own hand as its View shows it. Every move a seat can be asked
+for has a reason here, the Mastermind's too; where the View cannot back one (a card it does
+not show), the engine gives the move in the rules' words with the View's names for its ids.
 
 `grade` (on request: engine/coach.py `grade_last`) measures the player's own attack in a
 battle against the attack the bot scores best there (bot_battle.py), naming both chances
@@ -40,7 +41,7 @@ def _figures(loc: m.LocationView) -> str:
 
 def _hand_card(view: m.View, seat: int, instance: str) -> m.CardView | None:
     """The card `instance` as the View shows it: the seat's hand, then the public discard
-    piles and the card a question is about."""
+    piles, the card a question is about and the deck cards a search shows its seat."""
     for p in view.players:
         if p.seat == seat and p.hand:
             hit = next((c for c in p.hand if c.id == instance), None)
@@ -50,8 +51,12 @@ def _hand_card(view: m.View, seat: int, instance: str) -> m.CardView | None:
         hit = next((c for c in p.discard if c.id == instance), None)
         if hit is not None:
             return hit
-    asked = view.decision.card if view.decision is not None else None
-    return asked if asked is not None and asked.id == instance else None
+    decision = view.decision
+    if decision is not None:
+        for card in (decision.card, *decision.deck_cards):
+            if card is not None and card.id == instance:
+                return card
+    return None
 
 
 def _me(view: m.View, seat: int) -> m.PlayerView | None:
@@ -144,7 +149,133 @@ def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
         return Reason(
             f"Draw {action.count}", f"{me.hand_count} of {me.hand_size} cards in hand now"
         )
+    if isinstance(action, m.Target):
+        return _target_reason(view, action)
+    if isinstance(action, m.Dice):
+        return _dice_reason(view, action)
+    if isinstance(action, m.FightFigures):
+        kinds = ", ".join(_figure_name(f) for f in action.figures)
+        return Reason(
+            f"Let these fight: {kinds}", f"{len(action.figures)} foot soldier card(s) drawn"
+        )
+    if isinstance(action, m.UseZord):
+        name, text = next(((n, t) for z, n, t in view.zord_names if z == action.zord), ("", ""))
+        if not name:
+            return None
+        where = _location(view, action.location) if action.location else None
+        headline = f"Use {name}" + (f" at {where.name}" if where is not None else "")
+        return Reason(headline, text[:70], name)
+    if isinstance(action, m.AttachPsycho):
+        ranger = next((r for p in view.players for r in p.rangers if r.id == action.ranger), None)
+        if ranger is None:
+            return None
+        owner = next(p for p in view.players if ranger in p.rangers)
+        return Reason(
+            f"Give the Psycho's card to {ranger.name}",
+            f"{owner.name}: {owner.hand_count} cards in hand, {owner.stored_energy} stored energy",
+        )
+    return _mastermind_reason(view, action)
+
+
+def _scheme(view: m.View, instance: str) -> m.SchemeView | None:
+    return next((c for c in view.schemes or () if c.id == instance), None)
+
+
+def _enemy(view: m.View, slot: int | None) -> m.EnemyCardView | None:
+    if view.battle is None or slot is None:
+        return None
+    return next((c for c in view.battle.cards if c.slot == slot), None)
+
+
+def _mastermind_reason(view: m.View, action) -> Reason | None:
+    """The Mastermind's moves (Mastermind Mode), from the Mastermind's own View."""
+    if isinstance(action, m.ChooseLocation):
+        loc = _location(view, action.location)
+        if loc is None:
+            return None
+        why = f"{_figures(loc)} there, {loc.figures} of {loc.figure_limit} figures"
+        rangers = len(loc.rangers)
+        why += f", {rangers} Ranger{'s' * (rangers != 1)} there" if rangers else ", no Ranger there"
+        return Reason(f"Deploy at {loc.name}", why, loc.name)
+    if isinstance(action, m.DeployFigures):
+        kinds = " and ".join(_figure_name(f) for f in action.figures)
+        return Reason(f"Deploy {kinds}")
+    if isinstance(action, m.PlaceCard):
+        grid = view.battle.grid if view.battle is not None else None
+        placing = grid.placing if grid is not None and grid.placing else "the card"
+        where = f"row {action.row + 1}, column {action.col + 1}"
+        left = grid.to_place if grid is not None else 0
+        return Reason(
+            f"Place {placing} at {where}",
+            f"{left} card{'s' * (left != 1)} to place" if left else "",
+            placing if grid else None,
+        )
+    if isinstance(action, m.PlaceMarker):
+        card = _enemy(view, action.slot)
+        if card is None:
+            return None
+        return Reason(
+            f"Put the combat marker on {card.name}",
+            f"{card.health - card.hits} of its {card.health} health left",
+            card.name,
+        )
+    if isinstance(action, m.PlayScheme | m.DiscardScheme):
+        scheme = _scheme(view, action.card)
+        if scheme is None:
+            return None
+        if isinstance(action, m.DiscardScheme):
+            return Reason(f"Discard {scheme.name}", f"{len(view.schemes or ())} Schemes held")
+        why = scheme.text[:70]
+        target = _enemy(view, getattr(action, "target", None))
+        if target is not None:
+            why = f"on {target.name}: " + why
+        return Reason(f"Play {scheme.name}", why, scheme.name)
+    if isinstance(action, m.ChooseRanger):
+        player = next((p for p in view.players if p.seat == action.seat), None)
+        if player is None:
+            return None
+        return Reason(
+            f"{player.name} takes it",
+            f"{player.hand_count} cards in hand, {player.stored_energy} stored energy",
+        )
     return None  # (the engine's fallback: the move in the rules' words)
+
+
+def _figure_name(figure: str) -> str:
+    """A foot soldier type in words ("super_putty_patrollers": Super Putty Patrollers)."""
+    return figure.replace("_", " ").title()
+
+
+def _target_reason(view: m.View, action: m.Target) -> Reason | None:
+    battle = view.battle
+    card = next((c for c in battle.cards if c.slot == action.slot), None) if battle else None
+    if card is None:
+        return None
+    left = card.health - card.hits
+    return Reason(
+        f"Target {card.name}",
+        f"{left} of its {card.health} health left, {_kind(card)}",
+        card.name,
+    )
+
+
+def _dice_reason(view: m.View, action: m.Dice) -> Reason | None:
+    attack = view.battle.attack if view.battle is not None else None
+    if attack is None:
+        return None
+    rolled = attack.rolled
+    shown = [rolled[i] for i in action.dice if i < len(rolled)]
+    which = ", ".join(str(i + 1) for i in action.dice)
+    decision = view.decision
+    if decision is not None and decision.kind == "axe_dice":
+        return Reason(f"Splash with dice {which}", f"{sum(shown)} hit(s) to each adjacent card")
+    if not action.dice:
+        return Reason("Keep the roll", f"{sum(rolled)} hit(s) rolled")
+    misses = sum(1 for h in shown if h == 0)
+    return Reason(
+        f"Reroll {'die' if len(action.dice) == 1 else 'dice'} {which}",
+        f"{misses} of the {len(shown)} show a miss; {sum(rolled)} hit(s) rolled",
+    )
 
 
 def _kind(card: m.EnemyCardView) -> str:
