@@ -114,6 +114,29 @@ async def test_pr_ccg_reveal_shows_neither_hand_nor_the_inspected_card(tmp_path)
         assert screen.session.on_screen == app.screen_stack[-1].session.on_screen is not None
 
 
+async def test_a_click_closes_the_reveal_as_its_key_does(tmp_path):
+    """A reveal box is read and closed with a key or a click (screens/dialogs.py `Notice`):
+    the click hands the keyboard on exactly as Enter does in the test above."""
+    app = TabletopApp(
+        game="pr-ccg-2008",
+        seats=[SeatSpec(name="Ann"), SeatSpec(name="Bob")],
+        seed=11,
+        bot_delay=0,
+        autosave=False,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for key in ["enter", "n", "y", "enter", "n", "y"]:
+            await pilot.press(key)
+            await settle(pilot)
+        assert screen_name(app) == "RevealScreen"
+        screen = game_screen(app)
+        await pilot.click(offset=(60, 20))
+        await settle(pilot)
+        assert screen_name(app) == "PrCcgScreen"
+        assert screen.session.on_screen is not None
+
+
 GAMES_AT_THE_END = [
     ("army-of-zero", {}, 2, 5),
     ("pr-ccg-2008", {}, 2, 5),
