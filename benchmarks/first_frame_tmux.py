@@ -29,6 +29,19 @@ PYTHONDONTWRITEBYTECODE=1, with which every module edited since its .pyc was wri
 compiled again at each start (launcher 1.02x -> 1.12x of the bare app with ten such
 modules, 5 runs, Dec 2026); it is left out, as an installed copy has its .pyc files.
 
+Measured Dec 7 2026 (`--runs 9 --floor`, 120x40, load 0.8-0.9 on two cores; bare app
+0.237 s). The screen's own share is the game's ratio less its floor:
+
+| target | launcher | Army Of Zero | PR CCG | ZOOBOTZ | Zeo | Heroes of the Grid |
+|---|---|---|---|---|---|---|
+| ratio (budget 1.2 / 1.5) | 1.11 | 1.57 | 1.49 | 1.59 | 1.74 | 1.72 |
+| floor: engine work only | - | 1.25 | 1.29 | 1.28 | 1.33 | 1.36 |
+| the screen's share | - | 0.32 | 0.20 | 0.31 | 0.41 | 0.36 |
+
+Of each floor, pydantic's import alone is about 0.29 of the bare app (a bare app that
+imports pydantic and defines one model: 1.29, 9 runs). Even PR CCG's screen, the cheapest
+here (0.20), would leave Zeo at 1.53 and Heroes of the Grid at 1.56.
+
 Prints one JSON document: medians per target, the ratio of each to the bare app's median in
 the same run, the budgets of issue 36 (launcher <= 1.2x, each game screen <= 1.5x), the
 commands, and the load average before and after. Never asserted in tests: a shared
