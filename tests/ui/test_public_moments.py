@@ -89,21 +89,30 @@ async def test_army_of_zero_reveal_draws_no_squad_and_hands_on_in_one_press(tmp_
         assert screen.session.on_screen == nxt
 
 
-async def test_pr_ccg_reveal_shows_neither_hand_nor_the_inspected_card(tmp_path):
-    """The play-testers' case: the second seat's hand and its inspector behind the reveal."""
-    app = TabletopApp(
+def pr_ccg_app() -> TabletopApp:
+    return TabletopApp(
         game="pr-ccg-2008",
         seats=[SeatSpec(name="Ann"), SeatSpec(name="Bob")],
         seed=11,
         bot_delay=0,
         autosave=False,
     )
-    async with app.run_test(size=(120, 40)) as pilot:
+
+
+async def to_pr_ccg_reveal(app, pilot) -> None:
+    """Both seats play nothing in round 1 (each behind its curtain): the reveal is up."""
+    await settle(pilot)
+    for key in ["enter", "n", "y", "enter", "n", "y"]:
+        await pilot.press(key)
         await settle(pilot)
-        for key in ["enter", "n", "y", "enter", "n", "y"]:
-            await pilot.press(key)
-            await settle(pilot)
-        assert screen_name(app) == "RevealScreen"
+    assert screen_name(app) == "RevealScreen"
+
+
+async def test_pr_ccg_reveal_shows_neither_hand_nor_the_inspected_card(tmp_path):
+    """The play-testers' case: the second seat's hand and its inspector behind the reveal."""
+    app = pr_ccg_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_pr_ccg_reveal(app, pilot)
         screen = game_screen(app)
         assert private_names(screen.match, 1), "Bob holds cards of his own"
         assert leaked(app, screen.match) == []
@@ -117,19 +126,9 @@ async def test_pr_ccg_reveal_shows_neither_hand_nor_the_inspected_card(tmp_path)
 async def test_a_click_closes_the_reveal_as_its_key_does(tmp_path):
     """A reveal box is read and closed with a key or a click (screens/dialogs.py `Notice`):
     the click hands the keyboard on exactly as Enter does in the test above."""
-    app = TabletopApp(
-        game="pr-ccg-2008",
-        seats=[SeatSpec(name="Ann"), SeatSpec(name="Bob")],
-        seed=11,
-        bot_delay=0,
-        autosave=False,
-    )
+    app = pr_ccg_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        for key in ["enter", "n", "y", "enter", "n", "y"]:
-            await pilot.press(key)
-            await settle(pilot)
-        assert screen_name(app) == "RevealScreen"
+        await to_pr_ccg_reveal(app, pilot)
         screen = game_screen(app)
         await pilot.click(offset=(60, 20))
         await settle(pilot)

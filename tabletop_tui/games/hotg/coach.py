@@ -214,11 +214,7 @@ def _mastermind_reason(view: m.View, action) -> Reason | None:
         card = _enemy(view, action.slot)
         if card is None:
             return None
-        return Reason(
-            f"Put the combat marker on {card.name}",
-            f"{card.health - card.hits} of its {card.health} health left",
-            card.name,
-        )
+        return Reason(f"Put the combat marker on {card.name}", _health_left(card), card.name)
     if isinstance(action, m.PlayScheme | m.DiscardScheme):
         scheme = _scheme(view, action.card)
         if scheme is None:
@@ -246,17 +242,16 @@ def _figure_name(figure: str) -> str:
     return figure.replace("_", " ").title()
 
 
+def _health_left(card: m.EnemyCardView) -> str:
+    return f"{card.health - card.hits} of its {card.health} health left"
+
+
 def _target_reason(view: m.View, action: m.Target) -> Reason | None:
     battle = view.battle
     card = next((c for c in battle.cards if c.slot == action.slot), None) if battle else None
     if card is None:
         return None
-    left = card.health - card.hits
-    return Reason(
-        f"Target {card.name}",
-        f"{left} of its {card.health} health left, {_kind(card)}",
-        card.name,
-    )
+    return Reason(f"Target {card.name}", f"{_health_left(card)}, {_kind(card)}", card.name)
 
 
 def _dice_reason(view: m.View, action: m.Dice) -> Reason | None:
