@@ -340,3 +340,19 @@ def test_the_fallback_reason_names_what_the_view_names():
     location = view.locations[0]
     reason = explain("no-such-game", lambda a: f"deploy at {location.id}", view, 0, None, [])
     assert reason.headline == f"Deploy at {location.name}"
+
+
+def test_zeo_reason_says_what_an_ability_does_and_reads_on():
+    """An Activate reason gives the ability's effect, not the card's text from its first
+    part on, and a reason goes on after a card's sentence without ".;"."""
+    from tabletop_tui.games.zeo_dbg.cards import catalog
+    from tabletop_tui.games.zeo_dbg.coach import _ability, _short
+
+    axes = next(c for c in catalog().cards.values() if c.name == "Tide Axes")
+    assert _ability(axes.text).startswith("Draw 1 card. Gain 2 Energy")
+    two_parts = (
+        "Widow (Scheming): Gain 1 Energy. | Widow (Empowered): Activate (2 Energy): Gain 1 Shard."
+    )
+    assert _ability(two_parts) == "Gain 1 Shard."
+    assert _ability("Heal 2.") == "Heal 2."
+    assert _short("When played: Heal 2.") == "When played: Heal 2"

@@ -74,8 +74,20 @@ def _buy_face(view: View, seat: int, action: Buy) -> CardFace | None:
 
 
 def _short(text: str, room: int = 70) -> str:
-    text = " ".join(text.split())
+    """`text` on one line, cut to `room` with "…"; a closing full stop is dropped, as the
+    reason goes on after it ("Heal 2; play all 5 ...")."""
+    text = " ".join(text.split()).rstrip(".")
     return text if len(text) <= room else text[: room - 1].rstrip() + "…"
+
+
+def _ability(text: str) -> str:
+    """What an Activate ability does: the words after its "Activate (N Energy):" when the
+    card's text has several parts; the whole text otherwise."""
+    head, found, rest = text.partition("Activate (")
+    if not found:
+        return text
+    _cost, colon, effect = rest.partition("):")
+    return effect.split("|")[0].strip() if colon else text
 
 
 def _energy(view: View, seat: int) -> int:
@@ -152,7 +164,8 @@ def reason(view: View, seat: int, action, legal: list) -> Reason:
             cost = face.ability_cost if face else None
         why = f"{cost} of your team's {_energy(view, seat)} Energy" if cost is not None else ""
         if face is not None and face.text:
-            why = f"{why}: {_short(face.text)}" if why else _short(face.text)
+            what = _short(_ability(face.text))
+            why = f"{why}: {what}" if why else what
         return Reason(f"Activate {name}", why, name)
     if isinstance(action, Attach):
         face = _hand_face(view, seat, action.card)
