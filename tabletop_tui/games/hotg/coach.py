@@ -18,6 +18,7 @@ import random
 
 from ...engine.coach import Reason
 from . import models as m
+from .cards import catalog
 
 #: a played attack is graded only when the bot scores its best attack this much higher
 #: (bot_battle.py's play score: the chance to defeat the target times what that is worth,
@@ -63,6 +64,15 @@ def _me(view: m.View, seat: int) -> m.PlayerView | None:
     return next((p for p in view.players if p.seat == seat), None)
 
 
+def _ranger(view: m.View, rid: str) -> tuple[m.PlayerView | None, m.RangerView | None]:
+    """(the player, the Ranger) of Ranger id `rid`; (None, None) when no player has it."""
+    for p in view.players:
+        for r in p.rangers:
+            if r.id == rid:
+                return p, r
+    return None, None
+
+
 def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
     if isinstance(action, m.PlayCard):
         card = _hand_card(view, seat, action.card)
@@ -77,7 +87,7 @@ def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
         if battle is not None:
             why += f"; the pool holds {battle.pool} energy"
             if action.target is not None:
-                target = next((c for c in battle.cards if c.slot == action.target), None)
+                target = _enemy(view, action.target)
                 if target is not None:
                     why += f"; aimed at {target.name} ({target.health} health)"
         return Reason(f"Play {card.name}", why, card.name)
@@ -127,8 +137,7 @@ def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
             ),
         )
     if isinstance(action, m.UseAbility):
-        me = _me(view, seat)
-        ranger = next((r for p in view.players for r in p.rangers if r.id == action.ranger), None)
+        _owner, ranger = _ranger(view, action.ranger)
         if ranger is None:
             return None
         return Reason(f"Use {ranger.name}'s {ranger.ability_name}", ranger.ability_text[:70])
@@ -166,10 +175,9 @@ def reason(view: m.View, seat: int, action, legal: list) -> Reason | None:
         headline = f"Use {name}" + (f" at {where.name}" if where is not None else "")
         return Reason(headline, text[:70], name)
     if isinstance(action, m.AttachPsycho):
-        ranger = next((r for p in view.players for r in p.rangers if r.id == action.ranger), None)
+        owner, ranger = _ranger(view, action.ranger)
         if ranger is None:
             return None
-        owner = next(p for p in view.players if ranger in p.rangers)
         return Reason(
             f"Give the Psycho's card to {ranger.name}",
             f"{owner.name}: {owner.hand_count} cards in hand, {owner.stored_energy} stored energy",
@@ -227,7 +235,7 @@ def _mastermind_reason(view: m.View, action) -> Reason | None:
             why = f"on {target.name}: " + why
         return Reason(f"Play {scheme.name}", why, scheme.name)
     if isinstance(action, m.ChooseRanger):
-        player = next((p for p in view.players if p.seat == action.seat), None)
+        player = _me(view, action.seat)
         if player is None:
             return None
         return Reason(
@@ -238,8 +246,9 @@ def _mastermind_reason(view: m.View, action) -> Reason | None:
 
 
 def _figure_name(figure: str) -> str:
-    """A foot soldier type in words ("super_putty_patrollers": Super Putty Patrollers)."""
-    return figure.replace("_", " ").title()
+    """A foot soldier type by its deck's name in the public card set."""
+    deck = catalog().decks.get(figure)
+    return deck.name if deck is not None else figure.replace("_", " ").title()
 
 
 def _health_left(card: m.EnemyCardView) -> str:
@@ -247,8 +256,7 @@ def _health_left(card: m.EnemyCardView) -> str:
 
 
 def _target_reason(view: m.View, action: m.Target) -> Reason | None:
-    battle = view.battle
-    card = next((c for c in battle.cards if c.slot == action.slot), None) if battle else None
+    card = _enemy(view, action.slot)
     if card is None:
         return None
     return Reason(f"Target {card.name}", f"{_health_left(card)}, {_kind(card)}", card.name)

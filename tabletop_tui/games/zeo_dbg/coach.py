@@ -81,9 +81,9 @@ def _short(text: str, room: int = 70) -> str:
 
 
 def _ability(text: str) -> str:
-    """What an Activate ability does: the words after its "Activate (N Energy):" when the
-    card's text has several parts; the whole text otherwise."""
-    head, found, rest = text.partition("Activate (")
+    """What an Activate ability does: the words after "Activate (N Energy):" up to the
+    next part of the card's text; the whole text when it has no such ability."""
+    _before, found, rest = text.partition("Activate (")
     if not found:
         return text
     _cost, colon, effect = rest.partition("):")
