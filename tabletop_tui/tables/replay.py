@@ -215,12 +215,10 @@ def outline(value: Any, indent: int = 0) -> list[str]:
     """A pydantic View as an indented list: every game's view reads without its own screen."""
     pad = "  " * indent
     if isinstance(value, BaseModel):
-        fields = [
-            (name.replace("_", " "), getattr(value, name)) for name in type(value).model_fields
-        ]
+        items = ((name, getattr(value, name)) for name in type(value).model_fields)
         shown = [
-            (label, item)
-            for label, item in fields
+            (name.replace("_", " "), item)
+            for name, item in items
             if not (item is None or item == () or item == [] or item == {} or item == "")
         ]
         return _labelled(shown, indent)
